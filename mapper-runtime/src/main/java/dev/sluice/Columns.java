@@ -1,0 +1,151 @@
+package dev.sluice;
+
+import dev.sluice.driver.Oids;
+import java.util.Arrays;
+
+/**
+ * The columns of a result, from its RowDescription: names, type OIDs and the format (text or
+ * binary) the driver asked for. Immutable; created once per prepared statement, not per execution.
+ */
+public final class Columns {
+  private final String[] names;
+  private final int[] typeOids;
+  private final int[] tableOids;
+  private final short[] columnNumbers;
+  private final int[] typeModifiers;
+  private final short[] formats;
+
+  /** Created by the driver from a RowDescription; public for hand-written tests of decoders. */
+  public Columns(
+      String[] names,
+      int[] typeOids,
+      int[] tableOids,
+      short[] columnNumbers,
+      int[] typeModifiers,
+      short[] formats) {
+    int n = names.length;
+    if (typeOids.length != n || tableOids.length != n || columnNumbers.length != n
+        || typeModifiers.length != n || formats.length != n) {
+      throw new IllegalArgumentException("column arrays differ in length: " + n + " names");
+    }
+    this.names = names;
+    this.typeOids = typeOids;
+    this.tableOids = tableOids;
+    this.columnNumbers = columnNumbers;
+    this.typeModifiers = typeModifiers;
+    this.formats = formats;
+  }
+
+  public int count() {
+    return names.length;
+  }
+
+  public String name(int i) {
+    return names[i];
+  }
+
+  /** The column's type OID (a domain reports its base type). */
+  public int typeOid(int i) {
+    return typeOids[i];
+  }
+
+  /** The OID of the table the column comes from, or 0 for an expression. */
+  public int tableOid(int i) {
+    return tableOids[i];
+  }
+
+  /** The column's attribute number in its table, or 0. */
+  public short columnNumber(int i) {
+    return columnNumbers[i];
+  }
+
+  public int typeModifier(int i) {
+    return typeModifiers[i];
+  }
+
+  /** 0 text, 1 binary: the format the driver asked for this column. */
+  public short format(int i) {
+    return formats[i];
+  }
+
+  public boolean isBinary(int i) {
+    return formats[i] == 1;
+  }
+
+  /** The position of the first column named {@code name} (exactly, as the server spells it), or -1. */
+  public int indexOf(String name) {
+    String[] n = names;
+    for (int i = 0; i < n.length; i++) {
+      if (n[i].equals(name)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * The position of column {@code name}; fails with SQLSTATE 42703, listing the columns the query
+   * returned, when there is none. {@code forWhat} names who needs it, e.g. "component title of Film".
+   */
+  public int require(String name, String forWhat) {
+    int i = indexOf(name);
+    if (i < 0) {
+      throw new PgException(
+          "42703",
+          "column \"" + name + "\" (for " + forWhat + ") is not in the result; the query returned "
+              + describe());
+    }
+    return i;
+  }
+
+  /**
+   * Like {@link #require(String, String)}, and checks that the column's type is one of {@code oids}
+   * (0 accepts any type); fails with SQLSTATE 42804 naming both types otherwise.
+   */
+  public int require(String name, String forWhat, int... oids) {
+    int i = require(name, forWhat);
+    int actual = typeOids[i];
+    for (int oid : oids) {
+      if (oid == 0 || oid == actual) {
+        return i;
+      }
+    }
+    StringBuilder expected = new StringBuilder();
+    for (int k = 0; k < oids.length; k++) {
+      expected.append(k == 0 ? "" : k == oids.length - 1 ? " or " : ", ").append(Oids.name(oids[k]));
+    }
+    throw new PgException(
+        "42804",
+        "column \"" + name + "\" is " + Oids.name(actual) + " but " + forWhat + " needs " + expected);
+  }
+
+  /** The columns as {@code (name type, …)}, for messages. */
+  public String describe() {
+    StringBuilder sb = new StringBuilder("(");
+    for (int i = 0; i < names.length; i++) {
+      if (i > 0) {
+        sb.append(", ");
+      }
+      sb.append(names[i]).append(' ').append(Oids.name(typeOids[i]));
+    }
+    return sb.append(')').toString();
+  }
+
+  @Override
+  public String toString() {
+    return "Columns" + describe();
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof Columns c
+        && Arrays.equals(names, c.names)
+        && Arrays.equals(typeOids, c.typeOids)
+        && Arrays.equals(formats, c.formats);
+  }
+
+  @Override
+  public int hashCode() {
+    return Arrays.hashCode(names) * 31 + Arrays.hashCode(typeOids);
+  }
+}

@@ -1,0 +1,79 @@
+package dev.sluice;
+
+import dev.sluice.driver.PgConnection;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * {@link Queries} over "some connection": the pool's (one per call) for {@link Database}, the
+ * transaction's own for {@link Transaction}. Subclasses say how a call gets its connection.
+ */
+abstract class ConnectionQueries implements Queries {
+  private static final Object[] NO_PARAMS = new Object[0];
+
+  /** Runs {@code work} on a connection and gives it back afterwards. */
+  abstract <R> R withConnection(Function<PgConnection, R> work);
+
+  @Override
+  public <T> List<T> query(String sql, RowDecoder<T> decoder, Object... params) {
+    Object[] p = params == null ? NO_PARAMS : params;
+    return withConnection(c -> {
+      List<T> out = new ArrayList<>();
+      c.query(sql, p, decoder, out);
+      return out;
+    });
+  }
+
+  @Override
+  public <T> List<T> query(String sql, Class<T> type, Object... params) {
+    return query(sql, Decoders.of(type), params);
+  }
+
+  @Override
+  public <T> Optional<T> queryOne(String sql, RowDecoder<T> decoder, Object... params) {
+    List<T> rows = query(sql, decoder, params);
+    if (rows.size() > 1) {
+      throw new PgException("21000", "the query returned " + rows.size() + " rows where at most one was expected", sql, null);
+    }
+    return rows.isEmpty() ? Optional.empty() : Optional.ofNullable(rows.get(0));
+  }
+
+  @Override
+  public <T> Optional<T> queryOne(String sql, Class<T> type, Object... params) {
+    return queryOne(sql, Decoders.of(type), params);
+  }
+
+  @Override
+  public <T> void forEach(String sql, RowDecoder<T> decoder, Consumer<? super T> action, Object... params) {
+    Object[] p = params == null ? NO_PARAMS : params;
+    withConnection(c -> {
+      c.forEach(sql, p, decoder, action);
+      return null;
+    });
+  }
+
+  @Override
+  public long execute(String sql, Object... params) {
+    Object[] p = params == null ? NO_PARAMS : params;
+    return withConnection(c -> c.execute(sql, p));
+  }
+
+  @Override
+  public long[] executeBatch(String sql, List<Object[]> rows) {
+    return withConnection(c -> c.executeBatch(sql, rows));
+  }
+
+  @Override
+  public void executeScript(String sql) {
+    withConnection(c -> c.simpleQuery(sql));
+  }
+
+  @Override
+  public long copyIn(String sql, InputStream data) {
+    return withConnection(c -> c.copyIn(sql, data));
+  }
+}

@@ -1,0 +1,237 @@
+package dev.sluice;
+
+import dev.sluice.driver.ConnectionConfig;
+import dev.sluice.driver.ConnectionPool;
+import dev.sluice.driver.PgConnection;
+import java.time.Duration;
+import java.util.function.Function;
+
+/**
+ * A PostgreSQL database behind a pool of connections. Thread-safe; close it when done.
+ *
+ * <pre>{@code
+ * try (Database db = Database.connect("postgresql://user:secret@localhost:5432/pagila")) {
+ *   List<Film> films = db.query("SELECT * FROM film WHERE length > $1", Film.class, 120);
+ *   long n = db.transaction(tx -> tx.execute("UPDATE film SET rental_rate = $1 WHERE film_id = $2", rate, 1));
+ * }
+ * }</pre>
+ *
+ * <p>Each call outside a transaction takes a connection from the pool and gives it back. A
+ * transaction keeps one connection from BEGIN to COMMIT; an exception inside it rolls back and is
+ * rethrown, and a transaction in which a statement failed is rolled back, never committed.
+ */
+public final class Database extends ConnectionQueries implements AutoCloseable {
+  private final ConnectionPool pool;
+
+  private Database(ConnectionPool pool) {
+    this.pool = pool;
+  }
+
+  /** Connects with a {@code postgresql://} or {@code postgres://} URL and default pool settings. */
+  public static Database connect(String url) {
+    return builder().url(url).build();
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  @Override
+  <R> R withConnection(Function<PgConnection, R> work) {
+    PgConnection c = pool.acquire();
+    try {
+      return work.apply(c);
+    } finally {
+      pool.release(c);
+    }
+  }
+
+  /** Runs {@code body} in a transaction and commits it, returning what {@code body} returns. */
+  public <R> R transaction(TxFunction<R> body) {
+    return transaction(TxOptions.DEFAULT, body);
+  }
+
+  public <R> R transaction(TxOptions options, TxFunction<R> body) {
+    PgConnection c = pool.acquire();
+    try {
+      c.simpleQuery(options.beginStatement());
+      Transaction tx = new Transaction(c);
+      R result;
+      try {
+        result = body.apply(tx);
+      } catch (RuntimeException | Error e) {
+        tx.end();
+        rollback(c, e);
+        throw e;
+      }
+      tx.end();
+      commit(c);
+      return result;
+    } finally {
+      pool.release(c);
+    }
+  }
+
+  /** Runs {@code body} in a transaction and commits it. */
+  public void useTransaction(TxAction body) {
+    useTransaction(TxOptions.DEFAULT, body);
+  }
+
+  public void useTransaction(TxOptions options, TxAction body) {
+    transaction(options, tx -> {
+      body.run(tx);
+      return null;
+    });
+  }
+
+  private static void commit(PgConnection c) {
+    if (c.transactionStatus() == 'E') {
+      rollback(c, null);
+      throw new PgException("25P02", "the transaction was rolled back, not committed: a statement in it failed"
+          + " and its error was caught inside the transaction");
+    }
+    String tag = c.simpleQuery("COMMIT");
+    if (!"COMMIT".equals(tag)) {
+      throw new PgException("25P02", "COMMIT answered " + tag + ": the transaction was rolled back");
+    }
+  }
+
+  private static void rollback(PgConnection c, Throwable cause) {
+    if (c.isBroken() || c.isClosed()) {
+      return;
+    }
+    try {
+      c.simpleQuery("ROLLBACK");
+    } catch (RuntimeException e) {
+      // The connection is released and, not being idle, discarded by the pool.
+      if (cause != null) {
+        cause.addSuppressed(e);
+      }
+    }
+  }
+
+  /** Connections open now, idle and in use. */
+  public int poolSize() {
+    return pool.size();
+  }
+
+  /** Idle connections now. */
+  public int idleConnections() {
+    return pool.idleCount();
+  }
+
+  /** Closes every connection; calls after this fail. */
+  @Override
+  public void close() {
+    pool.close();
+  }
+
+  @Override
+  public String toString() {
+    return "Database[" + pool.config() + ", pool " + pool.size() + "/" + pool.maxSize() + "]";
+  }
+
+  /** Settings of a {@link Database}: a URL, or parts, and the pool's limits. */
+  public static final class Builder {
+    private final ConnectionConfig.Builder config = ConnectionConfig.builder();
+    private int maxPoolSize = 10;
+    private Duration acquireTimeout = Duration.ofSeconds(30);
+    private Duration idleTimeout = Duration.ofMinutes(10);
+    private Duration maxLifetime = Duration.ofMinutes(30);
+    private NoticeListener noticeListener;
+
+    private Builder() {}
+
+    /** A {@code postgresql://} URL; settings made after it override its parts. */
+    public Builder url(String url) {
+      config.url(url);
+      return this;
+    }
+
+    public Builder host(String host, int port) {
+      config.host(host, port);
+      return this;
+    }
+
+    public Builder user(String user) {
+      config.user(user);
+      return this;
+    }
+
+    public Builder password(String password) {
+      config.password(password);
+      return this;
+    }
+
+    public Builder database(String database) {
+      config.database(database);
+      return this;
+    }
+
+    public Builder applicationName(String name) {
+      config.applicationName(name);
+      return this;
+    }
+
+    /** Time allowed to connect and authenticate (default 10 s). */
+    public Builder connectTimeout(Duration timeout) {
+      config.connectTimeout(timeout);
+      return this;
+    }
+
+    /**
+     * The server aborts any statement running longer than this (statement_timeout, SQLSTATE 57014).
+     */
+    public Builder statementTimeout(Duration timeout) {
+      config.startupParameter("statement_timeout", Long.toString(timeout.toMillis()));
+      return this;
+    }
+
+    /** Any server setting for every connection, e.g. ("search_path", "app,public"). */
+    public Builder serverSetting(String name, String value) {
+      config.startupParameter(name, value);
+      return this;
+    }
+
+    /** Prepared statements kept per connection (default 256). */
+    public Builder statementCacheSize(int size) {
+      config.statementCacheSize(size);
+      return this;
+    }
+
+    /** Most connections open at once (default 10). */
+    public Builder maxPoolSize(int size) {
+      this.maxPoolSize = size;
+      return this;
+    }
+
+    /** How long a caller waits for a free connection before failing (default 30 s). */
+    public Builder acquireTimeout(Duration timeout) {
+      this.acquireTimeout = timeout;
+      return this;
+    }
+
+    /** An idle connection is closed after this (default 10 min; zero: never). */
+    public Builder idleTimeout(Duration timeout) {
+      this.idleTimeout = timeout;
+      return this;
+    }
+
+    /** A connection is closed at its first release after this age (default 30 min; zero: never). */
+    public Builder maxLifetime(Duration lifetime) {
+      this.maxLifetime = lifetime;
+      return this;
+    }
+
+    /** Receives server notices (default: System.Logger "dev.sluice.driver.PgConnection"). */
+    public Builder noticeListener(NoticeListener listener) {
+      this.noticeListener = listener;
+      return this;
+    }
+
+    public Database build() {
+      return new Database(new ConnectionPool(config.build(), noticeListener, maxPoolSize, acquireTimeout,
+          idleTimeout, maxLifetime));
+    }
+  }
+}

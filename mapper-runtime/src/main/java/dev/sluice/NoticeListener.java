@@ -1,0 +1,10 @@
+package dev.sluice;
+
+/**
+ * Receives the notices of a connection. Called on the thread that runs the statement, while it
+ * reads the result: keep it short and never call back into the database from it.
+ */
+@FunctionalInterface
+public interface NoticeListener {
+  void onNotice(Notice notice);
+}

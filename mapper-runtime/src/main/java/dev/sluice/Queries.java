@@ -1,0 +1,49 @@
+package dev.sluice;
+
+import java.io.InputStream;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * The statements a {@link Database} (on a pooled connection per call) and a {@link Transaction} (on
+ * its one connection) run. Parameters are {@code $1, $2, …} in the SQL and are always bound, never
+ * inlined. Every query is prepared on its first use on a connection and cached there; results are
+ * read in binary and decoded in place.
+ */
+public interface Queries {
+  /** All rows, decoded by {@code decoder}. */
+  <T> List<T> query(String sql, RowDecoder<T> decoder, Object... params);
+
+  /** All rows as records of {@code type}, decoded by its generated decoder ({@code TypeDecoder}). */
+  <T> List<T> query(String sql, Class<T> type, Object... params);
+
+  /** The only row, or empty; more than one row fails with SQLSTATE 21000. */
+  <T> Optional<T> queryOne(String sql, RowDecoder<T> decoder, Object... params);
+
+  /** The only row as a record of {@code type}, or empty; more than one row fails (21000). */
+  <T> Optional<T> queryOne(String sql, Class<T> type, Object... params);
+
+  /**
+   * Hands each row to {@code action} as it is decoded, building no list: for results larger than
+   * memory. If {@code action} throws, the query is cancelled, the connection drained and kept, and
+   * the exception rethrown.
+   */
+  <T> void forEach(String sql, RowDecoder<T> decoder, Consumer<? super T> action, Object... params);
+
+  /** Runs a statement; returns the rows it affected (or returned). */
+  long execute(String sql, Object... params);
+
+  /**
+   * Runs {@code sql} once per parameter row as one pipeline (one round trip's worth of latency, not
+   * N). All rows or none: the pipeline runs as one implicit transaction, or inside the enclosing
+   * one. Returns each row's count.
+   */
+  long[] executeBatch(String sql, List<Object[]> rows);
+
+  /** Runs a script of one or more statements (simple query protocol, no parameters). */
+  void executeScript(String sql);
+
+  /** {@code COPY … FROM STDIN}: streams {@code data} to the server; returns the rows copied. */
+  long copyIn(String sql, InputStream data);
+}

@@ -1,0 +1,35 @@
+package dev.sluice;
+
+import java.util.List;
+
+/**
+ * Turns rows into values of {@code T}. Generated for every {@code @Row} record by the annotation
+ * processor ({@code FilmDecoder}); may be written by hand.
+ *
+ * <p>{@link #bind} runs once per (statement, decoder): it resolves column names to positions and
+ * checks each column's type. The driver caches the result with the prepared statement, so per row
+ * only {@link Bound#decode} runs. A bound decoder keeps its positions in final fields: two
+ * statements may return the same columns in different orders, so never store them in the decoder.
+ */
+@FunctionalInterface
+public interface RowDecoder<T> {
+  /** Resolves column positions for a statement's result; fails if a needed column is missing. */
+  Bound<T> bind(Columns columns);
+
+  /** A decoder resolved against one result shape. */
+  @FunctionalInterface
+  interface Bound<T> {
+    /** Decodes the current row of {@code row}. */
+    T decode(RowView row);
+
+    /**
+     * Decodes every complete row in the receive buffer into {@code out}: {@code while (rows.next())
+     * out.add(decode(rows))}. Generated decoders override it with the loop inlined.
+     */
+    default void decodeAll(RowView rows, List<? super T> out) {
+      while (rows.next()) {
+        out.add(decode(rows));
+      }
+    }
+  }
+}

@@ -1,0 +1,491 @@
+package dev.sluice;
+
+import dev.sluice.driver.BinaryCodec;
+import dev.sluice.driver.Bytes;
+import dev.sluice.driver.Oids;
+import dev.sluice.driver.Protocol;
+import dev.sluice.driver.ReadBuffer;
+import java.math.BigDecimal;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.OffsetTime;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * The current row of a result, read in place from the connection's receive buffer. One per
+ * connection, reused for every row of every statement: {@link #next()} frames the next DataRow and
+ * records each column's offset and length in reused int arrays; the typed getters decode a column
+ * straight from the buffer. No byte[] or object is made per column; the getters that return objects
+ * (String, BigDecimal, …) make only the value itself.
+ *
+ * <p>Valid only inside {@link RowDecoder.Bound#decode} / {@code decodeAll}: the buffer is refilled
+ * afterwards. Never keep a RowView, and never read it from another thread.
+ *
+ * <p>Getters take the column's position as resolved once in {@link RowDecoder#bind}. A getter
+ * checks the column's type, so asking for an int from a text column fails instead of reading
+ * garbage; a NULL read by a primitive getter fails with SQLSTATE 22004 — test {@link #isNull} first.
+ */
+public final class RowView {
+  private final ReadBuffer in;
+  /** The receive buffer's array as of the last {@link #next()}. */
+  private byte[] buf;
+  /** Per column of the current row: where its bytes start in {@link #buf}. */
+  private int[] offsets;
+  /** Per column of the current row: its byte length, or -1 for NULL. */
+  private int[] lengths;
+  /**
+   * Per column: its type OID when it arrives in binary format, 0 when it arrives as text. So a
+   * getter's fast path, which compares with a built-in OID, also proves the format.
+   */
+  private int[] oids;
+  /** The result's columns, set once per execution. */
+  private Columns columns;
+  /** The result's column count. */
+  private int columnCount;
+  /** The rows framed by {@link #next()} since {@link #start}. */
+  private long rowCount;
+
+  /** Created by the driver, one per connection. */
+  public RowView(ReadBuffer in) {
+    this.in = in;
+    this.offsets = new int[16];
+    this.lengths = new int[16];
+  }
+
+  /**
+   * Prepares for the rows of a result with these columns (called by the driver); {@code
+   * binaryOids} is per column the type OID if the column is binary, else 0.
+   */
+  public void start(Columns columns, int[] binaryOids) {
+    int n = columns.count();
+    if (offsets.length < n) {
+      offsets = new int[n];
+      lengths = new int[n];
+    }
+    this.columns = columns;
+    this.oids = binaryOids;
+    this.columnCount = n;
+    this.rowCount = 0;
+  }
+
+  /**
+   * Frames the next DataRow if a complete one is in the receive buffer and makes it current.
+   * Returns false at the first message that is not a complete DataRow: the driver then reads more
+   * from the socket, or handles the message (CommandComplete, ErrorResponse, …).
+   */
+  public boolean next() {
+    ReadBuffer in = this.in;
+    byte[] b = in.array();
+    int p = in.position();
+    int limit = in.limit();
+    if (limit - p < 7 || b[p] != Protocol.DATA_ROW) {
+      return false;
+    }
+    int end = p + 1 + Bytes.getInt(b, p + 1);
+    if (end > limit) {
+      return false;
+    }
+    int n = Bytes.getShort(b, p + 5);
+    if (n != columnCount) {
+      throw new PgException(
+          "08P01", "DataRow with " + n + " columns for a result of " + columnCount + " columns");
+    }
+    int[] offs = offsets;
+    int[] lens = lengths;
+    int q = p + 7;
+    for (int i = 0; i < n; i++) {
+      int len = Bytes.getInt(b, q);
+      q += 4;
+      offs[i] = q;
+      lens[i] = len;
+      if (len > 0) {
+        q += len;
+      }
+    }
+    if (q != end) {
+      throw new PgException("08P01", "DataRow length " + (end - p - 1) + " does not match its columns");
+    }
+    buf = b;
+    in.position(end);
+    rowCount++;
+    return true;
+  }
+
+  /** The columns of the current result. */
+  public Columns columns() {
+    return columns;
+  }
+
+  public int columnCount() {
+    return columnCount;
+  }
+
+  /** Rows framed since the result started (for the driver's update counts and tests). */
+  public long rowCount() {
+    return rowCount;
+  }
+
+  public boolean isNull(int c) {
+    return lengths[c] < 0;
+  }
+
+  // ---- raw access, for converters that decode a format themselves ----
+
+  /** The receive buffer holding the current row (valid only until {@link #next()}). */
+  public byte[] buffer() {
+    return buf;
+  }
+
+  public int offset(int c) {
+    return offsets[c];
+  }
+
+  /** The value's byte length, or -1 for NULL. */
+  public int length(int c) {
+    return lengths[c];
+  }
+
+  public boolean isBinary(int c) {
+    return oids[c] != 0;
+  }
+
+  // ---- scalars ----
+
+  public boolean getBoolean(int c) {
+    int len = lengths[c];
+    if (len == 1 && oids[c] == Oids.BOOL) {
+      return buf[offsets[c]] != 0;
+    }
+    throw mismatch(c, "boolean");
+  }
+
+  public short getShort(int c) {
+    int len = lengths[c];
+    if (len == 2 && oids[c] == Oids.INT2) {
+      return Bytes.getShort(buf, offsets[c]);
+    }
+    long v = integral(c, "short");
+    if (v < Short.MIN_VALUE || v > Short.MAX_VALUE) {
+      throw outOfRange(c, v, "short");
+    }
+    return (short) v;
+  }
+
+  public int getInt(int c) {
+    int len = lengths[c];
+    if (len == 4 && oids[c] == Oids.INT4) {
+      return Bytes.getInt(buf, offsets[c]);
+    }
+    long v = integral(c, "int");
+    if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
+      throw outOfRange(c, v, "int");
+    }
+    return (int) v;
+  }
+
+  public long getLong(int c) {
+    int len = lengths[c];
+    if (len == 8 && oids[c] == Oids.INT8) {
+      return Bytes.getLong(buf, offsets[c]);
+    }
+    return integral(c, "long");
+  }
+
+  /** int2, int4, int8 and oid, widened to long. */
+  private long integral(int c, String javaType) {
+    int len = lengths[c];
+    if (len < 0) {
+      throw nullValue(c, javaType);
+    }
+    if (oids[c] != 0) {
+      int off = offsets[c];
+      switch (oids[c]) {
+        case Oids.INT2: return Bytes.getShort(buf, off);
+        case Oids.INT4: return Bytes.getInt(buf, off);
+        case Oids.INT8: return Bytes.getLong(buf, off);
+        case Oids.OID: return Bytes.getInt(buf, off) & 0xffffffffL;
+        default: break;
+      }
+    }
+    throw mismatch(c, javaType);
+  }
+
+  public float getFloat(int c) {
+    int len = lengths[c];
+    if (len == 4 && oids[c] == Oids.FLOAT4) {
+      return Float.intBitsToFloat(Bytes.getInt(buf, offsets[c]));
+    }
+    throw mismatch(c, "float");
+  }
+
+  /** float8, float4 (widened), and numeric (NaN and ±Infinity included). */
+  public double getDouble(int c) {
+    int len = lengths[c];
+    int oid = oids[c];
+    if (len == 8 && oid == Oids.FLOAT8) {
+      return Double.longBitsToDouble(Bytes.getLong(buf, offsets[c]));
+    }
+    if (len == 4 && oid == Oids.FLOAT4) {
+      return Float.intBitsToFloat(Bytes.getInt(buf, offsets[c]));
+    }
+    if (len >= 8 && oid == Oids.NUMERIC) {
+      return BinaryCodec.numericAsDouble(buf, offsets[c], len);
+    }
+    throw mismatch(c, "double");
+  }
+
+  /**
+   * The text of a column: text, varchar, bpchar, name, json, xml, enums and any type read as text
+   * (tsvector, …) as received; jsonb without its version byte; numeric in plain notation; other
+   * binary types formatted from their value. Null for NULL.
+   */
+  public String getString(int c) {
+    int len = lengths[c];
+    if (len < 0) {
+      return null;
+    }
+    int oid = oids[c];
+    if (oid == 0 || Oids.isTextual(oid)) {
+      return new String(buf, offsets[c], len, StandardCharsets.UTF_8);
+    }
+    return stringOfBinary(c, oid, len);
+  }
+
+  private String stringOfBinary(int c, int oid, int len) {
+    int off = offsets[c];
+    switch (oid) {
+      case Oids.JSONB: return BinaryCodec.jsonb(buf, off, len);
+      case Oids.NUMERIC: return BinaryCodec.numericAsString(buf, off, len);
+      case Oids.BOOL: return buf[off] != 0 ? "t" : "f";
+      case Oids.BYTEA: throw mismatch(c, "String");
+      default: return String.valueOf(BinaryCodec.decode(oid, buf, off, len));
+    }
+  }
+
+  /** numeric (or an integer type) as BigDecimal; null for NULL. NaN and ±Infinity fail (22000). */
+  public BigDecimal getBigDecimal(int c) {
+    int len = lengths[c];
+    if (len < 0) {
+      return null;
+    }
+    int oid = oids[c];
+    if (oid == Oids.NUMERIC) {
+      return BinaryCodec.numeric(buf, offsets[c], len);
+    }
+    if (oid == Oids.INT2 || oid == Oids.INT4 || oid == Oids.INT8) {
+      return BigDecimal.valueOf(integral(c, "BigDecimal"));
+    }
+    throw mismatch(c, "BigDecimal");
+  }
+
+  /** bytea as a new array; null for NULL. */
+  public byte[] getBytes(int c) {
+    int len = lengths[c];
+    if (len < 0) {
+      return null;
+    }
+    if (oids[c] == Oids.BYTEA) {
+      byte[] copy = new byte[len];
+      System.arraycopy(buf, offsets[c], copy, 0, len);
+      return copy;
+    }
+    throw mismatch(c, "byte[]");
+  }
+
+  public UUID getUuid(int c) {
+    int len = lengths[c];
+    if (len < 0) {
+      return null;
+    }
+    if (len == 16 && oids[c] == Oids.UUID) {
+      return BinaryCodec.uuid(buf, offsets[c]);
+    }
+    throw mismatch(c, "UUID");
+  }
+
+  /** date; 'infinity' and '-infinity' are LocalDate.MAX and LocalDate.MIN. */
+  public LocalDate getLocalDate(int c) {
+    int len = lengths[c];
+    if (len < 0) {
+      return null;
+    }
+    if (len == 4 && oids[c] == Oids.DATE) {
+      return BinaryCodec.date(buf, offsets[c]);
+    }
+    throw mismatch(c, "LocalDate");
+  }
+
+  /** time; '24:00:00' is LocalTime.MAX. */
+  public LocalTime getLocalTime(int c) {
+    int len = lengths[c];
+    if (len < 0) {
+      return null;
+    }
+    if (len == 8 && oids[c] == Oids.TIME) {
+      return BinaryCodec.time(buf, offsets[c]);
+    }
+    throw mismatch(c, "LocalTime");
+  }
+
+  public OffsetTime getOffsetTime(int c) {
+    int len = lengths[c];
+    if (len < 0) {
+      return null;
+    }
+    if (len == 12 && oids[c] == Oids.TIMETZ) {
+      return BinaryCodec.timetz(buf, offsets[c]);
+    }
+    throw mismatch(c, "OffsetTime");
+  }
+
+  /** timestamp; ±infinity are LocalDateTime.MAX and MIN. */
+  public LocalDateTime getLocalDateTime(int c) {
+    int len = lengths[c];
+    if (len < 0) {
+      return null;
+    }
+    if (len == 8 && oids[c] == Oids.TIMESTAMP) {
+      return BinaryCodec.timestamp(buf, offsets[c]);
+    }
+    throw mismatch(c, "LocalDateTime");
+  }
+
+  /** timestamptz; ±infinity are Instant.MAX and MIN. */
+  public Instant getInstant(int c) {
+    int len = lengths[c];
+    if (len < 0) {
+      return null;
+    }
+    if (len == 8 && oids[c] == Oids.TIMESTAMPTZ) {
+      return BinaryCodec.timestamptz(buf, offsets[c]);
+    }
+    throw mismatch(c, "Instant");
+  }
+
+  /** timestamptz at offset UTC; ±infinity are OffsetDateTime.MAX and MIN. */
+  public OffsetDateTime getOffsetDateTime(int c) {
+    int len = lengths[c];
+    if (len < 0) {
+      return null;
+    }
+    if (len == 8 && oids[c] == Oids.TIMESTAMPTZ) {
+      return BinaryCodec.timestamptzOffset(buf, offsets[c]);
+    }
+    throw mismatch(c, "OffsetDateTime");
+  }
+
+  public Interval getInterval(int c) {
+    int len = lengths[c];
+    if (len < 0) {
+      return null;
+    }
+    if (len == 16 && oids[c] == Oids.INTERVAL) {
+      return BinaryCodec.interval(buf, offsets[c]);
+    }
+    throw mismatch(c, "Interval");
+  }
+
+  /** inet or cidr with its prefix length. */
+  public InetNetwork getInetNetwork(int c) {
+    int len = lengths[c];
+    if (len < 0) {
+      return null;
+    }
+    int oid = oids[c];
+    if (oid == Oids.INET || oid == Oids.CIDR) {
+      return BinaryCodec.inet(buf, offsets[c], len);
+    }
+    throw mismatch(c, "InetNetwork");
+  }
+
+  /** A host address (inet with all bits); a network fails with a message naming InetNetwork. */
+  public InetAddress getInetAddress(int c) {
+    InetNetwork net = getInetNetwork(c);
+    return net == null ? null : BinaryCodec.hostAddress(net);
+  }
+
+  /**
+   * A PostgreSQL enum (or text) column as a Java enum, matching labels byte for byte. Fails with
+   * SQLSTATE 22P02 naming the label when no constant has it.
+   */
+  public <E extends Enum<E>> E getEnum(int c, EnumLabels<E> labels) {
+    int len = lengths[c];
+    if (len < 0) {
+      return null;
+    }
+    if (oids[c] != 0 && !Oids.isTextual(oids[c])) {
+      throw mismatch(c, labels.type().getSimpleName());
+    }
+    E e = labels.find(buf, offsets[c], len);
+    if (e == null) {
+      throw new PgException(
+          "22P02",
+          "column \"" + columns.name(c) + "\" holds label '" + getString(c) + "', which no constant of "
+              + labels.type().getName() + " has (use @Label to name a constant's label)");
+    }
+    return e;
+  }
+
+  public <E extends Enum<E>> E getEnum(int c, Class<E> type) {
+    return getEnum(c, EnumLabels.of(type));
+  }
+
+  /**
+   * A one-dimensional array as a List of {@code elementType} (Object for each element's default
+   * type); NULL elements are null. Null for a NULL column.
+   */
+  public <T> List<T> getList(int c, Class<T> elementType) {
+    int len = lengths[c];
+    if (len < 0) {
+      return null;
+    }
+    if (Oids.elementOf(oids[c]) != 0) {
+      return BinaryCodec.array(buf, offsets[c], len, elementType);
+    }
+    throw mismatch(c, "List<" + elementType.getSimpleName() + ">");
+  }
+
+  /**
+   * The column's value in its default Java type (see {@link BinaryCodec#decode}); text-format
+   * columns as String; null for NULL.
+   */
+  public Object getObject(int c) {
+    int len = lengths[c];
+    if (len < 0) {
+      return null;
+    }
+    if (oids[c] == 0) {
+      return new String(buf, offsets[c], len, StandardCharsets.UTF_8);
+    }
+    return BinaryCodec.decode(oids[c], buf, offsets[c], len);
+  }
+
+  // ---- errors ----
+
+  private PgException mismatch(int c, String javaType) {
+    if (lengths[c] < 0) {
+      return nullValue(c, javaType);
+    }
+    return new PgException(
+        "42804",
+        "column \"" + columns.name(c) + "\" is " + Oids.name(columns.typeOid(c))
+            + (oids[c] != 0 ? "" : " (received as text)") + " and cannot be read as " + javaType);
+  }
+
+  private PgException nullValue(int c, String javaType) {
+    return new PgException(
+        "22004", "column \"" + columns.name(c) + "\" is NULL and cannot be read as " + javaType
+            + "; test isNull first or read it as a nullable type");
+  }
+
+  private PgException outOfRange(int c, long v, String javaType) {
+    return new PgException(
+        "22003", "column \"" + columns.name(c) + "\" holds " + v + ", out of range for " + javaType);
+  }
+}

@@ -1,0 +1,376 @@
+package dev.sluice.driver;
+
+import dev.sluice.InetNetwork;
+import dev.sluice.Interval;
+import dev.sluice.PgException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.OffsetTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * Decoders of the binary send/recv formats of the built-in types, reading straight from the receive
+ * buffer. Each takes the array, the value's offset and its length (never -1: callers test NULL).
+ * The formats are those of the server's {@code *_send} functions (src/backend/utils/adt).
+ */
+public final class BinaryCodec {
+  private BinaryCodec() {}
+
+  /** Seconds from 1970-01-01 to PostgreSQL's epoch, 2000-01-01. */
+  public static final long PG_EPOCH_SECONDS = 946_684_800L;
+  /** Days from 1970-01-01 to 2000-01-01. */
+  public static final int PG_EPOCH_DAYS = 10_957;
+
+  public static final long MICROS_PER_DAY = 86_400_000_000L;
+
+  private static final long[] POW10 = new long[19];
+
+  static {
+    POW10[0] = 1;
+    for (int i = 1; i < POW10.length; i++) {
+      POW10[i] = POW10[i - 1] * 10;
+    }
+  }
+
+  private static final short NUMERIC_POS = 0x0000;
+  private static final short NUMERIC_NEG = 0x4000;
+  private static final short NUMERIC_NAN = (short) 0xC000;
+  private static final short NUMERIC_PINF = (short) 0xD000;
+  private static final short NUMERIC_NINF = (short) 0xF000;
+
+  // ---- numeric ----
+
+  /**
+   * numeric: int16 ndigits, int16 weight, int16 sign, int16 dscale, then base-10000 digits. Values
+   * of up to 16 significant digits take a long-arithmetic path; the rest go through BigInteger.
+   */
+  public static BigDecimal numeric(byte[] b, int off, int len) {
+    int ndigits = Bytes.getShort(b, off);
+    int weight = Bytes.getShort(b, off + 2);
+    short sign = Bytes.getShort(b, off + 4);
+    int dscale = Bytes.getShort(b, off + 6) & 0xffff;
+    if (sign != NUMERIC_POS && sign != NUMERIC_NEG) {
+      throw new PgException(
+          "22000",
+          "numeric value " + numericSpecialName(sign) + " has no BigDecimal form; read it as double or String");
+    }
+    if (len != 8 + 2 * ndigits) {
+      throw new PgException("08P01", "numeric of " + ndigits + " digits in " + len + " bytes");
+    }
+    if (ndigits == 0) {
+      return BigDecimal.valueOf(0, dscale);
+    }
+    // value = digits (as one base-10000 number) * 10000^(weight - ndigits + 1)
+    int exp10 = 4 * (weight - ndigits + 1);
+    int shift = exp10 + dscale;
+    if (ndigits <= 4 && shift <= 18 && shift >= -18) {
+      long acc = 0;
+      for (int i = 0, p = off + 8; i < ndigits; i++, p += 2) {
+        acc = acc * 10000 + Bytes.getShort(b, p);
+      }
+      long unscaled;
+      if (shift >= 0) {
+        if (acc <= Long.MAX_VALUE / POW10[shift]) {
+          unscaled = acc * POW10[shift];
+          return BigDecimal.valueOf(sign == NUMERIC_NEG ? -unscaled : unscaled, dscale);
+        }
+      } else {
+        // Digits below dscale are zeros that pad the last base-10000 group.
+        unscaled = acc / POW10[-shift];
+        return BigDecimal.valueOf(sign == NUMERIC_NEG ? -unscaled : unscaled, dscale);
+      }
+    }
+    return numericSlow(b, off, ndigits, sign, dscale, exp10);
+  }
+
+  private static BigDecimal numericSlow(byte[] b, int off, int ndigits, short sign, int dscale, int exp10) {
+    char[] digits = new char[ndigits * 4];
+    for (int i = 0, p = off + 8; i < ndigits; i++, p += 2) {
+      int d = Bytes.getShort(b, p);
+      digits[i * 4] = (char) ('0' + d / 1000);
+      digits[i * 4 + 1] = (char) ('0' + d / 100 % 10);
+      digits[i * 4 + 2] = (char) ('0' + d / 10 % 10);
+      digits[i * 4 + 3] = (char) ('0' + d % 10);
+    }
+    BigInteger unscaled = new BigInteger(new String(digits));
+    BigDecimal v = new BigDecimal(unscaled, -exp10);
+    if (sign == NUMERIC_NEG) {
+      v = v.negate();
+    }
+    return v.setScale(dscale, java.math.RoundingMode.UNNECESSARY);
+  }
+
+  /** numeric as double: NaN and ±Infinity map to the double's own. */
+  public static double numericAsDouble(byte[] b, int off, int len) {
+    short sign = Bytes.getShort(b, off + 4);
+    if (sign == NUMERIC_NAN) {
+      return Double.NaN;
+    }
+    if (sign == NUMERIC_PINF) {
+      return Double.POSITIVE_INFINITY;
+    }
+    if (sign == NUMERIC_NINF) {
+      return Double.NEGATIVE_INFINITY;
+    }
+    return numeric(b, off, len).doubleValue();
+  }
+
+  /** numeric as text, including 'NaN', 'Infinity' and '-Infinity'. */
+  public static String numericAsString(byte[] b, int off, int len) {
+    short sign = Bytes.getShort(b, off + 4);
+    if (sign != NUMERIC_POS && sign != NUMERIC_NEG) {
+      return numericSpecialName(sign);
+    }
+    return numeric(b, off, len).toPlainString();
+  }
+
+  private static String numericSpecialName(short sign) {
+    switch (sign) {
+      case NUMERIC_NAN: return "NaN";
+      case NUMERIC_PINF: return "Infinity";
+      case NUMERIC_NINF: return "-Infinity";
+      default: return "sign 0x" + Integer.toHexString(sign & 0xffff);
+    }
+  }
+
+  // ---- date and time ----
+
+  /** date: int32 days since 2000-01-01; ±infinity are {@link LocalDate#MAX} and {@link LocalDate#MIN}. */
+  public static LocalDate date(byte[] b, int off) {
+    int days = Bytes.getInt(b, off);
+    if (days == Integer.MAX_VALUE) {
+      return LocalDate.MAX;
+    }
+    if (days == Integer.MIN_VALUE) {
+      return LocalDate.MIN;
+    }
+    return LocalDate.ofEpochDay((long) days + PG_EPOCH_DAYS);
+  }
+
+  /** time: int64 µs since midnight; '24:00:00' is {@link LocalTime#MAX}. */
+  public static LocalTime time(byte[] b, int off) {
+    return localTime(Bytes.getLong(b, off));
+  }
+
+  static LocalTime localTime(long micros) {
+    if (micros >= MICROS_PER_DAY) {
+      return LocalTime.MAX;
+    }
+    return LocalTime.ofNanoOfDay(micros * 1000);
+  }
+
+  /** timetz: int64 µs since midnight, int32 zone offset in seconds west of UTC. */
+  public static OffsetTime timetz(byte[] b, int off) {
+    LocalTime t = localTime(Bytes.getLong(b, off));
+    int west = Bytes.getInt(b, off + 8);
+    return OffsetTime.of(t, ZoneOffset.ofTotalSeconds(-west));
+  }
+
+  /** timestamp: int64 µs since 2000-01-01; ±infinity are {@link LocalDateTime#MAX}/{@code MIN}. */
+  public static LocalDateTime timestamp(byte[] b, int off) {
+    long micros = Bytes.getLong(b, off);
+    if (micros == Long.MAX_VALUE) {
+      return LocalDateTime.MAX;
+    }
+    if (micros == Long.MIN_VALUE) {
+      return LocalDateTime.MIN;
+    }
+    long seconds = Math.floorDiv(micros, 1_000_000L) + PG_EPOCH_SECONDS;
+    int nanos = (int) Math.floorMod(micros, 1_000_000L) * 1000;
+    return LocalDateTime.ofEpochSecond(seconds, nanos, ZoneOffset.UTC);
+  }
+
+  /** timestamptz: int64 µs since 2000-01-01 UTC; ±infinity are {@link Instant#MAX}/{@code MIN}. */
+  public static Instant timestamptz(byte[] b, int off) {
+    long micros = Bytes.getLong(b, off);
+    if (micros == Long.MAX_VALUE) {
+      return Instant.MAX;
+    }
+    if (micros == Long.MIN_VALUE) {
+      return Instant.MIN;
+    }
+    long seconds = Math.floorDiv(micros, 1_000_000L) + PG_EPOCH_SECONDS;
+    int nanos = (int) Math.floorMod(micros, 1_000_000L) * 1000;
+    return Instant.ofEpochSecond(seconds, nanos);
+  }
+
+  /** timestamptz as an OffsetDateTime in UTC; ±infinity are {@link OffsetDateTime#MAX}/{@code MIN}. */
+  public static OffsetDateTime timestamptzOffset(byte[] b, int off) {
+    long micros = Bytes.getLong(b, off);
+    if (micros == Long.MAX_VALUE) {
+      return OffsetDateTime.MAX;
+    }
+    if (micros == Long.MIN_VALUE) {
+      return OffsetDateTime.MIN;
+    }
+    return timestamptz(b, off).atOffset(ZoneOffset.UTC);
+  }
+
+  /** interval: int64 µs, int32 days, int32 months. */
+  public static Interval interval(byte[] b, int off) {
+    long micros = Bytes.getLong(b, off);
+    int days = Bytes.getInt(b, off + 8);
+    int months = Bytes.getInt(b, off + 12);
+    return new Interval(months, days, micros);
+  }
+
+  // ---- other scalars ----
+
+  public static UUID uuid(byte[] b, int off) {
+    return new UUID(Bytes.getLong(b, off), Bytes.getLong(b, off + 8));
+  }
+
+  /** inet/cidr: int8 family, int8 bits, int8 is_cidr, int8 address length, address bytes. */
+  public static InetNetwork inet(byte[] b, int off, int len) {
+    int bits = b[off + 1] & 0xff;
+    int n = b[off + 3] & 0xff;
+    if (n != 4 && n != 16 || len != 4 + n) {
+      throw new PgException("08P01", "inet value with an address of " + n + " bytes in " + len + " bytes");
+    }
+    byte[] addr = new byte[n];
+    System.arraycopy(b, off + 4, addr, 0, n);
+    try {
+      return new InetNetwork(InetAddress.getByAddress(addr), bits);
+    } catch (UnknownHostException e) {
+      throw new PgException("08P01", "bad inet address of " + n + " bytes");
+    }
+  }
+
+  /** jsonb: a version byte (1) then the JSON text. */
+  public static String jsonb(byte[] b, int off, int len) {
+    if (len < 1 || b[off] != 1) {
+      throw new PgException("08P01", "jsonb value with unknown version " + (len < 1 ? "(empty)" : b[off]));
+    }
+    return Bytes.utf8(b, off + 1, len - 1);
+  }
+
+  /**
+   * The value of type {@code oid} in its default Java type: Boolean, Short, Integer, Long, Float,
+   * Double, BigDecimal, String (text types, json, jsonb, "char"), byte[], UUID, LocalDate,
+   * LocalTime, OffsetTime, LocalDateTime, Instant (timestamptz), Interval, InetNetwork, Long (oid),
+   * List (arrays). Throws for a type without a binary codec.
+   */
+  public static Object decode(int oid, byte[] b, int off, int len) {
+    switch (oid) {
+      case Oids.BOOL: return b[off] != 0;
+      case Oids.INT2: return Bytes.getShort(b, off);
+      case Oids.INT4: return Bytes.getInt(b, off);
+      case Oids.INT8: return Bytes.getLong(b, off);
+      case Oids.OID: return Bytes.getInt(b, off) & 0xffffffffL;
+      case Oids.FLOAT4: return Float.intBitsToFloat(Bytes.getInt(b, off));
+      case Oids.FLOAT8: return Double.longBitsToDouble(Bytes.getLong(b, off));
+      case Oids.NUMERIC: return numeric(b, off, len);
+      case Oids.TEXT: case Oids.VARCHAR: case Oids.BPCHAR: case Oids.NAME: case Oids.JSON:
+      case Oids.XML: case Oids.UNKNOWN: case Oids.CHAR:
+        return Bytes.utf8(b, off, len);
+      case Oids.JSONB: return jsonb(b, off, len);
+      case Oids.BYTEA: {
+        byte[] copy = new byte[len];
+        System.arraycopy(b, off, copy, 0, len);
+        return copy;
+      }
+      case Oids.UUID: return uuid(b, off);
+      case Oids.DATE: return date(b, off);
+      case Oids.TIME: return time(b, off);
+      case Oids.TIMETZ: return timetz(b, off);
+      case Oids.TIMESTAMP: return timestamp(b, off);
+      case Oids.TIMESTAMPTZ: return timestamptz(b, off);
+      case Oids.INTERVAL: return interval(b, off);
+      case Oids.INET: case Oids.CIDR: return inet(b, off, len);
+      default:
+        if (Oids.elementOf(oid) != 0) {
+          return array(b, off, len, Object.class);
+        }
+        throw new PgException("0A000", "no binary decoder for " + Oids.name(oid));
+    }
+  }
+
+  /**
+   * A one-dimensional array (int32 ndim, int32 has-nulls, int32 element OID, then per dimension
+   * int32 length and lower bound, then each element as int32 length and bytes) as a List whose
+   * elements are converted to {@code elementType} (Object for the default type). NULL elements are
+   * null. An empty array (ndim 0) is an empty list.
+   */
+  public static <T> List<T> array(byte[] b, int off, int len, Class<T> elementType) {
+    int ndim = Bytes.getInt(b, off);
+    int elementOid = Bytes.getInt(b, off + 8);
+    if (ndim == 0) {
+      return new ArrayList<>(0);
+    }
+    if (ndim != 1) {
+      throw new PgException(
+          "0A000", "arrays of " + ndim + " dimensions are not supported; only one-dimensional arrays are");
+    }
+    int n = Bytes.getInt(b, off + 12);
+    int p = off + 20;
+    List<T> out = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      int l = Bytes.getInt(b, p);
+      p += 4;
+      if (l < 0) {
+        out.add(null);
+      } else {
+        out.add(elementType.cast(convert(decode(elementOid, b, p, l), elementType, elementOid)));
+        p += l;
+      }
+    }
+    return out;
+  }
+
+  /** Converts a decoded value to a requested Java type where that loses nothing. */
+  public static Object convert(Object v, Class<?> type, int oid) {
+    if (type == Object.class || type.isInstance(v)) {
+      return v;
+    }
+    if (v instanceof Number n) {
+      if (type == Long.class && (v instanceof Integer || v instanceof Short)) {
+        return n.longValue();
+      }
+      if (type == Integer.class && v instanceof Short) {
+        return n.intValue();
+      }
+      if (type == Double.class && v instanceof Float) {
+        return n.doubleValue();
+      }
+      if (type == BigDecimal.class && (v instanceof Long || v instanceof Integer || v instanceof Short)) {
+        return BigDecimal.valueOf(n.longValue());
+      }
+    }
+    if (v instanceof Instant i && type == OffsetDateTime.class) {
+      if (i.equals(Instant.MAX)) {
+        return OffsetDateTime.MAX;
+      }
+      if (i.equals(Instant.MIN)) {
+        return OffsetDateTime.MIN;
+      }
+      return i.atOffset(ZoneOffset.UTC);
+    }
+    if (v instanceof InetNetwork net && type == InetAddress.class) {
+      return hostAddress(net);
+    }
+    if (type == String.class) {
+      return String.valueOf(v);
+    }
+    throw new PgException(
+        "42804", Oids.name(oid) + " value cannot be read as " + type.getName());
+  }
+
+  /** The address of a host value; fails for a network (fewer bits than the address has). */
+  public static InetAddress hostAddress(InetNetwork net) {
+    if (!net.isHost()) {
+      throw new PgException(
+          "22000", "inet value " + net + " is a network, not a host address; read it as InetNetwork");
+    }
+    return net.address();
+  }
+}

@@ -1,0 +1,357 @@
+package dev.sluice.driver;
+
+import dev.sluice.PgException;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * What a connection needs to know: hosts, credentials, database, and the libpq keywords that
+ * matter. Parsed from {@code postgresql://} or {@code postgres://} URLs:
+ *
+ * <pre>postgresql://[user[:password]@][host[:port][,host[:port]…]][/database][?keyword=value&amp;…]</pre>
+ *
+ * <p>Keywords: user, password, dbname, host, port, sslmode, application_name, connect_timeout
+ * (seconds), target_session_attrs, options, load_balance_hosts (disable|random; also
+ * loadBalanceHosts=true). A host that starts with '/' is a Unix-domain socket directory. The
+ * password is never shown by {@link #toString()}.
+ */
+public final class ConnectionConfig {
+  /** One host to try. */
+  public record HostPort(String host, int port) {
+    public boolean isUnixSocket() {
+      return host.startsWith("/");
+    }
+
+    @Override
+    public String toString() {
+      return isUnixSocket() ? host + "/.s.PGSQL." + port : host.contains(":") ? "[" + host + "]:" + port : host + ":" + port;
+    }
+  }
+
+  public enum SslMode {
+    DISABLE, ALLOW, PREFER, REQUIRE, VERIFY_CA, VERIFY_FULL;
+
+    static SslMode parse(String s) {
+      try {
+        return valueOf(s.toUpperCase(Locale.ROOT).replace('-', '_'));
+      } catch (IllegalArgumentException e) {
+        throw new PgException("08001", "invalid sslmode \"" + s + "\": expected disable, allow, prefer, require, verify-ca or verify-full");
+      }
+    }
+  }
+
+  public enum TargetSessionAttrs {
+    ANY, READ_WRITE, READ_ONLY, PRIMARY, STANDBY, PREFER_STANDBY;
+
+    static TargetSessionAttrs parse(String s) {
+      try {
+        return valueOf(s.toUpperCase(Locale.ROOT).replace('-', '_'));
+      } catch (IllegalArgumentException e) {
+        throw new PgException("08001", "invalid target_session_attrs \"" + s
+            + "\": expected any, read-write, read-only, primary, standby or prefer-standby");
+      }
+    }
+  }
+
+  private final List<HostPort> hosts;
+  private final String user;
+  private final String password;
+  private final String database;
+  private final SslMode sslMode;
+  private final String applicationName;
+  private final Duration connectTimeout;
+  private final TargetSessionAttrs targetSessionAttrs;
+  private final boolean loadBalanceHosts;
+  private final Map<String, String> startupParameters;
+  private final int statementCacheSize;
+
+  private ConnectionConfig(Builder b) {
+    this.hosts = List.copyOf(b.hosts.isEmpty() ? List.of(new HostPort("localhost", 5432)) : b.hosts);
+    this.user = b.user != null ? b.user : System.getProperty("user.name");
+    this.password = b.password;
+    this.database = b.database != null ? b.database : this.user;
+    this.sslMode = b.sslMode;
+    this.applicationName = b.applicationName;
+    this.connectTimeout = b.connectTimeout;
+    this.targetSessionAttrs = b.targetSessionAttrs;
+    this.loadBalanceHosts = b.loadBalanceHosts;
+    this.startupParameters = Map.copyOf(b.startupParameters);
+    this.statementCacheSize = b.statementCacheSize;
+  }
+
+  public static ConnectionConfig parse(String url) {
+    return builder().url(url).build();
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  public List<HostPort> hosts() {
+    return hosts;
+  }
+
+  public String user() {
+    return user;
+  }
+
+  /** The password, or null. Never logged. */
+  public String password() {
+    return password;
+  }
+
+  public String database() {
+    return database;
+  }
+
+  public SslMode sslMode() {
+    return sslMode;
+  }
+
+  public String applicationName() {
+    return applicationName;
+  }
+
+  public Duration connectTimeout() {
+    return connectTimeout;
+  }
+
+  public TargetSessionAttrs targetSessionAttrs() {
+    return targetSessionAttrs;
+  }
+
+  public boolean loadBalanceHosts() {
+    return loadBalanceHosts;
+  }
+
+  /** Extra startup parameters (server settings such as statement_timeout, and options). */
+  public Map<String, String> startupParameters() {
+    return startupParameters;
+  }
+
+  public int statementCacheSize() {
+    return statementCacheSize;
+  }
+
+  @Override
+  public String toString() {
+    StringBuilder sb = new StringBuilder("postgresql://").append(user);
+    if (password != null) {
+      sb.append(":***");
+    }
+    sb.append('@');
+    for (int i = 0; i < hosts.size(); i++) {
+      sb.append(i == 0 ? "" : ",").append(hosts.get(i));
+    }
+    return sb.append('/').append(database).toString();
+  }
+
+  /** Collects settings; later calls win, so a builder can start from a URL and override. */
+  public static final class Builder {
+    private final List<HostPort> hosts = new ArrayList<>();
+    private String user;
+    private String password;
+    private String database;
+    private SslMode sslMode = SslMode.PREFER;
+    private String applicationName = "sluice";
+    private Duration connectTimeout = Duration.ofSeconds(10);
+    private TargetSessionAttrs targetSessionAttrs = TargetSessionAttrs.ANY;
+    private boolean loadBalanceHosts;
+    private final Map<String, String> startupParameters = new LinkedHashMap<>();
+    private int statementCacheSize = 256;
+
+    public Builder url(String url) {
+      String rest;
+      if (url.startsWith("postgresql://")) {
+        rest = url.substring("postgresql://".length());
+      } else if (url.startsWith("postgres://")) {
+        rest = url.substring("postgres://".length());
+      } else {
+        throw new PgException("08001", "not a PostgreSQL URL (expected postgresql:// or postgres://): " + redact(url));
+      }
+      String query = null;
+      int q = rest.indexOf('?');
+      if (q >= 0) {
+        query = rest.substring(q + 1);
+        rest = rest.substring(0, q);
+      }
+      int slash = rest.indexOf('/');
+      String authority = slash >= 0 ? rest.substring(0, slash) : rest;
+      if (slash >= 0 && slash + 1 < rest.length()) {
+        database = decode(rest.substring(slash + 1));
+      }
+      int at = authority.lastIndexOf('@');
+      if (at >= 0) {
+        String userInfo = authority.substring(0, at);
+        authority = authority.substring(at + 1);
+        int colon = userInfo.indexOf(':');
+        if (colon >= 0) {
+          user = decode(userInfo.substring(0, colon));
+          password = decode(userInfo.substring(colon + 1));
+        } else {
+          user = decode(userInfo);
+        }
+      }
+      if (!authority.isEmpty()) {
+        hosts.clear();
+        for (String hp : authority.split(",")) {
+          hosts.add(parseHostPort(decode(hp), hp));
+        }
+      }
+      if (query != null) {
+        for (String pair : query.split("&")) {
+          if (pair.isEmpty()) {
+            continue;
+          }
+          int eq = pair.indexOf('=');
+          String key = decode(eq >= 0 ? pair.substring(0, eq) : pair);
+          String value = eq >= 0 ? decode(pair.substring(eq + 1)) : "";
+          keyword(key, value);
+        }
+      }
+      return this;
+    }
+
+    /** Sets one libpq keyword; unknown keywords fail rather than being silently ignored. */
+    public Builder keyword(String key, String value) {
+      switch (key) {
+        case "user": user = value; break;
+        case "password": password = value; break;
+        case "dbname": database = value; break;
+        case "host": {
+          List<HostPort> parsed = new ArrayList<>();
+          for (String h : value.split(",")) {
+            parsed.add(new HostPort(h, hosts.isEmpty() ? 5432 : hosts.get(0).port()));
+          }
+          hosts.clear();
+          hosts.addAll(parsed);
+          break;
+        }
+        case "port": {
+          String[] ports = value.split(",");
+          for (int i = 0; i < hosts.size(); i++) {
+            String p = ports[Math.min(i, ports.length - 1)];
+            hosts.set(i, new HostPort(hosts.get(i).host(), parsePort(p)));
+          }
+          if (hosts.isEmpty()) {
+            hosts.add(new HostPort("localhost", parsePort(ports[0])));
+          }
+          break;
+        }
+        case "sslmode": sslMode = SslMode.parse(value); break;
+        case "application_name": applicationName = value; break;
+        case "connect_timeout": {
+          int seconds = parseInt(key, value);
+          connectTimeout = seconds <= 0 ? Duration.ZERO : Duration.ofSeconds(Math.max(2, seconds));
+          break;
+        }
+        case "target_session_attrs": targetSessionAttrs = TargetSessionAttrs.parse(value); break;
+        case "load_balance_hosts": loadBalanceHosts = value.equals("random"); break;
+        case "loadBalanceHosts": loadBalanceHosts = Boolean.parseBoolean(value); break;
+        case "options": startupParameters.put("options", value); break;
+        case "statement_cache_size": statementCacheSize = parseInt(key, value); break;
+        default:
+          throw new PgException("08001", "unknown connection keyword \"" + key + "\"");
+      }
+      return this;
+    }
+
+    public Builder host(String host, int port) {
+      hosts.add(new HostPort(host, port));
+      return this;
+    }
+
+    public Builder user(String user) {
+      this.user = user;
+      return this;
+    }
+
+    public Builder password(String password) {
+      this.password = password;
+      return this;
+    }
+
+    public Builder database(String database) {
+      this.database = database;
+      return this;
+    }
+
+    public Builder applicationName(String applicationName) {
+      this.applicationName = applicationName;
+      return this;
+    }
+
+    public Builder connectTimeout(Duration timeout) {
+      this.connectTimeout = timeout;
+      return this;
+    }
+
+    /** A server setting sent in the startup message, e.g. ("statement_timeout", "5s"). */
+    public Builder startupParameter(String name, String value) {
+      startupParameters.put(name, value);
+      return this;
+    }
+
+    public Builder statementCacheSize(int size) {
+      if (size < 1) {
+        throw new IllegalArgumentException("statement cache size < 1: " + size);
+      }
+      this.statementCacheSize = size;
+      return this;
+    }
+
+    public ConnectionConfig build() {
+      return new ConnectionConfig(this);
+    }
+
+    private static HostPort parseHostPort(String hp, String raw) {
+      if (hp.startsWith("/")) {
+        return new HostPort(hp, 5432);
+      }
+      if (hp.startsWith("[")) {
+        int close = hp.indexOf(']');
+        if (close < 0) {
+          throw new PgException("08001", "bad host in URL: " + raw);
+        }
+        String host = hp.substring(1, close);
+        String after = hp.substring(close + 1);
+        return new HostPort(host, after.startsWith(":") ? parsePort(after.substring(1)) : 5432);
+      }
+      int colon = hp.lastIndexOf(':');
+      if (colon >= 0) {
+        return new HostPort(hp.substring(0, colon).isEmpty() ? "localhost" : hp.substring(0, colon), parsePort(hp.substring(colon + 1)));
+      }
+      return new HostPort(hp.isEmpty() ? "localhost" : hp, 5432);
+    }
+
+    private static int parsePort(String p) {
+      int port = parseInt("port", p);
+      if (port < 1 || port > 65535) {
+        throw new PgException("08001", "port " + port + " is not in 1..65535");
+      }
+      return port;
+    }
+
+    private static int parseInt(String key, String v) {
+      try {
+        return Integer.parseInt(v.trim());
+      } catch (NumberFormatException e) {
+        throw new PgException("08001", key + " is not a number: \"" + v + "\"");
+      }
+    }
+
+    private static String decode(String s) {
+      return URLDecoder.decode(s.replace("+", "%2B"), StandardCharsets.UTF_8);
+    }
+
+    private static String redact(String url) {
+      return url.replaceAll("//([^:/@]*):[^@/]*@", "//$1:***@");
+    }
+  }
+}

@@ -1,0 +1,247 @@
+package dev.sluice.driver;
+
+import dev.sluice.NoticeListener;
+import dev.sluice.PgException;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * A bounded pool of {@link PgConnection}s, safe for any number of threads.
+ *
+ * <p>Design: one lock guards the idle stack and the count of open connections; it is never held
+ * during I/O (connecting, validating, closing happen outside it), and waiting uses a Condition, not
+ * {@code synchronized}, so virtual threads do not pin a carrier while they wait. Idle connections
+ * are reused most-recent-first, which keeps few connections warm and lets the rest age out.
+ *
+ * <p>A connection comes back through {@link #release}. One that is broken (I/O error, protocol
+ * violation), closed, past its max lifetime, or left inside a transaction is closed and a slot
+ * freed; the next acquire opens a fresh one, so the pool heals after a server restart. Before an
+ * idle connection is handed out it is checked without blocking for messages the server sent while
+ * it idled (a FATAL termination notice, say).
+ *
+ * <p>Misuse: a connection must be released exactly once and not used after; {@link dev.sluice.Database}
+ * does this for its callers.
+ */
+public final class ConnectionPool implements AutoCloseable {
+  private static final System.Logger LOG = System.getLogger(ConnectionPool.class.getName());
+
+  private final ConnectionConfig config;
+  private final NoticeListener noticeListener;
+  private final int maxSize;
+  private final long acquireTimeoutNanos;
+  private final long idleTimeoutNanos;
+  private final long maxLifetimeNanos;
+
+  private final ReentrantLock lock = new ReentrantLock();
+  private final Condition available = lock.newCondition();
+  /** Idle connections, most recently released last. Guarded by lock. */
+  private final ArrayDeque<Idle> idle = new ArrayDeque<>();
+  /** Connections open or being opened, idle or in use. Guarded by lock. */
+  private int total;
+  /** Guarded by lock. */
+  private boolean closed;
+  private final ScheduledExecutorService housekeeper;
+
+  private record Idle(PgConnection connection, long sinceNanos) {}
+
+  public ConnectionPool(ConnectionConfig config, NoticeListener noticeListener, int maxSize,
+      Duration acquireTimeout, Duration idleTimeout, Duration maxLifetime) {
+    if (maxSize < 1) {
+      throw new IllegalArgumentException("pool size < 1: " + maxSize);
+    }
+    this.config = config;
+    this.noticeListener = noticeListener;
+    this.maxSize = maxSize;
+    this.acquireTimeoutNanos = acquireTimeout.toNanos();
+    this.idleTimeoutNanos = idleTimeout.toNanos();
+    this.maxLifetimeNanos = maxLifetime.toNanos();
+    this.housekeeper = Executors.newSingleThreadScheduledExecutor(r -> {
+      Thread t = new Thread(r, "sluice-pool-housekeeper");
+      t.setDaemon(true);
+      return t;
+    });
+    long period = Math.max(1_000, Math.min(30_000, idleTimeout.toMillis() / 2));
+    housekeeper.scheduleWithFixedDelay(this::evictIdle, period, period, TimeUnit.MILLISECONDS);
+  }
+
+  /** A connection for exclusive use until {@link #release}; waits up to the acquire timeout. */
+  public PgConnection acquire() {
+    long deadline = System.nanoTime() + acquireTimeoutNanos;
+    for (;;) {
+      PgConnection candidate = null;
+      boolean open = false;
+      lock.lock();
+      try {
+        for (;;) {
+          if (closed) {
+            throw new PgException("08003", "the database pool is closed");
+          }
+          Idle i = idle.pollLast();
+          if (i != null) {
+            candidate = i.connection;
+            break;
+          }
+          if (total < maxSize) {
+            total++;
+            open = true;
+            break;
+          }
+          long remaining = deadline - System.nanoTime();
+          if (remaining <= 0) {
+            throw new PgException("08001", "timed out after " + TimeUnit.NANOSECONDS.toMillis(acquireTimeoutNanos)
+                + " ms waiting for a connection: all " + maxSize + " are in use (raise maxPoolSize, or look for a"
+                + " caller that holds a connection: an unclosed stream or a long transaction)");
+          }
+          try {
+            available.awaitNanos(remaining);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new PgException("08001", "interrupted while waiting for a connection");
+          }
+        }
+      } finally {
+        lock.unlock();
+      }
+      if (open) {
+        try {
+          return PgConnection.connect(config, noticeListener);
+        } catch (RuntimeException e) {
+          freeSlot();
+          throw e;
+        }
+      }
+      if (expired(candidate) || !candidate.checkIdle()) {
+        discard(candidate);
+        continue;
+      }
+      return candidate;
+    }
+  }
+
+  /** Returns a connection; broken, expired or still-in-transaction ones are closed instead. */
+  public void release(PgConnection c) {
+    boolean keep = !c.isBroken() && !c.isClosed() && !expired(c) && c.transactionStatus() == Protocol.TX_IDLE;
+    if (keep) {
+      lock.lock();
+      try {
+        if (!closed) {
+          idle.addLast(new Idle(c, System.nanoTime()));
+          available.signal();
+          return;
+        }
+      } finally {
+        lock.unlock();
+      }
+    }
+    discard(c);
+  }
+
+  private boolean expired(PgConnection c) {
+    return maxLifetimeNanos > 0 && System.nanoTime() - c.createdNanos() > maxLifetimeNanos;
+  }
+
+  private void discard(PgConnection c) {
+    try {
+      c.close();
+    } finally {
+      freeSlot();
+    }
+  }
+
+  private void freeSlot() {
+    lock.lock();
+    try {
+      total--;
+      available.signal();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Closes connections idle longer than the idle timeout (runs on the housekeeper thread). */
+  private void evictIdle() {
+    if (idleTimeoutNanos <= 0) {
+      return;
+    }
+    List<PgConnection> stale = new ArrayList<>();
+    long now = System.nanoTime();
+    lock.lock();
+    try {
+      Iterator<Idle> it = idle.iterator(); // eldest first
+      while (it.hasNext()) {
+        Idle i = it.next();
+        if (now - i.sinceNanos > idleTimeoutNanos || expired(i.connection)) {
+          it.remove();
+          stale.add(i.connection);
+        }
+      }
+    } finally {
+      lock.unlock();
+    }
+    for (PgConnection c : stale) {
+      LOG.log(System.Logger.Level.DEBUG, "closing idle {0}", c);
+      discard(c);
+    }
+  }
+
+  /** Connections open now (idle and in use). */
+  public int size() {
+    lock.lock();
+    try {
+      return total;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  public int idleCount() {
+    lock.lock();
+    try {
+      return idle.size();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  public int maxSize() {
+    return maxSize;
+  }
+
+  public ConnectionConfig config() {
+    return config;
+  }
+
+  /**
+   * Closes idle connections now and every in-use one when it is released; later acquires fail.
+   */
+  @Override
+  public void close() {
+    List<PgConnection> toClose = new ArrayList<>();
+    lock.lock();
+    try {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      for (Idle i : idle) {
+        toClose.add(i.connection);
+      }
+      idle.clear();
+      available.signalAll();
+    } finally {
+      lock.unlock();
+    }
+    housekeeper.shutdownNow();
+    for (PgConnection c : toClose) {
+      discard(c);
+    }
+  }
+}

@@ -1,0 +1,426 @@
+package dev.sluice.driver;
+
+import dev.sluice.EnumLabels;
+import dev.sluice.InetNetwork;
+import dev.sluice.Interval;
+import dev.sluice.PgException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.net.InetAddress;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.OffsetTime;
+import java.time.Period;
+import java.time.ZonedDateTime;
+import java.time.temporal.ChronoUnit;
+import java.util.Collection;
+import java.util.UUID;
+
+/**
+ * Encodes Java values as Bind parameters. Values are encoded in binary for the type the server
+ * described for the parameter (ParameterDescription), converting where nothing is lost (an Integer
+ * for a bigint parameter, a Long for an integer one when it fits). Strings and enums go in text
+ * format, so the server parses them as whatever type it inferred (a String for a uuid or jsonb
+ * parameter works as in psql).
+ */
+public final class ParameterEncoder {
+  private ParameterEncoder() {}
+
+  /** The type OID to declare in Parse for a Java value: its unambiguous PostgreSQL type, or 0. */
+  public static int declaredOid(Object v) {
+    if (v == null || v instanceof String || v instanceof Enum<?>) {
+      return Oids.UNSPECIFIED;
+    }
+    if (v instanceof Integer) return Oids.INT4;
+    if (v instanceof Long) return Oids.INT8;
+    if (v instanceof Short) return Oids.INT2;
+    if (v instanceof Boolean) return Oids.BOOL;
+    if (v instanceof Double) return Oids.FLOAT8;
+    if (v instanceof Float) return Oids.FLOAT4;
+    if (v instanceof BigDecimal || v instanceof BigInteger) return Oids.NUMERIC;
+    if (v instanceof byte[]) return Oids.BYTEA;
+    if (v instanceof UUID) return Oids.UUID;
+    if (v instanceof LocalDate) return Oids.DATE;
+    if (v instanceof LocalTime) return Oids.TIME;
+    if (v instanceof OffsetTime) return Oids.TIMETZ;
+    if (v instanceof LocalDateTime) return Oids.TIMESTAMP;
+    if (v instanceof Instant || v instanceof OffsetDateTime || v instanceof ZonedDateTime) {
+      return Oids.TIMESTAMPTZ;
+    }
+    if (v instanceof Interval || v instanceof Duration || v instanceof Period) return Oids.INTERVAL;
+    if (v instanceof InetAddress || v instanceof InetNetwork) return Oids.INET;
+    if (v instanceof int[]) return Oids.INT4_ARRAY;
+    if (v instanceof long[]) return Oids.INT8_ARRAY;
+    if (v instanceof short[]) return Oids.INT2_ARRAY;
+    if (v instanceof double[]) return Oids.FLOAT8_ARRAY;
+    if (v instanceof float[]) return Oids.FLOAT4_ARRAY;
+    if (v instanceof boolean[]) return Oids.BOOL_ARRAY;
+    return Oids.UNSPECIFIED;
+  }
+
+  /** The Bind format of a value: text for strings and enums (and types we have no codec for). */
+  public static short format(Object v, int oid) {
+    if (v == null) {
+      return Protocol.FORMAT_BINARY;
+    }
+    if (v instanceof String || v instanceof Enum<?>) {
+      return Protocol.FORMAT_TEXT;
+    }
+    return Oids.hasBinaryCodec(oid) ? Protocol.FORMAT_BINARY : Protocol.FORMAT_TEXT;
+  }
+
+  /**
+   * Writes the value (not null) in the given format for a parameter of type {@code oid}; the
+   * caller has reserved and will patch the int32 length.
+   */
+  public static void encode(WriteBuffer w, Object v, int oid, short format, int index) {
+    if (format == Protocol.FORMAT_TEXT) {
+      w.putUtf8(text(v));
+      return;
+    }
+    switch (oid) {
+      case Oids.BOOL:
+        w.putByte(asBoolean(v, oid, index) ? 1 : 0);
+        return;
+      case Oids.INT2:
+        w.putShort((short) integral(v, oid, index, Short.MIN_VALUE, Short.MAX_VALUE));
+        return;
+      case Oids.INT4:
+        w.putInt((int) integral(v, oid, index, Integer.MIN_VALUE, Integer.MAX_VALUE));
+        return;
+      case Oids.INT8:
+        w.putLong(integral(v, oid, index, Long.MIN_VALUE, Long.MAX_VALUE));
+        return;
+      case Oids.OID:
+        w.putInt((int) integral(v, oid, index, 0, 0xffffffffL));
+        return;
+      case Oids.FLOAT4:
+        if (v instanceof Float f) {
+          w.putInt(Float.floatToIntBits(f));
+          return;
+        }
+        if (v instanceof Number n && !(v instanceof Double)) {
+          w.putInt(Float.floatToIntBits(n.floatValue()));
+          return;
+        }
+        break;
+      case Oids.FLOAT8:
+        if (v instanceof Number n && !(v instanceof BigDecimal) && !(v instanceof BigInteger)) {
+          w.putLong(Double.doubleToLongBits(n.doubleValue()));
+          return;
+        }
+        break;
+      case Oids.NUMERIC:
+        if (v instanceof Number n) {
+          numeric(w, toBigDecimal(n, index));
+          return;
+        }
+        break;
+      case Oids.TEXT: case Oids.VARCHAR: case Oids.BPCHAR: case Oids.NAME: case Oids.JSON:
+      case Oids.XML: case Oids.UNKNOWN: case Oids.CHAR:
+        w.putUtf8(text(v));
+        return;
+      case Oids.JSONB:
+        w.putByte(1);
+        w.putUtf8(text(v));
+        return;
+      case Oids.BYTEA:
+        if (v instanceof byte[] bytes) {
+          w.putBytes(bytes);
+          return;
+        }
+        break;
+      case Oids.UUID:
+        if (v instanceof UUID u) {
+          w.putLong(u.getMostSignificantBits());
+          w.putLong(u.getLeastSignificantBits());
+          return;
+        }
+        break;
+      case Oids.DATE:
+        if (v instanceof LocalDate d) {
+          w.putInt(date(d));
+          return;
+        }
+        break;
+      case Oids.TIME:
+        if (v instanceof LocalTime t) {
+          w.putLong(time(t));
+          return;
+        }
+        break;
+      case Oids.TIMETZ:
+        if (v instanceof OffsetTime t) {
+          w.putLong(time(t.toLocalTime()));
+          w.putInt(-t.getOffset().getTotalSeconds());
+          return;
+        }
+        break;
+      case Oids.TIMESTAMP:
+        if (v instanceof LocalDateTime t) {
+          w.putLong(timestamp(t));
+          return;
+        }
+        break;
+      case Oids.TIMESTAMPTZ:
+        Instant instant = instantOf(v);
+        if (instant != null) {
+          w.putLong(timestamptz(instant));
+          return;
+        }
+        break;
+      case Oids.INTERVAL: {
+        Interval i = intervalOf(v);
+        if (i != null) {
+          w.putLong(i.microseconds());
+          w.putInt(i.days());
+          w.putInt(i.months());
+          return;
+        }
+        break;
+      }
+      case Oids.INET: case Oids.CIDR: {
+        InetNetwork net = v instanceof InetAddress a ? InetNetwork.host(a) : v instanceof InetNetwork n ? n : null;
+        if (net != null) {
+          byte[] addr = net.address().getAddress();
+          w.putByte(addr.length == 4 ? 2 : 3);
+          w.putByte(net.bits());
+          w.putByte(oid == Oids.CIDR ? 1 : 0);
+          w.putByte(addr.length);
+          w.putBytes(addr);
+          return;
+        }
+        break;
+      }
+      default:
+        int element = Oids.elementOf(oid);
+        if (element != 0) {
+          array(w, v, element, index);
+          return;
+        }
+        break;
+    }
+    throw cannotEncode(v, oid, index);
+  }
+
+  /** A one-dimensional array from a Collection or a Java array, elements encoded as {@code element}. */
+  private static void array(WriteBuffer w, Object v, int element, int index) {
+    Object[] items = elements(v);
+    if (items == null) {
+      throw cannotEncode(v, Oids.arrayOf(element), index);
+    }
+    boolean hasNull = false;
+    for (Object o : items) {
+      if (o == null) {
+        hasNull = true;
+        break;
+      }
+    }
+    w.putInt(1);
+    w.putInt(hasNull ? 1 : 0);
+    w.putInt(element);
+    w.putInt(items.length);
+    w.putInt(1);
+    for (Object o : items) {
+      if (o == null) {
+        w.putInt(-1);
+      } else {
+        int at = w.reserveInt();
+        encode(w, o, element, Protocol.FORMAT_BINARY, index);
+        w.patchLength(at);
+      }
+    }
+  }
+
+  private static Object[] elements(Object v) {
+    if (v instanceof Collection<?> c) return c.toArray();
+    if (v instanceof Object[] a) return a;
+    if (v instanceof int[] a) {
+      Object[] o = new Object[a.length];
+      for (int i = 0; i < a.length; i++) o[i] = a[i];
+      return o;
+    }
+    if (v instanceof long[] a) {
+      Object[] o = new Object[a.length];
+      for (int i = 0; i < a.length; i++) o[i] = a[i];
+      return o;
+    }
+    if (v instanceof short[] a) {
+      Object[] o = new Object[a.length];
+      for (int i = 0; i < a.length; i++) o[i] = a[i];
+      return o;
+    }
+    if (v instanceof double[] a) {
+      Object[] o = new Object[a.length];
+      for (int i = 0; i < a.length; i++) o[i] = a[i];
+      return o;
+    }
+    if (v instanceof float[] a) {
+      Object[] o = new Object[a.length];
+      for (int i = 0; i < a.length; i++) o[i] = a[i];
+      return o;
+    }
+    if (v instanceof boolean[] a) {
+      Object[] o = new Object[a.length];
+      for (int i = 0; i < a.length; i++) o[i] = a[i];
+      return o;
+    }
+    return null;
+  }
+
+  /** The text form of a value sent in text format. */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  public static String text(Object v) {
+    if (v instanceof String s) {
+      return s;
+    }
+    if (v instanceof Enum<?> e) {
+      return EnumLabels.of((Class) e.getDeclaringClass()).label(e);
+    }
+    if (v instanceof Boolean b) {
+      return b ? "t" : "f";
+    }
+    if (v instanceof BigDecimal d) {
+      return d.toPlainString();
+    }
+    return String.valueOf(v);
+  }
+
+  private static boolean asBoolean(Object v, int oid, int index) {
+    if (v instanceof Boolean b) {
+      return b;
+    }
+    throw cannotEncode(v, oid, index);
+  }
+
+  private static long integral(Object v, int oid, int index, long min, long max) {
+    long x;
+    if (v instanceof Integer || v instanceof Long || v instanceof Short || v instanceof Byte) {
+      x = ((Number) v).longValue();
+    } else if (v instanceof BigInteger b && b.bitLength() < 64) {
+      x = b.longValue();
+    } else if (v instanceof BigDecimal d) {
+      try {
+        x = d.longValueExact();
+      } catch (ArithmeticException e) {
+        throw new PgException("22003", "parameter $" + index + " = " + d + " is no whole number in the range of " + Oids.name(oid));
+      }
+    } else {
+      throw cannotEncode(v, oid, index);
+    }
+    if (x < min || x > max) {
+      throw new PgException("22003", "parameter $" + index + " = " + x + " is out of range for " + Oids.name(oid));
+    }
+    return x;
+  }
+
+  private static BigDecimal toBigDecimal(Number n, int index) {
+    if (n instanceof BigDecimal d) return d;
+    if (n instanceof BigInteger b) return new BigDecimal(b);
+    if (n instanceof Double || n instanceof Float) {
+      double d = n.doubleValue();
+      if (Double.isNaN(d) || Double.isInfinite(d)) {
+        throw new PgException("22023", "parameter $" + index + " = " + d + " has no exact numeric form; send it as a String");
+      }
+      return new BigDecimal(Double.toString(d));
+    }
+    return BigDecimal.valueOf(n.longValue());
+  }
+
+  /** numeric: int16 ndigits, int16 weight, int16 sign, int16 dscale, base-10000 digits. */
+  static void numeric(WriteBuffer w, BigDecimal value) {
+    BigDecimal v = value.scale() < 0 ? value.setScale(0) : value;
+    int dscale = v.scale();
+    String digits = v.unscaledValue().abs().toString();
+    // Pad the fraction on the right and the integer part on the left to whole base-10000 groups.
+    int fracPad = (4 - dscale % 4) % 4;
+    int intLen = digits.length() - dscale;
+    StringBuilder sb = new StringBuilder(digits.length() + 8);
+    int intPad = intLen <= 0 ? 0 : (4 - intLen % 4) % 4;
+    if (intLen < 0) {
+      for (int i = 0; i < -intLen; i++) sb.append('0');
+      intLen = 0;
+    }
+    for (int i = 0; i < intPad; i++) sb.append('0');
+    sb.append(digits);
+    for (int i = 0; i < fracPad; i++) sb.append('0');
+    int groups = sb.length() / 4;
+    int weight = (intLen + intPad) / 4 - 1;
+    int first = 0;
+    while (first < groups && group(sb, first) == 0) {
+      first++;
+      weight--;
+    }
+    int last = groups - 1;
+    while (last >= first && group(sb, last) == 0) {
+      last--;
+    }
+    int ndigits = last - first + 1;
+    w.putShort(ndigits);
+    w.putShort(ndigits == 0 ? 0 : weight);
+    w.putShort(v.signum() < 0 ? 0x4000 : 0);
+    w.putShort(dscale);
+    for (int g = first; g <= last; g++) {
+      w.putShort(group(sb, g));
+    }
+  }
+
+  private static int group(CharSequence s, int g) {
+    int p = g * 4;
+    return (s.charAt(p) - '0') * 1000 + (s.charAt(p + 1) - '0') * 100 + (s.charAt(p + 2) - '0') * 10 + (s.charAt(p + 3) - '0');
+  }
+
+  static int date(LocalDate d) {
+    if (d.equals(LocalDate.MAX)) return Integer.MAX_VALUE;
+    if (d.equals(LocalDate.MIN)) return Integer.MIN_VALUE;
+    return Math.toIntExact(d.toEpochDay() - BinaryCodec.PG_EPOCH_DAYS);
+  }
+
+  static long time(LocalTime t) {
+    if (t.equals(LocalTime.MAX)) return BinaryCodec.MICROS_PER_DAY;
+    return t.toNanoOfDay() / 1000;
+  }
+
+  static long timestamp(LocalDateTime t) {
+    if (t.equals(LocalDateTime.MAX)) return Long.MAX_VALUE;
+    if (t.equals(LocalDateTime.MIN)) return Long.MIN_VALUE;
+    long seconds = t.toEpochSecond(java.time.ZoneOffset.UTC) - BinaryCodec.PG_EPOCH_SECONDS;
+    return seconds * 1_000_000L + t.getNano() / 1000;
+  }
+
+  static long timestamptz(Instant t) {
+    if (t.equals(Instant.MAX)) return Long.MAX_VALUE;
+    if (t.equals(Instant.MIN)) return Long.MIN_VALUE;
+    long seconds = t.getEpochSecond() - BinaryCodec.PG_EPOCH_SECONDS;
+    return Math.addExact(Math.multiplyExact(seconds, 1_000_000L), t.getNano() / 1000);
+  }
+
+  private static Instant instantOf(Object v) {
+    if (v instanceof Instant i) return i;
+    if (v instanceof OffsetDateTime o) {
+      if (o.equals(OffsetDateTime.MAX)) return Instant.MAX;
+      if (o.equals(OffsetDateTime.MIN)) return Instant.MIN;
+      return o.toInstant();
+    }
+    if (v instanceof ZonedDateTime z) return z.toInstant();
+    return null;
+  }
+
+  private static Interval intervalOf(Object v) {
+    if (v instanceof Interval i) return i;
+    if (v instanceof Duration d) return Interval.of(d.truncatedTo(ChronoUnit.MICROS));
+    if (v instanceof Period p) return Interval.of(p);
+    return null;
+  }
+
+  private static PgException cannotEncode(Object v, int oid, int index) {
+    return new PgException(
+        "42804",
+        "parameter $" + index + " is " + Oids.name(oid) + " but the value is a " + v.getClass().getName()
+            + "; pass a matching Java type or a String");
+  }
+}

@@ -1,0 +1,1342 @@
+package dev.sluice.driver;
+
+import dev.sluice.Columns;
+import dev.sluice.Notice;
+import dev.sluice.NoticeListener;
+import dev.sluice.PgException;
+import dev.sluice.RowDecoder;
+import dev.sluice.RowView;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.Channels;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * One PostgreSQL session over the v3 protocol: startup and authentication, the extended query
+ * protocol with a cache of named prepared statements, pipelined batches, COPY FROM STDIN, and
+ * cancellation.
+ *
+ * <p>Reads go through one {@link ReadBuffer} filled by large socket reads; rows are decoded in place
+ * by {@link RowView} in batches (every complete DataRow in the buffer before the next read). Writes
+ * go through one {@link WriteBuffer}, flushed once per round trip.
+ *
+ * <p>Statements: on a statement's first use, Parse + Describe('S') + Sync, caching the parameter
+ * types and the row description; each execution is then Bind (binary parameters, binary results
+ * for every column with a codec) + Execute + Sync, one round trip. A cached statement invalidated by
+ * DDL (SQLSTATE 0A000 from RevalidateCachedQuery, or 26000) is re-prepared and retried once, only
+ * outside a transaction.
+ *
+ * <p>Not thread-safe: one thread at a time (the pool hands it out). Only {@link #cancel()} may be
+ * called from another thread. After an I/O error or a protocol violation the connection is
+ * {@link #isBroken() broken}: it is closed and every further call fails; the pool discards it.
+ */
+public final class PgConnection implements AutoCloseable {
+  private static final System.Logger LOG = System.getLogger(PgConnection.class.getName());
+  /** Bind/Execute pairs written before the connection reads the replies of the previous group. */
+  static final int BATCH_GROUP = 128;
+
+  private final ConnectionConfig config;
+  private final ConnectionConfig.HostPort hostPort;
+  private final Socket socket;
+  private final SocketChannel channel;
+  private final ReadBuffer in;
+  private final WriteBuffer out;
+  private final RowView rowView;
+  private final StatementCache statements;
+  private final NoticeListener noticeListener;
+  private final Map<String, String> parameters = new HashMap<>();
+  private final long createdNanos = System.nanoTime();
+
+  private int backendPid;
+  private int backendSecret;
+  /** The status byte of the last ReadyForQuery: 'I', 'T' or 'E'. */
+  private byte txStatus = Protocol.TX_IDLE;
+  /** Set on I/O errors and protocol violations: the session's state is unknown. */
+  private volatile boolean broken;
+  private volatile boolean closed;
+  /** The statement being run, for error messages. */
+  private String currentSql;
+
+  private PgConnection(ConnectionConfig config, ConnectionConfig.HostPort hostPort, Socket socket,
+      SocketChannel channel, InputStream is, OutputStream os, NoticeListener listener) {
+    this.config = config;
+    this.hostPort = hostPort;
+    this.socket = socket;
+    this.channel = channel;
+    this.in = new ReadBuffer(is);
+    this.out = new WriteBuffer(os);
+    this.rowView = new RowView(in);
+    this.statements = new StatementCache(config.statementCacheSize());
+    this.noticeListener = listener;
+  }
+
+  // ------------------------------------------------------------------ connect
+
+  /**
+   * Connects to the first host of {@code config} that accepts the connection and matches its
+   * target_session_attrs, trying them in order (shuffled with load_balance_hosts).
+   */
+  public static PgConnection connect(ConnectionConfig config, NoticeListener listener) {
+    if (config.sslMode() == ConnectionConfig.SslMode.REQUIRE
+        || config.sslMode() == ConnectionConfig.SslMode.VERIFY_CA
+        || config.sslMode() == ConnectionConfig.SslMode.VERIFY_FULL) {
+      throw new PgException("08001", "sslmode=" + config.sslMode().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-')
+          + " needs TLS, which this version of Sluice does not support yet; refusing to connect in plain text");
+    }
+    List<ConnectionConfig.HostPort> hosts = new ArrayList<>(config.hosts());
+    if (config.loadBalanceHosts()) {
+      java.util.Collections.shuffle(hosts);
+    }
+    ConnectionConfig.TargetSessionAttrs attrs = config.targetSessionAttrs();
+    PgException last = null;
+    int passes = attrs == ConnectionConfig.TargetSessionAttrs.PREFER_STANDBY ? 2 : 1;
+    for (int pass = 0; pass < passes; pass++) {
+      ConnectionConfig.TargetSessionAttrs wanted =
+          attrs == ConnectionConfig.TargetSessionAttrs.PREFER_STANDBY
+              ? (pass == 0 ? ConnectionConfig.TargetSessionAttrs.STANDBY : ConnectionConfig.TargetSessionAttrs.ANY)
+              : attrs;
+      for (ConnectionConfig.HostPort hp : hosts) {
+        PgConnection c;
+        try {
+          c = open(config, hp, listener);
+        } catch (PgException e) {
+          last = e;
+          continue;
+        }
+        if (c.matches(wanted)) {
+          return c;
+        }
+        c.close();
+        last = new PgException("08001", "server " + hp + " is not " + wanted.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
+      }
+    }
+    throw last;
+  }
+
+  private static PgConnection open(ConnectionConfig config, ConnectionConfig.HostPort hp, NoticeListener listener) {
+    int timeoutMillis = (int) Math.min(Integer.MAX_VALUE, config.connectTimeout().toMillis());
+    Socket socket = null;
+    SocketChannel channel = null;
+    try {
+      InputStream is;
+      OutputStream os;
+      if (hp.isUnixSocket()) {
+        channel = SocketChannel.open(StandardProtocolFamily.UNIX);
+        channel.connect(UnixDomainSocketAddress.of(Path.of(hp.host(), ".s.PGSQL." + hp.port())));
+        is = Channels.newInputStream(channel);
+        os = Channels.newOutputStream(channel);
+      } else {
+        socket = new Socket();
+        socket.setTcpNoDelay(true);
+        socket.setKeepAlive(true);
+        socket.connect(new InetSocketAddress(hp.host(), hp.port()), timeoutMillis);
+        // The whole startup, authentication included, is bounded by the connect timeout: a server
+        // that stops answering mid-handshake fails the connect instead of hanging it.
+        socket.setSoTimeout(timeoutMillis);
+        is = socket.getInputStream();
+        os = socket.getOutputStream();
+      }
+      PgConnection c = new PgConnection(config, hp, socket, channel, is, os, listener);
+      try {
+        c.startup();
+        if (socket != null) {
+          socket.setSoTimeout(0);
+        }
+      } catch (IOException | RuntimeException e) {
+        c.closeQuietly();
+        throw e;
+      }
+      return c;
+    } catch (SocketTimeoutException e) {
+      closeQuietly(socket, channel);
+      throw new PgException("08001", "timed out after " + timeoutMillis + " ms connecting to " + hp, null, e);
+    } catch (IOException e) {
+      closeQuietly(socket, channel);
+      throw new PgException("08001", "could not connect to " + hp + ": " + e.getMessage(), null, e);
+    }
+  }
+
+  private void startup() throws IOException {
+    out.beginUntyped().putInt(Protocol.PROTOCOL_VERSION_3);
+    out.putCString("user").putCString(config.user());
+    out.putCString("database").putCString(config.database());
+    out.putCString("client_encoding").putCString("UTF8");
+    out.putCString("DateStyle").putCString("ISO");
+    out.putCString("extra_float_digits").putCString("3");
+    if (config.applicationName() != null) {
+      out.putCString("application_name").putCString(config.applicationName());
+    }
+    for (Map.Entry<String, String> e : config.startupParameters().entrySet()) {
+      out.putCString(e.getKey()).putCString(e.getValue());
+    }
+    out.putByte(0);
+    out.end();
+    out.flush();
+
+    ScramSha256 scram = null;
+    PgException error = null;
+    for (;;) {
+      byte type = in.nextMessage();
+      int body = in.position() + 5;
+      int end = in.position() + 1 + in.messageLength();
+      byte[] b = in.array();
+      switch (type) {
+        case Protocol.AUTHENTICATION: {
+          int code = Bytes.getInt(b, body);
+          switch (code) {
+            case Protocol.AUTH_OK:
+              break;
+            case Protocol.AUTH_CLEARTEXT_PASSWORD:
+              sendPassword(requirePassword("password").getBytes(StandardCharsets.UTF_8));
+              break;
+            case Protocol.AUTH_MD5_PASSWORD: {
+              byte[] salt = new byte[4];
+              System.arraycopy(b, body + 4, salt, 0, 4);
+              sendPassword(Md5Password.response(config.user(), requirePassword("md5"), salt));
+              break;
+            }
+            case Protocol.AUTH_SASL: {
+              List<String> mechanisms = new ArrayList<>();
+              int p = body + 4;
+              while (p < end && b[p] != 0) {
+                int nul = Bytes.indexOfNul(b, p, end);
+                mechanisms.add(Bytes.utf8(b, p, nul - p));
+                p = nul + 1;
+              }
+              if (!mechanisms.contains(ScramSha256.MECHANISM)) {
+                throw new PgException("08001", "the server offers SASL mechanisms " + mechanisms
+                    + "; Sluice supports " + ScramSha256.MECHANISM + " (channel binding needs TLS)");
+              }
+              scram = new ScramSha256(requirePassword("SCRAM-SHA-256"));
+              byte[] first = scram.clientFirstMessage();
+              out.begin(Protocol.PASSWORD_MESSAGE).putCString(ScramSha256.MECHANISM).putInt(first.length).putBytes(first);
+              out.end();
+              out.flush();
+              break;
+            }
+            case Protocol.AUTH_SASL_CONTINUE: {
+              if (scram == null) {
+                throw new ProtocolException("SASLContinue before SASL");
+              }
+              byte[] fin = scram.clientFinalMessage(Bytes.utf8(b, body + 4, end - body - 4));
+              out.begin(Protocol.PASSWORD_MESSAGE).putBytes(fin);
+              out.end();
+              out.flush();
+              break;
+            }
+            case Protocol.AUTH_SASL_FINAL: {
+              if (scram == null) {
+                throw new ProtocolException("SASLFinal before SASL");
+              }
+              scram.verifyServerFinal(Bytes.utf8(b, body + 4, end - body - 4));
+              scram = null;
+              break;
+            }
+            default:
+              throw new PgException("08001", "the server asks for authentication method " + authName(code)
+                  + ", which Sluice does not support (trust, password, md5 and scram-sha-256 are)");
+          }
+          break;
+        }
+        case Protocol.PARAMETER_STATUS:
+          parameterStatus();
+          break;
+        case Protocol.BACKEND_KEY_DATA:
+          backendPid = Bytes.getInt(b, body);
+          backendSecret = Bytes.getInt(b, body + 4);
+          break;
+        case Protocol.ERROR_RESPONSE:
+          error = new PgException(errorFields(), null);
+          break;
+        case Protocol.NOTICE_RESPONSE:
+          notice();
+          break;
+        case Protocol.NEGOTIATE_PROTOCOL_VERSION:
+          LOG.log(System.Logger.Level.DEBUG, "server negotiated protocol version {0}", Bytes.getInt(b, body));
+          break;
+        case Protocol.READY_FOR_QUERY:
+          txStatus = b[body];
+          in.skipMessage();
+          if (error != null) {
+            throw error;
+          }
+          checkSessionParameters();
+          return;
+        default:
+          throw new ProtocolException("unexpected message '" + (char) type + "' during startup");
+      }
+      if (error != null && type == Protocol.ERROR_RESPONSE) {
+        // Startup errors are FATAL: the server closes the connection after sending them.
+        in.skipMessage();
+        throw error;
+      }
+      if (type != Protocol.PARAMETER_STATUS && type != Protocol.NOTICE_RESPONSE) {
+        in.position(end);
+      }
+    }
+  }
+
+  private void checkSessionParameters() throws ProtocolException {
+    String encoding = parameters.get("client_encoding");
+    if (encoding != null && !encoding.equalsIgnoreCase("UTF8")) {
+      throw new ProtocolException("client_encoding is " + encoding + ", not UTF8");
+    }
+    String integerDatetimes = parameters.get("integer_datetimes");
+    if (integerDatetimes != null && !integerDatetimes.equals("on")) {
+      throw new ProtocolException("the server stores timestamps as floating point (integer_datetimes=off)");
+    }
+  }
+
+  private String requirePassword(String method) {
+    if (config.password() == null) {
+      throw new PgException("28P01", "the server requires " + method + " authentication for user \""
+          + config.user() + "\" but no password was given");
+    }
+    return config.password();
+  }
+
+  private void sendPassword(byte[] password) throws IOException {
+    out.begin(Protocol.PASSWORD_MESSAGE).putBytes(password).putByte(0);
+    out.end();
+    out.flush();
+  }
+
+  private static String authName(int code) {
+    switch (code) {
+      case Protocol.AUTH_KERBEROS_V5: return "Kerberos V5";
+      case Protocol.AUTH_GSS: case Protocol.AUTH_GSS_CONTINUE: return "GSSAPI";
+      case Protocol.AUTH_SSPI: return "SSPI";
+      default: return "code " + code;
+    }
+  }
+
+  private boolean matches(ConnectionConfig.TargetSessionAttrs wanted) {
+    if (wanted == ConnectionConfig.TargetSessionAttrs.ANY) {
+      return true;
+    }
+    boolean standby;
+    boolean readOnly;
+    String hot = parameters.get("in_hot_standby");
+    String defaultReadOnly = parameters.get("default_transaction_read_only");
+    if (hot != null && defaultReadOnly != null) {
+      standby = hot.equals("on");
+      readOnly = standby || defaultReadOnly.equals("on");
+    } else {
+      standby = "t".equals(simpleQueryValue("SELECT pg_catalog.pg_is_in_recovery()"));
+      readOnly = standby || "on".equals(simpleQueryValue("SHOW transaction_read_only"));
+    }
+    switch (wanted) {
+      case READ_WRITE: return !readOnly;
+      case READ_ONLY: return readOnly;
+      case PRIMARY: return !standby;
+      case STANDBY: return standby;
+      default: return true;
+    }
+  }
+
+  // ------------------------------------------------------------------ state
+
+  public boolean isBroken() {
+    return broken;
+  }
+
+  public boolean isClosed() {
+    return closed;
+  }
+
+  /** The status of the last ReadyForQuery: 'I' idle, 'T' in a transaction, 'E' in a failed one. */
+  public byte transactionStatus() {
+    return txStatus;
+  }
+
+  /** A server parameter reported with ParameterStatus (server_version, TimeZone, …), or null. */
+  public String parameter(String name) {
+    return parameters.get(name);
+  }
+
+  public int backendPid() {
+    return backendPid;
+  }
+
+  public long createdNanos() {
+    return createdNanos;
+  }
+
+  /** The number of socket reads so far (large reads are invariant 1; tests watch this). */
+  public long socketReads() {
+    return in.reads();
+  }
+
+  public int cachedStatements() {
+    return statements.size();
+  }
+
+  public ConnectionConfig.HostPort hostPort() {
+    return hostPort;
+  }
+
+  /**
+   * Handles messages the server sent while the connection was idle (a FATAL error before a shutdown,
+   * notices, parameter changes) without blocking; false if the connection is no longer usable. The
+   * pool calls this before handing out an idle connection.
+   */
+  public boolean checkIdle() {
+    if (broken || closed) {
+      return false;
+    }
+    try {
+      while (in.hasPendingInput()) {
+        byte type = in.nextMessage();
+        if (type == Protocol.ERROR_RESPONSE) {
+          PgException e = new PgException(errorFields(), null);
+          LOG.log(System.Logger.Level.DEBUG, "idle connection got {0}", e.getMessage());
+          markBroken();
+          return false;
+        }
+        handleAsync(type);
+      }
+      return true;
+    } catch (IOException | RuntimeException e) {
+      markBroken();
+      return false;
+    }
+  }
+
+  // ------------------------------------------------------------------ queries
+
+  /** Runs a query and adds each row, decoded by {@code decoder}, to {@code out}. */
+  public <T> void query(String sql, Object[] params, RowDecoder<T> decoder, List<? super T> out) {
+    run(sql, params, new ListSink<>(decoder, out));
+  }
+
+  /** Runs a query and hands each decoded row to {@code consumer}, building no list. */
+  public <T> void forEach(String sql, Object[] params, RowDecoder<T> decoder, Consumer<? super T> consumer) {
+    run(sql, params, new ConsumerSink<>(decoder, consumer));
+  }
+
+  /** Runs a statement and returns its row count (rows affected, or rows returned). */
+  public long execute(String sql, Object[] params) {
+    return run(sql, params, null);
+  }
+
+  /** What to do with a result's rows; called once per buffer-full of rows, never per row. */
+  private interface Sink {
+    /** Called before the first row, with the statement's description. */
+    void start(Prepared p);
+
+    /** Consumes every complete DataRow in the buffer (at least the one at its position). */
+    void rows(RowView rows);
+
+    /** Forgets rows taken so far (before a retry). */
+    void reset();
+  }
+
+  private static final class ListSink<T> implements Sink {
+    private final RowDecoder<T> decoder;
+    private final List<? super T> out;
+    private final int sizeBefore;
+    private RowDecoder.Bound<T> bound;
+
+    ListSink(RowDecoder<T> decoder, List<? super T> out) {
+      this.decoder = decoder;
+      this.out = out;
+      this.sizeBefore = out.size();
+    }
+
+    @Override
+    public void start(Prepared p) {
+      bound = p.bound(decoder);
+    }
+
+    @Override
+    public void rows(RowView rows) {
+      bound.decodeAll(rows, out);
+    }
+
+    @Override
+    public void reset() {
+      while (out.size() > sizeBefore) {
+        out.remove(out.size() - 1);
+      }
+    }
+  }
+
+  private static final class ConsumerSink<T> implements Sink {
+    private final RowDecoder<T> decoder;
+    private final Consumer<? super T> consumer;
+    private RowDecoder.Bound<T> bound;
+
+    ConsumerSink(RowDecoder<T> decoder, Consumer<? super T> consumer) {
+      this.decoder = decoder;
+      this.consumer = consumer;
+    }
+
+    @Override
+    public void start(Prepared p) {
+      bound = p.bound(decoder);
+    }
+
+    @Override
+    public void rows(RowView rows) {
+      RowDecoder.Bound<T> b = bound;
+      Consumer<? super T> c = consumer;
+      while (rows.next()) {
+        c.accept(b.decode(rows));
+      }
+    }
+
+    @Override
+    public void reset() {}
+  }
+
+  private long run(String sql, Object[] params, Sink sink) {
+    ensureUsable(sql);
+    currentSql = sql;
+    try {
+      Prepared p = prepare(sql, params);
+      try {
+        return executePrepared(p, params, sink);
+      } catch (PgException e) {
+        if (!isStalePlan(e)) {
+          throw e;
+        }
+        statements.evict(p);
+        if (txStatus != Protocol.TX_IDLE) {
+          throw e;
+        }
+        LOG.log(System.Logger.Level.DEBUG, "re-preparing after {0}: {1}", e.sqlState(), sql);
+        if (sink != null) {
+          sink.reset();
+        }
+        return executePrepared(prepare(sql, params), params, sink);
+      }
+    } catch (IOException e) {
+      throw connectionLost(e, sql);
+    } finally {
+      currentSql = null;
+    }
+  }
+
+  /** 0A000 raised by RevalidateCachedQuery ("cached plan must not change result type") or 26000. */
+  private static boolean isStalePlan(PgException e) {
+    return ("0A000".equals(e.sqlState()) && "RevalidateCachedQuery".equals(e.routine()))
+        || "26000".equals(e.sqlState());
+  }
+
+  /** The cached statement for {@code sql}, preparing it (Parse + Describe + Sync) on first use. */
+  private Prepared prepare(String sql, Object[] params) throws IOException {
+    Prepared p = statements.get(sql);
+    if (p != null) {
+      return p;
+    }
+    String name = statements.nextName();
+    writeCloses();
+    out.begin(Protocol.PARSE).putCString(name).putCString(sql);
+    out.putShort(params.length);
+    for (Object v : params) {
+      out.putInt(ParameterEncoder.declaredOid(v));
+    }
+    out.end();
+    out.begin(Protocol.DESCRIBE).putByte(Protocol.TARGET_STATEMENT).putCString(name);
+    out.end();
+    writeSync();
+    out.flush();
+
+    int[] paramOids = null;
+    Columns columns = null;
+    PgException error = null;
+    for (;;) {
+      byte type = in.nextMessage();
+      switch (type) {
+        case Protocol.PARSE_COMPLETE:
+        case Protocol.CLOSE_COMPLETE:
+        case Protocol.NO_DATA:
+          in.skipMessage();
+          break;
+        case Protocol.PARAMETER_DESCRIPTION:
+          paramOids = parameterDescription();
+          break;
+        case Protocol.ROW_DESCRIPTION:
+          columns = rowDescription();
+          break;
+        case Protocol.ERROR_RESPONSE:
+          error = new PgException(errorFields(), sql);
+          in.skipMessage();
+          break;
+        case Protocol.READY_FOR_QUERY:
+          readyForQuery();
+          if (error != null) {
+            // Parse may have succeeded before a later message failed; closing a name that does not
+            // exist is no error, so close it to be sure.
+            statements.closeLater(name);
+            throw error;
+          }
+          if (paramOids == null) {
+            throw protocolViolation("no ParameterDescription for Describe");
+          }
+          p = new Prepared(name, sql, paramOids, columns);
+          statements.put(p);
+          return p;
+        default:
+          handleAsync(type);
+      }
+    }
+  }
+
+  private long executePrepared(Prepared p, Object[] params, Sink sink) throws IOException {
+    writeCloses();
+    writeBind(p, params);
+    writeExecute();
+    writeSync();
+    out.flush();
+    return readResult(p, sink, true);
+  }
+
+  /**
+   * Reads the replies of one Bind/Execute…Sync exchange up to ReadyForQuery (when {@code untilReady})
+   * or up to the CommandComplete of one execution. Rows go to {@code sink} in batches.
+   */
+  private long readResult(Prepared p, Sink sink, boolean untilReady) throws IOException {
+    if (p.columns != null) {
+      rowView.start(p.columns, p.binaryOids);
+      if (sink != null) {
+        sink.start(p);
+      }
+    }
+    PgException error = null;
+    RuntimeException sinkFailure = null;
+    long count = 0;
+    for (;;) {
+      byte type = in.nextMessage();
+      switch (type) {
+        case Protocol.DATA_ROW:
+          if (sink == null || error != null || sinkFailure != null) {
+            skipRows();
+          } else {
+            try {
+              sink.rows(rowView);
+            } catch (RuntimeException e) {
+              if (e instanceof PgException pe && "08P01".equals(pe.sqlState())) {
+                markBroken();
+                throw e;
+              }
+              // The consumer or a decoder failed: stop the query and drain what is in flight, so the
+              // connection stays usable, then report the failure.
+              sinkFailure = e;
+              cancelQuietly();
+            }
+          }
+          break;
+        case Protocol.BIND_COMPLETE:
+        case Protocol.PARSE_COMPLETE:
+        case Protocol.CLOSE_COMPLETE:
+        case Protocol.NO_DATA:
+        case Protocol.EMPTY_QUERY_RESPONSE:
+        case Protocol.PORTAL_SUSPENDED:
+          in.skipMessage();
+          break;
+        case Protocol.COMMAND_COMPLETE:
+          count = commandCount();
+          in.skipMessage();
+          if (!untilReady && error == null) {
+            return count;
+          }
+          break;
+        case Protocol.ERROR_RESPONSE:
+          if (error == null) {
+            error = new PgException(errorFields(), p.sql);
+          }
+          in.skipMessage();
+          if (!untilReady) {
+            throw error;
+          }
+          break;
+        case Protocol.READY_FOR_QUERY:
+          readyForQuery();
+          if (sinkFailure != null) {
+            throw sinkFailure;
+          }
+          if (error != null) {
+            throw error;
+          }
+          return count;
+        case Protocol.COPY_IN_RESPONSE:
+        case Protocol.COPY_OUT_RESPONSE:
+        case Protocol.COPY_BOTH_RESPONSE:
+          throw protocolViolationAfterCopy(type);
+        default:
+          handleAsync(type);
+      }
+    }
+  }
+
+  /** Skips every complete DataRow in the buffer. */
+  private void skipRows() {
+    byte[] b = in.array();
+    int p = in.position();
+    int limit = in.limit();
+    while (limit - p >= 5 && b[p] == Protocol.DATA_ROW) {
+      int end = p + 1 + Bytes.getInt(b, p + 1);
+      if (end > limit) {
+        break;
+      }
+      p = end;
+    }
+    in.position(p);
+  }
+
+  private void writeBind(Prepared p, Object[] params) {
+    int n = params.length;
+    int[] oids = p.paramOids;
+    if (n != oids.length) {
+      throw new PgException("07001", "the statement has " + oids.length + " parameter(s) but " + n
+          + " value(s) were given", p.sql, null);
+    }
+    int mark = out.position();
+    try {
+      out.begin(Protocol.BIND).putByte(0).putCString(p.name);
+      out.putShort(n);
+      for (int i = 0; i < n; i++) {
+        out.putShort(ParameterEncoder.format(params[i], oids[i]));
+      }
+      out.putShort(n);
+      for (int i = 0; i < n; i++) {
+        Object v = params[i];
+        if (v == null) {
+          out.putInt(-1);
+        } else {
+          int at = out.reserveInt();
+          ParameterEncoder.encode(out, v, oids[i], ParameterEncoder.format(v, oids[i]), i + 1);
+          out.patchLength(at);
+        }
+      }
+      out.putBytes(p.resultFormats);
+      out.end();
+    } catch (RuntimeException e) {
+      out.truncate(mark);
+      if (e instanceof PgException pe && pe.statement() == null) {
+        throw new PgException(pe.sqlState(), pe.serverMessage(), p.sql, pe);
+      }
+      throw e;
+    }
+  }
+
+  private void writeExecute() {
+    out.begin(Protocol.EXECUTE).putByte(0).putInt(0);
+    out.end();
+  }
+
+  private void writeSync() {
+    out.begin(Protocol.SYNC);
+    out.end();
+  }
+
+  private void writeCloses() {
+    for (String name : statements.drainToClose()) {
+      out.begin(Protocol.CLOSE).putByte(Protocol.TARGET_STATEMENT).putCString(name);
+      out.end();
+    }
+  }
+
+  // ------------------------------------------------------------------ batches
+
+  /**
+   * Runs {@code sql} once per parameter row as one pipeline: Bind/Execute × N, then one Sync. The
+   * replies are read while writing — after each group of {@value #BATCH_GROUP} executions a Flush
+   * makes the server send its replies, and the connection reads the previous group's — so neither
+   * side's socket buffer fills up and deadlocks both. Between one Sync the statements run in one
+   * implicit transaction: a failure in any row leaves no row applied (and inside an explicit
+   * transaction, the transaction fails). Returns each row's count.
+   */
+  public long[] executeBatch(String sql, List<Object[]> rows) {
+    ensureUsable(sql);
+    if (rows.isEmpty()) {
+      return new long[0];
+    }
+    currentSql = sql;
+    try {
+      Prepared p = prepare(sql, rows.get(0));
+      try {
+        return pipeline(p, rows);
+      } catch (PgException e) {
+        if (!isStalePlan(e)) {
+          throw e;
+        }
+        statements.evict(p);
+        if (txStatus != Protocol.TX_IDLE) {
+          throw e;
+        }
+        return pipeline(prepare(sql, rows.get(0)), rows);
+      }
+    } catch (IOException e) {
+      throw connectionLost(e, sql);
+    } finally {
+      currentSql = null;
+    }
+  }
+
+  private long[] pipeline(Prepared p, List<Object[]> rows) throws IOException {
+    int n = rows.size();
+    long[] counts = new long[n];
+    int written = 0;
+    int read = 0;
+    PgException error = null;
+    RuntimeException encodeFailure = null;
+    writeCloses();
+    while (written < n && error == null && encodeFailure == null) {
+      int groupEnd = Math.min(n, written + BATCH_GROUP);
+      try {
+        for (; written < groupEnd; written++) {
+          writeBind(p, rows.get(written));
+          writeExecute();
+        }
+      } catch (RuntimeException e) {
+        // A value that cannot be encoded: send nothing more, let the Sync end (and roll back) the
+        // pipeline, then report it.
+        encodeFailure = e;
+        break;
+      }
+      if (written < n) {
+        out.begin(Protocol.FLUSH);
+        out.end();
+        out.flush();
+        // Read the replies of all but the group just sent, keeping one group in flight.
+        int target = written - BATCH_GROUP;
+        while (read < target && error == null) {
+          try {
+            counts[read] = readResult(p, null, false);
+            read++;
+          } catch (PgException e) {
+            error = e;
+          }
+        }
+      }
+    }
+    writeSync();
+    out.flush();
+    // Read the remaining replies, then ReadyForQuery.
+    while (read < written && error == null) {
+      try {
+        counts[read] = readResult(p, null, false);
+        read++;
+      } catch (PgException e) {
+        error = e;
+      }
+    }
+    drainUntilReady();
+    if (error != null) {
+      throw new PgException(error, p.sql, "batch row " + (read + 1) + " of " + n);
+    }
+    if (encodeFailure != null) {
+      throw encodeFailure;
+    }
+    return counts;
+  }
+
+  // ------------------------------------------------------------------ simple query and COPY
+
+  /**
+   * Runs one or more statements with the simple query protocol (text results, which are
+   * discarded) and returns the last command tag. For scripts, DDL and transaction control.
+   */
+  public String simpleQuery(String sql) {
+    ensureUsable(sql);
+    currentSql = sql;
+    try {
+      out.begin(Protocol.QUERY).putCString(sql);
+      out.end();
+      out.flush();
+      String tag = null;
+      PgException error = null;
+      for (;;) {
+        byte type = in.nextMessage();
+        switch (type) {
+          case Protocol.ROW_DESCRIPTION:
+          case Protocol.DATA_ROW:
+          case Protocol.EMPTY_QUERY_RESPONSE:
+            in.skipMessage();
+            break;
+          case Protocol.COMMAND_COMPLETE:
+            tag = commandTag();
+            in.skipMessage();
+            break;
+          case Protocol.ERROR_RESPONSE:
+            error = new PgException(errorFields(), sql);
+            in.skipMessage();
+            break;
+          case Protocol.COPY_IN_RESPONSE:
+            in.skipMessage();
+            out.begin(Protocol.COPY_FAIL).putCString("COPY FROM STDIN is not supported by simpleQuery; use copyIn");
+            out.end();
+            out.flush();
+            break;
+          case Protocol.COPY_OUT_RESPONSE:
+          case Protocol.COPY_BOTH_RESPONSE:
+            throw protocolViolationAfterCopy(type);
+          case Protocol.READY_FOR_QUERY:
+            readyForQuery();
+            if (error != null) {
+              throw error;
+            }
+            return tag;
+          default:
+            handleAsync(type);
+        }
+      }
+    } catch (IOException e) {
+      throw connectionLost(e, sql);
+    } finally {
+      currentSql = null;
+    }
+  }
+
+  /** The first column of the first row of a simple query, as text, or null. */
+  String simpleQueryValue(String sql) {
+    try {
+      out.begin(Protocol.QUERY).putCString(sql);
+      out.end();
+      out.flush();
+      String value = null;
+      PgException error = null;
+      for (;;) {
+        byte type = in.nextMessage();
+        switch (type) {
+          case Protocol.DATA_ROW: {
+            byte[] b = in.array();
+            int p = in.position();
+            if (value == null && Bytes.getShort(b, p + 5) > 0) {
+              int len = Bytes.getInt(b, p + 7);
+              value = len < 0 ? null : Bytes.utf8(b, p + 11, len);
+            }
+            in.skipMessage();
+            break;
+          }
+          case Protocol.ERROR_RESPONSE:
+            error = new PgException(errorFields(), sql);
+            in.skipMessage();
+            break;
+          case Protocol.READY_FOR_QUERY:
+            readyForQuery();
+            if (error != null) {
+              throw error;
+            }
+            return value;
+          default:
+            if (type == Protocol.PARAMETER_STATUS || type == Protocol.NOTICE_RESPONSE || type == Protocol.NOTIFICATION_RESPONSE) {
+              handleAsync(type);
+            } else {
+              in.skipMessage();
+            }
+        }
+      }
+    } catch (IOException e) {
+      throw connectionLost(e, sql);
+    }
+  }
+
+  /**
+   * Runs {@code COPY … FROM STDIN} and streams {@code data} to the server (in the format the COPY
+   * statement names), in CopyData messages of up to 64 KiB. Returns the row count. If reading
+   * {@code data} fails, CopyFail aborts the COPY and nothing is written.
+   */
+  public long copyIn(String sql, InputStream data) {
+    ensureUsable(sql);
+    currentSql = sql;
+    try {
+      out.begin(Protocol.QUERY).putCString(sql);
+      out.end();
+      out.flush();
+      long count = 0;
+      PgException error = null;
+      IOException sourceFailure = null;
+      for (;;) {
+        byte type = in.nextMessage();
+        switch (type) {
+          case Protocol.COPY_IN_RESPONSE: {
+            in.skipMessage();
+            byte[] chunk = new byte[64 * 1024];
+            try {
+              int r;
+              while ((r = data.read(chunk)) >= 0) {
+                if (r == 0) {
+                  continue;
+                }
+                out.begin(Protocol.COPY_DATA).putBytes(chunk, 0, r);
+                out.end();
+                out.flush();
+                // Errors (a bad row) come back while we write; stop early if one is waiting.
+                if (in.hasPendingInput() && peekIsError()) {
+                  break;
+                }
+              }
+            } catch (IOException e) {
+              sourceFailure = e;
+            }
+            if (sourceFailure != null) {
+              out.begin(Protocol.COPY_FAIL).putCString("the client's data source failed: " + sourceFailure.getMessage());
+            } else {
+              out.begin(Protocol.COPY_DONE);
+            }
+            out.end();
+            out.flush();
+            break;
+          }
+          case Protocol.COMMAND_COMPLETE:
+            count = commandCount();
+            in.skipMessage();
+            break;
+          case Protocol.ERROR_RESPONSE:
+            if (error == null) {
+              error = new PgException(errorFields(), sql);
+            }
+            in.skipMessage();
+            break;
+          case Protocol.READY_FOR_QUERY:
+            readyForQuery();
+            if (sourceFailure != null) {
+              throw new PgException("57014", "COPY aborted: reading the data failed: " + sourceFailure.getMessage(), sql, sourceFailure);
+            }
+            if (error != null) {
+              throw error;
+            }
+            return count;
+          case Protocol.ROW_DESCRIPTION:
+          case Protocol.DATA_ROW:
+          case Protocol.EMPTY_QUERY_RESPONSE:
+            in.skipMessage();
+            break;
+          case Protocol.COPY_OUT_RESPONSE:
+          case Protocol.COPY_BOTH_RESPONSE:
+            throw protocolViolationAfterCopy(type);
+          default:
+            handleAsync(type);
+        }
+      }
+    } catch (IOException e) {
+      throw connectionLost(e, sql);
+    } finally {
+      currentSql = null;
+    }
+  }
+
+  private boolean peekIsError() throws IOException {
+    if (!in.hasMessage()) {
+      if (in.limit() == in.position()) {
+        // Bytes are on the socket but not yet buffered: read them (this does not block: available() > 0).
+        in.fill(1);
+      }
+      return in.array()[in.position()] == Protocol.ERROR_RESPONSE;
+    }
+    return in.array()[in.position()] == Protocol.ERROR_RESPONSE;
+  }
+
+  // ------------------------------------------------------------------ cancel and close
+
+  /**
+   * Asks the server to cancel the statement this connection is running (CancelRequest on a new
+   * connection) and waits until the server has taken the request, so it cannot hit a later
+   * statement. Safe to call from any thread; a cancel that arrives when nothing runs is ignored.
+   */
+  public void cancel() {
+    ConnectionConfig.HostPort hp = hostPort;
+    try {
+      if (hp.isUnixSocket()) {
+        try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+          ch.connect(UnixDomainSocketAddress.of(Path.of(hp.host(), ".s.PGSQL." + hp.port())));
+          sendCancel(Channels.newInputStream(ch), Channels.newOutputStream(ch));
+        }
+      } else {
+        try (Socket s = new Socket()) {
+          s.connect(new InetSocketAddress(hp.host(), hp.port()), (int) Math.min(Integer.MAX_VALUE, config.connectTimeout().toMillis()));
+          s.setSoTimeout(10_000);
+          sendCancel(s.getInputStream(), s.getOutputStream());
+        }
+      }
+    } catch (IOException e) {
+      throw new PgException("08006", "could not send a cancel request to " + hp + ": " + e.getMessage(), null, e);
+    }
+  }
+
+  private void sendCancel(InputStream is, OutputStream os) throws IOException {
+    byte[] msg = new byte[16];
+    Bytes.putInt(msg, 0, 16);
+    Bytes.putInt(msg, 4, Protocol.CANCEL_REQUEST_CODE);
+    Bytes.putInt(msg, 8, backendPid);
+    Bytes.putInt(msg, 12, backendSecret);
+    os.write(msg);
+    os.flush();
+    // The server closes the cancel connection once it has signalled the backend.
+    while (is.read() >= 0) {
+      // nothing to read: wait for the close
+    }
+  }
+
+  private void cancelQuietly() {
+    try {
+      cancel();
+    } catch (PgException e) {
+      LOG.log(System.Logger.Level.DEBUG, "cancel failed: {0}", e.getMessage());
+    }
+  }
+
+  /** Reads and drops replies up to and including ReadyForQuery. */
+  private void drainUntilReady() throws IOException {
+    for (;;) {
+      byte type = in.nextMessage();
+      if (type == Protocol.READY_FOR_QUERY) {
+        readyForQuery();
+        return;
+      }
+      if (type == Protocol.DATA_ROW) {
+        skipRows();
+      } else if (type == Protocol.NOTICE_RESPONSE || type == Protocol.PARAMETER_STATUS || type == Protocol.NOTIFICATION_RESPONSE) {
+        handleAsync(type);
+      } else {
+        in.skipMessage();
+      }
+    }
+  }
+
+  /** Sends Terminate and closes the socket. */
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    if (!broken) {
+      try {
+        out.truncate(0);
+        out.begin(Protocol.TERMINATE);
+        out.end();
+        out.flush();
+      } catch (IOException | RuntimeException e) {
+        LOG.log(System.Logger.Level.DEBUG, "Terminate failed: {0}", e.getMessage());
+      }
+    }
+    closeQuietly(socket, channel);
+  }
+
+  /** Marks the connection broken and closes its socket without a goodbye. */
+  public void markBroken() {
+    broken = true;
+    closed = true;
+    closeQuietly(socket, channel);
+  }
+
+  private void closeQuietly() {
+    markBroken();
+  }
+
+  private static void closeQuietly(Socket socket, SocketChannel channel) {
+    try {
+      if (socket != null) {
+        socket.close();
+      }
+      if (channel != null) {
+        channel.close();
+      }
+    } catch (IOException e) {
+      LOG.log(System.Logger.Level.DEBUG, "close failed: {0}", e.getMessage());
+    }
+  }
+
+  private void ensureUsable(String sql) {
+    if (broken) {
+      throw new PgException("08003", "the connection is broken (an earlier I/O error or protocol violation); it cannot be used", sql, null);
+    }
+    if (closed) {
+      throw new PgException("08003", "the connection is closed", sql, null);
+    }
+  }
+
+  private PgException connectionLost(IOException e, String sql) {
+    markBroken();
+    if (e instanceof ProtocolException) {
+      return new PgException("08P01", "protocol violation from " + hostPort + ": " + e.getMessage() + "; connection closed", sql, e);
+    }
+    String what = e instanceof EOFException ? "the server closed the connection" : e.toString();
+    return new PgException("08006", "connection to " + hostPort + " lost: " + what, sql, e);
+  }
+
+  private PgException protocolViolation(String message) {
+    markBroken();
+    return new PgException("08P01", "protocol violation from " + hostPort + ": " + message + "; connection closed", currentSql, null);
+  }
+
+  private PgException protocolViolationAfterCopy(byte type) {
+    return protocolViolation("unexpected COPY message '" + (char) type + "' (use copyIn for COPY FROM STDIN)");
+  }
+
+  // ------------------------------------------------------------------ message decoders
+
+  private void readyForQuery() {
+    txStatus = in.array()[in.position() + 5];
+    in.skipMessage();
+  }
+
+  /** ParameterDescription: int16 n, then n type OIDs. */
+  private int[] parameterDescription() {
+    byte[] b = in.array();
+    int p = in.position() + 5;
+    int n = Bytes.getShort(b, p) & 0xffff;
+    int[] oids = new int[n];
+    for (int i = 0; i < n; i++) {
+      oids[i] = Bytes.getInt(b, p + 2 + 4 * i);
+    }
+    in.skipMessage();
+    return oids;
+  }
+
+  /**
+   * RowDescription: int16 n, then per field: name, table OID, attnum, type OID, typlen, typmod,
+   * format. The format reported for a statement is always 0; we choose ours: binary where we have
+   * a codec.
+   */
+  private Columns rowDescription() throws ProtocolException {
+    byte[] b = in.array();
+    int p = in.position() + 5;
+    int end = in.position() + 1 + in.messageLength();
+    int n = Bytes.getShort(b, p) & 0xffff;
+    p += 2;
+    String[] names = new String[n];
+    int[] typeOids = new int[n];
+    int[] tableOids = new int[n];
+    short[] attnums = new short[n];
+    int[] typmods = new int[n];
+    short[] formats = new short[n];
+    for (int i = 0; i < n; i++) {
+      int nul = Bytes.indexOfNul(b, p, end);
+      if (nul < 0) {
+        throw new ProtocolException("RowDescription field name is not terminated");
+      }
+      names[i] = Bytes.utf8(b, p, nul - p);
+      p = nul + 1;
+      tableOids[i] = Bytes.getInt(b, p);
+      attnums[i] = Bytes.getShort(b, p + 4);
+      typeOids[i] = Bytes.getInt(b, p + 6);
+      typmods[i] = Bytes.getInt(b, p + 12);
+      formats[i] = Oids.hasBinaryCodec(typeOids[i]) ? Protocol.FORMAT_BINARY : Protocol.FORMAT_TEXT;
+      p += 18;
+    }
+    in.skipMessage();
+    return new Columns(names, typeOids, tableOids, attnums, typmods, formats);
+  }
+
+  /** ErrorResponse/NoticeResponse fields of the message at the buffer's position (not consumed). */
+  private Map<Character, String> errorFields() {
+    byte[] b = in.array();
+    int p = in.position() + 5;
+    int end = in.position() + 1 + in.messageLength();
+    Map<Character, String> fields = new HashMap<>();
+    while (p < end && b[p] != 0) {
+      char code = (char) b[p];
+      int nul = Bytes.indexOfNul(b, p + 1, end);
+      if (nul < 0) {
+        break;
+      }
+      fields.put(code, Bytes.utf8(b, p + 1, nul - p - 1));
+      p = nul + 1;
+    }
+    return fields;
+  }
+
+  /** The command tag of a CommandComplete at the buffer's position. */
+  private String commandTag() {
+    byte[] b = in.array();
+    int p = in.position() + 5;
+    int end = in.position() + 1 + in.messageLength();
+    int nul = Bytes.indexOfNul(b, p, end);
+    return Bytes.utf8(b, p, (nul < 0 ? end : nul) - p);
+  }
+
+  /** The row count at the end of a CommandComplete tag ("INSERT 0 5", "UPDATE 3"), or 0. */
+  private long commandCount() {
+    byte[] b = in.array();
+    int p = in.position() + 5;
+    int end = in.position() + 1 + in.messageLength();
+    int nul = Bytes.indexOfNul(b, p, end);
+    int stop = nul < 0 ? end : nul;
+    int start = stop;
+    while (start > p && b[start - 1] >= '0' && b[start - 1] <= '9') {
+      start--;
+    }
+    if (start == stop || start == p || b[start - 1] != ' ') {
+      return 0;
+    }
+    long v = 0;
+    for (int i = start; i < stop; i++) {
+      v = v * 10 + (b[i] - '0');
+    }
+    return v;
+  }
+
+  /** Messages that may arrive at any time: NoticeResponse, ParameterStatus, NotificationResponse. */
+  private void handleAsync(byte type) throws IOException {
+    switch (type) {
+      case Protocol.NOTICE_RESPONSE:
+        notice();
+        return;
+      case Protocol.PARAMETER_STATUS:
+        parameterStatus();
+        return;
+      case Protocol.NOTIFICATION_RESPONSE:
+        LOG.log(System.Logger.Level.DEBUG, "notification ignored (LISTEN is not supported yet)");
+        in.skipMessage();
+        return;
+      default:
+        throw new ProtocolException("unexpected message '" + (char) type + "' (0x" + Integer.toHexString(type & 0xff) + ")");
+    }
+  }
+
+  private void notice() {
+    Map<Character, String> f = errorFields();
+    in.skipMessage();
+    String severity = f.getOrDefault('V', f.getOrDefault('S', "NOTICE"));
+    Notice n = new Notice(severity, f.get('C'), f.get('M'), f.get('D'), f.get('H'));
+    if (noticeListener != null) {
+      noticeListener.onNotice(n);
+    } else {
+      System.Logger.Level level = severity.equals("WARNING") ? System.Logger.Level.WARNING : System.Logger.Level.DEBUG;
+      LOG.log(level, "{0}: {1}", severity, n.message());
+    }
+  }
+
+  private void parameterStatus() throws ProtocolException {
+    byte[] b = in.array();
+    int p = in.position() + 5;
+    int end = in.position() + 1 + in.messageLength();
+    int nul = Bytes.indexOfNul(b, p, end);
+    int nul2 = nul < 0 ? -1 : Bytes.indexOfNul(b, nul + 1, end);
+    if (nul2 < 0) {
+      throw new ProtocolException("malformed ParameterStatus");
+    }
+    String name = Bytes.utf8(b, p, nul - p);
+    String value = Bytes.utf8(b, nul + 1, nul2 - nul - 1);
+    in.skipMessage();
+    parameters.put(name, value);
+    if (name.equals("client_encoding") && !value.equalsIgnoreCase("UTF8")) {
+      throw new ProtocolException("client_encoding changed to " + value + "; Sluice needs UTF8");
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "PgConnection[" + config.user() + "@" + hostPort + "/" + config.database() + ", pid " + backendPid
+        + (broken ? ", broken" : closed ? ", closed" : "") + "]";
+  }
+}

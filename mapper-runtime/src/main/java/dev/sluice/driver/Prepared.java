@@ -1,0 +1,81 @@
+package dev.sluice.driver;
+
+import dev.sluice.Columns;
+import dev.sluice.RowDecoder;
+
+/**
+ * A named prepared statement on one connection, with both descriptions the server gave on its first
+ * use (parameter types and result columns) and the decoders bound to its result. Owned by the
+ * connection's {@link StatementCache}; never shared between connections.
+ */
+final class Prepared {
+  final String name;
+  final String sql;
+  /** The parameter types the server chose (ParameterDescription). */
+  final int[] paramOids;
+  /** The result's columns, or null when the statement returns no rows (NoData). */
+  final Columns columns;
+  /** Per column: the type OID when the column is read in binary, else 0 (see RowView). */
+  final int[] binaryOids;
+  /** The result-format part of Bind, encoded once: count and codes. */
+  final byte[] resultFormats;
+
+  /** Decoders bound to {@link #columns}: a few (decoder, bound) pairs, searched by identity. */
+  private Object[] bound = new Object[4];
+  /** Entries used in {@link #bound}, two slots each. */
+  private int boundSize;
+
+  Prepared(String name, String sql, int[] paramOids, Columns columns) {
+    this.name = name;
+    this.sql = sql;
+    this.paramOids = paramOids;
+    this.columns = columns;
+    int n = columns == null ? 0 : columns.count();
+    this.binaryOids = new int[n];
+    boolean allBinary = true;
+    boolean anyBinary = false;
+    for (int i = 0; i < n; i++) {
+      if (columns.isBinary(i)) {
+        binaryOids[i] = columns.typeOid(i);
+        anyBinary = true;
+      } else {
+        allBinary = false;
+      }
+    }
+    if (n == 0 || !anyBinary) {
+      resultFormats = new byte[] {0, 0};
+    } else if (allBinary) {
+      resultFormats = new byte[] {0, 1, 0, 1};
+    } else {
+      resultFormats = new byte[2 + 2 * n];
+      Bytes.putShort(resultFormats, 0, n);
+      for (int i = 0; i < n; i++) {
+        Bytes.putShort(resultFormats, 2 + 2 * i, columns.format(i));
+      }
+    }
+  }
+
+  /** The decoder bound to this statement's columns, binding it on first use. */
+  @SuppressWarnings("unchecked")
+  <T> RowDecoder.Bound<T> bound(RowDecoder<T> decoder) {
+    Object[] b = bound;
+    for (int i = 0; i < boundSize; i += 2) {
+      if (b[i] == decoder) {
+        return (RowDecoder.Bound<T>) b[i + 1];
+      }
+    }
+    if (columns == null) {
+      throw new dev.sluice.PgException("42601", "the statement returns no rows to decode: " + sql);
+    }
+    RowDecoder.Bound<T> result = decoder.bind(columns);
+    if (boundSize == b.length) {
+      // Keep the newest entries; a statement read by many decoders is rare.
+      System.arraycopy(b, 2, b, 0, b.length - 2);
+      boundSize -= 2;
+    }
+    b[boundSize] = decoder;
+    b[boundSize + 1] = result;
+    boundSize += 2;
+    return result;
+  }
+}

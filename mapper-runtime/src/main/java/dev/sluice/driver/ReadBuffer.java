@@ -1,0 +1,132 @@
+package dev.sluice.driver;
+
+import java.io.IOException;
+import java.io.InputStream;
+
+/**
+ * The connection's one receive buffer. The socket is read in large chunks into {@link #array()};
+ * messages are framed in place (type byte, int32 length) and read with absolute gets, never copied.
+ * The array grows to hold the largest message seen and is reused for the connection's lifetime.
+ *
+ * <p>Not thread-safe: a connection is used by one thread at a time. Row decoding reads the array
+ * directly through {@link dev.sluice.RowView}, which advances {@link #position()} past each DataRow.
+ */
+public final class ReadBuffer {
+  static final int INITIAL_SIZE = 64 * 1024;
+
+  private final InputStream in;
+  /** Bytes received; [position, limit) are not yet consumed. */
+  private byte[] buf = new byte[INITIAL_SIZE];
+  /** Start of the first unconsumed byte (a message's type byte between messages). */
+  private int pos;
+  /** End of the received bytes. */
+  private int limit;
+  /** Count of socket reads, for tests of invariant 1 (large reads, never one per message). */
+  private long reads;
+
+  public ReadBuffer(InputStream in) {
+    this.in = in;
+  }
+
+  public byte[] array() {
+    return buf;
+  }
+
+  public int position() {
+    return pos;
+  }
+
+  public void position(int pos) {
+    this.pos = pos;
+  }
+
+  public int limit() {
+    return limit;
+  }
+
+  public long reads() {
+    return reads;
+  }
+
+  /** Whether a whole message (type, length and body) starts at {@link #position()}. */
+  public boolean hasMessage() {
+    int p = pos;
+    if (limit - p < 5) {
+      return false;
+    }
+    return limit - p - 1 >= Bytes.getInt(buf, p + 1);
+  }
+
+  /**
+   * Makes sure a whole message starts at {@link #position()}, reading from the socket as needed.
+   * Returns the message type; the body is at position() + 5, of length {@code messageLength() - 4}.
+   */
+  public byte nextMessage() throws IOException {
+    while (!hasMessage()) {
+      int needed = limit - pos >= 5 ? 1 + Bytes.getInt(buf, pos + 1) : 5;
+      if (needed < 5) {
+        throw new ProtocolException("message length " + (needed - 1) + " < 4");
+      }
+      fill(needed);
+    }
+    return buf[pos];
+  }
+
+  /** The length field of the message at {@link #position()} (counts itself and the body). */
+  public int messageLength() {
+    return Bytes.getInt(buf, pos + 1);
+  }
+
+  /** Consumes the message at {@link #position()}. */
+  public void skipMessage() {
+    pos += 1 + Bytes.getInt(buf, pos + 1);
+  }
+
+  /** Reads until at least {@code needed} bytes from {@link #position()} are buffered. */
+  public void fill(int needed) throws IOException {
+    if (buf.length - pos < needed) {
+      compact(needed);
+    }
+    while (limit - pos < needed) {
+      int n = in.read(buf, limit, buf.length - limit);
+      if (n < 0) {
+        throw new java.io.EOFException("the server closed the connection");
+      }
+      reads++;
+      limit += n;
+    }
+  }
+
+  /** Reads exactly one byte (SSLRequest answer); fails if the server sent more than asked. */
+  public int readSingleByte() throws IOException {
+    if (limit != pos) {
+      throw new ProtocolException("unexpected bytes before the SSL answer");
+    }
+    int b = in.read();
+    if (b < 0) {
+      throw new java.io.EOFException("the server closed the connection");
+    }
+    return b;
+  }
+
+  /** Whether the socket has bytes to read without blocking, or bytes are already buffered. */
+  public boolean hasPendingInput() throws IOException {
+    return limit > pos || in.available() > 0;
+  }
+
+  private void compact(int needed) {
+    int remaining = limit - pos;
+    byte[] target = buf;
+    if (needed > buf.length) {
+      int size = buf.length;
+      while (size < needed) {
+        size = size >= (1 << 29) ? Integer.MAX_VALUE - 16 : size * 2;
+      }
+      target = new byte[size];
+    }
+    System.arraycopy(buf, pos, target, 0, remaining);
+    buf = target;
+    pos = 0;
+    limit = remaining;
+  }
+}

@@ -1,0 +1,145 @@
+package dev.sluice.driver;
+
+import dev.sluice.PgException;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.text.Normalizer;
+import java.util.Base64;
+import javax.crypto.Mac;
+import javax.crypto.SecretKeyFactory;
+import javax.crypto.spec.PBEKeySpec;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * The client side of SCRAM-SHA-256 (RFC 5802, RFC 7677) as PostgreSQL runs it: no channel binding
+ * (that needs TLS), the user name left empty in client-first because the startup message already
+ * carries it. The server's signature is always verified: a server that cannot prove it knows the
+ * password fails the connection.
+ *
+ * <p>Built on the JDK's PBKDF2WithHmacSHA256 and HmacSHA256. The password is prepared with NFKC
+ * normalization (the core of SASLprep); PostgreSQL itself falls back to the raw bytes when SASLprep
+ * fails, so ASCII passwords, the common case, are exact either way.
+ */
+final class ScramSha256 {
+  static final String MECHANISM = "SCRAM-SHA-256";
+
+  private final String password;
+  private final String clientNonce;
+  private String clientFirstBare;
+  private byte[] serverSignature;
+
+  ScramSha256(String password) {
+    this.password = password;
+    byte[] nonce = new byte[18];
+    new SecureRandom().nextBytes(nonce);
+    this.clientNonce = Base64.getEncoder().encodeToString(nonce);
+  }
+
+  /** client-first-message: GS2 header "n,," (no channel binding) and the bare part. */
+  byte[] clientFirstMessage() {
+    clientFirstBare = "n=,r=" + clientNonce;
+    return ("n,," + clientFirstBare).getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** client-final-message for the server-first-message {@code r=…,s=…,i=…}. */
+  byte[] clientFinalMessage(String serverFirst) {
+    String nonce = attribute(serverFirst, 'r');
+    String salt = attribute(serverFirst, 's');
+    String iterations = attribute(serverFirst, 'i');
+    if (!nonce.startsWith(clientNonce) || nonce.length() == clientNonce.length()) {
+      throw new PgException("08P01", "SCRAM server nonce does not extend the client nonce");
+    }
+    int i;
+    try {
+      i = Integer.parseInt(iterations);
+    } catch (NumberFormatException e) {
+      throw new PgException("08P01", "SCRAM iteration count is not a number");
+    }
+    if (i < 1) {
+      throw new PgException("08P01", "SCRAM iteration count " + i + " < 1");
+    }
+    String withoutProof = "c=biws,r=" + nonce;
+    String authMessage = clientFirstBare + "," + serverFirst + "," + withoutProof;
+    try {
+      byte[] saltedPassword = pbkdf2(normalize(password), Base64.getDecoder().decode(salt), i);
+      byte[] clientKey = hmac(saltedPassword, "Client Key");
+      byte[] storedKey = MessageDigest.getInstance("SHA-256").digest(clientKey);
+      byte[] clientSignature = hmac(storedKey, authMessage);
+      byte[] proof = new byte[clientKey.length];
+      for (int k = 0; k < proof.length; k++) {
+        proof[k] = (byte) (clientKey[k] ^ clientSignature[k]);
+      }
+      byte[] serverKey = hmac(saltedPassword, "Server Key");
+      serverSignature = hmac(serverKey, authMessage);
+      return (withoutProof + ",p=" + Base64.getEncoder().encodeToString(proof)).getBytes(StandardCharsets.UTF_8);
+    } catch (GeneralSecurityException | IllegalArgumentException e) {
+      throw new PgException("08P01", "SCRAM exchange failed: " + e.getMessage());
+    }
+  }
+
+  /** Checks server-final-message {@code v=…} against the signature we computed. */
+  void verifyServerFinal(String serverFinal) {
+    if (serverFinal.startsWith("e=")) {
+      throw new PgException("28P01", "SCRAM authentication failed: " + serverFinal.substring(2));
+    }
+    byte[] v;
+    try {
+      v = Base64.getDecoder().decode(attribute(serverFinal, 'v'));
+    } catch (IllegalArgumentException e) {
+      throw new PgException("08P01", "SCRAM server signature is not base64");
+    }
+    if (serverSignature == null || !MessageDigest.isEqual(v, serverSignature)) {
+      throw new PgException("28000", "the server's SCRAM signature is wrong: it does not know the password; connection refused");
+    }
+  }
+
+  private static String attribute(String message, char name) {
+    for (String part : message.split(",")) {
+      if (part.length() >= 2 && part.charAt(0) == name && part.charAt(1) == '=') {
+        return part.substring(2);
+      }
+    }
+    throw new PgException("08P01", "SCRAM message lacks attribute " + name);
+  }
+
+  private static byte[] pbkdf2(String password, byte[] salt, int iterations) throws GeneralSecurityException {
+    PBEKeySpec spec = new PBEKeySpec(password.toCharArray(), salt, iterations, 256);
+    try {
+      return SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256").generateSecret(spec).getEncoded();
+    } finally {
+      spec.clearPassword();
+    }
+  }
+
+  private static byte[] hmac(byte[] key, String data) throws GeneralSecurityException {
+    Mac mac = Mac.getInstance("HmacSHA256");
+    mac.init(new SecretKeySpec(key, "HmacSHA256"));
+    return mac.doFinal(data.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** SASLprep's core: non-ASCII spaces to space, "mapped to nothing" characters dropped, NFKC. */
+  static String normalize(String password) {
+    boolean ascii = true;
+    for (int i = 0; i < password.length(); i++) {
+      if (password.charAt(i) >= 0x80) {
+        ascii = false;
+        break;
+      }
+    }
+    if (ascii) {
+      return password;
+    }
+    StringBuilder sb = new StringBuilder(password.length());
+    for (int i = 0; i < password.length(); i++) {
+      char c = password.charAt(i);
+      if (c == 0x00AD || c == 0x034F || c == 0x1806 || (c >= 0x180B && c <= 0x180D) || c == 0x200B
+          || c == 0x200C || c == 0x200D || c == 0x2060 || (c >= 0xFE00 && c <= 0xFE0F) || c == 0xFEFF) {
+        continue;
+      }
+      sb.append(Character.isSpaceChar(c) ? ' ' : c);
+    }
+    return Normalizer.normalize(sb, Normalizer.Form.NFKC);
+  }
+}

