@@ -1,0 +1,111 @@
+package dev.sluice.examples;
+
+import dev.sluice.Database;
+import dev.sluice.PgException;
+import dev.sluice.RowDecoder;
+import dev.sluice.testkit.PgServer;
+import dev.sluice.testkit.TestDatabase;
+import java.io.PrintStream;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A small report over the Pagila sample database (a DVD rental store), showing the everyday API:
+ * queries into records, a join, a transaction, a pipelined batch and an error with its SQLSTATE.
+ *
+ * <p>Run with no arguments it starts an embedded PostgreSQL 17 and loads Pagila into it; given a
+ * {@code postgresql://} URL of a database that holds Pagila, it uses that instead.
+ */
+public final class PagilaReport {
+  /** A film, as the report needs it. */
+  public record Film(int filmId, String title, short length, BigDecimal rentalRate, String rating) {}
+
+  /** A title and how often it was rented. */
+  public record TitleCount(String title, long rentals) {}
+
+  // Hand-written decoders: the annotation processor generates these for @Row records.
+  static final RowDecoder<Film> FILM = columns -> {
+    int id = columns.require("film_id", "Film.filmId");
+    int title = columns.require("title", "Film.title");
+    int length = columns.require("length", "Film.length");
+    int rate = columns.require("rental_rate", "Film.rentalRate");
+    int rating = columns.require("rating", "Film.rating");
+    return row -> new Film(row.getInt(id), row.getString(title), row.getShort(length),
+        row.getBigDecimal(rate), row.getString(rating));
+  };
+
+  static final RowDecoder<TitleCount> TITLE_COUNT = columns -> {
+    int title = columns.require("title", "TitleCount.title");
+    int rentals = columns.require("rentals", "TitleCount.rentals");
+    return row -> new TitleCount(row.getString(title), row.getLong(rentals));
+  };
+
+  private PagilaReport() {}
+
+  public static void main(String[] args) {
+    PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+    if (args.length > 0) {
+      run(args[0], out);
+      return;
+    }
+    out.println("No URL given: starting an embedded PostgreSQL 17 and loading Pagila…");
+    try (TestDatabase pagila = PgServer.shared().createPagilaDatabase()) {
+      run(pagila.url(), out);
+    }
+  }
+
+  /** Runs the report against the Pagila database at {@code url}; returns what it found. */
+  public static Summary run(String url, PrintStream out) {
+    try (Database db = Database.connect(url)) {
+      List<Film> longFilms = db.query(
+          "SELECT film_id, title, length, rental_rate, rating FROM film WHERE length > $1 ORDER BY length DESC, title LIMIT $2",
+          FILM, (short) 180, 5);
+      out.println("\nThe five longest films:");
+      for (Film f : longFilms) {
+        out.printf("  %-28s %3d min  %s  rated %s%n", f.title(), f.length(), f.rentalRate(), f.rating());
+      }
+
+      List<TitleCount> top = db.query(
+          "SELECT f.title, count(*) AS rentals FROM film f JOIN inventory i USING (film_id)"
+              + " JOIN rental r USING (inventory_id) GROUP BY f.title ORDER BY rentals DESC, f.title LIMIT $1",
+          TITLE_COUNT, 3);
+      out.println("\nMost rented:");
+      for (TitleCount t : top) {
+        out.printf("  %-28s %d rentals%n", t.title(), t.rentals());
+      }
+
+      long updated = db.transaction(tx -> tx.execute(
+          "UPDATE film SET rental_rate = rental_rate + $1 WHERE rating = $2::mpaa_rating",
+          new BigDecimal("0.50"), "NC-17"));
+      out.printf("%nRaised the rental rate of %d NC-17 films in one transaction.%n", updated);
+
+      db.execute("CREATE TABLE IF NOT EXISTS film_note (film_id int REFERENCES film, note text NOT NULL, UNIQUE (film_id))");
+      List<Object[]> notes = new ArrayList<>();
+      for (Film f : longFilms) {
+        notes.add(new Object[] {f.filmId(), "runs " + f.length() + " minutes"});
+      }
+      long[] counts = db.executeBatch("INSERT INTO film_note (film_id, note) VALUES ($1, $2)", notes);
+      out.printf("Inserted %d notes in one pipelined batch.%n", counts.length);
+
+      String sqlState = null;
+      try {
+        db.execute("INSERT INTO film_note (film_id, note) VALUES ($1, $2)", longFilms.get(0).filmId(), "again");
+      } catch (PgException e) {
+        sqlState = e.sqlState();
+        out.printf("%nA second note for the same film is refused: SQLSTATE %s, constraint %s%n  %s%n",
+            e.sqlState(), e.constraint(), e.serverMessage());
+      }
+      long noteCount = db.queryOne("SELECT count(*) AS n FROM film_note", columns -> {
+        int n = columns.require("n", "count");
+        return row -> row.getLong(n);
+      }).orElseThrow();
+      out.printf("Notes stored: %d%n", noteCount);
+      return new Summary(longFilms, top, updated, noteCount, sqlState);
+    }
+  }
+
+  /** What the report found, for its test. */
+  public record Summary(List<Film> longFilms, List<TitleCount> topRented, long ratesRaised, long notes, String duplicateSqlState) {}
+}
