@@ -5,6 +5,7 @@ import dev.sluice.Interval;
 import dev.sluice.PgException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Instant;
@@ -240,9 +241,12 @@ public final class BinaryCodec {
     byte[] addr = new byte[n];
     System.arraycopy(b, off + 4, addr, 0, n);
     try {
-      return new InetNetwork(InetAddress.getByAddress(addr), bits);
-    } catch (UnknownHostException e) {
-      throw new PgException("08P01", "bad inet address of " + n + " bytes");
+      // Inet6Address.getByAddress keeps an IPv4-mapped address (::ffff:a.b.c.d) IPv6, as the server
+      // does; InetAddress.getByAddress would turn it into an Inet4Address, losing its prefix length.
+      InetAddress address = n == 4 ? InetAddress.getByAddress(addr) : Inet6Address.getByAddress(null, addr, -1);
+      return new InetNetwork(address, bits);
+    } catch (UnknownHostException | IllegalArgumentException e) {
+      throw new PgException("08P01", "bad inet value of " + n + " address bytes and " + bits + " bits");
     }
   }
 

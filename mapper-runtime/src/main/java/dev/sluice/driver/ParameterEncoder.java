@@ -377,7 +377,11 @@ public final class ParameterEncoder {
   static int date(LocalDate d) {
     if (d.equals(LocalDate.MAX)) return Integer.MAX_VALUE;
     if (d.equals(LocalDate.MIN)) return Integer.MIN_VALUE;
-    return Math.toIntExact(d.toEpochDay() - BinaryCodec.PG_EPOCH_DAYS);
+    long days = d.toEpochDay() - BinaryCodec.PG_EPOCH_DAYS;
+    if (days <= Integer.MIN_VALUE || days >= Integer.MAX_VALUE) {
+      throw outOfRange("date", d);
+    }
+    return (int) days;
   }
 
   static long time(LocalTime t) {
@@ -389,14 +393,36 @@ public final class ParameterEncoder {
     if (t.equals(LocalDateTime.MAX)) return Long.MAX_VALUE;
     if (t.equals(LocalDateTime.MIN)) return Long.MIN_VALUE;
     long seconds = t.toEpochSecond(java.time.ZoneOffset.UTC) - BinaryCodec.PG_EPOCH_SECONDS;
-    return seconds * 1_000_000L + t.getNano() / 1000;
+    return micros(seconds, t.getNano(), "timestamp", t);
   }
 
   static long timestamptz(Instant t) {
     if (t.equals(Instant.MAX)) return Long.MAX_VALUE;
     if (t.equals(Instant.MIN)) return Long.MIN_VALUE;
-    long seconds = t.getEpochSecond() - BinaryCodec.PG_EPOCH_SECONDS;
-    return Math.addExact(Math.multiplyExact(seconds, 1_000_000L), t.getNano() / 1000);
+    return micros(t.getEpochSecond() - BinaryCodec.PG_EPOCH_SECONDS, t.getNano(), "timestamptz", t);
+  }
+
+  /**
+   * µs since 2000 of a value {@code seconds} + {@code nanos} since 2000. Beyond the long range
+   * (about ±292,000 years) the product would wrap around into a valid-looking timestamp, so it
+   * fails instead; the server rejects what fits in a long but lies outside its own range. The
+   * extreme longs themselves are the infinities, so they are out of range too.
+   */
+  private static long micros(long seconds, int nanos, String type, Object value) {
+    long micros;
+    try {
+      micros = Math.addExact(Math.multiplyExact(seconds, 1_000_000L), nanos / 1000);
+    } catch (ArithmeticException e) {
+      throw outOfRange(type, value);
+    }
+    if (micros == Long.MAX_VALUE || micros == Long.MIN_VALUE) {
+      throw outOfRange(type, value);
+    }
+    return micros;
+  }
+
+  private static PgException outOfRange(String type, Object value) {
+    return new PgException("22008", type + " out of range: " + value);
   }
 
   private static Instant instantOf(Object v) {
