@@ -333,6 +333,7 @@ public final class RowView {
     throw mismatch(c, "LocalTime");
   }
 
+  /** timetz at its own offset; '24:00:00' is LocalTime.MAX at that offset. */
   public OffsetTime getOffsetTime(int c) {
     int len = lengths[c];
     if (len < 0) {
@@ -452,8 +453,9 @@ public final class RowView {
   }
 
   /**
-   * The column's value in its default Java type (see {@link BinaryCodec#decode}); text-format
-   * columns as String; null for NULL.
+   * The column's value in its default Java type (see {@link BinaryCodec#decode}): numeric as
+   * BigDecimal, except NaN and ±Infinity as Double; text-format columns (enums, tsvector, …) as
+   * String; null for NULL.
    */
   public Object getObject(int c) {
     int len = lengths[c];

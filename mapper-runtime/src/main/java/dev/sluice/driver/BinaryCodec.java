@@ -135,6 +135,12 @@ public final class BinaryCodec {
     return numeric(b, off, len).toPlainString();
   }
 
+  /** Whether a numeric is NaN or ±Infinity, which have no BigDecimal. */
+  public static boolean isNumericSpecial(byte[] b, int off) {
+    short sign = Bytes.getShort(b, off + 4);
+    return sign != NUMERIC_POS && sign != NUMERIC_NEG;
+  }
+
   private static String numericSpecialName(short sign) {
     switch (sign) {
       case NUMERIC_NAN: return "NaN";
@@ -260,9 +266,11 @@ public final class BinaryCodec {
 
   /**
    * The value of type {@code oid} in its default Java type: Boolean, Short, Integer, Long, Float,
-   * Double, BigDecimal, String (text types, json, jsonb, "char"), byte[], UUID, LocalDate,
-   * LocalTime, OffsetTime, LocalDateTime, Instant (timestamptz), Interval, InetNetwork, Long (oid),
-   * List (arrays). Throws for a type without a binary codec.
+   * Double, BigDecimal (numeric; but NaN and ±Infinity, which BigDecimal cannot hold, are the
+   * Double's own, as pgjdbc gives them), String (text types, json, jsonb, "char"), byte[], UUID,
+   * LocalDate, LocalTime, OffsetTime, LocalDateTime, Instant (timestamptz), Interval, InetNetwork,
+   * Long (oid), List (arrays). Infinities and 24:00:00 are as the typed decoders above give them.
+   * Throws for a type without a binary codec.
    */
   public static Object decode(int oid, byte[] b, int off, int len) {
     switch (oid) {
@@ -273,7 +281,7 @@ public final class BinaryCodec {
       case Oids.OID: return Bytes.getInt(b, off) & 0xffffffffL;
       case Oids.FLOAT4: return Float.intBitsToFloat(Bytes.getInt(b, off));
       case Oids.FLOAT8: return Double.longBitsToDouble(Bytes.getLong(b, off));
-      case Oids.NUMERIC: return numeric(b, off, len);
+      case Oids.NUMERIC: return isNumericSpecial(b, off) ? numericAsDouble(b, off, len) : numeric(b, off, len);
       case Oids.TEXT: case Oids.VARCHAR: case Oids.BPCHAR: case Oids.NAME: case Oids.JSON:
       case Oids.XML: case Oids.UNKNOWN: case Oids.CHAR:
         return Bytes.utf8(b, off, len);
@@ -364,6 +372,10 @@ public final class BinaryCodec {
     }
     if (type == String.class) {
       return String.valueOf(v);
+    }
+    if (v instanceof Double d && oid == Oids.NUMERIC) {
+      throw new PgException(
+          "22000", "numeric value " + d + " has no " + type.getSimpleName() + " form; read it as Double or String");
     }
     throw new PgException(
         "42804", Oids.name(oid) + " value cannot be read as " + type.getName());
