@@ -18,6 +18,7 @@ import java.time.Period;
 import java.time.ZonedDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.Collection;
+import java.util.HexFormat;
 import java.util.UUID;
 
 /**
@@ -272,7 +273,13 @@ public final class ParameterEncoder {
     return null;
   }
 
-  /** The text form of a value sent in text format. */
+  /**
+   * The text form of a value sent in text format, in the server's input syntax: Strings as they are,
+   * enums as their labels, byte[] as {@code \\x} hex, infinite dates and times as {@code
+   * [-]infinity}, Java arrays and Collections as array literals. Text format is used for Strings
+   * and enums, and for any value whose parameter has a type without a binary codec (a domain, an
+   * enum, an array of them), where the server parses this text as that type.
+   */
   @SuppressWarnings({"unchecked", "rawtypes"})
   public static String text(Object v) {
     if (v instanceof String s) {
@@ -287,7 +294,77 @@ public final class ParameterEncoder {
     if (v instanceof BigDecimal d) {
       return d.toPlainString();
     }
+    if (v instanceof byte[] bytes) {
+      return "\\x" + HexFormat.of().formatHex(bytes);
+    }
+    if (v instanceof InetAddress a) {
+      return a.getHostAddress();
+    }
+    if (v instanceof LocalDate d) {
+      return d.equals(LocalDate.MAX) ? "infinity" : d.equals(LocalDate.MIN) ? "-infinity" : isoDate(d.getYear(), d.toString());
+    }
+    if (v instanceof LocalDateTime t) {
+      return t.equals(LocalDateTime.MAX) ? "infinity" : t.equals(LocalDateTime.MIN) ? "-infinity" : isoDate(t.getYear(), t.toString());
+    }
+    if (v instanceof LocalTime t) {
+      return t.equals(LocalTime.MAX) ? "24:00:00" : t.toString();
+    }
+    Instant instant = instantOf(v);
+    if (instant != null) {
+      if (instant.equals(Instant.MAX)) return "infinity";
+      if (instant.equals(Instant.MIN)) return "-infinity";
+      OffsetDateTime utc = instant.atOffset(java.time.ZoneOffset.UTC);
+      return isoDate(utc.getYear(), utc.toString());
+    }
+    Interval interval = intervalOf(v);
+    if (interval != null) {
+      if (interval.equals(Interval.INFINITY)) return "infinity";
+      if (interval.equals(Interval.NEGATIVE_INFINITY)) return "-infinity";
+      return interval.months() + " months " + interval.days() + " days " + interval.microseconds() + " microseconds";
+    }
+    Object[] items = v instanceof Collection<?> || v.getClass().isArray() ? elements(v) : null;
+    if (items != null) {
+      return arrayLiteral(items);
+    }
     return String.valueOf(v);
+  }
+
+  /**
+   * An ISO date-time text the server reads: java.time writes years before 1 as 0000 and -0001, which
+   * the server has no syntax for, so those become "… BC" (ISO year 0 is 1 BC); years past 9999 lose
+   * the '+' java.time puts before them.
+   */
+  private static String isoDate(int year, String iso) {
+    if (year > 0) {
+      return iso.charAt(0) == '+' ? iso.substring(1) : iso;
+    }
+    int dash = iso.indexOf('-', 1);
+    return String.format("%04d", 1 - year) + iso.substring(dash) + " BC";
+  }
+
+  /** A one-dimensional array literal, every element quoted so that "NULL" stays a string. */
+  private static String arrayLiteral(Object[] items) {
+    StringBuilder sb = new StringBuilder().append('{');
+    for (int i = 0; i < items.length; i++) {
+      if (i > 0) {
+        sb.append(',');
+      }
+      if (items[i] == null) {
+        sb.append("NULL");
+        continue;
+      }
+      String s = text(items[i]);
+      sb.append('"');
+      for (int k = 0; k < s.length(); k++) {
+        char c = s.charAt(k);
+        if (c == '"' || c == '\\') {
+          sb.append('\\');
+        }
+        sb.append(c);
+      }
+      sb.append('"');
+    }
+    return sb.append('}').toString();
   }
 
   private static boolean asBoolean(Object v, int oid, int index) {
@@ -331,8 +408,23 @@ public final class ParameterEncoder {
     return BigDecimal.valueOf(n.longValue());
   }
 
+  /** Digits numeric holds before the decimal point: a weight of at most int16's maximum. */
+  private static final int NUMERIC_MAX_INTEGER_DIGITS = 4 * (Short.MAX_VALUE + 1);
+  /** The largest dscale numeric_recv accepts (NUMERIC_DSCALE_MASK). */
+  private static final int NUMERIC_MAX_DSCALE = 0x3FFF;
+
   /** numeric: int16 ndigits, int16 weight, int16 sign, int16 dscale, base-10000 digits. */
   static void numeric(WriteBuffer w, BigDecimal value) {
+    // Checked before building any digits: the weight and dscale are int16 fields, and a value past
+    // them would wrap around into another valid numeric (1E+140000 arrived as 1).
+    if (value.scale() > NUMERIC_MAX_DSCALE
+        || value.signum() != 0 && (long) value.precision() - value.scale() > NUMERIC_MAX_INTEGER_DIGITS) {
+      throw new PgException(
+          "22003",
+          "numeric value of " + value.precision() + " digits and scale " + value.scale()
+              + " is out of numeric's range (" + NUMERIC_MAX_INTEGER_DIGITS + " digits before the point, "
+              + NUMERIC_MAX_DSCALE + " after)");
+    }
     BigDecimal v = value.scale() < 0 ? value.setScale(0) : value;
     int dscale = v.scale();
     String digits = v.unscaledValue().abs().toString();

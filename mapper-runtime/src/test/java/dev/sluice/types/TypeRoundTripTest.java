@@ -597,6 +597,53 @@ class TypeRoundTripTest {
   }
 
   @Test
+  void textFormatParametersOfEveryKind() throws Exception {
+    db.executeScript(
+        "CREATE DOMAIN d_date AS date; CREATE DOMAIN d_ts AS timestamp; CREATE DOMAIN d_tstz AS timestamptz;"
+            + "CREATE DOMAIN d_time AS time; CREATE DOMAIN d_interval AS interval; CREATE DOMAIN d_inet AS inet;"
+            + "CREATE DOMAIN d_texts AS text[];"
+            + "CREATE TABLE textual (id serial PRIMARY KEY, d d_date, ts d_ts, tstz d_tstz, t d_time, i d_interval,"
+            + " n d_inet, moods mood[], texts d_texts)");
+    String insert = "INSERT INTO textual (d, ts, tstz, t, i, n, moods, texts) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id";
+    Read.one(db, insert, (RowView r) -> r.getInt(0), null, null, null, null, null, null, null, null);
+    Object[][] rows = {
+      {LocalDate.of(0, 12, 31), LocalDateTime.of(12345, 6, 7, 8, 9, 10, 11000), Instant.parse("2021-03-28T01:30:00.000001Z"),
+        LocalTime.MAX, new Interval(14, -3, -5), InetAddress.getByName("2001:db8::1"),
+        List.of(Mood.sad, Mood.VERY_HAPPY), new String[] {"NULL", null, "a\"b\\c", "{x}", ""}},
+      {LocalDate.MAX, LocalDateTime.MIN, Instant.MIN, LocalTime.of(1, 2, 3, 4000), Interval.INFINITY,
+        new InetNetwork(InetAddress.getByName("10.1.0.0"), 16), new Mood[0], List.of()},
+      {LocalDate.MIN, LocalDateTime.of(-4712, 1, 1, 0, 0), ZonedDateTime.of(2021, 10, 31, 2, 30, 0, 0, ZoneId.of("Europe/Berlin")),
+        LocalTime.MIDNIGHT, Duration.ofSeconds(-90), InetAddress.getByName("127.0.0.1"), new Mood[] {Mood.ok}, List.of("é😀")}
+    };
+    for (Object[] row : rows) {
+      int id = Read.one(db, insert, (RowView r) -> r.getInt(0), row);
+      List<Object> read = Read.one(db, "SELECT d, ts, tstz, t, i, n, moods::text, texts FROM textual WHERE id = $1",
+          (RowView r) -> Arrays.asList(r.getLocalDate(0), r.getLocalDateTime(1), r.getInstant(2), r.getLocalTime(3),
+              r.getInterval(4), r.getInetNetwork(5), r.getString(6), r.getList(7, String.class)), id);
+      assertThat(read.get(0)).isEqualTo(row[0]);
+      assertThat(read.get(1)).isEqualTo(row[1]);
+      assertThat(read.get(2)).isEqualTo(row[2] instanceof ZonedDateTime z ? z.toInstant() : row[2]);
+      assertThat(read.get(3)).isEqualTo(row[3]);
+      assertThat(read.get(4)).isEqualTo(row[4] instanceof Duration d ? Interval.of(d) : row[4]);
+      assertThat(read.get(5)).isEqualTo(row[5] instanceof InetAddress a ? InetNetwork.host(a) : row[5]);
+      List<?> moods = row[6] instanceof List<?> l ? l : Arrays.asList((Object[]) row[6]);
+      StringBuilder labels = new StringBuilder("{");
+      for (Object m : moods) {
+        labels.append(labels.length() > 1 ? "," : "").append(EnumLabelsOf.label((Mood) m));
+      }
+      assertThat(read.get(6)).isEqualTo(labels.append('}').toString());
+      assertThat(read.get(7)).isEqualTo(row[7] instanceof List<?> l ? l : Arrays.asList((Object[]) row[7]));
+    }
+  }
+
+  /** The labels the server should see. */
+  private static final class EnumLabelsOf {
+    static String label(Mood m) {
+      return m == Mood.VERY_HAPPY ? "very-happy" : m.name();
+    }
+  }
+
+  @Test
   void inet() throws Exception {
     InetAddress v4 = InetAddress.getByName("192.168.1.10");
     InetAddress v6 = InetAddress.getByName("2001:db8::1");
@@ -641,6 +688,11 @@ class TypeRoundTripTest {
     roundTrip("uuid[]", uuids.toArray(new UUID[0]), uuids, (RowView r) -> r.getList(0, UUID.class));
     List<BigDecimal> numerics = Arrays.asList(new BigDecimal("1.50"), null, new BigDecimal("-123456789012345678901234.5"), BigDecimal.ZERO);
     roundTrip("numeric[]", numerics, (RowView r) -> r.getList(0, BigDecimal.class));
+    assertThat(Read.one(db, "SELECT '{1.5,NaN,-Infinity}'::numeric[]", (RowView r) -> r.getList(0, Object.class)))
+        .containsExactly(new BigDecimal("1.5"), Double.NaN, Double.NEGATIVE_INFINITY);
+    assertThatThrownBy(() -> Read.one(db, "SELECT '{1.5,NaN}'::numeric[]", (RowView r) -> r.getList(0, BigDecimal.class)))
+        .isInstanceOfSatisfying(PgException.class, e -> assertThat(e.sqlState()).isEqualTo("22000"))
+        .hasMessageContaining("NaN");
     List<Instant> instants = List.of(Instant.parse("1969-07-20T20:17:40.000001Z"), Instant.MAX, Instant.MIN);
     roundTrip("timestamptz[]", instants, (RowView r) -> r.getList(0, Instant.class));
     roundTrip("timestamptz[]", instants,
