@@ -23,6 +23,17 @@ import java.util.UUID;
  * Decoders of the binary send/recv formats of the built-in types, reading straight from the receive
  * buffer. Each takes the array, the value's offset and its length (never -1: callers test NULL).
  * The formats are those of the server's {@code *_send} functions (src/backend/utils/adt).
+ *
+ * <p>Values java.time cannot hold map to fixed constants, the same both ways ({@link
+ * ParameterEncoder} sends the constants back as the server's values): date {@code ±infinity} is
+ * {@link LocalDate#MAX}/{@link LocalDate#MIN}; timestamp {@code ±infinity} is {@link
+ * LocalDateTime#MAX}/{@code MIN}; timestamptz {@code ±infinity} is {@link Instant#MAX}/{@code MIN}
+ * (or {@link OffsetDateTime#MAX}/{@code MIN}); time {@code 24:00:00} is {@link LocalTime#MAX}
+ * (23:59:59.999999999, a value the server's microseconds cannot otherwise produce), in timetz at
+ * the value's own offset; interval {@code ±infinity} (PostgreSQL 17) is {@link Interval#INFINITY}/
+ * {@link Interval#NEGATIVE_INFINITY}. numeric NaN and ±Infinity have no BigDecimal: {@link
+ * #numeric} fails (SQLSTATE 22000), {@link #numericAsDouble} and {@link #numericAsString} read
+ * them, and {@link #decode} gives them as Double.
  */
 public final class BinaryCodec {
   private BinaryCodec() {}

@@ -26,7 +26,9 @@ import java.util.UUID;
  * described for the parameter (ParameterDescription), converting where nothing is lost (an Integer
  * for a bigint parameter, a Long for an integer one when it fits). Strings and enums go in text
  * format, so the server parses them as whatever type it inferred (a String for a uuid or jsonb
- * parameter works as in psql).
+ * parameter works as in psql), as do values for a parameter whose type has no binary codec (a
+ * domain, an enum, an array of them), written in the server's text syntax by {@link #text}.
+ * Values beyond the type's range fail here (22003, 22008) rather than wrap around.
  */
 public final class ParameterEncoder {
   private ParameterEncoder() {}
@@ -102,6 +104,11 @@ public final class ParameterEncoder {
       case Oids.FLOAT4:
         if (v instanceof Float f) {
           w.putInt(Float.floatToIntBits(f));
+          return;
+        }
+        if (v instanceof Double d && ((float) (double) d == d || d.isNaN())) {
+          // Exactly a float (1.5, ±Infinity, NaN), e.g. for a statement first prepared with a Float.
+          w.putInt(Float.floatToIntBits((float) (double) d));
           return;
         }
         if (v instanceof Number n && !(v instanceof Double)) {

@@ -172,6 +172,17 @@ class TypeRoundTripTest {
     assertThat(serverText("float8", Double.MIN_VALUE)).isEqualTo("5e-324");
     assertThat(serverText("float4", Float.MAX_VALUE)).isEqualTo("3.4028235e+38");
     assertThat(Read.one(db, "SELECT '-0'::float8", (RowView r) -> r.getDouble(0))).isEqualTo(-0d);
+    // A statement prepared with a Float has a real parameter; a Double that is exactly a float fits it
+    // (one connection: the statement cache is per connection).
+    db.useTransaction(tx -> {
+      String sql = "SELECT $1::float4 AS prepared_with_a_float";
+      assertThat(Read.one(tx, sql, (RowView r) -> r.getFloat(0), 1.5f)).isEqualTo(1.5f);
+      assertThat(Read.one(tx, sql, (RowView r) -> r.getFloat(0), 2.5d)).isEqualTo(2.5f);
+      assertThat(Read.one(tx, sql, (RowView r) -> r.getFloat(0), Double.NEGATIVE_INFINITY)).isEqualTo(Float.NEGATIVE_INFINITY);
+      assertThat(Read.one(tx, sql, (RowView r) -> r.getFloat(0), Double.NaN)).isNaN();
+      assertThatThrownBy(() -> Read.one(tx, sql, (RowView r) -> r.getFloat(0), 0.1d))
+          .isInstanceOfSatisfying(PgException.class, e -> assertThat(e.sqlState()).isEqualTo("42804"));
+    });
   }
 
   private static final String[] NUMERICS = {
