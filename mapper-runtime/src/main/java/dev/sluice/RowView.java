@@ -30,6 +30,12 @@ import java.util.UUID;
  * <p>Getters take the column's position as resolved once in {@link RowDecoder#bind}. A getter
  * checks the column's type, so asking for an int from a text column fails instead of reading
  * garbage; a NULL read by a primitive getter fails with SQLSTATE 22004 — test {@link #isNull} first.
+ *
+ * <p>Infinities and {@code 24:00:00} read as the constants {@link BinaryCodec} documents: {@code
+ * LocalDate.MAX/MIN}, {@code LocalDateTime.MAX/MIN}, {@code Instant.MAX/MIN}, {@code
+ * OffsetDateTime.MAX/MIN}, {@code LocalTime.MAX}, {@link Interval#INFINITY}/{@link
+ * Interval#NEGATIVE_INFINITY}. timestamptz values are instants, whatever the session TimeZone:
+ * {@link #getOffsetDateTime} gives them at offset UTC.
  */
 public final class RowView {
   private final ReadBuffer in;
@@ -333,6 +339,7 @@ public final class RowView {
     throw mismatch(c, "LocalTime");
   }
 
+  /** timetz at its own offset; '24:00:00' is LocalTime.MAX at that offset. */
   public OffsetTime getOffsetTime(int c) {
     int len = lengths[c];
     if (len < 0) {
@@ -452,8 +459,9 @@ public final class RowView {
   }
 
   /**
-   * The column's value in its default Java type (see {@link BinaryCodec#decode}); text-format
-   * columns as String; null for NULL.
+   * The column's value in its default Java type (see {@link BinaryCodec#decode}): numeric as
+   * BigDecimal, except NaN and ±Infinity as Double; text-format columns (enums, tsvector, …) as
+   * String; null for NULL.
    */
   public Object getObject(int c) {
     int len = lengths[c];

@@ -5,6 +5,7 @@ import dev.sluice.Interval;
 import dev.sluice.PgException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Instant;
@@ -22,6 +23,17 @@ import java.util.UUID;
  * Decoders of the binary send/recv formats of the built-in types, reading straight from the receive
  * buffer. Each takes the array, the value's offset and its length (never -1: callers test NULL).
  * The formats are those of the server's {@code *_send} functions (src/backend/utils/adt).
+ *
+ * <p>Values java.time cannot hold map to fixed constants, the same both ways ({@link
+ * ParameterEncoder} sends the constants back as the server's values): date {@code ±infinity} is
+ * {@link LocalDate#MAX}/{@link LocalDate#MIN}; timestamp {@code ±infinity} is {@link
+ * LocalDateTime#MAX}/{@code MIN}; timestamptz {@code ±infinity} is {@link Instant#MAX}/{@code MIN}
+ * (or {@link OffsetDateTime#MAX}/{@code MIN}); time {@code 24:00:00} is {@link LocalTime#MAX}
+ * (23:59:59.999999999, a value the server's microseconds cannot otherwise produce), in timetz at
+ * the value's own offset; interval {@code ±infinity} (PostgreSQL 17) is {@link Interval#INFINITY}/
+ * {@link Interval#NEGATIVE_INFINITY}. numeric NaN and ±Infinity have no BigDecimal: {@link
+ * #numeric} fails (SQLSTATE 22000), {@link #numericAsDouble} and {@link #numericAsString} read
+ * them, and {@link #decode} gives them as Double.
  */
 public final class BinaryCodec {
   private BinaryCodec() {}
@@ -134,6 +146,12 @@ public final class BinaryCodec {
     return numeric(b, off, len).toPlainString();
   }
 
+  /** Whether a numeric is NaN or ±Infinity, which have no BigDecimal. */
+  public static boolean isNumericSpecial(byte[] b, int off) {
+    short sign = Bytes.getShort(b, off + 4);
+    return sign != NUMERIC_POS && sign != NUMERIC_NEG;
+  }
+
   private static String numericSpecialName(short sign) {
     switch (sign) {
       case NUMERIC_NAN: return "NaN";
@@ -240,9 +258,12 @@ public final class BinaryCodec {
     byte[] addr = new byte[n];
     System.arraycopy(b, off + 4, addr, 0, n);
     try {
-      return new InetNetwork(InetAddress.getByAddress(addr), bits);
-    } catch (UnknownHostException e) {
-      throw new PgException("08P01", "bad inet address of " + n + " bytes");
+      // Inet6Address.getByAddress keeps an IPv4-mapped address (::ffff:a.b.c.d) IPv6, as the server
+      // does; InetAddress.getByAddress would turn it into an Inet4Address, losing its prefix length.
+      InetAddress address = n == 4 ? InetAddress.getByAddress(addr) : Inet6Address.getByAddress(null, addr, -1);
+      return new InetNetwork(address, bits);
+    } catch (UnknownHostException | IllegalArgumentException e) {
+      throw new PgException("08P01", "bad inet value of " + n + " address bytes and " + bits + " bits");
     }
   }
 
@@ -256,9 +277,11 @@ public final class BinaryCodec {
 
   /**
    * The value of type {@code oid} in its default Java type: Boolean, Short, Integer, Long, Float,
-   * Double, BigDecimal, String (text types, json, jsonb, "char"), byte[], UUID, LocalDate,
-   * LocalTime, OffsetTime, LocalDateTime, Instant (timestamptz), Interval, InetNetwork, Long (oid),
-   * List (arrays). Throws for a type without a binary codec.
+   * Double, BigDecimal (numeric; but NaN and ±Infinity, which BigDecimal cannot hold, are the
+   * Double's own, as pgjdbc gives them), String (text types, json, jsonb, "char"), byte[], UUID,
+   * LocalDate, LocalTime, OffsetTime, LocalDateTime, Instant (timestamptz), Interval, InetNetwork,
+   * Long (oid), List (arrays). Infinities and 24:00:00 are as the typed decoders above give them.
+   * Throws for a type without a binary codec.
    */
   public static Object decode(int oid, byte[] b, int off, int len) {
     switch (oid) {
@@ -269,7 +292,7 @@ public final class BinaryCodec {
       case Oids.OID: return Bytes.getInt(b, off) & 0xffffffffL;
       case Oids.FLOAT4: return Float.intBitsToFloat(Bytes.getInt(b, off));
       case Oids.FLOAT8: return Double.longBitsToDouble(Bytes.getLong(b, off));
-      case Oids.NUMERIC: return numeric(b, off, len);
+      case Oids.NUMERIC: return isNumericSpecial(b, off) ? numericAsDouble(b, off, len) : numeric(b, off, len);
       case Oids.TEXT: case Oids.VARCHAR: case Oids.BPCHAR: case Oids.NAME: case Oids.JSON:
       case Oids.XML: case Oids.UNKNOWN: case Oids.CHAR:
         return Bytes.utf8(b, off, len);
@@ -360,6 +383,10 @@ public final class BinaryCodec {
     }
     if (type == String.class) {
       return String.valueOf(v);
+    }
+    if (v instanceof Double d && oid == Oids.NUMERIC) {
+      throw new PgException(
+          "22000", "numeric value " + d + " has no " + type.getSimpleName() + " form; read it as Double or String");
     }
     throw new PgException(
         "42804", Oids.name(oid) + " value cannot be read as " + type.getName());

@@ -18,6 +18,7 @@ import java.time.Period;
 import java.time.ZonedDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.Collection;
+import java.util.HexFormat;
 import java.util.UUID;
 
 /**
@@ -25,7 +26,9 @@ import java.util.UUID;
  * described for the parameter (ParameterDescription), converting where nothing is lost (an Integer
  * for a bigint parameter, a Long for an integer one when it fits). Strings and enums go in text
  * format, so the server parses them as whatever type it inferred (a String for a uuid or jsonb
- * parameter works as in psql).
+ * parameter works as in psql), as do values for a parameter whose type has no binary codec (a
+ * domain, an enum, an array of them), written in the server's text syntax by {@link #text}.
+ * Values beyond the type's range fail here (22003, 22008) rather than wrap around.
  */
 public final class ParameterEncoder {
   private ParameterEncoder() {}
@@ -101,6 +104,11 @@ public final class ParameterEncoder {
       case Oids.FLOAT4:
         if (v instanceof Float f) {
           w.putInt(Float.floatToIntBits(f));
+          return;
+        }
+        if (v instanceof Double d && ((float) (double) d == d || d.isNaN())) {
+          // Exactly a float (1.5, ±Infinity, NaN), e.g. for a statement first prepared with a Float.
+          w.putInt(Float.floatToIntBits((float) (double) d));
           return;
         }
         if (v instanceof Number n && !(v instanceof Double)) {
@@ -272,7 +280,13 @@ public final class ParameterEncoder {
     return null;
   }
 
-  /** The text form of a value sent in text format. */
+  /**
+   * The text form of a value sent in text format, in the server's input syntax: Strings as they are,
+   * enums as their labels, byte[] as {@code \\x} hex, infinite dates and times as {@code
+   * [-]infinity}, Java arrays and Collections as array literals. Text format is used for Strings
+   * and enums, and for any value whose parameter has a type without a binary codec (a domain, an
+   * enum, an array of them), where the server parses this text as that type.
+   */
   @SuppressWarnings({"unchecked", "rawtypes"})
   public static String text(Object v) {
     if (v instanceof String s) {
@@ -287,7 +301,77 @@ public final class ParameterEncoder {
     if (v instanceof BigDecimal d) {
       return d.toPlainString();
     }
+    if (v instanceof byte[] bytes) {
+      return "\\x" + HexFormat.of().formatHex(bytes);
+    }
+    if (v instanceof InetAddress a) {
+      return a.getHostAddress();
+    }
+    if (v instanceof LocalDate d) {
+      return d.equals(LocalDate.MAX) ? "infinity" : d.equals(LocalDate.MIN) ? "-infinity" : isoDate(d.getYear(), d.toString());
+    }
+    if (v instanceof LocalDateTime t) {
+      return t.equals(LocalDateTime.MAX) ? "infinity" : t.equals(LocalDateTime.MIN) ? "-infinity" : isoDate(t.getYear(), t.toString());
+    }
+    if (v instanceof LocalTime t) {
+      return t.equals(LocalTime.MAX) ? "24:00:00" : t.toString();
+    }
+    Instant instant = instantOf(v);
+    if (instant != null) {
+      if (instant.equals(Instant.MAX)) return "infinity";
+      if (instant.equals(Instant.MIN)) return "-infinity";
+      OffsetDateTime utc = instant.atOffset(java.time.ZoneOffset.UTC);
+      return isoDate(utc.getYear(), utc.toString());
+    }
+    Interval interval = intervalOf(v);
+    if (interval != null) {
+      if (interval.equals(Interval.INFINITY)) return "infinity";
+      if (interval.equals(Interval.NEGATIVE_INFINITY)) return "-infinity";
+      return interval.months() + " months " + interval.days() + " days " + interval.microseconds() + " microseconds";
+    }
+    Object[] items = v instanceof Collection<?> || v.getClass().isArray() ? elements(v) : null;
+    if (items != null) {
+      return arrayLiteral(items);
+    }
     return String.valueOf(v);
+  }
+
+  /**
+   * An ISO date-time text the server reads: java.time writes years before 1 as 0000 and -0001, which
+   * the server has no syntax for, so those become "… BC" (ISO year 0 is 1 BC); years past 9999 lose
+   * the '+' java.time puts before them.
+   */
+  private static String isoDate(int year, String iso) {
+    if (year > 0) {
+      return iso.charAt(0) == '+' ? iso.substring(1) : iso;
+    }
+    int dash = iso.indexOf('-', 1);
+    return String.format("%04d", 1 - year) + iso.substring(dash) + " BC";
+  }
+
+  /** A one-dimensional array literal, every element quoted so that "NULL" stays a string. */
+  private static String arrayLiteral(Object[] items) {
+    StringBuilder sb = new StringBuilder().append('{');
+    for (int i = 0; i < items.length; i++) {
+      if (i > 0) {
+        sb.append(',');
+      }
+      if (items[i] == null) {
+        sb.append("NULL");
+        continue;
+      }
+      String s = text(items[i]);
+      sb.append('"');
+      for (int k = 0; k < s.length(); k++) {
+        char c = s.charAt(k);
+        if (c == '"' || c == '\\') {
+          sb.append('\\');
+        }
+        sb.append(c);
+      }
+      sb.append('"');
+    }
+    return sb.append('}').toString();
   }
 
   private static boolean asBoolean(Object v, int oid, int index) {
@@ -331,8 +415,23 @@ public final class ParameterEncoder {
     return BigDecimal.valueOf(n.longValue());
   }
 
+  /** Digits numeric holds before the decimal point: a weight of at most int16's maximum. */
+  private static final int NUMERIC_MAX_INTEGER_DIGITS = 4 * (Short.MAX_VALUE + 1);
+  /** The largest dscale numeric_recv accepts (NUMERIC_DSCALE_MASK). */
+  private static final int NUMERIC_MAX_DSCALE = 0x3FFF;
+
   /** numeric: int16 ndigits, int16 weight, int16 sign, int16 dscale, base-10000 digits. */
   static void numeric(WriteBuffer w, BigDecimal value) {
+    // Checked before building any digits: the weight and dscale are int16 fields, and a value past
+    // them would wrap around into another valid numeric (1E+140000 arrived as 1).
+    if (value.scale() > NUMERIC_MAX_DSCALE
+        || value.signum() != 0 && (long) value.precision() - value.scale() > NUMERIC_MAX_INTEGER_DIGITS) {
+      throw new PgException(
+          "22003",
+          "numeric value of " + value.precision() + " digits and scale " + value.scale()
+              + " is out of numeric's range (" + NUMERIC_MAX_INTEGER_DIGITS + " digits before the point, "
+              + NUMERIC_MAX_DSCALE + " after)");
+    }
     BigDecimal v = value.scale() < 0 ? value.setScale(0) : value;
     int dscale = v.scale();
     String digits = v.unscaledValue().abs().toString();
@@ -377,7 +476,11 @@ public final class ParameterEncoder {
   static int date(LocalDate d) {
     if (d.equals(LocalDate.MAX)) return Integer.MAX_VALUE;
     if (d.equals(LocalDate.MIN)) return Integer.MIN_VALUE;
-    return Math.toIntExact(d.toEpochDay() - BinaryCodec.PG_EPOCH_DAYS);
+    long days = d.toEpochDay() - BinaryCodec.PG_EPOCH_DAYS;
+    if (days <= Integer.MIN_VALUE || days >= Integer.MAX_VALUE) {
+      throw outOfRange("date", d);
+    }
+    return (int) days;
   }
 
   static long time(LocalTime t) {
@@ -389,14 +492,36 @@ public final class ParameterEncoder {
     if (t.equals(LocalDateTime.MAX)) return Long.MAX_VALUE;
     if (t.equals(LocalDateTime.MIN)) return Long.MIN_VALUE;
     long seconds = t.toEpochSecond(java.time.ZoneOffset.UTC) - BinaryCodec.PG_EPOCH_SECONDS;
-    return seconds * 1_000_000L + t.getNano() / 1000;
+    return micros(seconds, t.getNano(), "timestamp", t);
   }
 
   static long timestamptz(Instant t) {
     if (t.equals(Instant.MAX)) return Long.MAX_VALUE;
     if (t.equals(Instant.MIN)) return Long.MIN_VALUE;
-    long seconds = t.getEpochSecond() - BinaryCodec.PG_EPOCH_SECONDS;
-    return Math.addExact(Math.multiplyExact(seconds, 1_000_000L), t.getNano() / 1000);
+    return micros(t.getEpochSecond() - BinaryCodec.PG_EPOCH_SECONDS, t.getNano(), "timestamptz", t);
+  }
+
+  /**
+   * µs since 2000 of a value {@code seconds} + {@code nanos} since 2000. Beyond the long range
+   * (about ±292,000 years) the product would wrap around into a valid-looking timestamp, so it
+   * fails instead; the server rejects what fits in a long but lies outside its own range. The
+   * extreme longs themselves are the infinities, so they are out of range too.
+   */
+  private static long micros(long seconds, int nanos, String type, Object value) {
+    long micros;
+    try {
+      micros = Math.addExact(Math.multiplyExact(seconds, 1_000_000L), nanos / 1000);
+    } catch (ArithmeticException e) {
+      throw outOfRange(type, value);
+    }
+    if (micros == Long.MAX_VALUE || micros == Long.MIN_VALUE) {
+      throw outOfRange(type, value);
+    }
+    return micros;
+  }
+
+  private static PgException outOfRange(String type, Object value) {
+    return new PgException("22008", type + " out of range: " + value);
   }
 
   private static Instant instantOf(Object v) {
