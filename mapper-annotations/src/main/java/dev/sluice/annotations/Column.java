@@ -8,8 +8,8 @@ import java.lang.annotation.Target;
 
 /**
  * The column a record component maps to, where it is not the snake_case of the component's name
- * ({@code filmId} maps to {@code film_id}, {@code httpURL} to {@code http_url}, {@code address2}
- * to {@code address2}). Inside an {@link Embedded} record the name is still prefixed.
+ * ({@code filmId} maps to {@code film_id}, {@code httpURL} to {@code http_url}, {@code address2} to
+ * {@code address2}). Inside an {@link Embedded} record the name is still prefixed.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

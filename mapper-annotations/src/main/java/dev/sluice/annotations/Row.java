@@ -8,8 +8,8 @@ import java.lang.annotation.Target;
 
 /**
  * A record that rows of any query can be read into: the annotation processor generates a decoder
- * ({@code TitleCountDecoder} for {@code TitleCount}) that maps each component to the column of
- * the same name in snake_case ({@link Column} overrides it).
+ * ({@code TitleCountDecoder} for {@code TitleCount}) that maps each component to the column of the
+ * same name in snake_case ({@link Column} overrides it).
  *
  * <pre>{@code
  * @Row

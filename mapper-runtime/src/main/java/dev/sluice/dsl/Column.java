@@ -12,8 +12,10 @@ package dev.sluice.dsl;
 public final class Column<R, T> {
   /** Flag: the column may be NULL (the component is {@code @Nullable} or Optional). */
   public static final int NULLABLE = 1;
+
   /** Flag: the component is {@code @Id}. */
   public static final int ID = 1 << 1;
+
   /** Flag: the component is {@code @Generated}. */
   public static final int GENERATED = 1 << 2;
 
@@ -42,8 +44,8 @@ public final class Column<R, T> {
   }
 
   /**
-   * The erasure of the component's type: {@code int.class}, {@code String.class},
-   * {@code List.class}.
+   * The erasure of the component's type: {@code int.class}, {@code String.class}, {@code
+   * List.class}.
    */
   public Class<?> javaType() {
     return javaType;

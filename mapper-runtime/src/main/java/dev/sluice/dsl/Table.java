@@ -7,8 +7,8 @@ import java.util.List;
 /**
  * A table as the DSL sees it: its name, schema, the alias it goes by in a query, the record its
  * rows are read into, and its columns in the record's order. Generated for each {@code @Table}
- * record ({@code FilmTable}, whose constant {@code FilmTable.FILM} is the table under its own
- * name, and {@code FILM.as("f")} the same table under an alias for self-joins).
+ * record ({@code FilmTable}, whose constant {@code FilmTable.FILM} is the table under its own name,
+ * and {@code FILM.as("f")} the same table under an alias for self-joins).
  *
  * <p>Immutable. A subclass creates its columns in its constructor with {@link #column}, which
  * registers each one in order; that is the only way columns are added.
@@ -20,6 +20,7 @@ public abstract class Table<R> {
   private final String name;
   private final String alias;
   private final Class<R> recordType;
+
   /** Filled by {@link #column} while the subclass is constructed, read-only afterwards. */
   private final List<Column<R, ?>> columns = new ArrayList<>();
 
