@@ -95,7 +95,7 @@ final class ConverterValidator {
           value,
           name
               + " converts from "
-              + columnType
+              + ReaderFactory.typeName(columnType)
               + ", which Sluice does not read directly;"
               + " convert from a type such as String, Long, BigDecimal or Instant");
     }
@@ -106,11 +106,11 @@ final class ConverterValidator {
           value,
           name
               + " converts to "
-              + domainType
+              + ReaderFactory.typeName(domainType)
               + ", which cannot be assigned to component "
               + component.getSimpleName()
               + " of type "
-              + component.asType());
+              + ReaderFactory.typeName(component.asType()));
     }
     return new ValueReader.Converted(
         ClassName.get(converter), column, ReaderFactory.typeName(domainType));

@@ -4,6 +4,9 @@ import javax.annotation.processing.Messager;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.util.ElementFilter;
 import javax.tools.Diagnostic;
 
 /**
@@ -54,7 +57,7 @@ final class Diagnostics {
 
   void error(String tag, String message, Element element) {
     errorCount++;
-    messager.printMessage(Diagnostic.Kind.ERROR, format(tag, message), element);
+    messager.printMessage(Diagnostic.Kind.ERROR, format(tag, message), positioned(element));
   }
 
   void error(String tag, String message, Element element, AnnotationMirror annotation) {
@@ -63,7 +66,8 @@ final class Diagnostics {
       return;
     }
     errorCount++;
-    messager.printMessage(Diagnostic.Kind.ERROR, format(tag, message), element, annotation);
+    messager.printMessage(
+        Diagnostic.Kind.ERROR, format(tag, message), positioned(element), annotation);
   }
 
   void error(
@@ -77,12 +81,32 @@ final class Diagnostics {
       return;
     }
     errorCount++;
-    messager.printMessage(Diagnostic.Kind.ERROR, format(tag, message), element, annotation, value);
+    messager.printMessage(
+        Diagnostic.Kind.ERROR, format(tag, message), positioned(element), annotation, value);
   }
 
   /** Errors reported so far; compare before and after building a record. */
   int errorCount() {
     return errorCount;
+  }
+
+  /**
+   * The element javac can place a message on. JDK 17's javac finds no source position for a record
+   * component (its messages would have no file or line), so a component's message goes on the
+   * record's private field of the same name, which javac declares at the component and which
+   * carries the component's annotations (those that may target fields).
+   */
+  private static Element positioned(Element element) {
+    if (element.getKind() != ElementKind.RECORD_COMPONENT) {
+      return element;
+    }
+    for (VariableElement field :
+        ElementFilter.fieldsIn(element.getEnclosingElement().getEnclosedElements())) {
+      if (field.getSimpleName().equals(element.getSimpleName())) {
+        return field;
+      }
+    }
+    return element;
   }
 
   private static String format(String tag, String message) {

@@ -182,7 +182,7 @@ final class RecordModelBuilder {
                 + " of "
                 + record.getSimpleName()
                 + " has type "
-                + type
+                + ReaderFactory.typeName(type)
                 + ", which Sluice cannot read from a column; use a supported type (primitives"
                 + " and their boxes, String, BigDecimal, byte[], UUID, java.time types, Interval,"
                 + " InetAddress, InetNetwork, enums, List or arrays of these, Optional of a"
@@ -200,7 +200,7 @@ final class RecordModelBuilder {
           "component "
               + name
               + " is @Nullable but its type "
-              + type
+              + ReaderFactory.typeName(type)
               + " cannot hold null;"
               + " use "
               + ReaderFactory.typeName(type).box()
@@ -240,7 +240,7 @@ final class RecordModelBuilder {
           "@Embedded component "
               + name
               + " has type "
-              + type
+              + ReaderFactory.typeName(type)
               + ", which is no record;"
               + " embed a record, or remove @Embedded",
           component,
@@ -265,7 +265,7 @@ final class RecordModelBuilder {
           "@Embedded component "
               + name
               + " has generic type "
-              + type
+              + ReaderFactory.typeName(type)
               + "; embed a record"
               + " without type parameters",
           component,
