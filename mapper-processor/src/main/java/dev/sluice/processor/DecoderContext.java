@@ -86,11 +86,11 @@ final class DecoderContext {
               .addStatement("$T v = list.get(i)", e.boxed())
               .beginControlFlow("if (v == null)")
               .addStatement(
-                  "throw new $T($S, $S + row.columns().name(c) + $S)",
+                  "throw new $T($S,$W$S$W+ row.columns().name(c)$W+ $S)",
                   PG_EXCEPTION,
                   "22004",
                   "column \"",
-                  "\" holds a NULL element, which a " + e.type + "[] cannot hold")
+                  "\" holds a NULL element, which " + e.type + "[] cannot hold")
               .endControlFlow()
               .addStatement("values[i] = v")
               .endControlFlow()

@@ -82,7 +82,8 @@ final class DecoderWriter {
     TypeSpec.Builder type =
         TypeSpec.classBuilder(bound)
             .addJavadoc(
-                "The column positions of one result shape, found once per statement; final, as two\n"
+                "The column positions of one result shape, found once per statement; final, as"
+                    + " two\n"
                     + "statements may return the columns in different orders.\n")
             .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
             .addSuperinterface(ParameterizedTypeName.get(ROW_DECODER.nestedClass("Bound"), record));
@@ -150,8 +151,8 @@ final class DecoderWriter {
   }
 
   /**
-   * {@code new Film(row.getInt(filmId), …)}, one argument per line. A statement already indents
-   * its continuation lines, so only an embedded record's arguments are indented further.
+   * {@code new Film(row.getInt(filmId), …)}, one argument per line. A statement already indents its
+   * continuation lines, so only an embedded record's arguments are indented further.
    */
   private CodeBlock construct(
       ClassName record, List<ComponentModel> components, String row, boolean nested) {

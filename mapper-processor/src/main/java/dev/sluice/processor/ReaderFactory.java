@@ -66,7 +66,9 @@ final class ReaderFactory {
       return new ValueReader.Scalar(ScalarType.BYTES);
     }
     ScalarType element = scalar(component);
-    return element == null ? null : new ValueReader.ArrayOf(element);
+    return element == null
+        ? null
+        : new ValueReader.ArrayOf(element, component.getKind().isPrimitive());
   }
 
   /** A reference scalar type (as a list element), or null; never a primitive. */

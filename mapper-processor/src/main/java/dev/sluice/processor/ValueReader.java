@@ -106,17 +106,27 @@ abstract class ValueReader {
   static final class ArrayOf extends ValueReader {
     final ScalarType element;
 
-    ArrayOf(ScalarType element) {
+    /**
+     * Whether the elements are primitives ({@code int[]}) rather than boxes ({@code Integer[]}).
+     */
+    final boolean primitive;
+
+    ArrayOf(ScalarType element, boolean primitive) {
       this.element = element;
+      this.primitive = primitive;
     }
 
     @Override
     CodeBlock read(String row, String position, DecoderContext context) {
-      if (element.isPrimitive()) {
+      if (primitive) {
         return CodeBlock.of("$N($L, $L)", context.primitiveArrayReader(element), row, position);
       }
       return CodeBlock.of(
-          "$L.getList($L, $T.class).toArray(new $T[0])", row, position, element.type, element.type);
+          "$L.getList($L, $T.class).toArray(new $T[0])",
+          row,
+          position,
+          element.boxed(),
+          element.boxed());
     }
 
     @Override
