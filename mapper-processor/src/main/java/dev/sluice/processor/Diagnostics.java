@@ -1,0 +1,115 @@
+package dev.sluice.processor;
+
+import javax.annotation.processing.Messager;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.util.ElementFilter;
+import javax.tools.Diagnostic;
+
+/**
+ * Reports errors on the most precise element there is (a component, an annotation, an annotation
+ * value), each message starting with a stable tag in brackets that tools and tests can rely on.
+ * Counts the errors so a caller can tell whether a record came through clean.
+ */
+final class Diagnostics {
+  /** {@code @Row} or {@code @Table} on something that is not a record. */
+  static final String NOT_A_RECORD = "sluice.not-a-record";
+
+  /** A private, local or generic record, or one nested in a private type. */
+  static final String INACCESSIBLE_RECORD = "sluice.inaccessible-record";
+
+  /** A component type no getter reads and no converter or @Embedded handles. */
+  static final String UNSUPPORTED_TYPE = "sluice.unsupported-type";
+
+  /** An enum, embedded record or converter the generated code could not name. */
+  static final String INACCESSIBLE_TYPE = "sluice.inaccessible-type";
+
+  /** Two components mapping to one column. */
+  static final String DUPLICATE_COLUMN = "sluice.duplicate-column";
+
+  /** {@code @Id} or {@code @Generated} on a record that is no {@code @Table}. */
+  static final String NOT_A_TABLE = "sluice.not-a-table";
+
+  /** {@code @Nullable} on a primitive component, which cannot hold null. */
+  static final String NULLABLE_PRIMITIVE = "sluice.nullable-primitive";
+
+  /** A converter that is not a usable {@code dev.sluice.Converter} for its component. */
+  static final String BAD_CONVERTER = "sluice.bad-converter";
+
+  /** {@code @Embedded} on a non-record, nullable, or recursive component. */
+  static final String BAD_EMBEDDED = "sluice.bad-embedded";
+
+  /** A type that never became resolvable, not even after the last round. */
+  static final String UNRESOLVED_TYPE = "sluice.unresolved-type";
+
+  /** A bug in the processor, reported instead of crashing the compiler. */
+  static final String INTERNAL_ERROR = "sluice.internal-error";
+
+  private final Messager messager;
+  private int errorCount;
+
+  Diagnostics(Messager messager) {
+    this.messager = messager;
+  }
+
+  void error(String tag, String message, Element element) {
+    errorCount++;
+    messager.printMessage(Diagnostic.Kind.ERROR, format(tag, message), positioned(element));
+  }
+
+  void error(String tag, String message, Element element, AnnotationMirror annotation) {
+    if (annotation == null) {
+      error(tag, message, element);
+      return;
+    }
+    errorCount++;
+    messager.printMessage(
+        Diagnostic.Kind.ERROR, format(tag, message), positioned(element), annotation);
+  }
+
+  void error(
+      String tag,
+      String message,
+      Element element,
+      AnnotationMirror annotation,
+      AnnotationValue value) {
+    if (annotation == null || value == null) {
+      error(tag, message, element, annotation);
+      return;
+    }
+    errorCount++;
+    messager.printMessage(
+        Diagnostic.Kind.ERROR, format(tag, message), positioned(element), annotation, value);
+  }
+
+  /** Errors reported so far; compare before and after building a record. */
+  int errorCount() {
+    return errorCount;
+  }
+
+  /**
+   * The element javac can place a message on. JDK 17's javac finds no source position for a record
+   * component (its messages would have no file or line), so a component's message goes on the
+   * record's private field of the same name, which javac declares at the component and which
+   * carries the component's annotations (those that may target fields).
+   */
+  private static Element positioned(Element element) {
+    if (element.getKind() != ElementKind.RECORD_COMPONENT) {
+      return element;
+    }
+    for (VariableElement field :
+        ElementFilter.fieldsIn(element.getEnclosingElement().getEnclosedElements())) {
+      if (field.getSimpleName().equals(element.getSimpleName())) {
+        return field;
+      }
+    }
+    return element;
+  }
+
+  private static String format(String tag, String message) {
+    return "[" + tag + "] " + message;
+  }
+}

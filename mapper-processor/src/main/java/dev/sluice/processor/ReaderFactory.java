@@ -1,0 +1,140 @@
+package dev.sluice.processor;
+
+import com.palantir.javapoet.ArrayTypeName;
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import java.util.ArrayList;
+import java.util.List;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.ArrayType;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+
+/**
+ * Chooses the {@link ValueReader} for a component type, and names types for generated code without
+ * the type-use annotations (such as {@code @Nullable}) they were written with.
+ */
+final class ReaderFactory {
+  private ReaderFactory() {}
+
+  /**
+   * The reader for {@code type}, or null when Sluice cannot read it directly (then a converter or
+   * {@code @Embedded} may).
+   */
+  static ValueReader readerFor(TypeMirror type) throws UnresolvedTypeException {
+    requireResolved(type);
+    switch (type.getKind()) {
+      case ARRAY:
+        return arrayReader(((ArrayType) type).getComponentType());
+      case DECLARED:
+        DeclaredType declared = (DeclaredType) type;
+        TypeElement element = (TypeElement) declared.asElement();
+        String name = element.getQualifiedName().toString();
+        List<? extends TypeMirror> args = declared.getTypeArguments();
+        if (name.equals("java.util.Optional") && args.size() == 1) {
+          ValueReader inner = scalarOrEnum(args.get(0));
+          return inner == null ? null : new ValueReader.OptionalOf(inner);
+        }
+        if (name.equals("java.util.List") && args.size() == 1) {
+          ScalarType element0 = referenceScalar(args.get(0));
+          return element0 == null ? null : new ValueReader.ListOf(element0);
+        }
+        return scalarOrEnum(type);
+      default:
+        ScalarType s = scalar(type);
+        return s == null ? null : new ValueReader.Scalar(s);
+    }
+  }
+
+  /** A scalar (primitive, boxed or reference) or an enum, or null. */
+  static ValueReader scalarOrEnum(TypeMirror type) throws UnresolvedTypeException {
+    requireResolved(type);
+    if (type.getKind() == TypeKind.DECLARED
+        && ((DeclaredType) type).asElement().getKind() == ElementKind.ENUM) {
+      return new ValueReader.EnumOf(ClassName.get((TypeElement) ((DeclaredType) type).asElement()));
+    }
+    ScalarType s = scalar(type);
+    return s == null ? null : new ValueReader.Scalar(s);
+  }
+
+  private static ValueReader arrayReader(TypeMirror component) throws UnresolvedTypeException {
+    requireResolved(component);
+    if (component.getKind() == TypeKind.BYTE) {
+      return new ValueReader.Scalar(ScalarType.BYTES);
+    }
+    ScalarType element = scalar(component);
+    return element == null
+        ? null
+        : new ValueReader.ArrayOf(element, component.getKind().isPrimitive());
+  }
+
+  /** A reference scalar type (as a list element), or null; never a primitive. */
+  private static ScalarType referenceScalar(TypeMirror type) throws UnresolvedTypeException {
+    requireResolved(type);
+    return type.getKind() == TypeKind.DECLARED || type.getKind() == TypeKind.ARRAY
+        ? scalar(type)
+        : null;
+  }
+
+  private static ScalarType scalar(TypeMirror type) {
+    if (type.getKind() == TypeKind.DECLARED
+        && !((DeclaredType) type).getTypeArguments().isEmpty()) {
+      return null;
+    }
+    return ScalarType.of(typeName(type));
+  }
+
+  /** The type's name for generated code, without type-use annotations. */
+  static TypeName typeName(TypeMirror type) {
+    switch (type.getKind()) {
+      case BOOLEAN:
+        return TypeName.BOOLEAN;
+      case BYTE:
+        return TypeName.BYTE;
+      case SHORT:
+        return TypeName.SHORT;
+      case INT:
+        return TypeName.INT;
+      case LONG:
+        return TypeName.LONG;
+      case CHAR:
+        return TypeName.CHAR;
+      case FLOAT:
+        return TypeName.FLOAT;
+      case DOUBLE:
+        return TypeName.DOUBLE;
+      case ARRAY:
+        return ArrayTypeName.of(typeName(((ArrayType) type).getComponentType()));
+      case DECLARED:
+        DeclaredType declared = (DeclaredType) type;
+        ClassName raw = ClassName.get((TypeElement) declared.asElement());
+        if (declared.getTypeArguments().isEmpty()) {
+          return raw;
+        }
+        List<TypeName> args = new ArrayList<>();
+        for (TypeMirror arg : declared.getTypeArguments()) {
+          args.add(typeName(arg));
+        }
+        return ParameterizedTypeName.get(raw, args.toArray(new TypeName[0]));
+      default:
+        return TypeName.get(type);
+    }
+  }
+
+  /** Fails when javac could not resolve {@code type} or a type argument of it (yet). */
+  static void requireResolved(TypeMirror type) throws UnresolvedTypeException {
+    if (type.getKind() == TypeKind.ERROR) {
+      throw new UnresolvedTypeException(type);
+    }
+    if (type.getKind() == TypeKind.ARRAY) {
+      requireResolved(((ArrayType) type).getComponentType());
+    } else if (type.getKind() == TypeKind.DECLARED) {
+      for (TypeMirror arg : ((DeclaredType) type).getTypeArguments()) {
+        requireResolved(arg);
+      }
+    }
+  }
+}

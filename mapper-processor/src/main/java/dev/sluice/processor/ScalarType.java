@@ -1,0 +1,112 @@
+package dev.sluice.processor;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.TypeName;
+import java.util.List;
+
+/**
+ * The Java types a column is read into directly, each with the {@code RowView} getter chosen at
+ * compile time, the type OIDs {@code Columns.require} accepts for it (constant names of {@code
+ * dev.sluice.driver.Oids}; empty accepts any type), and the PostgreSQL type it maps to.
+ *
+ * <p>Accepted OIDs only widen (an int reads smallint and integer, never bigint), so a query whose
+ * type would not fit fails once at bind time instead of on some row.
+ */
+enum ScalarType {
+  BOOLEAN(TypeName.BOOLEAN, "getBoolean", "boolean", List.of("BOOL")),
+  SHORT(TypeName.SHORT, "getShort", "smallint", List.of("INT2")),
+  INT(TypeName.INT, "getInt", "integer", List.of("INT2", "INT4")),
+  LONG(TypeName.LONG, "getLong", "bigint", List.of("INT2", "INT4", "INT8", "OID")),
+  FLOAT(TypeName.FLOAT, "getFloat", "real", List.of("FLOAT4")),
+  DOUBLE(TypeName.DOUBLE, "getDouble", "double precision", List.of("FLOAT8", "FLOAT4", "NUMERIC")),
+  /** Any column reads as text: text types as received, the others in their text form. */
+  STRING(ClassName.get(String.class), "getString", "text", List.of()),
+  BIG_DECIMAL(
+      ClassName.get("java.math", "BigDecimal"),
+      "getBigDecimal",
+      "numeric",
+      List.of("NUMERIC", "INT2", "INT4", "INT8")),
+  BYTES(TypeName.get(byte[].class), "getBytes", "bytea", List.of("BYTEA")),
+  UUID(ClassName.get("java.util", "UUID"), "getUuid", "uuid", List.of("UUID")),
+  LOCAL_DATE(ClassName.get("java.time", "LocalDate"), "getLocalDate", "date", List.of("DATE")),
+  LOCAL_TIME(ClassName.get("java.time", "LocalTime"), "getLocalTime", "time", List.of("TIME")),
+  OFFSET_TIME(
+      ClassName.get("java.time", "OffsetTime"), "getOffsetTime", "timetz", List.of("TIMETZ")),
+  LOCAL_DATE_TIME(
+      ClassName.get("java.time", "LocalDateTime"),
+      "getLocalDateTime",
+      "timestamp",
+      List.of("TIMESTAMP")),
+  INSTANT(
+      ClassName.get("java.time", "Instant"), "getInstant", "timestamptz", List.of("TIMESTAMPTZ")),
+  OFFSET_DATE_TIME(
+      ClassName.get("java.time", "OffsetDateTime"),
+      "getOffsetDateTime",
+      "timestamptz",
+      List.of("TIMESTAMPTZ")),
+  INTERVAL(ClassName.get("dev.sluice", "Interval"), "getInterval", "interval", List.of("INTERVAL")),
+  INET_ADDRESS(ClassName.get("java.net", "InetAddress"), "getInetAddress", "inet", List.of("INET")),
+  INET_NETWORK(
+      ClassName.get("dev.sluice", "InetNetwork"),
+      "getInetNetwork",
+      "inet",
+      List.of("INET", "CIDR"));
+
+  /** The array element types a List&lt;String&gt; reads: the text types. */
+  private static final List<String> TEXT_ELEMENTS = List.of("TEXT", "VARCHAR", "BPCHAR", "NAME");
+
+  /** The type as written in a component: a primitive, or the reference type. */
+  final TypeName type;
+
+  final String getter;
+  final String sqlType;
+  private final List<String> oids;
+
+  ScalarType(TypeName type, String getter, String sqlType, List<String> oids) {
+    this.type = type;
+    this.getter = getter;
+    this.sqlType = sqlType;
+    this.oids = oids;
+  }
+
+  boolean isPrimitive() {
+    return type.isPrimitive();
+  }
+
+  /** The reference type: the box of a primitive. */
+  TypeName boxed() {
+    return type.box();
+  }
+
+  /** Constant names in {@code Oids} of the types a column read as this may have; empty: any. */
+  List<String> oids() {
+    return oids;
+  }
+
+  /**
+   * Constant names in {@code Oids} of the element types of an array read as a List of this. The
+   * driver converts elements only where nothing is lost, so numeric is no double element.
+   */
+  List<String> elementOids() {
+    switch (this) {
+      case STRING:
+        return TEXT_ELEMENTS;
+      case DOUBLE:
+        return List.of("FLOAT8", "FLOAT4");
+      case INET_ADDRESS:
+        return List.of("INET");
+      default:
+        return oids;
+    }
+  }
+
+  /** The scalar a (possibly primitive or boxed) type name reads as, or null. */
+  static ScalarType of(TypeName name) {
+    for (ScalarType s : values()) {
+      if (s.type.equals(name) || (s.isPrimitive() && s.boxed().equals(name))) {
+        return s;
+      }
+    }
+    return null;
+  }
+}

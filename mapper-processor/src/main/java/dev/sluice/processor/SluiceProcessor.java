@@ -1,0 +1,158 @@
+package dev.sluice.processor;
+
+import com.google.auto.service.AutoService;
+import com.palantir.javapoet.AnnotationSpec;
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.JavaFile;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.ProcessingEnvironment;
+import javax.annotation.processing.Processor;
+import javax.annotation.processing.RoundEnvironment;
+import javax.lang.model.SourceVersion;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.TypeElement;
+
+/**
+ * The Sluice annotation processor: for every {@code @Row} and {@code @Table} record a decoder
+ * ({@code FilmDecoder}), and for every {@code @Table} record its table metadata ({@code
+ * FilmTable}).
+ *
+ * <p>Each record is handled on its own: an error in one is reported on the element at fault and the
+ * others are still generated. A record that refers to a type javac cannot resolve yet (one another
+ * processor will generate) is retried in the next round. Nothing escapes {@link #process}: an
+ * unexpected failure becomes an error on the record being processed. The processor claims our
+ * annotations, so javac does not warn that none claimed them.
+ *
+ * <p>Isolating in Gradle's sense: each generated file depends only on its record (and the types
+ * that record refers to), which is its originating element.
+ */
+@AutoService(Processor.class)
+public final class SluiceProcessor extends AbstractProcessor {
+  /**
+   * Our annotations, and javax.annotation.processing.Generated: it marks the code we generate, and
+   * unless a processor claims it, javac warns under -Xlint:processing when compiling that code.
+   */
+  private static final Set<String> ANNOTATIONS =
+      Set.of(
+          "javax.annotation.processing.Generated",
+          Annotations.ROW,
+          Annotations.TABLE,
+          Annotations.COLUMN,
+          Annotations.ID,
+          Annotations.GENERATED,
+          Annotations.EMBEDDED,
+          Annotations.CONVERT,
+          Annotations.NULLABLE,
+          Annotations.LABEL);
+
+  private Diagnostics diagnostics;
+  private RecordModelBuilder models;
+
+  /** Names of records that referred to unresolved types, to retry in the next round. */
+  private final Set<String> deferred = new LinkedHashSet<>();
+
+  @Override
+  public synchronized void init(ProcessingEnvironment env) {
+    super.init(env);
+    diagnostics = new Diagnostics(env.getMessager());
+    models = new RecordModelBuilder(env, diagnostics);
+  }
+
+  @Override
+  public Set<String> getSupportedAnnotationTypes() {
+    return ANNOTATIONS;
+  }
+
+  @Override
+  public SourceVersion getSupportedSourceVersion() {
+    return SourceVersion.latestSupported();
+  }
+
+  @Override
+  public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+    List<TypeElement> records = new ArrayList<>();
+    for (String name : deferred) {
+      TypeElement e = processingEnv.getElementUtils().getTypeElement(name);
+      if (e != null) {
+        records.add(e);
+      }
+    }
+    deferred.clear();
+    Set<Element> annotated = new LinkedHashSet<>();
+    for (String name : List.of(Annotations.ROW, Annotations.TABLE)) {
+      TypeElement annotation = processingEnv.getElementUtils().getTypeElement(name);
+      if (annotation != null) {
+        annotated.addAll(round.getElementsAnnotatedWith(annotation));
+      }
+    }
+    for (Element e : annotated) {
+      if (e instanceof TypeElement && !records.contains(e)) {
+        records.add((TypeElement) e);
+      }
+    }
+    for (TypeElement record : records) {
+      processRecord(record, round.processingOver());
+    }
+    return true;
+  }
+
+  private void processRecord(TypeElement record, boolean lastRound) {
+    try {
+      RecordModel model = models.build(record);
+      if (model != null) {
+        write(new DecoderWriter(model).write(generatedAnnotation()), record);
+        if (model.isTable()) {
+          write(new TableWriter(model).write(generatedAnnotation()), record);
+        }
+      }
+    } catch (UnresolvedTypeException e) {
+      if (lastRound) {
+        diagnostics.error(
+            Diagnostics.UNRESOLVED_TYPE,
+            record.getSimpleName()
+                + " refers to a type that could not be resolved ("
+                + e.getMessage()
+                + "); no decoder was generated",
+            record);
+      } else {
+        deferred.add(record.getQualifiedName().toString());
+      }
+    } catch (RuntimeException | Error e) {
+      StringWriter trace = new StringWriter();
+      e.printStackTrace(new PrintWriter(trace));
+      diagnostics.error(
+          Diagnostics.INTERNAL_ERROR,
+          "Sluice failed on " + record.getSimpleName() + "; please report this: " + trace,
+          record);
+    }
+  }
+
+  private void write(JavaFile file, TypeElement record) {
+    try {
+      file.writeTo(processingEnv.getFiler());
+    } catch (IOException e) {
+      diagnostics.error(
+          Diagnostics.INTERNAL_ERROR,
+          "could not write " + file.packageName() + "." + file.typeSpec().name() + ": " + e,
+          record);
+    }
+  }
+
+  /** {@code @javax.annotation.processing.Generated}, when the compile target has it. */
+  private AnnotationSpec generatedAnnotation() {
+    if (processingEnv.getElementUtils().getTypeElement("javax.annotation.processing.Generated")
+        == null) {
+      return null;
+    }
+    return AnnotationSpec.builder(ClassName.get("javax.annotation.processing", "Generated"))
+        .addMember("value", "$S", SluiceProcessor.class.getName())
+        .build();
+  }
+}

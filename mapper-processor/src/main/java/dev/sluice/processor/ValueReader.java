@@ -1,0 +1,214 @@
+package dev.sluice.processor;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.TypeName;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * How one column becomes one component value: the expression the decoder evaluates for a non-NULL
+ * column, the type OIDs bind accepts, and the metadata the table class publishes. Chosen at compile
+ * time from the component's type; the generated code holds no reader object.
+ */
+abstract class ValueReader {
+  /**
+   * The expression reading column {@code position} of {@code row} (both are local names), for a
+   * column the caller has found not NULL.
+   */
+  abstract CodeBlock read(String row, String position, DecoderContext context);
+
+  /** Constant names in {@code dev.sluice.driver.Oids} of the accepted column types; empty: any. */
+  abstract List<String> oids();
+
+  /** The PostgreSQL type the Java type maps to, or null when unknown (enums, for one). */
+  abstract String sqlType();
+
+  /** Whether the value may be read from a NULL column (then it is Optional.empty()). */
+  boolean readsNull() {
+    return false;
+  }
+
+  /** A primitive, boxed or reference type read with a typed getter. */
+  static final class Scalar extends ValueReader {
+    final ScalarType type;
+
+    Scalar(ScalarType type) {
+      this.type = type;
+    }
+
+    @Override
+    CodeBlock read(String row, String position, DecoderContext context) {
+      return CodeBlock.of("$L.$L($L)", row, type.getter, position);
+    }
+
+    @Override
+    List<String> oids() {
+      return type.oids();
+    }
+
+    @Override
+    String sqlType() {
+      return type.sqlType;
+    }
+  }
+
+  /** A Java enum, matched against the PostgreSQL labels (see {@code @Label}). */
+  static final class EnumOf extends ValueReader {
+    final ClassName enumClass;
+
+    EnumOf(ClassName enumClass) {
+      this.enumClass = enumClass;
+    }
+
+    @Override
+    CodeBlock read(String row, String position, DecoderContext context) {
+      return CodeBlock.of("$L.getEnum($L, $N)", row, position, context.enumLabels(enumClass));
+    }
+
+    /** Enum types have OIDs of their own, and text columns hold labels too. */
+    @Override
+    List<String> oids() {
+      return List.of();
+    }
+
+    @Override
+    String sqlType() {
+      return null;
+    }
+  }
+
+  /** A one-dimensional array as {@code List<E>}. */
+  static final class ListOf extends ValueReader {
+    final ScalarType element;
+
+    ListOf(ScalarType element) {
+      this.element = element;
+    }
+
+    @Override
+    CodeBlock read(String row, String position, DecoderContext context) {
+      return CodeBlock.of("$L.getList($L, $T.class)", row, position, element.boxed());
+    }
+
+    @Override
+    List<String> oids() {
+      return arrayOids(element);
+    }
+
+    @Override
+    String sqlType() {
+      return element.sqlType + "[]";
+    }
+  }
+
+  /** A one-dimensional array as a Java array; primitive elements must not be NULL. */
+  static final class ArrayOf extends ValueReader {
+    final ScalarType element;
+
+    /**
+     * Whether the elements are primitives ({@code int[]}) rather than boxes ({@code Integer[]}).
+     */
+    final boolean primitive;
+
+    ArrayOf(ScalarType element, boolean primitive) {
+      this.element = element;
+      this.primitive = primitive;
+    }
+
+    @Override
+    CodeBlock read(String row, String position, DecoderContext context) {
+      if (primitive) {
+        return CodeBlock.of("$N($L, $L)", context.primitiveArrayReader(element), row, position);
+      }
+      return CodeBlock.of(
+          "$L.getList($L, $T.class).toArray(new $T[0])",
+          row,
+          position,
+          element.boxed(),
+          element.boxed());
+    }
+
+    @Override
+    List<String> oids() {
+      return arrayOids(element);
+    }
+
+    @Override
+    String sqlType() {
+      return element.sqlType + "[]";
+    }
+  }
+
+  /** {@code Optional<T>} of a scalar or enum: empty for NULL. */
+  static final class OptionalOf extends ValueReader {
+    final ValueReader value;
+
+    OptionalOf(ValueReader value) {
+      this.value = value;
+    }
+
+    @Override
+    CodeBlock read(String row, String position, DecoderContext context) {
+      return CodeBlock.of(
+          "$L.isNull($L) ? $T.empty() : $T.of($L)",
+          row,
+          position,
+          DecoderContext.OPTIONAL,
+          DecoderContext.OPTIONAL,
+          value.read(row, position, context));
+    }
+
+    @Override
+    boolean readsNull() {
+      return true;
+    }
+
+    @Override
+    List<String> oids() {
+      return value.oids();
+    }
+
+    @Override
+    String sqlType() {
+      return value.sqlType();
+    }
+  }
+
+  /** A value read as a scalar and passed through a {@code dev.sluice.Converter}. */
+  static final class Converted extends ValueReader {
+    final ClassName converter;
+    final ValueReader column;
+    final TypeName domainType;
+
+    Converted(ClassName converter, ValueReader column, TypeName domainType) {
+      this.converter = converter;
+      this.column = column;
+      this.domainType = domainType;
+    }
+
+    @Override
+    CodeBlock read(String row, String position, DecoderContext context) {
+      return CodeBlock.of(
+          "$N.fromColumn($L)", context.converter(converter), column.read(row, position, context));
+    }
+
+    @Override
+    List<String> oids() {
+      return column.oids();
+    }
+
+    @Override
+    String sqlType() {
+      return column.sqlType();
+    }
+  }
+
+  private static List<String> arrayOids(ScalarType element) {
+    List<String> out = new ArrayList<>();
+    for (String oid : element.elementOids()) {
+      out.add(oid + "_ARRAY");
+    }
+    return out;
+  }
+}

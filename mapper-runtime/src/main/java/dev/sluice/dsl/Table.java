@@ -1,0 +1,89 @@
+package dev.sluice.dsl;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * A table as the DSL sees it: its name, schema, the alias it goes by in a query, the record its
+ * rows are read into, and its columns in the record's order. Generated for each {@code @Table}
+ * record ({@code FilmTable}, whose constant {@code FilmTable.FILM} is the table under its own name,
+ * and {@code FILM.as("f")} the same table under an alias for self-joins).
+ *
+ * <p>Immutable. A subclass creates its columns in its constructor with {@link #column}, which
+ * registers each one in order; that is the only way columns are added.
+ *
+ * @param <R> the record a row of the table is read into
+ */
+public abstract class Table<R> {
+  private final String schema;
+  private final String name;
+  private final String alias;
+  private final Class<R> recordType;
+
+  /** Filled by {@link #column} while the subclass is constructed, read-only afterwards. */
+  private final List<Column<R, ?>> columns = new ArrayList<>();
+
+  /**
+   * @param schema the schema, or "" for the search_path
+   * @param name the table's name as PostgreSQL spells it
+   * @param alias the name the table goes by in a query: {@code name} unless aliased
+   * @param recordType the record a row is read into
+   */
+  protected Table(String schema, String name, String alias, Class<R> recordType) {
+    if (name.isEmpty() || alias.isEmpty()) {
+      throw new IllegalArgumentException(
+          "empty table name or alias: name '" + name + "', alias '" + alias + "'");
+    }
+    this.schema = schema;
+    this.name = name;
+    this.alias = alias;
+    this.recordType = recordType;
+  }
+
+  /** Creates and registers the next column; called only from a subclass's constructor. */
+  protected final <T> Column<R, T> column(
+      String columnName, Class<?> javaType, String sqlType, int flags) {
+    Column<R, T> c = new Column<>(this, columnName, javaType, sqlType, flags);
+    columns.add(c);
+    return c;
+  }
+
+  /** The same table under another name in a query, e.g. for a self-join. */
+  public abstract Table<R> as(String alias);
+
+  /** The schema, or "" when the table is found through the search_path. */
+  public final String schema() {
+    return schema;
+  }
+
+  /** The table's name as PostgreSQL spells it. */
+  public final String name() {
+    return name;
+  }
+
+  /** The name the table goes by in a query: its alias, or its name when not aliased. */
+  public final String alias() {
+    return alias;
+  }
+
+  public final boolean isAliased() {
+    return !alias.equals(name);
+  }
+
+  public final Class<R> recordType() {
+    return recordType;
+  }
+
+  /** The columns, in the record's component order (embedded records flattened in place). */
+  public final List<Column<R, ?>> columns() {
+    return Collections.unmodifiableList(columns);
+  }
+
+  /** {@code schema.name AS alias}, unquoted, for messages. */
+  @Override
+  public String toString() {
+    String qualified = schema.isEmpty() ? name : schema + "." + name;
+    return isAliased() ? qualified + " AS " + alias : qualified;
+  }
+}
