@@ -2,7 +2,6 @@ package dev.sluice.examples;
 
 import dev.sluice.Database;
 import dev.sluice.PgException;
-import dev.sluice.RowDecoder;
 import dev.sluice.testkit.PgServer;
 import dev.sluice.testkit.TestDatabase;
 import java.io.PrintStream;
@@ -19,29 +18,6 @@ import java.util.List;
  * {@code postgresql://} URL of a database that holds Pagila, it uses that instead.
  */
 public final class PagilaReport {
-  /** A film, as the report needs it. */
-  public record Film(int filmId, String title, short length, BigDecimal rentalRate, String rating) {}
-
-  /** A title and how often it was rented. */
-  public record TitleCount(String title, long rentals) {}
-
-  // Hand-written decoders: the annotation processor generates these for @Row records.
-  static final RowDecoder<Film> FILM = columns -> {
-    int id = columns.require("film_id", "Film.filmId");
-    int title = columns.require("title", "Film.title");
-    int length = columns.require("length", "Film.length");
-    int rate = columns.require("rental_rate", "Film.rentalRate");
-    int rating = columns.require("rating", "Film.rating");
-    return row -> new Film(row.getInt(id), row.getString(title), row.getShort(length),
-        row.getBigDecimal(rate), row.getString(rating));
-  };
-
-  static final RowDecoder<TitleCount> TITLE_COUNT = columns -> {
-    int title = columns.require("title", "TitleCount.title");
-    int rentals = columns.require("rentals", "TitleCount.rentals");
-    return row -> new TitleCount(row.getString(title), row.getLong(rentals));
-  };
-
   private PagilaReport() {}
 
   public static void main(String[] args) {
@@ -59,9 +35,9 @@ public final class PagilaReport {
   /** Runs the report against the Pagila database at {@code url}; returns what it found. */
   public static Summary run(String url, PrintStream out) {
     try (Database db = Database.connect(url)) {
+      // SELECT *: the generated FilmDecoder maps columns by name, and ignores fulltext.
       List<Film> longFilms = db.query(
-          "SELECT film_id, title, length, rental_rate, rating FROM film WHERE length > $1 ORDER BY length DESC, title LIMIT $2",
-          FILM, (short) 180, 5);
+          "SELECT * FROM film WHERE length > $1 ORDER BY length DESC, title LIMIT $2", Film.class, (short) 180, 5);
       out.println("\nThe five longest films:");
       for (Film f : longFilms) {
         out.printf("  %-28s %3d min  %s  rated %s%n", f.title(), f.length(), f.rentalRate(), f.rating());
@@ -70,15 +46,15 @@ public final class PagilaReport {
       List<TitleCount> top = db.query(
           "SELECT f.title, count(*) AS rentals FROM film f JOIN inventory i USING (film_id)"
               + " JOIN rental r USING (inventory_id) GROUP BY f.title ORDER BY rentals DESC, f.title LIMIT $1",
-          TITLE_COUNT, 3);
+          TitleCount.class, 3);
       out.println("\nMost rented:");
       for (TitleCount t : top) {
         out.printf("  %-28s %d rentals%n", t.title(), t.rentals());
       }
 
       long updated = db.transaction(tx -> tx.execute(
-          "UPDATE film SET rental_rate = rental_rate + $1 WHERE rating = $2::mpaa_rating",
-          new BigDecimal("0.50"), "NC-17"));
+          "UPDATE film SET rental_rate = rental_rate + $1 WHERE rating = $2",
+          new BigDecimal("0.50"), Rating.NC_17));
       out.printf("%nRaised the rental rate of %d NC-17 films in one transaction.%n", updated);
 
       db.execute("CREATE TABLE IF NOT EXISTS film_note (film_id int REFERENCES film, note text NOT NULL, UNIQUE (film_id))");
@@ -97,8 +73,9 @@ public final class PagilaReport {
         out.printf("%nA second note for the same film is refused: SQLSTATE %s, constraint %s%n  %s%n",
             e.sqlState(), e.constraint(), e.serverMessage());
       }
+      // A hand-written decoder, for a result that is no record.
       long noteCount = db.queryOne("SELECT count(*) AS n FROM film_note", columns -> {
-        int n = columns.require("n", "count");
+        int n = columns.require("n", "the count");
         return row -> row.getLong(n);
       }).orElseThrow();
       out.printf("Notes stored: %d%n", noteCount);

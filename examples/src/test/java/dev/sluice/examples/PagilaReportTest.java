@@ -22,6 +22,7 @@ class PagilaReportTest {
 
     assertThat(s.longFilms()).hasSize(5);
     assertThat(s.longFilms()).allSatisfy(f -> assertThat(f.length()).isGreaterThan((short) 180));
+    assertThat(s.longFilms()).allSatisfy(f -> assertThat(f.rating()).isNotNull());
     assertThat(s.topRented()).hasSize(3);
     assertThat(s.notes()).isEqualTo(5);
     assertThat(s.duplicateSqlState()).isEqualTo("23505");
