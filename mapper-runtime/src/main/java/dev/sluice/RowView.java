@@ -4,6 +4,7 @@ import dev.sluice.driver.BinaryCodec;
 import dev.sluice.driver.Bytes;
 import dev.sluice.driver.Oids;
 import dev.sluice.driver.Protocol;
+import dev.sluice.driver.TextArray;
 import dev.sluice.driver.ReadBuffer;
 import java.math.BigDecimal;
 import java.net.InetAddress;
@@ -14,6 +15,7 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.time.OffsetTime;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
@@ -454,6 +456,39 @@ public final class RowView {
     }
     if (Oids.elementOf(oids[c]) != 0) {
       return BinaryCodec.array(buf, offsets[c], len, elementType);
+    }
+    if (oids[c] == 0 && TextArray.looksLikeArray(buf, offsets[c], len)) {
+      return textArray(c, len, elementType);
+    }
+    throw mismatch(c, "List<" + elementType.getSimpleName() + ">");
+  }
+
+  /**
+   * An array of a type read as text (enums, …): its elements as Strings, or as constants when
+   * {@code elementType} is an enum.
+   */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private <T> List<T> textArray(int c, int len, Class<T> elementType) {
+    List<String> texts = TextArray.parse(buf, offsets[c], len);
+    if (elementType == String.class || elementType == Object.class) {
+      return (List<T>) texts;
+    }
+    if (elementType.isEnum()) {
+      EnumLabels labels = EnumLabels.of((Class) elementType);
+      List<T> out = new ArrayList<>(texts.size());
+      for (String t : texts) {
+        if (t == null) {
+          out.add(null);
+          continue;
+        }
+        Object e = labels.find(t);
+        if (e == null) {
+          throw new PgException("22P02", "column \"" + columns.name(c) + "\" holds label '" + t
+              + "', which no constant of " + elementType.getName() + " has (use @Label to name a constant's label)");
+        }
+        out.add((T) e);
+      }
+      return out;
     }
     throw mismatch(c, "List<" + elementType.getSimpleName() + ">");
   }

@@ -747,4 +747,29 @@ class TypeRoundTripTest {
         .isInstanceOfSatisfying(PgException.class, e -> assertThat(e.sqlState()).isEqualTo("42804"))
         .hasMessageContaining("received as text");
   }
+
+  @Test
+  void arraysOfTypesReadAsText() {
+    // mood[] has a per-database OID, so it arrives as text and is parsed from array_out's syntax.
+    db.executeScript("CREATE TABLE mood_lists (id int PRIMARY KEY, ms mood[])");
+    db.execute("INSERT INTO mood_lists VALUES (1, $1), (2, '{}'), (3, NULL), (4, '[0:1]={ok,sad}')",
+        List.of(Mood.VERY_HAPPY, Mood.sad, Mood.ok));
+    db.execute("INSERT INTO mood_lists VALUES (5, ARRAY['sad', NULL]::mood[])");
+    List<List<Mood>> read = Read.all(db, "SELECT ms FROM mood_lists ORDER BY id", (RowView r) -> r.getList(0, Mood.class));
+    assertThat(read).containsExactly(
+        List.of(Mood.VERY_HAPPY, Mood.sad, Mood.ok), List.of(), null, List.of(Mood.ok, Mood.sad),
+        Arrays.asList(Mood.sad, null));
+    assertThat(Read.one(db, "SELECT ms FROM mood_lists WHERE id = 1", (RowView r) -> r.getList(0, String.class)))
+        .containsExactly("very-happy", "sad", "ok");
+    assertThatThrownBy(() -> Read.one(db, "SELECT ms FROM mood_lists WHERE id = 1", (RowView r) -> r.getList(0, PartialMood.class)))
+        .isInstanceOfSatisfying(PgException.class, e -> assertThat(e.sqlState()).isEqualTo("22P02"))
+        .hasMessageContaining("'ok'");
+
+    // Quoting and escapes in array_out's text form, through a text-format array of a domain-free custom type.
+    db.executeScript("CREATE TYPE word AS ENUM ('a b', 'say \"hi\"', 'back\\slash', 'NULL', 'x,y', '')");
+    List<String> words = Read.one(db, "SELECT enum_range(NULL::word)", (RowView r) -> r.getList(0, String.class));
+    assertThat(words).containsExactly("a b", "say \"hi\"", "back\\slash", "NULL", "x,y", "");
+    assertThatThrownBy(() -> Read.one(db, "SELECT 'a fat cat'::tsvector", (RowView r) -> r.getList(0, String.class)))
+        .isInstanceOfSatisfying(PgException.class, e -> assertThat(e.sqlState()).isEqualTo("42804"));
+  }
 }
