@@ -39,6 +39,10 @@ final class ReaderFactory {
           return inner == null ? null : new ValueReader.OptionalOf(inner);
         }
         if (name.equals("java.util.List") && args.size() == 1) {
+          ClassName enumElement = enumClass(args.get(0));
+          if (enumElement != null) {
+            return new ValueReader.EnumListOf(enumElement, false);
+          }
           ScalarType element0 = referenceScalar(args.get(0));
           return element0 == null ? null : new ValueReader.ListOf(element0);
         }
@@ -65,10 +69,24 @@ final class ReaderFactory {
     if (component.getKind() == TypeKind.BYTE) {
       return new ValueReader.Scalar(ScalarType.BYTES);
     }
+    ClassName enumElement = enumClass(component);
+    if (enumElement != null) {
+      return new ValueReader.EnumListOf(enumElement, true);
+    }
     ScalarType element = scalar(component);
     return element == null
         ? null
         : new ValueReader.ArrayOf(element, component.getKind().isPrimitive());
+  }
+
+  /** The enum class {@code type} names, or null when it is no enum. */
+  private static ClassName enumClass(TypeMirror type) throws UnresolvedTypeException {
+    requireResolved(type);
+    if (type.getKind() == TypeKind.DECLARED
+        && ((DeclaredType) type).asElement().getKind() == ElementKind.ENUM) {
+      return ClassName.get((TypeElement) ((DeclaredType) type).asElement());
+    }
+    return null;
   }
 
   /** A reference scalar type (as a list element), or null; never a primitive. */

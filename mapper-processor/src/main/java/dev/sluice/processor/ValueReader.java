@@ -102,6 +102,42 @@ abstract class ValueReader {
     }
   }
 
+  /**
+   * A one-dimensional array of a PostgreSQL enum as {@code List<E>} or {@code E[]}. Enum arrays
+   * have per-database OIDs, so they arrive in text format; RowView parses them and matches labels.
+   */
+  static final class EnumListOf extends ValueReader {
+    final ClassName enumClass;
+
+    /** Whether the component is a Java array ({@code E[]}) rather than a List. */
+    final boolean javaArray;
+
+    EnumListOf(ClassName enumClass, boolean javaArray) {
+      this.enumClass = enumClass;
+      this.javaArray = javaArray;
+    }
+
+    @Override
+    CodeBlock read(String row, String position, DecoderContext context) {
+      if (javaArray) {
+        return CodeBlock.of(
+            "$L.getList($L, $T.class).toArray(new $T[0])", row, position, enumClass, enumClass);
+      }
+      return CodeBlock.of("$L.getList($L, $T.class)", row, position, enumClass);
+    }
+
+    /** Any type: the OID of an enum's array type is per database. */
+    @Override
+    List<String> oids() {
+      return List.of();
+    }
+
+    @Override
+    String sqlType() {
+      return null;
+    }
+  }
+
   /** A one-dimensional array as a Java array; primitive elements must not be NULL. */
   static final class ArrayOf extends ValueReader {
     final ScalarType element;

@@ -30,4 +30,8 @@ public final class Reports {
       byte[] bytes,
       Optional<Rating> rating,
       Optional<Integer> missing) {}
+
+  /** Arrays of a PostgreSQL enum, which arrive in text format. */
+  @Row
+  public record RatingLists(List<Rating> ratings, Rating[] asArray, @Nullable List<Rating> none) {}
 }

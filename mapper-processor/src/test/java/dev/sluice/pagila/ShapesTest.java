@@ -35,6 +35,21 @@ class ShapesTest {
   }
 
   @Test
+  void enumArraysDecodeIntoListsAndArraysOfTheJavaEnum(TestDatabase tdb) {
+    try (Database db = Database.connect(tdb.url())) {
+      Reports.RatingLists r =
+          db.queryOne(
+                  "SELECT ARRAY['PG-13', 'G', NULL]::mpaa_rating[] AS ratings,"
+                      + " '{NC-17}'::mpaa_rating[] AS as_array, NULL::mpaa_rating[] AS none",
+                  Reports.RatingLists.class)
+              .orElseThrow();
+      assertThat(r.ratings()).containsExactly(Rating.PG_13, Rating.G, null);
+      assertThat(r.asArray()).containsExactly(Rating.NC_17);
+      assertThat(r.none()).isNull();
+    }
+  }
+
+  @Test
   void arraysOptionalsAndOtherTypesFromLiterals(TestDatabase tdb) {
     UUID id = UUID.fromString("5b8c7a2e-61f5-4a0b-9d8e-0f3c2b1a9e7d");
     try (Database db = Database.connect(tdb.url())) {
