@@ -33,6 +33,12 @@ final class Diagnostics {
   /** {@code @Id} or {@code @Generated} on a record that is no {@code @Table}. */
   static final String NOT_A_TABLE = "sluice.not-a-table";
 
+  /**
+   * {@code @Generated} on a primitive with no value that can stand for "not generated yet":
+   * boolean, char, float, double.
+   */
+  static final String GENERATED_PRIMITIVE = "sluice.generated-primitive";
+
   /** {@code @Nullable} on a primitive component, which cannot hold null. */
   static final String NULLABLE_PRIMITIVE = "sluice.nullable-primitive";
 

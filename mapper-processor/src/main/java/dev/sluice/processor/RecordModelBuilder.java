@@ -148,6 +148,20 @@ final class RecordModelBuilder {
         }
       }
     }
+    if (generated != null && isTable && !generatedPlaceholderAllowed(type)) {
+      // A record built for an insert must fill every component; a generated integral key can hold
+      // 0 until the database assigns it, but no primitive of these kinds has such a value.
+      diagnostics.error(
+          Diagnostics.GENERATED_PRIMITIVE,
+          "@Generated component "
+              + name
+              + " is a "
+              + type
+              + ", which has no value meaning \"not generated yet\"; use an integral type"
+              + " (int, long, short) or a boxed type that can hold null",
+          component,
+          generated);
+    }
     boolean nullable = Nullability.isNullable(record, component);
     AnnotationMirror embedded = Annotations.find(component, Annotations.EMBEDDED);
     if (embedded != null) {
@@ -356,6 +370,19 @@ final class RecordModelBuilder {
         return "an annotation type";
       default:
         return "a " + kind.toString().toLowerCase(java.util.Locale.ROOT);
+    }
+  }
+
+  /** Whether {@code type} may be {@code @Generated}: any reference type, or an integral primitive. */
+  private static boolean generatedPlaceholderAllowed(TypeMirror type) {
+    switch (type.getKind()) {
+      case BOOLEAN:
+      case CHAR:
+      case FLOAT:
+      case DOUBLE:
+        return false;
+      default:
+        return true;
     }
   }
 }

@@ -187,6 +187,26 @@ class DiagnosticsTest {
   }
 
   @Test
+  void generatedOnAPrimitiveWithoutAPlaceholder() {
+    JavaFileObject file =
+        source("Flag", "@Table(\"flag\")", "record Flag(", "    @Id @Generated boolean on) {}");
+    Compilation c = compile(file);
+    assertThat(c)
+        .hadErrorContaining(
+            "[sluice.generated-primitive] @Generated component on is a boolean, which has no value"
+                + " meaning \"not generated yet\"")
+        .inFile(file)
+        .onLine(5);
+  }
+
+  @Test
+  void generatedOnAnIntegralPrimitiveIsFine() {
+    JavaFileObject file =
+        source("Film", "@Table(\"film\")", "record Film(", "    @Id @Generated int filmId, String title) {}");
+    assertThat(compile(file)).succeeded();
+  }
+
+  @Test
   void nullablePrimitive() {
     JavaFileObject file = source("Film", "@Row", "record Film(", "    @Nullable int length) {}");
     Compilation c = compile(file);
