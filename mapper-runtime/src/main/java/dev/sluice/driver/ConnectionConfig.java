@@ -350,8 +350,21 @@ public final class ConnectionConfig {
       return URLDecoder.decode(s.replace("+", "%2B"), StandardCharsets.UTF_8);
     }
 
-    private static String redact(String url) {
-      return url.replaceAll("//([^:/@]*):[^@/]*@", "//$1:***@");
+    /**
+     * The URL with any password replaced by ***: in the user info (up to the last '@', as a password
+     * may hold an unencoded '/' or '@') and in a password keyword.
+     */
+    static String redact(String url) {
+      String s = url.replaceAll("([?&]password=)[^&]*", "$1***");
+      int start = s.indexOf("//");
+      int at = s.lastIndexOf('@');
+      if (start >= 0 && at > start) {
+        int colon = s.indexOf(':', start + 2);
+        if (colon >= 0 && colon < at) {
+          s = s.substring(0, colon + 1) + "***" + s.substring(at);
+        }
+      }
+      return s;
     }
   }
 }
