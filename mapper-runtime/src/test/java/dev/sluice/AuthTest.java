@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** Authentication against a server of its own with one rule per method. */
-@Timeout(value = 60, unit = TimeUnit.SECONDS)
+@Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class AuthTest {
   /** A password with characters that need percent-encoding in a URL. */
   private static final String SECRET = "S3cr/et:p@ss%w0rd é";

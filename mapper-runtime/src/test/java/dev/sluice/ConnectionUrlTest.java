@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** URL and keyword parsing, and what the parsed settings do on a real server. */
 @PgTest
-@Timeout(value = 60, unit = TimeUnit.SECONDS)
+@Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class ConnectionUrlTest {
   private static String one(String url, String sql) {
     try (Database db = Database.connect(url)) {

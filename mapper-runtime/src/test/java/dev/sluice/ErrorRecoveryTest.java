@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Timeout;
 /** Server errors are reported in full and leave the connection usable. */
 @PgTest
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-@Timeout(value = 60, unit = TimeUnit.SECONDS)
+@Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class ErrorRecoveryTest {
   private Database db;
   private int pid;

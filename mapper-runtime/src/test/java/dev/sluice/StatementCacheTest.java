@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** The per-connection cache of named prepared statements, observed from the server's side. */
 @PgTest
-@Timeout(value = 60, unit = TimeUnit.SECONDS)
+@Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class StatementCacheTest {
   private static final Object[] NONE = new Object[0];
 
