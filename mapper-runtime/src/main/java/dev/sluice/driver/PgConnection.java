@@ -576,8 +576,7 @@ public final class PgConnection implements AutoCloseable {
           columns = rowDescription();
           break;
         case Protocol.ERROR_RESPONSE:
-          error = new PgException(errorFields(), sql);
-          in.skipMessage();
+          error = errorResponse(sql);
           break;
         case Protocol.READY_FOR_QUERY:
           readyForQuery();
@@ -658,15 +657,16 @@ public final class PgConnection implements AutoCloseable {
             return count;
           }
           break;
-        case Protocol.ERROR_RESPONSE:
+        case Protocol.ERROR_RESPONSE: {
+          PgException e = errorResponse(p.sql);
           if (error == null) {
-            error = new PgException(errorFields(), p.sql);
+            error = e;
           }
-          in.skipMessage();
           if (!untilReady) {
             throw error;
           }
           break;
+        }
         case Protocol.READY_FOR_QUERY:
           readyForQuery();
           if (sinkFailure != null) {
@@ -913,8 +913,7 @@ public final class PgConnection implements AutoCloseable {
             in.skipMessage();
             break;
           case Protocol.ERROR_RESPONSE:
-            error = new PgException(errorFields(), sql);
-            in.skipMessage();
+            error = errorResponse(sql);
             break;
           case Protocol.COPY_IN_RESPONSE:
             in.skipMessage();
@@ -964,8 +963,7 @@ public final class PgConnection implements AutoCloseable {
             break;
           }
           case Protocol.ERROR_RESPONSE:
-            error = new PgException(errorFields(), sql);
-            in.skipMessage();
+            error = errorResponse(sql);
             break;
           case Protocol.READY_FOR_QUERY:
             readyForQuery();
@@ -1037,12 +1035,13 @@ public final class PgConnection implements AutoCloseable {
             count = commandCount();
             in.skipMessage();
             break;
-          case Protocol.ERROR_RESPONSE:
+          case Protocol.ERROR_RESPONSE: {
+            PgException e = errorResponse(sql);
             if (error == null) {
-              error = new PgException(errorFields(), sql);
+              error = e;
             }
-            in.skipMessage();
             break;
+          }
           case Protocol.READY_FOR_QUERY:
             readyForQuery();
             if (sourceFailure != null) {
@@ -1273,6 +1272,21 @@ public final class PgConnection implements AutoCloseable {
     }
     in.skipMessage();
     return new Columns(names, typeOids, tableOids, attnums, typmods, formats);
+  }
+
+  /**
+   * Consumes the ErrorResponse at the buffer's position. A FATAL or PANIC error ends the session —
+   * the server closes the connection right after it — so the connection is marked broken and the
+   * error thrown at once, rather than surfacing later as a bare "connection lost".
+   */
+  private PgException errorResponse(String sql) {
+    PgException e = new PgException(errorFields(), sql);
+    in.skipMessage();
+    if ("FATAL".equals(e.severity()) || "PANIC".equals(e.severity())) {
+      markBroken();
+      throw e;
+    }
+    return e;
   }
 
   /** ErrorResponse/NoticeResponse fields of the message at the buffer's position (not consumed). */
