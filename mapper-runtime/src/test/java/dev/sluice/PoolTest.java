@@ -139,6 +139,21 @@ class PoolTest {
   }
 
   @Test
+  void anIdleUnixSocketConnectionKilledByTheServerIsNeverHandedOut(TestDatabase tdb) throws Exception {
+    String app = "pool_kill_unix";
+    String dir = java.net.URLEncoder.encode(
+        tdb.server().unixSocketDirectory().orElseThrow().toString(), java.nio.charset.StandardCharsets.UTF_8);
+    String url = "postgresql://" + tdb.user() + "@" + dir + ":" + tdb.port() + "/" + tdb.name() + "?application_name=" + app;
+    try (Database db = Database.builder().url(url).maxPoolSize(1).build()) {
+      int pid = db.query("SELECT pg_backend_pid()", TestDecoders.INT).get(0);
+      terminate(tdb, pid);
+      assertThat(eventually(() -> sessionsUnchecked(tdb, app) == 0)).isTrue();
+      int next = db.query("SELECT pg_backend_pid()", TestDecoders.INT).get(0);
+      assertThat(next).isNotEqualTo(pid);
+    }
+  }
+
+  @Test
   void aConnectionKilledInUseFailsOnceAndIsReplaced(TestDatabase tdb) throws Exception {
     String app = "pool_kill_busy";
     try (Database db = Database.builder().url(url(tdb, app)).maxPoolSize(1).build()) {

@@ -139,7 +139,7 @@ public final class PgConnection implements AutoCloseable {
       if (hp.isUnixSocket()) {
         channel = SocketChannel.open(StandardProtocolFamily.UNIX);
         channel.connect(UnixDomainSocketAddress.of(Path.of(hp.host(), ".s.PGSQL." + hp.port())));
-        is = Channels.newInputStream(channel);
+        is = new ChannelInput(channel);
         os = Channels.newOutputStream(channel);
       } else {
         socket = new Socket();
