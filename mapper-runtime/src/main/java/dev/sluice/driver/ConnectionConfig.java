@@ -201,7 +201,7 @@ public final class ConnectionConfig {
       if (!authority.isEmpty()) {
         hosts.clear();
         for (String hp : authority.split(",")) {
-          hosts.add(parseHostPort(decode(hp), hp));
+          hosts.add(parseHostPort(hp));
         }
       }
       if (query != null) {
@@ -310,24 +310,27 @@ public final class ConnectionConfig {
       return new ConnectionConfig(this);
     }
 
-    private static HostPort parseHostPort(String hp, String raw) {
-      if (hp.startsWith("/")) {
-        return new HostPort(hp, 5432);
-      }
-      if (hp.startsWith("[")) {
-        int close = hp.indexOf(']');
+    /**
+     * One host of a URL's authority, split at the port's ':' before percent-decoding (as libpq
+     * does), so an encoded Unix socket directory ({@code %2Fvar%2Frun:5433}) keeps its port.
+     */
+    private static HostPort parseHostPort(String raw) {
+      if (raw.startsWith("[")) {
+        int close = raw.indexOf(']');
         if (close < 0) {
-          throw new PgException("08001", "bad host in URL: " + raw);
+          throw new PgException("08001", "bad host in URL (no closing ']'): " + raw);
         }
-        String host = hp.substring(1, close);
-        String after = hp.substring(close + 1);
-        return new HostPort(host, after.startsWith(":") ? parsePort(after.substring(1)) : 5432);
+        String host = decode(raw.substring(1, close));
+        String after = raw.substring(close + 1);
+        if (!after.isEmpty() && !after.startsWith(":")) {
+          throw new PgException("08001", "bad host in URL (text after ']'): " + raw);
+        }
+        return new HostPort(host, after.isEmpty() ? 5432 : parsePort(after.substring(1)));
       }
-      int colon = hp.lastIndexOf(':');
-      if (colon >= 0) {
-        return new HostPort(hp.substring(0, colon).isEmpty() ? "localhost" : hp.substring(0, colon), parsePort(hp.substring(colon + 1)));
-      }
-      return new HostPort(hp.isEmpty() ? "localhost" : hp, 5432);
+      int colon = raw.lastIndexOf(':');
+      String host = decode(colon >= 0 ? raw.substring(0, colon) : raw);
+      int port = colon >= 0 ? parsePort(raw.substring(colon + 1)) : 5432;
+      return new HostPort(host.isEmpty() ? "localhost" : host, port);
     }
 
     private static int parsePort(String p) {
@@ -350,8 +353,21 @@ public final class ConnectionConfig {
       return URLDecoder.decode(s.replace("+", "%2B"), StandardCharsets.UTF_8);
     }
 
-    private static String redact(String url) {
-      return url.replaceAll("//([^:/@]*):[^@/]*@", "//$1:***@");
+    /**
+     * The URL with any password replaced by ***: in the user info (up to the last '@', as a password
+     * may hold an unencoded '/' or '@') and in a password keyword.
+     */
+    static String redact(String url) {
+      String s = url.replaceAll("([?&]password=)[^&]*", "$1***");
+      int start = s.indexOf("//");
+      int at = s.lastIndexOf('@');
+      if (start >= 0 && at > start) {
+        int colon = s.indexOf(':', start + 2);
+        if (colon >= 0 && colon < at) {
+          s = s.substring(0, colon + 1) + "***" + s.substring(at);
+        }
+      }
+      return s;
     }
   }
 }

@@ -68,7 +68,15 @@ public final class ConnectionPool implements AutoCloseable {
       t.setDaemon(true);
       return t;
     });
-    long period = Math.max(1_000, Math.min(30_000, idleTimeout.toMillis() / 2));
+    // Check at half the shorter limit that is on, within 0.1..30 s.
+    long basis = Long.MAX_VALUE;
+    if (!idleTimeout.isZero() && !idleTimeout.isNegative()) {
+      basis = idleTimeout.toMillis();
+    }
+    if (!maxLifetime.isZero() && !maxLifetime.isNegative()) {
+      basis = Math.min(basis, maxLifetime.toMillis());
+    }
+    long period = Math.max(100, Math.min(30_000, basis / 2));
     housekeeper.scheduleWithFixedDelay(this::evictIdle, period, period, TimeUnit.MILLISECONDS);
   }
 
@@ -166,9 +174,12 @@ public final class ConnectionPool implements AutoCloseable {
     }
   }
 
-  /** Closes connections idle longer than the idle timeout (runs on the housekeeper thread). */
+  /**
+   * Closes connections idle longer than the idle timeout or older than the max lifetime (runs on
+   * the housekeeper thread). Either limit may be off (zero) while the other is on.
+   */
   private void evictIdle() {
-    if (idleTimeoutNanos <= 0) {
+    if (idleTimeoutNanos <= 0 && maxLifetimeNanos <= 0) {
       return;
     }
     List<PgConnection> stale = new ArrayList<>();
@@ -178,7 +189,7 @@ public final class ConnectionPool implements AutoCloseable {
       Iterator<Idle> it = idle.iterator(); // eldest first
       while (it.hasNext()) {
         Idle i = it.next();
-        if (now - i.sinceNanos > idleTimeoutNanos || expired(i.connection)) {
+        if ((idleTimeoutNanos > 0 && now - i.sinceNanos > idleTimeoutNanos) || expired(i.connection)) {
           it.remove();
           stale.add(i.connection);
         }

@@ -48,6 +48,8 @@ public final class PgConnection implements AutoCloseable {
   private static final System.Logger LOG = System.getLogger(PgConnection.class.getName());
   /** Bind/Execute pairs written before the connection reads the replies of the previous group. */
   static final int BATCH_GROUP = 128;
+  /** Bytes of Bind/Execute after which a batch group ends even if it has fewer rows. */
+  static final int BATCH_GROUP_BYTES = 32 * 1024;
 
   private final ConnectionConfig config;
   private final ConnectionConfig.HostPort hostPort;
@@ -137,7 +139,7 @@ public final class PgConnection implements AutoCloseable {
       if (hp.isUnixSocket()) {
         channel = SocketChannel.open(StandardProtocolFamily.UNIX);
         channel.connect(UnixDomainSocketAddress.of(Path.of(hp.host(), ".s.PGSQL." + hp.port())));
-        is = Channels.newInputStream(channel);
+        is = new ChannelInput(channel);
         os = Channels.newOutputStream(channel);
       } else {
         socket = new Socket();
@@ -574,8 +576,7 @@ public final class PgConnection implements AutoCloseable {
           columns = rowDescription();
           break;
         case Protocol.ERROR_RESPONSE:
-          error = new PgException(errorFields(), sql);
-          in.skipMessage();
+          error = errorResponse(sql);
           break;
         case Protocol.READY_FOR_QUERY:
           readyForQuery();
@@ -656,15 +657,16 @@ public final class PgConnection implements AutoCloseable {
             return count;
           }
           break;
-        case Protocol.ERROR_RESPONSE:
+        case Protocol.ERROR_RESPONSE: {
+          PgException e = errorResponse(p.sql);
           if (error == null) {
-            error = new PgException(errorFields(), p.sql);
+            error = e;
           }
-          in.skipMessage();
           if (!untilReady) {
             throw error;
           }
           break;
+        }
         case Protocol.READY_FOR_QUERY:
           readyForQuery();
           if (sinkFailure != null) {
@@ -756,11 +758,14 @@ public final class PgConnection implements AutoCloseable {
 
   /**
    * Runs {@code sql} once per parameter row as one pipeline: Bind/Execute × N, then one Sync. The
-   * replies are read while writing — after each group of {@value #BATCH_GROUP} executions a Flush
-   * makes the server send its replies, and the connection reads the previous group's — so neither
-   * side's socket buffer fills up and deadlocks both. Between one Sync the statements run in one
-   * implicit transaction: a failure in any row leaves no row applied (and inside an explicit
-   * transaction, the transaction fails). Returns each row's count.
+   * replies are read while writing, or both sides' socket buffers fill and client and server wait
+   * on each other forever. Rows go in groups of at most {@value #BATCH_GROUP} executions and {@value
+   * #BATCH_GROUP_BYTES} bytes, each ended by a Flush; while one group is sent, the replies of the
+   * one before are read, so at most two groups are unanswered. A group bounded that way fits in the
+   * kernel's socket buffers even while the server is blocked sending large replies (RETURNING); a
+   * single row larger than the bound is sent only when no reply is outstanding. Between one Sync
+   * the statements run in one implicit transaction: a failure in any row leaves no row applied
+   * (and inside an explicit transaction, the transaction fails). Returns each row's count.
    */
   public long[] executeBatch(String sql, List<Object[]> rows) {
     ensureUsable(sql);
@@ -796,55 +801,88 @@ public final class PgConnection implements AutoCloseable {
     int read = 0;
     PgException error = null;
     RuntimeException encodeFailure = null;
+    boolean synced = false;
     writeCloses();
-    while (written < n && error == null && encodeFailure == null) {
-      int groupEnd = Math.min(n, written + BATCH_GROUP);
+    while (written < n && error == null) {
+      int groupStart = written;
       try {
-        for (; written < groupEnd; written++) {
+        while (written < n && written - groupStart < BATCH_GROUP && out.size() < BATCH_GROUP_BYTES) {
           writeBind(p, rows.get(written));
           writeExecute();
+          written++;
         }
       } catch (RuntimeException e) {
-        // A value that cannot be encoded: send nothing more, let the Sync end (and roll back) the
-        // pipeline, then report it.
         encodeFailure = e;
         break;
       }
       if (written < n) {
         out.begin(Protocol.FLUSH);
         out.end();
-        out.flush();
-        // Read the replies of all but the group just sent, keeping one group in flight.
-        int target = written - BATCH_GROUP;
-        while (read < target && error == null) {
-          try {
-            counts[read] = readResult(p, null, false);
-            read++;
-          } catch (PgException e) {
-            error = e;
-          }
+      } else {
+        writeSync();
+        synced = true;
+      }
+      if (out.size() > BATCH_GROUP_BYTES) {
+        // An oversized group (one large row): let the server finish every earlier reply first, so it
+        // is reading, not blocked writing, while this group is sent.
+        while (read < groupStart && error == null) {
+          error = readCount(p, counts, read);
+          read += error == null ? 1 : 0;
+        }
+        if (error != null) {
+          // Nothing of this group is sent; the Sync below ends the failed pipeline.
+          out.truncate(0);
+          synced = false;
+          break;
         }
       }
+      out.flush();
+      // Read the replies of the groups before this one, keeping this one in flight.
+      while (read < groupStart && error == null) {
+        error = readCount(p, counts, read);
+        read += error == null ? 1 : 0;
+      }
     }
-    writeSync();
+    if (encodeFailure != null && written > 0) {
+      // A value that cannot be encoded after rows were sent: make the pipeline fail on the server
+      // so the Sync rolls those rows back (a Sync alone would commit them). Executing a portal that
+      // does not exist raises 34000; the rows before it are answered as usual.
+      out.begin(Protocol.EXECUTE).putCString("sluice_abort_batch").putInt(0);
+      out.end();
+    }
+    if (!synced) {
+      writeSync();
+    }
     out.flush();
     // Read the remaining replies, then ReadyForQuery.
     while (read < written && error == null) {
-      try {
-        counts[read] = readResult(p, null, false);
-        read++;
-      } catch (PgException e) {
-        error = e;
-      }
+      error = readCount(p, counts, read);
+      read += error == null ? 1 : 0;
     }
     drainUntilReady();
     if (error != null) {
       throw new PgException(error, p.sql, "batch row " + (read + 1) + " of " + n);
     }
     if (encodeFailure != null) {
+      if (encodeFailure instanceof PgException pe) {
+        throw new PgException(pe, p.sql, "batch row " + (written + 1) + " of " + n);
+      }
       throw encodeFailure;
     }
     return counts;
+  }
+
+  /** Reads one execution's replies into {@code counts[i]}; returns its error, or null. */
+  private PgException readCount(Prepared p, long[] counts, int i) throws IOException {
+    try {
+      counts[i] = readResult(p, null, false);
+      return null;
+    } catch (PgException e) {
+      if (isBroken()) {
+        throw e;
+      }
+      return e;
+    }
   }
 
   // ------------------------------------------------------------------ simple query and COPY
@@ -875,8 +913,7 @@ public final class PgConnection implements AutoCloseable {
             in.skipMessage();
             break;
           case Protocol.ERROR_RESPONSE:
-            error = new PgException(errorFields(), sql);
-            in.skipMessage();
+            error = errorResponse(sql);
             break;
           case Protocol.COPY_IN_RESPONSE:
             in.skipMessage();
@@ -926,8 +963,7 @@ public final class PgConnection implements AutoCloseable {
             break;
           }
           case Protocol.ERROR_RESPONSE:
-            error = new PgException(errorFields(), sql);
-            in.skipMessage();
+            error = errorResponse(sql);
             break;
           case Protocol.READY_FOR_QUERY:
             readyForQuery();
@@ -999,12 +1035,13 @@ public final class PgConnection implements AutoCloseable {
             count = commandCount();
             in.skipMessage();
             break;
-          case Protocol.ERROR_RESPONSE:
+          case Protocol.ERROR_RESPONSE: {
+            PgException e = errorResponse(sql);
             if (error == null) {
-              error = new PgException(errorFields(), sql);
+              error = e;
             }
-            in.skipMessage();
             break;
+          }
           case Protocol.READY_FOR_QUERY:
             readyForQuery();
             if (sourceFailure != null) {
@@ -1235,6 +1272,21 @@ public final class PgConnection implements AutoCloseable {
     }
     in.skipMessage();
     return new Columns(names, typeOids, tableOids, attnums, typmods, formats);
+  }
+
+  /**
+   * Consumes the ErrorResponse at the buffer's position. A FATAL or PANIC error ends the session —
+   * the server closes the connection right after it — so the connection is marked broken and the
+   * error thrown at once, rather than surfacing later as a bare "connection lost".
+   */
+  private PgException errorResponse(String sql) {
+    PgException e = new PgException(errorFields(), sql);
+    in.skipMessage();
+    if ("FATAL".equals(e.severity()) || "PANIC".equals(e.severity())) {
+      markBroken();
+      throw e;
+    }
+    return e;
   }
 
   /** ErrorResponse/NoticeResponse fields of the message at the buffer's position (not consumed). */

@@ -13,6 +13,11 @@ import java.io.InputStream;
  */
 public final class ReadBuffer {
   static final int INITIAL_SIZE = 64 * 1024;
+  /**
+   * The longest message accepted. The server builds each message in memory of at most 1 GiB
+   * (MaxAllocSize), so a longer length is garbage: reject it instead of allocating gigabytes.
+   */
+  static final int MAX_MESSAGE_LENGTH = 0x3fff_ffff + 64;
 
   private final InputStream in;
   /** Bytes received; [position, limit) are not yet consumed. */
@@ -63,10 +68,12 @@ public final class ReadBuffer {
    */
   public byte nextMessage() throws IOException {
     while (!hasMessage()) {
-      int needed = limit - pos >= 5 ? 1 + Bytes.getInt(buf, pos + 1) : 5;
-      if (needed < 5) {
-        throw new ProtocolException("message length " + (needed - 1) + " < 4");
+      int length = limit - pos >= 5 ? Bytes.getInt(buf, pos + 1) : 4;
+      if (length < 4 || length > MAX_MESSAGE_LENGTH) {
+        throw new ProtocolException("message '" + (char) buf[pos] + "' has length " + length
+            + ", outside 4.." + MAX_MESSAGE_LENGTH + " (not a PostgreSQL server, or a corrupt stream)");
       }
+      int needed = 1 + length;
       fill(needed);
     }
     return buf[pos];
