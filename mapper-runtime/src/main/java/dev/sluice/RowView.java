@@ -108,16 +108,25 @@ public final class RowView {
     int[] lens = lengths;
     int q = p + 7;
     for (int i = 0; i < n; i++) {
+      // Each length must fit in the message, and -1 is the only negative one (NULL).
+      if (end - q < 4) {
+        throw malformedRow(p, end);
+      }
       int len = Bytes.getInt(b, q);
       q += 4;
       offs[i] = q;
       lens[i] = len;
       if (len > 0) {
+        if (len > end - q) {
+          throw malformedRow(p, end);
+        }
         q += len;
+      } else if (len < -1) {
+        throw new PgException("08P01", "DataRow column " + i + " has length " + len);
       }
     }
     if (q != end) {
-      throw new PgException("08P01", "DataRow length " + (end - p - 1) + " does not match its columns");
+      throw malformedRow(p, end);
     }
     buf = b;
     in.position(end);
@@ -510,6 +519,10 @@ public final class RowView {
   }
 
   // ---- errors ----
+
+  private static PgException malformedRow(int start, int end) {
+    return new PgException("08P01", "DataRow length " + (end - start - 1) + " does not match its columns");
+  }
 
   private PgException mismatch(int c, String javaType) {
     if (lengths[c] < 0) {

@@ -210,6 +210,17 @@ final class FakePgServer implements AutoCloseable {
       return readyForQuery('I');
     }
 
+    /** The Parse/Describe replies for a statement returning two int4 columns, n and m. */
+    Replies describeTwoIntColumns() {
+      message('1').end();
+      message('t').putShort(0).end();
+      message('T').putShort(2)
+          .putCString("n").putInt(0).putShort(0).putInt(23).putShort(4).putInt(-1).putShort(0)
+          .putCString("m").putInt(0).putShort(0).putInt(23).putShort(4).putInt(-1).putShort(0)
+          .end();
+      return readyForQuery('I');
+    }
+
     /** A well-formed binary int4 DataRow. */
     Replies intRow(int v) {
       return message('D').putShort(1).putInt(4).putInt(v).end();

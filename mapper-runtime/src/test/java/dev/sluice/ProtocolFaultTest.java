@@ -93,6 +93,47 @@ class ProtocolFaultTest {
   }
 
   @Test
+  void aDataRowWithANegativeLengthOtherThanNull() throws Exception {
+    try (FakePgServer fake =
+        FakePgServer.start(
+            (sync, out) -> {
+              if (sync == 1) {
+                out.describeOneIntColumn();
+              } else {
+                out.message('2').end();
+                out.message('D').putShort(1).putInt(-7).end();
+                out.message('C').putCString("SELECT 1").end();
+                out.readyForQuery('I');
+              }
+              return true;
+            })) {
+      PgException e = queryFails(fake, "08P01");
+      assertThat(e.getMessage()).contains("length -7");
+    }
+  }
+
+  @Test
+  void aDataRowThatEndsBeforeItsColumnCount() throws Exception {
+    // Two columns announced, one length present: the second length would be read past the message.
+    try (FakePgServer fake =
+        FakePgServer.start(
+            (sync, out) -> {
+              if (sync == 1) {
+                out.describeTwoIntColumns();
+              } else {
+                out.message('2').end();
+                out.message('D').putShort(2).putInt(-1).end();
+                out.message('C').putCString("SELECT 1").end();
+                out.readyForQuery('I');
+              }
+              return true;
+            })) {
+      PgException e = queryFails(fake, "08P01");
+      assertThat(e.getMessage()).contains("does not match its columns");
+    }
+  }
+
+  @Test
   void aTruncatedMessageThenClose() throws Exception {
     try (FakePgServer fake = FakePgServer.start((sync, out) -> out.raw(new byte[] {'1', 0, 0, 0, 4, 'Z', 0, 0, 0, 5}) == null)) {
       PgException e = queryFails(fake, "08006");
