@@ -46,6 +46,39 @@ class StatementCacheTest {
   }
 
   @Test
+  void valuesThatDoNotFitTheFirstCallsTypesGetAStatementOfTheirOwn(TestDatabase tdb) {
+    try (PgConnection c = connect(tdb, 16)) {
+      // Parse declared $1 as int4 (from the Integer); a Long beyond int4 needs an int8 variant.
+      String sql = "SELECT $1::int8 AS v";
+      assertThat(query(c, sql, TestDecoders.LONG, 1)).containsExactly(1L);
+      assertThat(query(c, sql, TestDecoders.LONG, 5_000_000_000L)).containsExactly(5_000_000_000L);
+      assertThat(query(c, sql, TestDecoders.LONG, 2)).containsExactly(2L);
+      assertThat(query(c, "SELECT count(*) FROM pg_prepared_statements WHERE statement = $1", TestDecoders.LONG, sql))
+          .containsExactly(2L);
+
+      // A widening needs no new statement: an Integer for a bigint column.
+      c.simpleQuery("CREATE TABLE big (id int8 PRIMARY KEY)");
+      String insert = "INSERT INTO big VALUES ($1)";
+      c.execute(insert, new Object[] {5_000_000_000L});
+      c.execute(insert, new Object[] {7});
+      assertThat(query(c, "SELECT count(*) FROM pg_prepared_statements WHERE statement = $1", TestDecoders.LONG, insert))
+          .containsExactly(1L);
+      assertThat(query(c, "SELECT id FROM big ORDER BY id", TestDecoders.LONG)).containsExactly(7L, 5_000_000_000L);
+    }
+  }
+
+  @Test
+  void variantsCountTowardsTheCapacity(TestDatabase tdb) {
+    try (PgConnection c = connect(tdb, 3)) {
+      for (Object v : new Object[] {(short) 1, 2, 3L, new java.math.BigDecimal("4.5"), 5.5, 6.5f}) {
+        query(c, "SELECT $1::text AS v", TestDecoders.ALL_STRINGS, v);
+        assertThat(c.cachedStatements()).isLessThanOrEqualTo(3);
+      }
+      assertThat(query(c, "SELECT count(*) FROM pg_prepared_statements", TestDecoders.LONG).get(0)).isLessThanOrEqualTo(3L);
+    }
+  }
+
+  @Test
   void evictedStatementsAreClosedOnTheServer(TestDatabase tdb) {
     try (PgConnection c = connect(tdb, 2)) {
       for (int i = 1; i <= 5; i++) {

@@ -65,6 +65,47 @@ public final class ParameterEncoder {
     return Oids.UNSPECIFIED;
   }
 
+  /**
+   * Whether {@code v} can be bound to a parameter the server described as {@code oid} without
+   * loss: same type, a widening (int4 into int8 or numeric, float4 into float8, …), text format
+   * (strings, enums, types without a binary codec), or NULL. A statement whose parameters do not
+   * take the values is prepared again with the values' own types.
+   */
+  public static boolean fits(Object v, int oid) {
+    if (v == null) {
+      return true;
+    }
+    int declared = declaredOid(v);
+    if (declared == Oids.UNSPECIFIED || declared == oid || !Oids.hasBinaryCodec(oid) || Oids.isTextual(oid)) {
+      return true;
+    }
+    int fromElement = Oids.elementOf(declared);
+    int toElement = Oids.elementOf(oid);
+    if (fromElement != 0 && toElement != 0) {
+      return fromElement == toElement || widens(fromElement, toElement);
+    }
+    return widens(declared, oid);
+  }
+
+  private static boolean widens(int from, int to) {
+    switch (from) {
+      case Oids.INT2:
+        return to == Oids.INT4 || to == Oids.INT8 || to == Oids.NUMERIC || to == Oids.FLOAT4 || to == Oids.FLOAT8;
+      case Oids.INT4:
+        return to == Oids.INT8 || to == Oids.NUMERIC || to == Oids.FLOAT8 || to == Oids.OID;
+      case Oids.INT8:
+        return to == Oids.NUMERIC || to == Oids.OID;
+      case Oids.FLOAT4:
+        return to == Oids.FLOAT8 || to == Oids.NUMERIC;
+      case Oids.FLOAT8:
+        return to == Oids.NUMERIC;
+      case Oids.INET:
+        return to == Oids.CIDR;
+      default:
+        return false;
+    }
+  }
+
   /** The Bind format of a value: text for strings and enums (and types we have no codec for). */
   public static short format(Object v, int oid) {
     if (v == null) {

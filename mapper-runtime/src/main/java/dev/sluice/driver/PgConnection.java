@@ -541,7 +541,7 @@ public final class PgConnection implements AutoCloseable {
 
   /** The cached statement for {@code sql}, preparing it (Parse + Describe + Sync) on first use. */
   private Prepared prepare(String sql, Object[] params) throws IOException {
-    Prepared p = statements.get(sql);
+    Prepared p = statements.find(sql, params);
     if (p != null) {
       return p;
     }

@@ -20,6 +20,9 @@ final class Prepared {
   /** The result-format part of Bind, encoded once: count and codes. */
   final byte[] resultFormats;
 
+  /** The next variant of the same SQL text (see {@link StatementCache}), or null. */
+  Prepared next;
+
   /** Decoders bound to {@link #columns}: a few (decoder, bound) pairs, searched by identity. */
   private Object[] bound = new Object[4];
   /** Entries used in {@link #bound}, two slots each. */
@@ -53,6 +56,21 @@ final class Prepared {
         Bytes.putShort(resultFormats, 2 + 2 * i, columns.format(i));
       }
     }
+  }
+
+  /** Whether these values can be bound to this statement's parameter types. */
+  boolean accepts(Object[] params) {
+    int[] oids = paramOids;
+    if (params.length != oids.length) {
+      // Bind reports the mismatch with the statement's own count.
+      return true;
+    }
+    for (int i = 0; i < params.length; i++) {
+      if (!ParameterEncoder.fits(params[i], oids[i])) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The decoder bound to this statement's columns, binding it on first use. */

@@ -11,10 +11,21 @@ import java.util.Map;
  * full, the eldest is evicted and its name queued to be closed on the server (Close 'S') with the
  * next round trip: a name must be closed before it is parsed again, and the server keeps every
  * statement's plan in memory until then.
+ *
+ * <p>One SQL text may have a few variants: Parse declares parameter types from the Java values of
+ * the first call, so a later call whose values do not fit the described types (a Long beyond an
+ * int4 parameter, say) gets a statement of its own. The capacity counts statements, variants
+ * included.
  */
 final class StatementCache {
+  /** Most statements kept for one SQL text; beyond it the oldest variant is closed. */
+  static final int MAX_VARIANTS = 4;
+
   private final int capacity;
+  /** The first variant of each SQL text; the others hang off {@link Prepared#next}. */
   private final LinkedHashMap<String, Prepared> bySql;
+  /** Statements in the cache, variants included. */
+  private int statementCount;
   /** Names of evicted statements not yet closed on the server. */
   private final List<String> toClose = new ArrayList<>();
   /** Next statement number; names are "s1", "s2", … and never reused on a connection. */
@@ -25,8 +36,14 @@ final class StatementCache {
     this.bySql = new LinkedHashMap<>(Math.min(capacity, 64) * 2, 0.75f, true);
   }
 
-  Prepared get(String sql) {
-    return bySql.get(sql);
+  /** The statement for {@code sql} whose parameter types take {@code params}, or null. */
+  Prepared find(String sql, Object[] params) {
+    for (Prepared p = bySql.get(sql); p != null; p = p.next) {
+      if (p.accepts(params)) {
+        return p;
+      }
+    }
+    return null;
   }
 
   String nextName() {
@@ -34,20 +51,60 @@ final class StatementCache {
   }
 
   void put(Prepared p) {
-    bySql.put(p.sql, p);
-    if (bySql.size() > capacity) {
-      Iterator<Map.Entry<String, Prepared>> eldest = bySql.entrySet().iterator();
-      Prepared e = eldest.next().getValue();
+    Prepared head = bySql.get(p.sql);
+    if (head == null) {
+      bySql.put(p.sql, p);
+    } else {
+      int variants = 1;
+      Prepared last = head;
+      while (last.next != null) {
+        last = last.next;
+        variants++;
+      }
+      last.next = p;
+      if (variants >= Math.min(MAX_VARIANTS, capacity)) {
+        bySql.put(p.sql, head.next);
+        head.next = null;
+        toClose.add(head.name);
+        statementCount--;
+      }
+    }
+    statementCount++;
+    // Evict whole SQL texts, least recently used first, never the one just added.
+    Iterator<Map.Entry<String, Prepared>> eldest = bySql.entrySet().iterator();
+    while (statementCount > capacity && eldest.hasNext()) {
+      Map.Entry<String, Prepared> e = eldest.next();
+      if (e.getKey().equals(p.sql)) {
+        continue;
+      }
       eldest.remove();
-      toClose.add(e.name);
+      for (Prepared v = e.getValue(); v != null; v = v.next) {
+        toClose.add(v.name);
+        statementCount--;
+      }
     }
   }
 
   /** Forgets {@code p} (invalidated by DDL, say) and queues its name to be closed. */
   void evict(Prepared p) {
-    if (bySql.get(p.sql) == p) {
-      bySql.remove(p.sql);
+    Prepared head = bySql.get(p.sql);
+    if (head == p) {
+      if (p.next == null) {
+        bySql.remove(p.sql);
+      } else {
+        bySql.put(p.sql, p.next);
+      }
+      statementCount--;
+    } else {
+      for (Prepared v = head; v != null; v = v.next) {
+        if (v.next == p) {
+          v.next = p.next;
+          statementCount--;
+          break;
+        }
+      }
     }
+    p.next = null;
     toClose.add(p.name);
   }
 
@@ -66,12 +123,8 @@ final class StatementCache {
     return names;
   }
 
+  /** Statements cached, variants included. */
   int size() {
-    return bySql.size();
-  }
-
-  void clear() {
-    bySql.clear();
-    toClose.clear();
+    return statementCount;
   }
 }
