@@ -5,8 +5,12 @@ import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Spliterator;
+import java.util.Spliterators;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 
 /**
  * {@link Queries} over "some connection": the pool's (one per call) for {@link Database}, the
@@ -15,8 +19,20 @@ import java.util.function.Function;
 abstract class ConnectionQueries implements Queries {
   private static final Object[] NO_PARAMS = new Object[0];
 
+  /** A connection for one call (or one stream), given back with {@link #release}. */
+  abstract PgConnection acquire();
+
+  abstract void release(PgConnection c);
+
   /** Runs {@code work} on a connection and gives it back afterwards. */
-  abstract <R> R withConnection(Function<PgConnection, R> work);
+  final <R> R withConnection(Function<PgConnection, R> work) {
+    PgConnection c = acquire();
+    try {
+      return work.apply(c);
+    } finally {
+      release(c);
+    }
+  }
 
   @Override
   public <T> List<T> query(String sql, RowDecoder<T> decoder, Object... params) {
@@ -54,6 +70,42 @@ abstract class ConnectionQueries implements Queries {
       c.forEach(sql, p, decoder, action);
       return null;
     });
+  }
+
+  @Override
+  public <T> Stream<T> stream(String sql, RowDecoder<T> decoder, Object... params) {
+    Object[] p = params == null ? NO_PARAMS : params;
+    PgConnection c = acquire();
+    PgConnection.Cursor<T> cursor;
+    try {
+      cursor = c.cursor(sql, p, decoder);
+    } catch (RuntimeException e) {
+      release(c);
+      throw e;
+    }
+    Spliterator<T> rows =
+        new Spliterators.AbstractSpliterator<T>(Long.MAX_VALUE, Spliterator.ORDERED | Spliterator.NONNULL) {
+          @Override
+          public boolean tryAdvance(Consumer<? super T> action) {
+            if (!cursor.hasNext()) {
+              return false;
+            }
+            action.accept(cursor.next());
+            return true;
+          }
+        };
+    return StreamSupport.stream(rows, false).onClose(() -> {
+      try {
+        cursor.close();
+      } finally {
+        release(c);
+      }
+    });
+  }
+
+  @Override
+  public <T> Stream<T> stream(String sql, Class<T> type, Object... params) {
+    return stream(sql, Decoders.of(type), params);
   }
 
   @Override

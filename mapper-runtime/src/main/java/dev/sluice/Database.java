@@ -4,7 +4,6 @@ import dev.sluice.driver.ConnectionConfig;
 import dev.sluice.driver.ConnectionPool;
 import dev.sluice.driver.PgConnection;
 import java.time.Duration;
-import java.util.function.Function;
 
 /**
  * A PostgreSQL database behind a pool of connections. Thread-safe; close it when done.
@@ -37,13 +36,13 @@ public final class Database extends ConnectionQueries implements AutoCloseable {
   }
 
   @Override
-  <R> R withConnection(Function<PgConnection, R> work) {
-    PgConnection c = pool.acquire();
-    try {
-      return work.apply(c);
-    } finally {
-      pool.release(c);
-    }
+  PgConnection acquire() {
+    return pool.acquire();
+  }
+
+  @Override
+  void release(PgConnection c) {
+    pool.release(c);
   }
 
   /** Runs {@code body} in a transaction and commits it, returning what {@code body} returns. */

@@ -4,6 +4,7 @@ import java.io.InputStream;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 
 /**
  * The statements a {@link Database} (on a pooled connection per call) and a {@link Transaction} (on
@@ -30,6 +31,19 @@ public interface Queries {
    * the exception rethrown.
    */
   <T> void forEach(String sql, RowDecoder<T> decoder, Consumer<? super T> action, Object... params);
+
+  /**
+   * The rows as a lazily read stream, for results larger than memory: rows are decoded as the
+   * stream is consumed and memory stays bounded by the connection's receive buffer. The stream
+   * holds a connection until it is closed, so it MUST be closed — use try-with-resources. Closing
+   * it before the end cancels the query and keeps the connection usable. On a Database the
+   * connection returns to the pool at close; in a Transaction nothing else may run on it until
+   * then.
+   */
+  <T> Stream<T> stream(String sql, RowDecoder<T> decoder, Object... params);
+
+  /** {@link #stream(String, RowDecoder, Object...)} into records of {@code type}. Must be closed. */
+  <T> Stream<T> stream(String sql, Class<T> type, Object... params);
 
   /** Runs a statement; returns the rows it affected (or returned). */
   long execute(String sql, Object... params);

@@ -1,7 +1,6 @@
 package dev.sluice;
 
 import dev.sluice.driver.PgConnection;
-import java.util.function.Function;
 
 /**
  * A transaction in progress: every statement runs on its one connection, between the BEGIN and the
@@ -18,11 +17,16 @@ public final class Transaction extends ConnectionQueries {
   }
 
   @Override
-  <R> R withConnection(Function<PgConnection, R> work) {
+  PgConnection acquire() {
     if (!active) {
       throw new PgException("25000", "the transaction has ended; use the Transaction only inside its transaction(...) call");
     }
-    return work.apply(connection);
+    return connection;
+  }
+
+  @Override
+  void release(PgConnection c) {
+    // The connection stays with the transaction until it ends.
   }
 
   /** Whether a statement in this transaction failed, so it can only roll back. */

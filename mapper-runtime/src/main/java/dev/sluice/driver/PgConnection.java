@@ -72,6 +72,8 @@ public final class PgConnection implements AutoCloseable {
   private volatile boolean closed;
   /** The statement being run, for error messages. */
   private String currentSql;
+  /** A cursor still reading its result: nothing else may run until it is done or closed. */
+  private Cursor<?> openCursor;
 
   private PgConnection(ConnectionConfig config, ConnectionConfig.HostPort hostPort, Socket socket,
       SocketChannel channel, InputStream is, OutputStream os, NoticeListener listener) {
@@ -686,6 +688,183 @@ public final class PgConnection implements AutoCloseable {
     }
   }
 
+  // ------------------------------------------------------------------ cursors
+
+  /**
+   * Runs a query and returns its rows one at a time, for results larger than memory: the socket
+   * is read as the caller asks for rows (every complete DataRow in the buffer is framed before the
+   * next read), so memory stays bounded by the receive buffer. The connection runs nothing else
+   * until the cursor is done or closed; closing it early cancels the query and drains the reply,
+   * keeping the connection usable.
+   */
+  public <T> Cursor<T> cursor(String sql, Object[] params, RowDecoder<T> decoder) {
+    ensureUsable(sql);
+    currentSql = sql;
+    try {
+      Prepared p = prepare(sql, params);
+      try {
+        return openCursor(p, params, decoder);
+      } catch (PgException e) {
+        if (!isStalePlan(e)) {
+          throw e;
+        }
+        statements.evict(p);
+        if (txStatus != Protocol.TX_IDLE) {
+          throw e;
+        }
+        return openCursor(prepare(sql, params), params, decoder);
+      }
+    } catch (IOException e) {
+      throw connectionLost(e, sql);
+    } finally {
+      currentSql = null;
+    }
+  }
+
+  private <T> Cursor<T> openCursor(Prepared p, Object[] params, RowDecoder<T> decoder) throws IOException {
+    RowDecoder.Bound<T> bound = p.bound(decoder);
+    writeCloses();
+    writeBind(p, params);
+    writeExecute();
+    writeSync();
+    out.flush();
+    rowView.start(p.columns, p.binaryOids);
+    Cursor<T> c = new Cursor<>(p.sql, bound);
+    openCursor = c;
+    c.advance();
+    return c;
+  }
+
+  /**
+   * The rows of one running query, read on demand (see {@link PgConnection#cursor}). Not
+   * thread-safe; must be closed (closing a finished cursor does nothing).
+   */
+  public final class Cursor<T> implements AutoCloseable {
+    private final String sql;
+    private final RowDecoder.Bound<T> bound;
+    /** The next row, decoded ahead by {@link #advance()}, when {@link #hasPending}. */
+    private T pending;
+    private boolean hasPending;
+    /** Whether ReadyForQuery has been read: the connection is free again. */
+    private boolean done;
+    /** The first server error of the result, thrown when ReadyForQuery arrives. */
+    private PgException error;
+
+    private Cursor(String sql, RowDecoder.Bound<T> bound) {
+      this.sql = sql;
+      this.bound = bound;
+    }
+
+    public boolean hasNext() {
+      if (!hasPending && !done) {
+        advance();
+      }
+      return hasPending;
+    }
+
+    public T next() {
+      if (!hasNext()) {
+        throw new java.util.NoSuchElementException("no more rows");
+      }
+      T row = pending;
+      pending = null;
+      hasPending = false;
+      return row;
+    }
+
+    /** Reads up to the next row (decoding it) or to the end of the result. */
+    private void advance() {
+      try {
+        for (;;) {
+          if (rowView.next()) {
+            pending = decode();
+            hasPending = true;
+            return;
+          }
+          byte type = in.nextMessage();
+          switch (type) {
+            case Protocol.DATA_ROW:
+              break;
+            case Protocol.BIND_COMPLETE:
+            case Protocol.CLOSE_COMPLETE:
+            case Protocol.COMMAND_COMPLETE:
+            case Protocol.EMPTY_QUERY_RESPONSE:
+              in.skipMessage();
+              break;
+            case Protocol.ERROR_RESPONSE: {
+              PgException e = errorResponse(sql);
+              if (error == null) {
+                error = e;
+              }
+              break;
+            }
+            case Protocol.READY_FOR_QUERY:
+              readyForQuery();
+              finish();
+              if (error != null) {
+                throw error;
+              }
+              return;
+            default:
+              handleAsync(type);
+          }
+        }
+      } catch (IOException e) {
+        finish();
+        throw connectionLost(e, sql);
+      } catch (PgException e) {
+        if (broken) {
+          finish();
+        }
+        throw e;
+      }
+    }
+
+    private T decode() {
+      try {
+        return bound.decode(rowView);
+      } catch (RuntimeException e) {
+        if (e instanceof PgException pe && "08P01".equals(pe.sqlState())) {
+          markBroken();
+          finish();
+          throw e;
+        }
+        // A row the decoder rejects ends the cursor; the connection stays usable.
+        close();
+        throw e;
+      }
+    }
+
+    private void finish() {
+      done = true;
+      if (openCursor == this) {
+        openCursor = null;
+      }
+    }
+
+    /** Stops the query if it still runs (CancelRequest), drains its reply and frees the connection. */
+    @Override
+    public void close() {
+      if (done) {
+        return;
+      }
+      hasPending = false;
+      pending = null;
+      if (broken || closed) {
+        finish();
+        return;
+      }
+      cancelQuietly();
+      try {
+        drainUntilReady();
+      } catch (IOException | RuntimeException e) {
+        markBroken();
+      } finally {
+        finish();
+      }
+    }
+  }
+
   /** Skips every complete DataRow in the buffer. */
   private void skipRows() {
     byte[] b = in.array();
@@ -1198,6 +1377,10 @@ public final class PgConnection implements AutoCloseable {
     }
     if (closed) {
       throw new PgException("08003", "the connection is closed", sql, null);
+    }
+    if (openCursor != null) {
+      throw new PgException("55000", "a stream of rows is still open on this connection; close it"
+          + " (try-with-resources) before running another statement", sql, null);
     }
   }
 
