@@ -1,0 +1,47 @@
+package dev.sluice.bench;
+
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+
+/** The circumstances of a run, stated with its figures. */
+record RunInfo(
+    ZonedDateTime started,
+    String server,
+    String serverVersion,
+    Options options,
+    List<String> jvmFlags,
+    String javaVersion,
+    int cores,
+    double loadBefore,
+    double loadAfter,
+    List<String> notes) {
+
+  String describe() {
+    StringBuilder sb = new StringBuilder();
+    sb.append("- When: ").append(started.format(DateTimeFormatter.ISO_OFFSET_DATE_TIME)).append('\n');
+    sb.append("- Server: PostgreSQL ").append(serverVersion).append(", ").append(server).append('\n');
+    sb.append("- Machine: ").append(cores).append(" cores (shared by the server and the client), ")
+        .append(System.getProperty("os.name")).append(' ').append(System.getProperty("os.arch"))
+        .append("; load average ").append(load(loadBefore)).append(" before, ")
+        .append(load(loadAfter)).append(" after\n");
+    sb.append("- Every cell in its own JVM: `java ").append(String.join(" ", jvmFlags))
+        .append("` (Java ").append(javaVersion).append(")\n");
+    sb.append(String.format(Locale.ROOT,
+        "- Sizes: bench_wide and bench_narrow %,d rows; W3 %,d lookups; W4 %,d rows; W5 %d runs"
+            + " per iteration%n",
+        options.rows(), options.lookups(), options.insertRows(), options.joinRuns()));
+    sb.append("- Iterations per cell: ").append(options.warmup()).append(" warm-up, ")
+        .append(options.iterations()).append(" measured; figures are medians of the measured ones."
+            + " Before each iteration, outside the timing: System.gc() (and TRUNCATE for W4).\n");
+    for (String note : notes) {
+      sb.append("- ").append(note).append('\n');
+    }
+    return sb.toString();
+  }
+
+  private static String load(double v) {
+    return v < 0 ? "unknown" : String.format(Locale.ROOT, "%.2f", v);
+  }
+}
