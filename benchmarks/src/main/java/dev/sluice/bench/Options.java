@@ -43,6 +43,10 @@ record Options(
       "  --jfr                    record each cell with JFR (profile settings) into OUT/jfr/",
       "  --help");
 
+  /** The options that take a value. */
+  private static final List<String> VALUED = List.of("--url", "--rows", "--only", "--clients",
+      "--warmup", "--iterations", "--insert-rows", "--lookups", "--join-runs", "--out", "--jvm-arg");
+
   static Options parse(String... args) {
     String url = null;
     long rows = 1_000_000;
@@ -74,6 +78,9 @@ record Options(
           jfr = true;
           continue;
         default:
+          if (!VALUED.contains(a)) {
+            throw new IllegalArgumentException("unknown option " + a + "\n\n" + USAGE);
+          }
           break;
       }
       if (value == null) {
@@ -94,7 +101,7 @@ record Options(
         case "--join-runs": joinRuns = (int) positiveLong(a, value); break;
         case "--out": out = Path.of(value); break;
         case "--jvm-arg": jvmArgs.add(value); break;
-        default: throw new IllegalArgumentException("unknown option " + a + "\n\n" + USAGE);
+        default: throw new AssertionError(a);
       }
     }
     if (out == null) {
