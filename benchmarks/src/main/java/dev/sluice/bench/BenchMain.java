@@ -117,7 +117,7 @@ public final class BenchMain {
           Runtime.version().toString(), Runtime.getRuntime().availableProcessors(), loadBefore,
           loadAfter, notes);
       List<Targets.Verdict> verdicts = Targets.evaluate(results);
-      System.out.print(Report.console(results, verdicts));
+      System.out.print(Report.console(info, results, verdicts));
       write(options.out(), info, results, verdicts, log);
       return results;
     } finally {
@@ -148,8 +148,9 @@ public final class BenchMain {
     if (!r.ok()) {
       return head + "FAILED: " + r.error();
     }
-    String figures = String.format(Locale.ROOT, "wall %s ms, CPU %s ms, %s B/%s",
-        Targets.fmt(r.wallMillis()), Targets.fmt(r.cpuMillis()), Targets.fmt(r.bytesPerUnit()),
+    String figures = String.format(Locale.ROOT, "wall %s ms, CPU %s ms, GC %s ms, %s B/%s",
+        Targets.fmt(r.wallMillis()), Targets.fmt(r.cpuMillis()), Targets.fmt(r.gcMillis()),
+        Targets.fmt(r.bytesPerUnit()),
         r.workload().unit());
     if (r.workload().isLookup()) {
       figures += String.format(Locale.ROOT, ", %s q/s, p50 %s µs, p99 %s µs",

@@ -42,6 +42,8 @@ final class CellLauncher {
       Files.createDirectories(jfrDirectory);
       Path file = jfrDirectory.resolve(spec.workload().id() + "-" + spec.client().id() + ".jfr");
       cmd.add("-XX:StartFlightRecording=settings=profile,filename=" + file);
+      // JFR announces each recording at startup; keep the cell's output to its figures.
+      cmd.add("-Xlog:jfr+startup=warning");
     }
     cmd.add("-cp");
     cmd.add(System.getProperty("java.class.path"));

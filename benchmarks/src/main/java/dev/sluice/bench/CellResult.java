@@ -25,6 +25,10 @@ record CellResult(
     return Stats.median(column(1)) / 1e6;
   }
 
+  double gcMillis() {
+    return Stats.median(column(3));
+  }
+
   /** Median over iterations of bytes allocated per unit (row or query). */
   double bytesPerUnit() {
     double[] perUnit = new double[samples.size()];
@@ -58,7 +62,7 @@ record CellResult(
     long[] v = new long[samples.size()];
     for (int i = 0; i < v.length; i++) {
       Sample s = samples.get(i);
-      v[i] = which == 0 ? s.wallNanos() : which == 1 ? s.cpuNanos() : s.allocatedBytes();
+      v[i] = which == 0 ? s.wallNanos() : which == 1 ? s.cpuNanos() : which == 2 ? s.allocatedBytes() : s.gcMillis();
     }
     return v;
   }

@@ -1,6 +1,8 @@
 package dev.sluice.bench;
 
+import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
+import java.util.List;
 
 /**
  * Measures one iteration: wall time, the process's CPU time (all threads: the client's, its I/O
@@ -14,9 +16,12 @@ final class Meter {
   private final com.sun.management.OperatingSystemMXBean os =
       (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
+  private final List<GarbageCollectorMXBean> collectors = ManagementFactory.getGarbageCollectorMXBeans();
+
   private long[] idsBefore;
   private long[] bytesBefore;
   private long cpuBefore;
+  private long gcBefore;
   private long wallBefore;
 
   Meter() {
@@ -27,6 +32,7 @@ final class Meter {
   }
 
   void start() {
+    gcBefore = gcMillis();
     idsBefore = threads.getAllThreadIds();
     bytesBefore = threads.getThreadAllocatedBytes(idsBefore);
     cpuBefore = os.getProcessCpuTime();
@@ -38,7 +44,17 @@ final class Meter {
     long cpu = os.getProcessCpuTime() - cpuBefore;
     long[] ids = threads.getAllThreadIds();
     long[] bytes = threads.getThreadAllocatedBytes(ids);
-    return new Sample(wall, cpu, allocatedBetween(idsBefore, bytesBefore, ids, bytes), units);
+    long gc = gcMillis() - gcBefore;
+    return new Sample(wall, cpu, allocatedBetween(idsBefore, bytesBefore, ids, bytes), gc, units);
+  }
+
+  /** Collection time so far, summed over the collectors (G1 Young and Old Generation). */
+  private long gcMillis() {
+    long total = 0;
+    for (GarbageCollectorMXBean c : collectors) {
+      total += Math.max(0, c.getCollectionTime());
+    }
+    return total;
   }
 
   /**

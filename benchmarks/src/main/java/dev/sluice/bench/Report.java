@@ -59,13 +59,13 @@ final class Report {
 
   /** The one table: every cell that ran, by workload. */
   static Table resultsTable(Results results) {
-    Table t = new Table(2, List.of("workload", "client", "wall ms", "CPU ms", "B/unit", "rate",
+    Table t = new Table(2, List.of("workload", "client", "wall ms", "CPU ms", "GC ms", "B/unit", "rate",
         "p50 µs", "p99 µs", "ratio¹", "CPU ÷ pgjdbc-bin", "spread²"));
     for (Workload w : results.workloads()) {
       CellResult pgjdbc = results.ok(w, Client.PGJDBC_BINARY);
       for (CellResult r : results.of(w)) {
         if (!r.ok()) {
-          t.row(List.of(w.id(), r.client().id(), "failed", "", "", "", "", "", "", "", ""));
+          t.row(List.of(w.id(), r.client().id(), "failed", "", "", "", "", "", "", "", "", ""));
           continue;
         }
         String rate = Targets.fmt(r.unitsPerSecond()) + (w.isLookup() ? " q/s" : " rows/s");
@@ -75,6 +75,7 @@ final class Report {
             r.client().id(),
             Targets.fmt(r.wallMillis()),
             Targets.fmt(r.cpuMillis()),
+            Targets.fmt(r.gcMillis()),
             Targets.fmt(r.bytesPerUnit()),
             rate,
             lookup ? Targets.fmt(r.p50Nanos() / 1e3) : "",
@@ -124,7 +125,8 @@ final class Report {
     sb.append(resultsTable(results).render()).append('\n');
     sb.append(footnotes(results).replace("\n", "  \n")).append('\n');
     sb.append("Columns: wall = elapsed ms per iteration; CPU = process CPU ms per iteration (all threads:"
-        + " client, I/O, JIT and GC); B/unit = bytes allocated by all threads per row (W1, W2, W4,"
+        + " client, I/O, JIT and GC); GC = collection time the JVM's collectors report per iteration"
+        + " (for G1 mostly young pauses: the cost of the result kept alive); B/unit = bytes allocated by all threads per row (W1, W2, W4,"
         + " W5) or per query (W3); rate = rows or queries per wall second; p50/p99 = per-query"
         + " latency over all measured W3 queries.\n\n");
     sb.append("## Targets (issue 3)\n\n");
@@ -152,9 +154,14 @@ final class Report {
   }
 
   /** What the console prints at the end. */
-  static String console(Results results, List<Targets.Verdict> verdicts) {
+  static String console(RunInfo info, Results results, List<Targets.Verdict> verdicts) {
     StringBuilder sb = new StringBuilder("\n");
     sb.append(resultsTable(results).render()).append(footnotes(results)).append('\n');
+    for (String warning : info.warnings()) {
+      sb.append("NOTE: ").append(warning).append('\n');
+    }
+    sb.append("Every cell ran in its own JVM: java ").append(String.join(" ", info.jvmFlags()))
+        .append('\n');
     int met = 0;
     int missed = 0;
     for (Targets.Verdict v : verdicts) {

@@ -2,6 +2,7 @@ package dev.sluice.bench;
 
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -20,6 +21,9 @@ record RunInfo(
 
   String describe() {
     StringBuilder sb = new StringBuilder();
+    for (String warning : warnings()) {
+      sb.append("> **").append(warning).append("**\n\n");
+    }
     sb.append("- When: ").append(started.format(DateTimeFormatter.ISO_OFFSET_DATE_TIME)).append('\n');
     sb.append("- Server: PostgreSQL ").append(serverVersion).append(", ").append(server).append('\n');
     sb.append("- Machine: ").append(cores).append(" cores (shared by the server and the client), ")
@@ -39,6 +43,23 @@ record RunInfo(
       sb.append("- ").append(note).append('\n');
     }
     return sb.toString();
+  }
+
+  /** Reasons not to trust these figures, stated at the top of the report. */
+  List<String> warnings() {
+    List<String> w = new ArrayList<>();
+    if (options.rows() < 1_000_000 || options.iterations() < 10 || options.warmup() < 5) {
+      w.add(String.format(Locale.ROOT, "Smoke-size run (%,d rows, %d warm-up and %d measured"
+          + " iterations; the reference run is 1,000,000 rows, 5 and 10): the figures check the"
+          + " harness, they do not measure the clients.", options.rows(), options.warmup(),
+          options.iterations()));
+    }
+    double busiest = Math.max(loadBefore, loadAfter);
+    if (busiest > cores * 0.5) {
+      w.add(String.format(Locale.ROOT, "The machine was busy (load average up to %.2f on %d cores):"
+          + " expect noise; rerun on a quiet machine before trusting small differences.", busiest, cores));
+    }
+    return w;
   }
 
   private static String load(double v) {

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 
 class ReportTest {
   private static CellResult cell(Client c, Workload w, long wallMs, long cpuMs, long bytes, long units) {
-    Sample s = new Sample(wallMs * 1_000_000, cpuMs * 1_000_000, bytes, units);
+    Sample s = new Sample(wallMs * 1_000_000, cpuMs * 1_000_000, bytes, cpuMs / 2, units);
     return new CellResult(c, w, List.of(s, s, s), w.isLookup() ? 40_000 : -1, w.isLookup() ? 900_000 : -1, null);
   }
 
@@ -37,7 +37,7 @@ class ReportTest {
     results.add(cell(Client.DRAIN, Workload.W1, 250, 100, 0, 1_000_000));
     String text = Report.resultsTable(results).render();
     // sluice: wall 300 ÷ drain 250 = 1.20×; CPU 200 ÷ 800 = 0.25×; 150 B/row.
-    assertThat(text).containsPattern("\\| W1 +\\| sluice +\\| +300 \\| +200 \\| +150 \\|.*\\| +1\\.20× \\| +0\\.25× \\|");
+    assertThat(text).containsPattern("\\| W1 +\\| sluice +\\| +300 \\| +200 \\| +100 \\| +150 \\|.*\\| +1\\.20× \\| +0\\.25× \\|");
     assertThat(Report.footnotes(results)).contains("W1 wall ÷ drain's wall");
   }
 
