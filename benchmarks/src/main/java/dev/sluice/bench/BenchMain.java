@@ -139,7 +139,7 @@ public final class BenchMain {
     String subtitle = String.format(Locale.ROOT,
         "%s · PostgreSQL %s · %,d rows · %d cores · java %s", info.started().toLocalDate(),
         info.serverVersion(), info.options().rows(), info.cores(), String.join(" ", info.jvmFlags()));
-    Files.writeString(svg, SvgChart.render(results, subtitle), StandardCharsets.UTF_8);
+    Files.writeString(svg, SvgChart.render(results, subtitle, info.chartWarnings()), StandardCharsets.UTF_8);
     log.println("Wrote " + md + " and " + svg);
   }
 

@@ -48,18 +48,44 @@ record RunInfo(
   /** Reasons not to trust these figures, stated at the top of the report. */
   List<String> warnings() {
     List<String> w = new ArrayList<>();
-    if (options.rows() < 1_000_000 || options.iterations() < 10 || options.warmup() < 5) {
+    if (isSmokeSize()) {
       w.add(String.format(Locale.ROOT, "Smoke-size run (%,d rows, %d warm-up and %d measured"
           + " iterations; the reference run is 1,000,000 rows, 5 and 10): the figures check the"
           + " harness, they do not measure the clients.", options.rows(), options.warmup(),
           options.iterations()));
     }
-    double busiest = Math.max(loadBefore, loadAfter);
-    if (busiest > cores * 0.5) {
-      w.add(String.format(Locale.ROOT, "The machine was busy (load average up to %.2f on %d cores):"
-          + " expect noise; rerun on a quiet machine before trusting small differences.", busiest, cores));
+    if (isBusy()) {
+      w.add(String.format(Locale.ROOT, "The machine was busy before the run started (load average"
+          + " %.2f on %d cores): expect noise; rerun on a quiet machine before trusting small"
+          + " differences.", loadBefore, cores));
     }
     return w;
+  }
+
+  /** The same warnings, short enough for one line of the chart. */
+  List<String> chartWarnings() {
+    List<String> w = new ArrayList<>();
+    if (isSmokeSize()) {
+      w.add(String.format(Locale.ROOT, "Smoke-size run (%,d rows, %d + %d iterations): checks the harness,"
+          + " measures nothing", options.rows(), options.warmup(), options.iterations()));
+    }
+    if (isBusy()) {
+      w.add(String.format(Locale.ROOT, "Busy machine (load average %.2f on %d cores before the run):"
+          + " noisy figures", loadBefore, cores));
+    }
+    return w;
+  }
+
+  private boolean isSmokeSize() {
+    return options.rows() < 1_000_000 || options.iterations() < 10 || options.warmup() < 5;
+  }
+
+  /**
+   * Judged by the load before the run: afterwards the load average includes the run itself (client
+   * and server keep the cores busy).
+   */
+  private boolean isBusy() {
+    return loadBefore > cores * 0.5;
   }
 
   private static String load(double v) {

@@ -24,9 +24,18 @@ final class SvgChart {
 
   private record Series(String name, List<String> clients, List<Double> values, boolean light) {}
 
-  static String render(Results results, String subtitle) {
+  /**
+   * The chart; {@code warnings} (a smoke-size run, a busy machine) are printed in red under the
+   * title, so a chart copied out of its report still says what it is worth.
+   */
+  static String render(Results results, String subtitle, List<String> warnings) {
     StringBuilder body = new StringBuilder();
-    int y = 50;
+    int y = 56;
+    for (String warning : warnings) {
+      body.append(text(10, y, warning, "warning", 11));
+      y += 16;
+    }
+    y += 12;
     for (Workload w : results.workloads()) {
       List<CellResult> cells = new ArrayList<>();
       for (CellResult r : results.of(w)) {
@@ -91,8 +100,9 @@ final class SvgChart {
   private static String text(int x, int y, String s, String style, int size) {
     String anchor = style.equals("end") ? " text-anchor=\"end\"" : "";
     String weight = style.equals("bold") ? " font-weight=\"bold\"" : "";
-    return String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-size=\"%d\"%s%s>%s</text>\n",
-        x, y, size, anchor, weight, escape(s));
+    String fill = style.equals("warning") ? " fill=\"#c92a2a\"" : "";
+    return String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-size=\"%d\"%s%s%s>%s</text>\n",
+        x, y, size, anchor, weight, fill, escape(s));
   }
 
   static String escape(String s) {

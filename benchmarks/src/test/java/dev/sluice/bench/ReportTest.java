@@ -78,8 +78,8 @@ class ReportTest {
     Results results = new Results();
     results.add(cell(Client.SLUICE, Workload.W2, 200, 100, 50_000_000, 1_000_000));
     results.add(cell(Client.DRAIN, Workload.W2, 180, 60, 0, 1_000_000));
-    String svg = SvgChart.render(results, "a < b & c");
-    assertThat(svg).startsWith("<svg").contains("a &lt; b &amp; c");
+    String svg = SvgChart.render(results, "a < b & c", List.of("Smoke-size run"));
+    assertThat(svg).startsWith("<svg").contains("a &lt; b &amp; c", "fill=\"#c92a2a\">Smoke-size run<");
     // Two clients, wall and CPU bars each, plus the background.
     assertThat(svg.split("<rect ", -1)).hasSize(1 + 1 + 4);
   }
