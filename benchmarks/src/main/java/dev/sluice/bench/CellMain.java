@@ -1,0 +1,284 @@
+package dev.sluice.bench;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A forked JVM running one cell: one client, one workload. Sets the client up, runs the warm-up
+ * iterations and then the measured ones, and prints one line per iteration on stdout, prefixed
+ * {@value #PREFIX} so the orchestrator can tell them from anything a library prints:
+ *
+ * <pre>
+ * @bench iter &lt;measured 0|1&gt; &lt;wall ns&gt; &lt;cpu ns&gt; &lt;allocated bytes&gt; &lt;units&gt;
+ * @bench latency &lt;p50 ns&gt; &lt;p99 ns&gt;          (W3, W3c: over all measured queries)
+ * @bench error &lt;message&gt;                      (and exit status 1)
+ * </pre>
+ *
+ * <p>Before each iteration, outside the measurement: the client's {@code beforeIteration}, W4's
+ * TRUNCATE, dropping the previous result and a System.gc(), so every iteration starts from the same
+ * heap. The result an iteration builds stays reachable until its measurement ends: keeping it alive
+ * is what costs a decoder its GC time, and that cost belongs in the figures.
+ */
+public final class CellMain {
+  static final String PREFIX = "@bench ";
+  /** Callers and connections of W3c. */
+  static final int CALLERS = 16;
+
+  private final CellSpec spec;
+  private final BenchClient client;
+  private final Meter meter = new Meter();
+  /** The last iteration's result, kept reachable until its measurement ends. */
+  private Object kept;
+  /** Per-query latencies of the measured W3 iterations, in ns. */
+  private long[] latencies = new long[0];
+  private int latencyCount;
+  private int[] ids;
+  private List<Wide> insertRows;
+  private Connection admin;
+  private ThreadPoolExecutor callers;
+
+  private CellMain(CellSpec spec) {
+    this.spec = spec;
+    this.client = spec.client().create();
+  }
+
+  public static void main(String[] args) {
+    int status = 0;
+    try {
+      CellSpec spec = CellSpec.parse(args);
+      CellMain cell = new CellMain(spec);
+      try {
+        cell.run();
+      } finally {
+        cell.close();
+      }
+    } catch (Throwable e) {
+      System.out.println(PREFIX + "error " + oneLine(e));
+      e.printStackTrace();
+      status = 1;
+    }
+    System.out.flush();
+    // Client libraries may leave non-daemon threads behind (event loops, pool housekeepers).
+    System.exit(status);
+  }
+
+  private void run() throws Exception {
+    setUp();
+    int total = spec.warmup() + spec.iterations();
+    for (int k = 0; k < total; k++) {
+      boolean measured = k >= spec.warmup();
+      client.beforeIteration();
+      if (spec.workload().isInsert()) {
+        try (Statement st = admin.createStatement()) {
+          st.execute(Sql.TRUNCATE_INSERT);
+        }
+      }
+      kept = null;
+      System.gc();
+      meter.start();
+      long units = iteration(measured);
+      Sample s = meter.stop(units);
+      check(units);
+      if (spec.workload().isInsert()) {
+        checkInserted();
+      }
+      kept = null;
+      System.out.println(PREFIX + "iter " + (measured ? 1 : 0) + " " + s.toLine());
+    }
+    if (spec.workload().isLookup()) {
+      long[] sorted = Arrays.copyOf(latencies, latencyCount);
+      Arrays.sort(sorted);
+      System.out.println(PREFIX + "latency " + Stats.percentileOfSorted(sorted, latencyCount, 50)
+          + " " + Stats.percentileOfSorted(sorted, latencyCount, 99));
+    }
+  }
+
+  private void setUp() throws Exception {
+    client.setUp(spec);
+    Workload w = spec.workload();
+    if (w.isLookup()) {
+      SplittableRandom random = new SplittableRandom(42);
+      ids = new int[spec.lookups()];
+      for (int k = 0; k < ids.length; k++) {
+        ids[k] = random.nextInt(1, DataSet.POINT_ROWS + 1);
+      }
+      latencies = new long[spec.lookups() * spec.iterations()];
+    }
+    if (w == Workload.W3C) {
+      callers = new ThreadPoolExecutor(CALLERS, CALLERS, 1, TimeUnit.HOURS, new LinkedBlockingQueue<>());
+      callers.prestartAllCoreThreads();
+    }
+    if (w.isInsert()) {
+      insertRows = insertRows(spec.insertRows());
+      admin = DriverManager.getConnection(Urls.jdbc(spec.url()));
+    }
+  }
+
+  /** The rows W4 inserts: W1-shaped, the same for every client (seeded). */
+  static List<Wide> insertRows(int count) {
+    SplittableRandom random = new SplittableRandom(7);
+    List<Wide> rows = new ArrayList<>(count);
+    for (int k = 0; k < count; k++) {
+      rows.add(new Wide(random.nextDouble(), k + 1, Double.toString(random.nextDouble()),
+          new UUID(random.nextLong(), random.nextLong()), null));
+    }
+    return rows;
+  }
+
+  /** Runs one iteration; returns the units it processed (rows, or queries). */
+  private long iteration(boolean measured) throws Exception {
+    switch (spec.workload()) {
+      case W1:
+        kept = client.readWide();
+        return count(kept);
+      case W2:
+        kept = client.readNarrow();
+        return count(kept);
+      case W3: {
+        long n = lookups(0, ids.length, measured ? latencyCount : -1);
+        if (measured) {
+          latencyCount += (int) n;
+        }
+        return n;
+      }
+      case W3C:
+        return concurrentLookups(measured);
+      case W4B:
+        return client.insertBatch(insertRows);
+      case W4C:
+        return client.insertCopy(insertRows);
+      case W5: {
+        long rows = 0;
+        for (int run = 0; run < spec.joinRuns(); run++) {
+          kept = client.readFilms();
+          rows += count(kept);
+        }
+        return rows;
+      }
+      default:
+        throw new AssertionError(spec.workload());
+    }
+  }
+
+  /** Lookups of ids[from, to); latencies go to latencies[at…] unless {@code at} is negative. */
+  private long lookups(int from, int to, int at) throws Exception {
+    BenchClient c = client;
+    int[] ids = this.ids;
+    long[] lat = latencies;
+    for (int k = from; k < to; k++) {
+      long t0 = System.nanoTime();
+      Object row = c.lookup(ids[k]);
+      long t1 = System.nanoTime();
+      if (row == null) {
+        throw new IllegalStateException("lookup of id " + ids[k] + " found no row");
+      }
+      if (at >= 0) {
+        lat[at + k - from] = t1 - t0;
+      }
+    }
+    return to - from;
+  }
+
+  /** W3c: the ids split among 16 callers running at once, over the client's 4 connections. */
+  private long concurrentLookups(boolean measured) throws Exception {
+    int n = ids.length;
+    int base = latencyCount;
+    List<Callable<Long>> tasks = new ArrayList<>(CALLERS);
+    for (int t = 0; t < CALLERS; t++) {
+      int from = (int) ((long) n * t / CALLERS);
+      int to = (int) ((long) n * (t + 1) / CALLERS);
+      tasks.add(() -> lookups(from, to, measured ? base + from : -1));
+    }
+    long done = 0;
+    for (Future<Long> f : callers.invokeAll(tasks)) {
+      done += f.get();
+    }
+    if (measured) {
+      latencyCount += n;
+    }
+    return done;
+  }
+
+  private static long count(Object result) {
+    if (result instanceof List<?> list) {
+      return list.size();
+    }
+    if (result instanceof Long rows) {
+      return rows;
+    }
+    throw new IllegalStateException("unexpected result " + result);
+  }
+
+  /** Fails the cell when an iteration did not do the whole job (a wrong count means a broken client). */
+  private void check(long units) {
+    long expected;
+    switch (spec.workload()) {
+      case W1:
+      case W2:
+        expected = spec.tableRows();
+        break;
+      case W3:
+      case W3C:
+        expected = spec.lookups();
+        break;
+      case W4B:
+      case W4C:
+        expected = spec.insertRows();
+        break;
+      default:
+        expected = -1;
+    }
+    if (expected >= 0 && units != expected) {
+      throw new IllegalStateException(spec.client().id() + " " + spec.workload().id() + " processed "
+          + units + " " + spec.workload().unit() + "s, expected " + expected);
+    }
+  }
+
+  /** W4: the table must hold every row the client said it inserted (checked outside the timing). */
+  private void checkInserted() throws SQLException {
+    try (Statement st = admin.createStatement();
+        ResultSet rs = st.executeQuery("SELECT count(*) FROM bench_insert")) {
+      rs.next();
+      long rows = rs.getLong(1);
+      if (rows != spec.insertRows()) {
+        throw new IllegalStateException(spec.client().id() + " " + spec.workload().id()
+            + " left " + rows + " rows in bench_insert, expected " + spec.insertRows());
+      }
+    }
+  }
+
+  private void close() throws Exception {
+    if (callers != null) {
+      callers.shutdownNow();
+    }
+    if (admin != null) {
+      admin.close();
+    }
+    client.close();
+  }
+
+  private static String oneLine(Throwable e) {
+    StringBuilder sb = new StringBuilder();
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      sb.append(sb.length() == 0 ? "" : " <- ").append(t.getClass().getSimpleName()).append(": ")
+          .append(t.getMessage());
+      if (t.getCause() == t) {
+        break;
+      }
+    }
+    return sb.toString().replace('\n', ' ');
+  }
+}

@@ -1,0 +1,108 @@
+package dev.sluice.bench;
+
+import static dev.sluice.bench.Workload.W1;
+import static dev.sluice.bench.Workload.W2;
+import static dev.sluice.bench.Workload.W3;
+import static dev.sluice.bench.Workload.W3C;
+import static dev.sluice.bench.Workload.W4B;
+import static dev.sluice.bench.Workload.W4C;
+import static dev.sluice.bench.Workload.W5;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The clients compared, with the workloads each runs. The implementations are created only in the
+ * forked cell JVM, so a cell loads one client's classes.
+ */
+enum Client {
+  SLUICE("sluice", "Sluice: Database, hand-written RowDecoders in the generated shape",
+      EnumSet.allOf(Workload.class)),
+  PGJDBC_TEXT("pgjdbc-text", "pgjdbc defaults (text results): a fresh connection per iteration",
+      EnumSet.of(W1, W2)),
+  PGJDBC_BINARY("pgjdbc-binary", "pgjdbc prepareThreshold=-1 (binary results); HikariCP (4) for W3c;"
+      + " reWriteBatchedInserts for W4b; CopyManager (text COPY) for W4c",
+      EnumSet.of(W1, W2, W3, W3C, W4B, W4C, W5)),
+  PGJDBC_STREAM("pgjdbc-stream", "pgjdbc prepareThreshold=-1, fetchSize 10000, autocommit off",
+      EnumSet.of(W1, W2)),
+  VERTX("vertx", "vertx-pg-client 5 pool (1, or 4 for W3c), prepared-statement cache on; reads"
+      + " with a Collector", EnumSet.of(W1, W2, W3, W3C, W4B, W5)),
+  JDBI("jdbi", "JDBI 3 ConstructorMapper over pgjdbc prepareThreshold=-1", EnumSet.of(W1, W2, W3, W5)),
+  JOOQ("jooq", "jOOQ plain-SQL ResultQuery.fetchInto(record) over pgjdbc prepareThreshold=-1",
+      EnumSet.of(W1, W2, W3, W5)),
+  DRAIN("drain", "raw binary drain: our minimal wire client, frames replies only (the floor)",
+      EnumSet.of(W1, W2, W3, W5)),
+  IDEAL("ideal", "ideal decoder: the drain decoding each DataRow in place into records by hand",
+      EnumSet.of(W1, W2, W3, W5));
+
+  private final String id;
+  private final String description;
+  private final Set<Workload> workloads;
+
+  Client(String id, String description, Set<Workload> workloads) {
+    this.id = id;
+    this.description = description;
+    this.workloads = workloads;
+  }
+
+  String id() {
+    return id;
+  }
+
+  String description() {
+    return description;
+  }
+
+  boolean runs(Workload w) {
+    return workloads.contains(w);
+  }
+
+  /** Creates the implementation; called in the cell's JVM. */
+  BenchClient create() {
+    switch (this) {
+      case SLUICE: return new SluiceClient();
+      case PGJDBC_TEXT: return new PgjdbcClient(PgjdbcClient.Mode.TEXT);
+      case PGJDBC_BINARY: return new PgjdbcClient(PgjdbcClient.Mode.BINARY);
+      case PGJDBC_STREAM: return new PgjdbcClient(PgjdbcClient.Mode.STREAM);
+      case VERTX: return new VertxClient();
+      case JDBI: return new JdbiClient();
+      case JOOQ: return new JooqClient();
+      case DRAIN: return new RawClient(false);
+      case IDEAL: return new RawClient(true);
+      default: throw new AssertionError(this);
+    }
+  }
+
+  static Client byId(String id) {
+    for (Client c : values()) {
+      if (c.id.equalsIgnoreCase(id)) {
+        return c;
+      }
+    }
+    throw new IllegalArgumentException("unknown client \"" + id + "\"; expected one of " + ids());
+  }
+
+  static List<Client> parseList(String csv) {
+    List<Client> out = new ArrayList<>();
+    for (String part : csv.split(",")) {
+      if (!part.isBlank()) {
+        Client c = byId(part.trim());
+        if (!out.contains(c)) {
+          out.add(c);
+        }
+      }
+    }
+    out.sort(null);
+    return out;
+  }
+
+  static String ids() {
+    StringBuilder sb = new StringBuilder();
+    for (Client c : values()) {
+      sb.append(sb.length() == 0 ? "" : ", ").append(c.id);
+    }
+    return sb.toString();
+  }
+}

@@ -1,0 +1,82 @@
+package dev.sluice.bench;
+
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.util.List;
+
+/**
+ * Measures one iteration: wall time, the process's CPU time (all threads: the client's, its I/O
+ * threads', the JIT's and the GC's), and the bytes allocated by every live thread, summed from
+ * per-thread counters taken before and after. A thread that ends between the two snapshots loses
+ * its count, so cells keep their worker threads alive across iterations.
+ */
+final class Meter {
+  private final com.sun.management.ThreadMXBean threads =
+      (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+  private final com.sun.management.OperatingSystemMXBean os =
+      (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+
+  private final List<GarbageCollectorMXBean> collectors = ManagementFactory.getGarbageCollectorMXBeans();
+
+  private long[] idsBefore;
+  private long[] bytesBefore;
+  private long cpuBefore;
+  private long gcBefore;
+  private long wallBefore;
+
+  Meter() {
+    if (!threads.isThreadAllocatedMemorySupported()) {
+      throw new IllegalStateException("this JVM cannot count allocated bytes per thread");
+    }
+    threads.setThreadAllocatedMemoryEnabled(true);
+  }
+
+  void start() {
+    gcBefore = gcMillis();
+    idsBefore = threads.getAllThreadIds();
+    bytesBefore = threads.getThreadAllocatedBytes(idsBefore);
+    cpuBefore = os.getProcessCpuTime();
+    wallBefore = System.nanoTime();
+  }
+
+  Sample stop(long units) {
+    long wall = System.nanoTime() - wallBefore;
+    long cpu = os.getProcessCpuTime() - cpuBefore;
+    long[] ids = threads.getAllThreadIds();
+    long[] bytes = threads.getThreadAllocatedBytes(ids);
+    long gc = gcMillis() - gcBefore;
+    return new Sample(wall, cpu, allocatedBetween(idsBefore, bytesBefore, ids, bytes), gc, units);
+  }
+
+  /** Collection time so far, summed over the collectors (G1 Young and Old Generation). */
+  private long gcMillis() {
+    long total = 0;
+    for (GarbageCollectorMXBean c : collectors) {
+      total += Math.max(0, c.getCollectionTime());
+    }
+    return total;
+  }
+
+  /**
+   * Bytes allocated between two snapshots of (thread id, bytes so far): the growth of each thread
+   * alive at the end, counting from zero for threads started in between. A count of -1 means the
+   * thread ended while being sampled; it is left out.
+   */
+  static long allocatedBetween(long[] idsBefore, long[] bytesBefore, long[] idsAfter, long[] bytesAfter) {
+    long total = 0;
+    for (int k = 0; k < idsAfter.length; k++) {
+      if (bytesAfter[k] < 0) {
+        continue;
+      }
+      long before = 0;
+      for (int j = 0; j < idsBefore.length; j++) {
+        if (idsBefore[j] == idsAfter[k]) {
+          before = Math.max(0, bytesBefore[j]);
+          break;
+        }
+      }
+      total += bytesAfter[k] - before;
+    }
+    return total;
+  }
+}

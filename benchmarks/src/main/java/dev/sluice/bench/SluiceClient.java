@@ -1,0 +1,67 @@
+package dev.sluice.bench;
+
+import dev.sluice.Database;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Sluice through its public API, as an application would use it: {@code db.query(sql,
+ * Record.class)} finds the record's decoder by name (hand-written here until the processor lands).
+ * One pooled connection, or four for W3c.
+ */
+final class SluiceClient extends BenchClient {
+  private Database db;
+
+  @Override
+  void setUp(CellSpec spec) {
+    db = Database.builder()
+        .url(spec.workloadUrl())
+        .maxPoolSize(spec.workload() == Workload.W3C ? 4 : 1)
+        .build();
+  }
+
+  @Override
+  Object readWide() {
+    return db.query(Sql.W1, Wide.class);
+  }
+
+  @Override
+  Object readNarrow() {
+    return db.query(Sql.W2, Narrow.class);
+  }
+
+  @Override
+  Object lookup(int id) {
+    return db.queryOne(Sql.W3, Point.class, id).get();
+  }
+
+  @Override
+  long insertBatch(List<Wide> rows) {
+    List<Object[]> params = new ArrayList<>(rows.size());
+    for (Wide r : rows) {
+      params.add(new Object[] {r.f(), r.i(), r.s(), r.u(), r.n()});
+    }
+    long inserted = 0;
+    for (long count : db.executeBatch(Sql.INSERT, params)) {
+      inserted += count;
+    }
+    return inserted;
+  }
+
+  @Override
+  long insertCopy(List<Wide> rows) {
+    return db.copyIn(Sql.COPY_BINARY, new BinaryCopyStream(rows));
+  }
+
+  @Override
+  Object readFilms() {
+    return db.query(Sql.W5, FilmRow.class);
+  }
+
+  @Override
+  public void close() {
+    if (db != null) {
+      db.close();
+    }
+  }
+}

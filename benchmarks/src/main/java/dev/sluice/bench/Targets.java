@@ -1,0 +1,124 @@
+package dev.sluice.bench;
+
+import static dev.sluice.bench.Client.DRAIN;
+import static dev.sluice.bench.Client.IDEAL;
+import static dev.sluice.bench.Client.PGJDBC_BINARY;
+import static dev.sluice.bench.Client.SLUICE;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * The targets of issue 3, checked against one run's medians: for each, met or missed and by how
+ * much. A target whose cells did not run (or failed) is reported as not measured.
+ */
+final class Targets {
+  private Targets() {}
+
+  enum Status { MET, MISSED, NOT_MEASURED }
+
+  /** One target's outcome; {@code measured} and {@code margin} are human-readable. */
+  record Verdict(Workload workload, String target, String measured, Status status, String margin) {}
+
+  static List<Verdict> evaluate(Results r) {
+    List<Verdict> out = new ArrayList<>();
+    readTargets(out, r, Workload.W1, 1.15, 165, "1.1 × ≈150 B of record, String and UUID");
+    readTargets(out, r, Workload.W2, 1.10, 60, "the issue's 60 B/row");
+
+    out.add(ratio(r, Workload.W3, "Sluice q/s ≥ 1.0× the raw drain's q/s (one connection)",
+        SLUICE, DRAIN, CellResult::unitsPerSecond, true, 1.0, "q/s"));
+    out.add(absolute(r, Workload.W3, "Sluice allocates ≤ 500 B per query", SLUICE,
+        CellResult::bytesPerUnit, 500, "B/query"));
+    out.add(ratio(r, Workload.W3C, "Sluice q/s ≥ 1.0× pgjdbc + HikariCP (16 callers, 4 connections)",
+        SLUICE, PGJDBC_BINARY, CellResult::unitsPerSecond, true, 1.0, "q/s"));
+    out.add(absolute(r, Workload.W3C, "Sluice p99 ≤ 2 ms (16 callers, 4 connections)", SLUICE,
+        c -> c.p99Nanos() / 1e6, 2.0, "ms"));
+
+    out.add(ratio(r, Workload.W4C, "Sluice binary COPY rows/s ≥ 1.2× pgjdbc CopyManager",
+        SLUICE, PGJDBC_BINARY, CellResult::unitsPerSecond, true, 1.2, "rows/s"));
+    out.add(ratio(r, Workload.W4B, "Sluice batch rows/s ≥ 1.5× pgjdbc reWriteBatchedInserts",
+        SLUICE, PGJDBC_BINARY, CellResult::unitsPerSecond, true, 1.5, "rows/s"));
+
+    out.add(ratio(r, Workload.W5, "Sluice CPU ≤ 1.1× the ideal decoder's CPU",
+        SLUICE, IDEAL, CellResult::cpuMillis, false, 1.1, "ms CPU"));
+    return out;
+  }
+
+  private static void readTargets(
+      List<Verdict> out, Results r, Workload w, double drainLimit, double bytesLimit, String bytesWhy) {
+    out.add(ratio(r, w, "Sluice wall ≤ " + fmt(drainLimit) + "× the raw drain's wall",
+        SLUICE, DRAIN, CellResult::wallMillis, false, drainLimit, "ms wall"));
+    out.add(ratio(r, w, "Sluice CPU ≤ 0.3× pgjdbc binary's CPU",
+        SLUICE, PGJDBC_BINARY, CellResult::cpuMillis, false, 0.3, "ms CPU"));
+    out.add(absolute(r, w, "Sluice allocates ≤ " + fmt(bytesLimit) + " B/row (" + bytesWhy + ")",
+        SLUICE, CellResult::bytesPerUnit, bytesLimit, "B/row"));
+    out.add(ratio(r, w, "Sluice wall ≤ 1.1× the ideal decoder's wall",
+        SLUICE, IDEAL, CellResult::wallMillis, false, 1.1, "ms wall"));
+    out.add(ratio(r, w, "Sluice CPU ≤ 1.1× the ideal decoder's CPU",
+        SLUICE, IDEAL, CellResult::cpuMillis, false, 1.1, "ms CPU"));
+    out.add(ratio(r, w, "Sluice B/row ≤ 1.1× the ideal decoder's B/row",
+        SLUICE, IDEAL, CellResult::bytesPerUnit, false, 1.1, "B/row"));
+  }
+
+  /** {@code metric(subject) / metric(base)} against {@code limit}: at least it, or at most it. */
+  static Verdict ratio(Results r, Workload w, String target, Client subject, Client base,
+      ToDoubleFunction<CellResult> metric, boolean atLeast, double limit, String unit) {
+    CellResult s = r.ok(w, subject);
+    CellResult b = r.ok(w, base);
+    if (s == null || b == null) {
+      return new Verdict(w, target, "—", Status.NOT_MEASURED,
+          "needs " + subject.id() + " and " + base.id() + " in " + w.id());
+    }
+    double sv = metric.applyAsDouble(s);
+    double bv = metric.applyAsDouble(b);
+    double ratio = bv == 0 ? Double.POSITIVE_INFINITY : sv / bv;
+    String measured = fmt(ratio) + "× (" + fmt(sv) + " vs " + fmt(bv) + " " + unit + ")";
+    return verdict(w, target, measured, ratio, atLeast, limit);
+  }
+
+  static Verdict absolute(Results r, Workload w, String target, Client subject,
+      ToDoubleFunction<CellResult> metric, double limit, String unit) {
+    CellResult s = r.ok(w, subject);
+    if (s == null) {
+      return new Verdict(w, target, "—", Status.NOT_MEASURED, "needs " + subject.id() + " in " + w.id());
+    }
+    double v = metric.applyAsDouble(s);
+    return verdict(w, target, fmt(v) + " " + unit, v, false, limit);
+  }
+
+  private static Verdict verdict(
+      Workload w, String target, String measured, double value, boolean atLeast, double limit) {
+    boolean met = atLeast ? value >= limit : value <= limit;
+    String margin;
+    if (met) {
+      double headroom = atLeast ? value / limit - 1 : 1 - value / limit;
+      margin = pct(headroom) + " to spare";
+    } else if (atLeast) {
+      margin = "by " + pct(1 - value / limit) + " (" + fmt(value) + " < " + fmt(limit) + ")";
+    } else {
+      margin = "by " + pct(value / limit - 1) + " (" + fmt(value) + " > " + fmt(limit) + ")";
+    }
+    return new Verdict(w, target, measured, met ? Status.MET : Status.MISSED, margin);
+  }
+
+  static String pct(double fraction) {
+    return String.format(Locale.ROOT, "%.0f%%", fraction * 100);
+  }
+
+  /** Three significant digits, at most; whole numbers from 100 up. */
+  static String fmt(double v) {
+    if (Double.isInfinite(v) || Double.isNaN(v)) {
+      return String.valueOf(v);
+    }
+    double a = Math.abs(v);
+    if (a >= 100) {
+      return String.format(Locale.ROOT, "%,.0f", v);
+    }
+    if (a >= 10) {
+      return String.format(Locale.ROOT, "%.1f", v);
+    }
+    return String.format(Locale.ROOT, "%.2f", v);
+  }
+}

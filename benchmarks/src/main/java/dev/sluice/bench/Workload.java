@@ -1,0 +1,105 @@
+package dev.sluice.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The workloads of issue 3. Each cell (client × workload) runs them in its own JVM; an iteration is
+ * the unit timed. What "a row" means for bytes per row differs: a row read (W1, W2, W5), a query (W3)
+ * or a row inserted (W4).
+ */
+enum Workload {
+  W1("W1", "read all of bench_wide (f float8, i int4, s text, u uuid, n text NULL) into a List of records"),
+  W2("W2", "read all of bench_narrow (3 × int8) into a List of records"),
+  W3("W3", "10,000 sequential primary-key lookups of bench_point over one connection"),
+  W3C("W3c", "10,000 primary-key lookups of bench_point by 16 concurrent callers over 4 connections"),
+  W4B("W4b", "insert W1-shaped rows into bench_insert as a batch"),
+  W4C("W4c", "insert W1-shaped rows into bench_insert with COPY"),
+  W5("W5", "the Pagila join film × language × category into records, 200 runs per iteration");
+
+  private final String id;
+  private final String description;
+
+  Workload(String id, String description) {
+    this.id = id;
+    this.description = description;
+  }
+
+  String id() {
+    return id;
+  }
+
+  String description() {
+    return description;
+  }
+
+  /** Lookups: the figures are queries per second and latency percentiles. */
+  boolean isLookup() {
+    return this == W3 || this == W3C;
+  }
+
+  boolean isInsert() {
+    return this == W4B || this == W4C;
+  }
+
+  /** What one counted unit of an iteration is, for "bytes per …" and rates. */
+  String unit() {
+    return isLookup() ? "query" : "row";
+  }
+
+  static Workload byId(String id) {
+    for (Workload w : values()) {
+      if (w.id.equalsIgnoreCase(id)) {
+        return w;
+      }
+    }
+    throw new IllegalArgumentException("unknown workload \"" + id + "\"; expected one of " + ids());
+  }
+
+  /**
+   * Parses {@code --only}: each item is a workload id ("W3c"), or, when no id equals it, a prefix of
+   * ids ("W4" selects W4b and W4c).
+   */
+  static List<Workload> parseList(String csv) {
+    List<Workload> out = new ArrayList<>();
+    for (String part : csv.split(",")) {
+      String p = part.trim().toUpperCase(Locale.ROOT);
+      if (p.isEmpty()) {
+        continue;
+      }
+      List<Workload> matched = new ArrayList<>();
+      for (Workload w : values()) {
+        if (w.id.toUpperCase(Locale.ROOT).equals(p)) {
+          matched.add(w);
+        }
+      }
+      if (matched.isEmpty()) {
+        for (Workload w : values()) {
+          if (w.id.toUpperCase(Locale.ROOT).startsWith(p)) {
+            matched.add(w);
+          }
+        }
+      }
+      if (matched.isEmpty()) {
+        throw new IllegalArgumentException(
+            "unknown workload \"" + part.trim() + "\"; expected one of " + ids());
+      }
+      for (Workload w : matched) {
+        if (!out.contains(w)) {
+          out.add(w);
+        }
+      }
+    }
+    out.sort(null);
+    return out;
+  }
+
+  static String ids() {
+    StringBuilder sb = new StringBuilder();
+    for (Workload w : values()) {
+      sb.append(sb.length() == 0 ? "" : ", ").append(w.id);
+    }
+    return sb.toString();
+  }
+}

@@ -1,0 +1,93 @@
+package dev.sluice.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ReportTest {
+  private static CellResult cell(Client c, Workload w, long wallMs, long cpuMs, long bytes, long units) {
+    Sample s = new Sample(wallMs * 1_000_000, cpuMs * 1_000_000, bytes, cpuMs / 2, units);
+    return new CellResult(c, w, List.of(s, s, s), w.isLookup() ? 40_000 : -1, w.isLookup() ? 900_000 : -1, null);
+  }
+
+  @Test
+  void tableAlignsNamesLeftAndNumbersRight() {
+    String text = new Table(1, List.of("client", "ms")).row(List.of("sluice", "3.5"))
+        .row(List.of("pgjdbc-binary", "120")).render();
+    assertThat(text).isEqualTo(
+        "| client        |  ms |\n"
+            + "|:--------------|----:|\n"
+            + "| sluice        | 3.5 |\n"
+            + "| pgjdbc-binary | 120 |\n");
+  }
+
+  @Test
+  void tableRejectsARowOfTheWrongWidth() {
+    assertThatThrownBy(() -> new Table(1, List.of("a", "b")).row(List.of("x")))
+        .hasMessageContaining("1 cells for 2 columns");
+  }
+
+  @Test
+  void resultsTableHasRatiosAgainstEachWorkloadsReference() {
+    Results results = new Results();
+    results.add(cell(Client.SLUICE, Workload.W1, 300, 200, 150_000_000, 1_000_000));
+    results.add(cell(Client.PGJDBC_BINARY, Workload.W1, 600, 800, 350_000_000, 1_000_000));
+    results.add(cell(Client.DRAIN, Workload.W1, 250, 100, 0, 1_000_000));
+    String text = Report.resultsTable(results).render();
+    // sluice: wall 300 ÷ drain 250 = 1.20×; CPU 200 ÷ 800 = 0.25×; 150 B/row.
+    assertThat(text).containsPattern("\\| W1 +\\| sluice +\\| +300 \\| +200 \\| +100 \\| +150 \\|.*\\| +1\\.20× \\| +0\\.25× \\|");
+    assertThat(Report.footnotes(results)).contains("W1 wall ÷ drain's wall");
+  }
+
+  @Test
+  void targetsSayMetOrMissedAndByHowMuch() {
+    Results results = new Results();
+    results.add(cell(Client.SLUICE, Workload.W1, 300, 200, 150_000_000, 1_000_000));
+    results.add(cell(Client.DRAIN, Workload.W1, 250, 100, 0, 1_000_000));
+    results.add(cell(Client.PGJDBC_BINARY, Workload.W1, 600, 800, 350_000_000, 1_000_000));
+    List<Targets.Verdict> verdicts = Targets.evaluate(results);
+
+    Targets.Verdict wall = find(verdicts, Workload.W1, "wall ≤ 1.15× the raw drain");
+    assertThat(wall.status()).isEqualTo(Targets.Status.MISSED);
+    assertThat(wall.margin()).isEqualTo("by 4% (1.20 > 1.15)");
+
+    Targets.Verdict cpu = find(verdicts, Workload.W1, "CPU ≤ 0.3× pgjdbc");
+    assertThat(cpu.status()).isEqualTo(Targets.Status.MET);
+    assertThat(cpu.margin()).isEqualTo("17% to spare");
+
+    Targets.Verdict ideal = find(verdicts, Workload.W1, "wall ≤ 1.1× the ideal");
+    assertThat(ideal.status()).isEqualTo(Targets.Status.NOT_MEASURED);
+  }
+
+  @Test
+  void lookupTargetsUseQueriesPerSecondAndP99() {
+    Results results = new Results();
+    results.add(cell(Client.SLUICE, Workload.W3C, 400, 400, 3_000_000, 10_000));
+    results.add(cell(Client.PGJDBC_BINARY, Workload.W3C, 500, 500, 10_000_000, 10_000));
+    List<Targets.Verdict> verdicts = Targets.evaluate(results);
+    assertThat(find(verdicts, Workload.W3C, "q/s ≥ 1.0× pgjdbc").status()).isEqualTo(Targets.Status.MET);
+    Targets.Verdict p99 = find(verdicts, Workload.W3C, "p99 ≤ 2 ms");
+    assertThat(p99.status()).isEqualTo(Targets.Status.MET);
+    assertThat(p99.measured()).isEqualTo("0.90 ms");
+  }
+
+  @Test
+  void svgEscapesTextAndDrawsABarPerCell() {
+    Results results = new Results();
+    results.add(cell(Client.SLUICE, Workload.W2, 200, 100, 50_000_000, 1_000_000));
+    results.add(cell(Client.DRAIN, Workload.W2, 180, 60, 0, 1_000_000));
+    String svg = SvgChart.render(results, "a < b & c", List.of("Smoke-size run"));
+    assertThat(svg).startsWith("<svg").contains("a &lt; b &amp; c", "fill=\"#c92a2a\">Smoke-size run<");
+    // Two clients, wall and CPU bars each, plus the background.
+    assertThat(svg.split("<rect ", -1)).hasSize(1 + 1 + 4);
+  }
+
+  private static Targets.Verdict find(List<Targets.Verdict> verdicts, Workload w, String text) {
+    return verdicts.stream()
+        .filter(v -> v.workload() == w && v.target().contains(text))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("no target containing " + text));
+  }
+}

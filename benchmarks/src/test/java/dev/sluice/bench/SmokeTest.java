@@ -1,0 +1,34 @@
+package dev.sluice.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The whole pipeline once, tiny: data on the embedded server, one forked cell (Sluice, W1, 1,000
+ * rows), the report files. Asserts that it works, never how fast: speed is measured by running the
+ * benchmarks, not by tests.
+ */
+class SmokeTest {
+  @Test
+  void runsOneCellEndToEnd(@TempDir Path out) throws Exception {
+    Options options = Options.parse("--rows", "1000", "--only", "W1", "--clients", "sluice",
+        "--warmup", "0", "--iterations", "2", "--out", out.toString());
+    ByteArrayOutputStream log = new ByteArrayOutputStream();
+    Results results = BenchMain.run(options, new PrintStream(log, true, StandardCharsets.UTF_8));
+
+    CellResult cell = results.of(Workload.W1).get(0);
+    assertThat(cell.error()).as(log.toString(StandardCharsets.UTF_8)).isNull();
+    assertThat(cell.samples()).hasSize(2);
+    assertThat(cell.units()).isEqualTo(1000);
+    assertThat(cell.bytesPerUnit()).isPositive();
+    assertThat(Files.readString(out.resolve("latest.md"))).contains("| W1 ", "| sluice ");
+    assertThat(Files.readString(out.resolve("latest.svg"))).startsWith("<svg").contains(">sluice<");
+  }
+}
