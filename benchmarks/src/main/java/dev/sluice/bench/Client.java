@@ -18,7 +18,7 @@ import java.util.Set;
  * forked cell JVM, so a cell loads one client's classes.
  */
 enum Client {
-  SLUICE("sluice", "Sluice: Database, hand-written RowDecoders in the generated shape",
+  SLUICE("sluice", "Sluice: Database, generated RowDecoders",
       EnumSet.allOf(Workload.class)),
   PGJDBC_TEXT("pgjdbc-text", "pgjdbc defaults (text results): a fresh connection per iteration",
       EnumSet.of(W1, W2)),

@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * Sluice through its public API, as an application would use it: {@code db.query(sql,
- * Record.class)} finds the record's decoder by name (hand-written here until the processor lands).
+ * Record.class)} finds the record's generated decoder by name.
  * One pooled connection, or four for W3c.
  */
 final class SluiceClient extends BenchClient {
