@@ -3,6 +3,9 @@ package dev.sluice;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import dev.sluice.driver.ConnectionConfig;
+import dev.sluice.driver.ConnectionPool;
+import dev.sluice.driver.PgConnection;
 import dev.sluice.testkit.PgTest;
 import dev.sluice.testkit.TestDatabase;
 import java.sql.Connection;
@@ -207,6 +210,35 @@ class PoolTest {
     try (Database db = Database.builder().url(tdb.url()).maxPoolSize(2).maxLifetime(Duration.ofNanos(1)).build()) {
       assertThat(db.query("SELECT 1", TestDecoders.INT)).containsExactly(1);
       assertThat(db.poolSize()).isZero();
+    }
+  }
+
+  @Test
+  void aReleasedConnectionGoesToTheLongestWaiterNotToTheReleasingThread(TestDatabase tdb) throws Exception {
+    ConnectionPool pool = new ConnectionPool(ConnectionConfig.parse(tdb.url()), null, 1,
+        Duration.ofMillis(300), Duration.ZERO, Duration.ZERO);
+    ExecutorService other = Executors.newSingleThreadExecutor();
+    try {
+      PgConnection mine = pool.acquire();
+      Future<PgConnection> waiter = other.submit(pool::acquire);
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (pool.waitingCallers() == 0 && System.nanoTime() < deadline) {
+        Thread.onSpinWait();
+      }
+      assertThat(pool.waitingCallers()).isEqualTo(1);
+      pool.release(mine);
+      // Re-acquiring at once must not overtake the caller that was already waiting.
+      PgException barged = catchThrowableOfType(pool::acquire, PgException.class);
+      assertThat(barged).isNotNull();
+      assertThat(barged.getMessage()).contains("timed out");
+      PgConnection handed = waiter.get(10, TimeUnit.SECONDS);
+      assertThat(handed).isSameAs(mine);
+      pool.release(handed);
+      assertThat(pool.size()).isEqualTo(1);
+      assertThat(pool.idleCount()).isEqualTo(1);
+    } finally {
+      other.shutdownNow();
+      pool.close();
     }
   }
 }

@@ -16,10 +16,13 @@ import java.util.concurrent.locks.ReentrantLock;
 /**
  * A bounded pool of {@link PgConnection}s, safe for any number of threads.
  *
- * <p>Design: one lock guards the idle stack and the count of open connections; it is never held
- * during I/O (connecting, validating, closing happen outside it), and waiting uses a Condition, not
- * {@code synchronized}, so virtual threads do not pin a carrier while they wait. Idle connections
- * are reused most-recent-first, which keeps few connections warm and lets the rest age out.
+ * <p>Design: one lock guards the idle stack, the queue of waiting callers and the count of open
+ * connections; it is never held during I/O (connecting, validating, closing happen outside it),
+ * and waiting uses Conditions, not {@code synchronized}, so virtual threads do not pin a carrier
+ * while they wait. Idle connections are reused most-recent-first, which keeps few connections warm
+ * and lets the rest age out. When callers wait, a released connection goes straight to the one
+ * that has waited longest (and a freed slot lets it open one), so a thread that releases and
+ * re-acquires in a loop cannot overtake them: latency stays bounded under contention.
  *
  * <p>A connection comes back through {@link #release}. One that is broken (I/O error, protocol
  * violation), closed, past its max lifetime, or left inside a transaction is closed and a slot
@@ -41,7 +44,8 @@ public final class ConnectionPool implements AutoCloseable {
   private final long maxLifetimeNanos;
 
   private final ReentrantLock lock = new ReentrantLock();
-  private final Condition available = lock.newCondition();
+  /** Callers waiting for a connection, longest first. Guarded by lock. */
+  private final ArrayDeque<Waiter> waiters = new ArrayDeque<>();
   /** Idle connections, most recently released last. Guarded by lock. */
   private final ArrayDeque<Idle> idle = new ArrayDeque<>();
   /** Connections open or being opened, idle or in use. Guarded by lock. */
@@ -51,6 +55,19 @@ public final class ConnectionPool implements AutoCloseable {
   private final ScheduledExecutorService housekeeper;
 
   private record Idle(PgConnection connection, long sinceNanos) {}
+
+  /** A caller in line for a connection. Fields guarded by lock. */
+  private static final class Waiter {
+    final Condition ready;
+    /** A connection released straight to this caller. */
+    PgConnection handed;
+    /** Leave to open a new connection; {@code total} already counts it. */
+    boolean slot;
+
+    Waiter(Condition ready) {
+      this.ready = ready;
+    }
+  }
 
   public ConnectionPool(ConnectionConfig config, NoticeListener noticeListener, int maxSize,
       Duration acquireTimeout, Duration idleTimeout, Duration maxLifetime) {
@@ -80,7 +97,11 @@ public final class ConnectionPool implements AutoCloseable {
     housekeeper.scheduleWithFixedDelay(this::evictIdle, period, period, TimeUnit.MILLISECONDS);
   }
 
-  /** A connection for exclusive use until {@link #release}; waits up to the acquire timeout. */
+  /**
+   * A connection for exclusive use until {@link #release}; waits up to the acquire timeout. Callers
+   * that wait are served first come, first served: a released connection (or a freed slot) is
+   * handed to the longest waiter, so no caller starves while others release and re-acquire.
+   */
   public PgConnection acquire() {
     long deadline = System.nanoTime() + acquireTimeoutNanos;
     for (;;) {
@@ -88,32 +109,19 @@ public final class ConnectionPool implements AutoCloseable {
       boolean open = false;
       lock.lock();
       try {
-        for (;;) {
-          if (closed) {
-            throw new PgException("08003", "the database pool is closed");
-          }
-          Idle i = idle.pollLast();
-          if (i != null) {
-            candidate = i.connection;
-            break;
-          }
-          if (total < maxSize) {
-            total++;
-            open = true;
-            break;
-          }
-          long remaining = deadline - System.nanoTime();
-          if (remaining <= 0) {
-            throw new PgException("08001", "timed out after " + TimeUnit.NANOSECONDS.toMillis(acquireTimeoutNanos)
-                + " ms waiting for a connection: all " + maxSize + " are in use (raise maxPoolSize, or look for a"
-                + " caller that holds a connection: an unclosed stream or a long transaction)");
-          }
-          try {
-            available.awaitNanos(remaining);
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new PgException("08001", "interrupted while waiting for a connection");
-          }
+        if (closed) {
+          throw new PgException("08003", "the database pool is closed");
+        }
+        Idle i = waiters.isEmpty() ? idle.pollLast() : null;
+        if (i != null) {
+          candidate = i.connection;
+        } else if (waiters.isEmpty() && total < maxSize) {
+          total++;
+          open = true;
+        } else {
+          Waiter w = awaitTurn(deadline);
+          candidate = w.handed;
+          open = candidate == null;
         }
       } finally {
         lock.unlock();
@@ -134,6 +142,47 @@ public final class ConnectionPool implements AutoCloseable {
     }
   }
 
+  /**
+   * Queues the caller and waits until a connection or a slot is handed to it. Called with the lock
+   * held; returns with it held. On timeout, interrupt or close, whatever was handed meanwhile is
+   * passed on, and the caller gets a PgException.
+   */
+  private Waiter awaitTurn(long deadline) {
+    Waiter w = new Waiter(lock.newCondition());
+    waiters.addLast(w);
+    PgException failure = null;
+    try {
+      while (w.handed == null && !w.slot) {
+        if (closed) {
+          failure = new PgException("08003", "the database pool is closed");
+          break;
+        }
+        long remaining = deadline - System.nanoTime();
+        if (remaining <= 0) {
+          failure = new PgException("08001", "timed out after " + TimeUnit.NANOSECONDS.toMillis(acquireTimeoutNanos)
+              + " ms waiting for a connection: all " + maxSize + " are in use (raise maxPoolSize, or look for a"
+              + " caller that holds a connection: an unclosed stream or a long transaction)");
+          break;
+        }
+        w.ready.awaitNanos(remaining);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      failure = new PgException("08001", "interrupted while waiting for a connection");
+    }
+    if (failure == null) {
+      return w;
+    }
+    waiters.remove(w);
+    if (w.handed != null) {
+      handOff(w.handed);
+    } else if (w.slot) {
+      total--;
+      grantSlot();
+    }
+    throw failure;
+  }
+
   /** Returns a connection; broken, expired or still-in-transaction ones are closed instead. */
   public void release(PgConnection c) {
     boolean keep = !c.isBroken() && !c.isClosed() && !expired(c) && c.transactionStatus() == Protocol.TX_IDLE;
@@ -141,8 +190,7 @@ public final class ConnectionPool implements AutoCloseable {
       lock.lock();
       try {
         if (!closed) {
-          idle.addLast(new Idle(c, System.nanoTime()));
-          available.signal();
+          handOff(c);
           return;
         }
       } finally {
@@ -150,6 +198,29 @@ public final class ConnectionPool implements AutoCloseable {
       }
     }
     discard(c);
+  }
+
+  /** Gives a healthy connection to the longest waiter, or makes it idle. Lock held. */
+  private void handOff(PgConnection c) {
+    Waiter w = waiters.pollFirst();
+    if (w != null) {
+      w.handed = c;
+      w.ready.signal();
+    } else {
+      idle.addLast(new Idle(c, System.nanoTime()));
+    }
+  }
+
+  /** Lets the longest waiter open a connection in a slot that just came free. Lock held. */
+  private void grantSlot() {
+    if (total < maxSize) {
+      Waiter w = waiters.pollFirst();
+      if (w != null) {
+        total++;
+        w.slot = true;
+        w.ready.signal();
+      }
+    }
   }
 
   private boolean expired(PgConnection c) {
@@ -168,7 +239,7 @@ public final class ConnectionPool implements AutoCloseable {
     lock.lock();
     try {
       total--;
-      available.signal();
+      grantSlot();
     } finally {
       lock.unlock();
     }
@@ -222,6 +293,16 @@ public final class ConnectionPool implements AutoCloseable {
     }
   }
 
+  /** Callers waiting for a connection now. */
+  public int waitingCallers() {
+    lock.lock();
+    try {
+      return waiters.size();
+    } finally {
+      lock.unlock();
+    }
+  }
+
   public int maxSize() {
     return maxSize;
   }
@@ -246,7 +327,9 @@ public final class ConnectionPool implements AutoCloseable {
         toClose.add(i.connection);
       }
       idle.clear();
-      available.signalAll();
+      for (Waiter w : waiters) {
+        w.ready.signal();
+      }
     } finally {
       lock.unlock();
     }
