@@ -2,6 +2,11 @@ package dev.sluice.pagila;
 
 import static dev.sluice.dsl.Dsl.avg;
 import static dev.sluice.dsl.Dsl.count;
+import static dev.sluice.dsl.Dsl.denseRank;
+import static dev.sluice.dsl.Dsl.orderedBy;
+import static dev.sluice.dsl.Dsl.partitionBy;
+import static dev.sluice.dsl.Dsl.rank;
+import static dev.sluice.dsl.Dsl.rowNumber;
 import static dev.sluice.dsl.Dsl.countDistinct;
 import static dev.sluice.dsl.Dsl.exists;
 import static dev.sluice.dsl.Dsl.lower;
@@ -266,6 +271,39 @@ class DslSelectTest {
     assertThat(perRating)
         .isEqualTo(
             rows(jdbc, "SELECT rating, count(film_id) FROM film GROUP BY rating ORDER BY rating"));
+  }
+
+  @Test
+  void windowFunctions() throws SQLException {
+    List<FilmRank> ranks =
+        db.from(FILM)
+            .select(
+                FilmRank.class,
+                FILM.filmId,
+                rowNumber().over(orderedBy(FILM.filmId.asc())).as("position"),
+                rank().over(partitionBy(FILM.rating).orderBy(FILM.length.desc())).as("length_rank"),
+                sum(FILM.length)
+                    .over(partitionBy(FILM.rating).orderBy(FILM.filmId.asc()))
+                    .as("running_length"))
+            .where(FILM.filmId.le(50))
+            .orderBy(FILM.filmId.asc())
+            .fetch();
+    List<String> actual = new ArrayList<>();
+    for (FilmRank r : ranks) {
+      actual.add(text(r.filmId(), r.position(), r.lengthRank(), r.runningLength()));
+    }
+    assertThat(actual)
+        .hasSize(50)
+        .isEqualTo(
+            rows(
+                jdbc,
+                "SELECT film_id, row_number() OVER (ORDER BY film_id),"
+                    + " rank() OVER (PARTITION BY rating ORDER BY length DESC),"
+                    + " sum(length) OVER (PARTITION BY rating ORDER BY film_id)"
+                    + " FROM film WHERE film_id <= 50 ORDER BY film_id"));
+    assertThat(text(db.from(FILM).select(denseRank().over(orderedBy(FILM.rating.asc())))
+            .orderBy(FILM.rating.desc()).limit(1).fetchOne().orElseThrow()))
+        .isEqualTo("5");
   }
 
   @Test

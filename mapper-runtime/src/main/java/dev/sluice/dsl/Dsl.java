@@ -175,6 +175,31 @@ public final class Dsl {
     return new Expression.Call<>(expression.valueType(), "max", "", List.of(expression));
   }
 
+  /** {@code row_number()}, for {@link Expression#over}. */
+  public static Expression<Long> rowNumber() {
+    return new Expression.Call<>(Long.class, "row_number", "", List.of());
+  }
+
+  /** {@code rank()}: rank with gaps, for {@link Expression#over}. */
+  public static Expression<Long> rank() {
+    return new Expression.Call<>(Long.class, "rank", "", List.of());
+  }
+
+  /** {@code dense_rank()}: rank without gaps, for {@link Expression#over}. */
+  public static Expression<Long> denseRank() {
+    return new Expression.Call<>(Long.class, "dense_rank", "", List.of());
+  }
+
+  /** A window partitioned by {@code expressions}; add {@code .orderBy(…)}. */
+  public static Window partitionBy(Expression<?>... expressions) {
+    return new Window(List.of(expressions), List.of());
+  }
+
+  /** A window over all rows, ordered by {@code keys}. */
+  public static Window orderedBy(SortField... keys) {
+    return new Window(List.of(), List.of(keys));
+  }
+
   public static Expression<String> lower(Expression<String> expression) {
     return new Expression.Call<>(String.class, "lower", "", List.of(expression));
   }
