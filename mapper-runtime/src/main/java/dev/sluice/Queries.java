@@ -1,5 +1,12 @@
 package dev.sluice;
 
+import dev.sluice.dsl.DeleteWhereStep;
+import dev.sluice.dsl.Dsl;
+import dev.sluice.dsl.From1Step;
+import dev.sluice.dsl.InsertStep;
+import dev.sluice.dsl.SelectJoinStep;
+import dev.sluice.dsl.Table;
+import dev.sluice.dsl.UpdateSetStep;
 import java.io.InputStream;
 import java.util.List;
 import java.util.Optional;
@@ -60,4 +67,31 @@ public interface Queries {
 
   /** {@code COPY … FROM STDIN}: streams {@code data} to the server; returns the rows copied. */
   long copyIn(String sql, InputStream data);
+
+  // ---- the DSL (dev.sluice.dsl): statements built over generated table metadata, run here ----
+
+  /** {@code SELECT} every column {@code FROM table}: {@code db.selectFrom(FILM).where(…).fetch()}. */
+  default <R> SelectJoinStep<R> selectFrom(Table<R> table) {
+    return Dsl.selectFrom(this, table);
+  }
+
+  /** The from-first style, lambdas receiving the tables: {@code db.from(FILM).where(f -> …)}. */
+  default <A extends Table<R>, R> From1Step<A, R> from(A table) {
+    return Dsl.from(this, table);
+  }
+
+  /** {@code INSERT INTO table}: {@code db.insertInto(FILM).values(film).execute()}. */
+  default <R> InsertStep<R> insertInto(Table<R> table) {
+    return Dsl.insertInto(this, table);
+  }
+
+  /** {@code UPDATE table}: {@code db.update(FILM).set(FILM.title, t).where(…).execute()}. */
+  default <A extends Table<R>, R> UpdateSetStep<A, R> update(A table) {
+    return Dsl.update(this, table);
+  }
+
+  /** {@code DELETE FROM table}: {@code db.deleteFrom(FILM).where(…).execute()}. */
+  default <A extends Table<R>, R> DeleteWhereStep<A, R> deleteFrom(A table) {
+    return Dsl.deleteFrom(this, table);
+  }
 }

@@ -22,11 +22,67 @@ import javax.lang.model.element.Modifier;
 final class TableWriter {
   static final ClassName TABLE = ClassName.get("dev.sluice.dsl", "Table");
   static final ClassName COLUMN = ClassName.get("dev.sluice.dsl", "Column");
+  static final ClassName STRING_COLUMN = ClassName.get("dev.sluice.dsl", "StringColumn");
+  static final ClassName ARRAY_COLUMN = ClassName.get("dev.sluice.dsl", "ArrayColumn");
 
   private final RecordModel model;
 
+  /** One converter instance per converter class, for converted columns and values(). */
+  private final Converters converters = new Converters();
+
   TableWriter(RecordModel model) {
     this.model = model;
+  }
+
+  /** The reader of an Optional's value, or {@code reader} itself. */
+  private static ValueReader unwrapOptional(ValueReader reader) {
+    return reader instanceof ValueReader.OptionalOf ? ((ValueReader.OptionalOf) reader).value : reader;
+  }
+
+  /**
+   * The column's value read from {@code record}: the accessor chain of the component's path
+   * (embedded records included), Optional unwrapped, converted components converted.
+   */
+  private CodeBlock valueExpression(ColumnModel c, ValueReader reader) {
+    CodeBlock.Builder access = CodeBlock.builder().add("record");
+    for (String part : c.path.split("\\.")) {
+      access.add(".$N()", part);
+    }
+    CodeBlock value = access.build();
+    if (c.reader instanceof ValueReader.OptionalOf) {
+      return CodeBlock.of("$L.orElse(null)", value);
+    }
+    if (reader instanceof ValueReader.Converted) {
+      return CodeBlock.of(
+          "$L == null ? null : $N.toColumn($L)",
+          value,
+          converters.field(((ValueReader.Converted) reader).converter),
+          value);
+    }
+    return value;
+  }
+
+  /** The converter constants of the generated table: {@code EMAIL_CONVERTER}. */
+  static final class Converters {
+    private final java.util.Map<ClassName, FieldSpec> fields = new java.util.LinkedHashMap<>();
+
+    FieldSpec field(ClassName converter) {
+      return fields.computeIfAbsent(
+          converter,
+          c ->
+              FieldSpec.builder(
+                      c,
+                      constantName(ColumnNames.snakeCase(String.join("", c.simpleNames()))),
+                      Modifier.PRIVATE,
+                      Modifier.STATIC,
+                      Modifier.FINAL)
+                  .initializer("new $T()", c)
+                  .build());
+    }
+
+    java.util.Collection<FieldSpec> fields() {
+      return fields.values();
+    }
   }
 
   JavaFile write(AnnotationSpec generated) {
@@ -45,35 +101,84 @@ final class TableWriter {
     if (generated != null) {
       type.addAnnotation(generated);
     }
-    type.addField(
-        FieldSpec.builder(table, constant, Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
-            .addJavadoc("The table under its own name.\n")
-            .initializer("new $T($S)", table, model.table)
-            .build());
 
     MethodSpec.Builder constructor =
         MethodSpec.constructorBuilder()
             .addModifiers(Modifier.PRIVATE)
             .addParameter(String.class, "alias")
             .addStatement("super($S, $S, alias, $T.class)", model.schema, model.table, record);
+    MethodSpec.Builder values =
+        MethodSpec.methodBuilder("values")
+            .addJavadoc(
+                "The column values of {@code record} in column order, as an INSERT binds them.\n")
+            .addAnnotation(Override.class)
+            .addModifiers(Modifier.PUBLIC)
+            .returns(Object[].class)
+            .addParameter(record, "record");
+    List<CodeBlock> valueExpressions = new ArrayList<>();
+    List<FieldSpec> columnFields = new ArrayList<>();
     for (ColumnModel c : model.columns()) {
       TypeName valueType = valueType(c);
-      type.addField(
-          FieldSpec.builder(
-                  ParameterizedTypeName.get(COLUMN, record, valueType.box()),
-                  c.fieldName,
-                  Modifier.PUBLIC,
-                  Modifier.FINAL)
+      ValueReader reader = unwrapOptional(c.reader);
+      TypeName fieldType;
+      CodeBlock create;
+      CodeBlock sqlType =
+          c.reader.sqlType() == null ? CodeBlock.of("null") : CodeBlock.of("$S", c.reader.sqlType());
+      if (reader instanceof ValueReader.Converted) {
+        ClassName converter = ((ValueReader.Converted) reader).converter;
+        fieldType = ParameterizedTypeName.get(COLUMN, record, valueType.box());
+        create =
+            CodeBlock.of(
+                "convertedColumn($S, $T.class, $L, $L, $N)",
+                c.column,
+                erasure(valueType),
+                sqlType,
+                flags(c),
+                converters.field(converter));
+      } else if (reader instanceof ValueReader.Scalar
+          && ((ValueReader.Scalar) reader).type == ScalarType.STRING) {
+        fieldType = ParameterizedTypeName.get(STRING_COLUMN, record);
+        create = CodeBlock.of("stringColumn($S, $L, $L)", c.column, sqlType, flags(c));
+      } else if (reader instanceof ValueReader.ListOf || reader instanceof ValueReader.ArrayOf) {
+        ScalarType element =
+            reader instanceof ValueReader.ListOf
+                ? ((ValueReader.ListOf) reader).element
+                : ((ValueReader.ArrayOf) reader).element;
+        fieldType =
+            ParameterizedTypeName.get(ARRAY_COLUMN, record, valueType.box(), element.boxed());
+        create =
+            CodeBlock.of(
+                "arrayColumn($S, $T.class, $T.class, $L, $L)",
+                c.column,
+                erasure(valueType),
+                element.boxed(),
+                sqlType,
+                flags(c));
+      } else {
+        fieldType = ParameterizedTypeName.get(COLUMN, record, valueType.box());
+        create =
+            CodeBlock.of(
+                "column($S, $T.class, $L, $L)", c.column, erasure(valueType), sqlType, flags(c));
+      }
+      columnFields.add(
+          FieldSpec.builder(fieldType, c.fieldName, Modifier.PUBLIC, Modifier.FINAL)
               .addJavadoc("$L: $L.\n", c.column, describe(c))
               .build());
-      constructor.addStatement(
-          "$N = column($S, $T.class, $L, $L)",
-          c.fieldName,
-          c.column,
-          erasure(valueType),
-          c.reader.sqlType() == null ? "null" : CodeBlock.of("$S", c.reader.sqlType()),
-          flags(c));
+      constructor.addStatement("$N = $L", c.fieldName, create);
+      valueExpressions.add(valueExpression(c, reader));
     }
+    values.addCode("return new Object[] {\n$>$L\n$<};\n", CodeBlock.join(valueExpressions, ",\n"));
+    // Converters first: the constant below creates a table, whose columns need them.
+    for (FieldSpec converter : converters.fields()) {
+      type.addField(converter);
+    }
+    type.addField(
+        FieldSpec.builder(table, constant, Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+            .addJavadoc("The table under its own name.\n")
+            .initializer("new $T($S)", table, model.table)
+            .build());
+    type.addFields(columnFields);
+    type.addMethod(values.build());
     type.addMethod(constructor.build())
         .addMethod(
             MethodSpec.methodBuilder("as")

@@ -30,18 +30,28 @@ class GeneratedCodeTest {
   private static final boolean UPDATE = Boolean.getBoolean("sluice.golden.update");
 
   private static final Path PAGILA = Path.of("src/test/java/dev/sluice/pagila");
-  private static final Path GOLDEN = Path.of("src/test/resources/golden/FilmDecoder.java");
+  private static final Path GOLDEN = Path.of("src/test/resources/golden");
 
   @Test
   void filmDecoderMatchesTheGoldenFile() throws IOException {
+    assertMatchesGolden("FilmDecoder");
+  }
+
+  @Test
+  void filmTableMatchesTheGoldenFile() throws IOException {
+    assertMatchesGolden("FilmTable");
+  }
+
+  private static void assertMatchesGolden(String name) throws IOException {
     Compilation c = compileWithAllLint(pagila("Film", "Rating"));
     assertThat(c).succeededWithoutWarnings();
-    JavaFileObject generated = c.generatedSourceFile("example.pagila.FilmDecoder").orElseThrow();
+    JavaFileObject generated = c.generatedSourceFile("example.pagila." + name).orElseThrow();
     String actual = generated.getCharContent(false).toString();
+    Path golden = GOLDEN.resolve(name + ".java");
     if (UPDATE) {
-      Files.writeString(GOLDEN, actual, StandardCharsets.UTF_8);
+      Files.writeString(golden, actual, StandardCharsets.UTF_8);
     }
-    assertThat(actual).isEqualTo(Files.readString(GOLDEN, StandardCharsets.UTF_8));
+    assertThat(actual).isEqualTo(Files.readString(golden, StandardCharsets.UTF_8));
   }
 
   @Test

@@ -1,15 +1,21 @@
 package dev.sluice.dsl;
 
+import dev.sluice.Converter;
+
 /**
  * One column of a {@link Table}: its name, the Java type of the record component it is read into,
  * the PostgreSQL type that Java type maps to (null when unknown, e.g. for enums and converted
  * components), and whether it is nullable, part of the primary key, or filled by the database.
  * Created by the table; immutable.
  *
+ * <p>As an {@link Expression} it renders as {@code alias.name}, and only inside a query that has
+ * its table (under that alias) in FROM or JOIN; elsewhere rendering fails naming the column.
+ * Text columns are {@link StringColumn}s (LIKE), array columns {@link ArrayColumn}s.
+ *
  * @param <R> the table's record
  * @param <T> the component's type (boxed for primitives)
  */
-public final class Column<R, T> {
+public class Column<R, T> extends Expression<T> {
   /** Flag: the column may be NULL (the component is {@code @Nullable} or Optional). */
   public static final int NULLABLE = 1;
 
@@ -24,8 +30,22 @@ public final class Column<R, T> {
   private final Class<?> javaType;
   private final String sqlType;
   private final int flags;
+  /** Maps a component value to the column's, for a {@code @Convert} component; else null. */
+  private final Converter<?, ?> converter;
 
   Column(Table<R> table, String name, Class<?> javaType, String sqlType, int flags) {
+    this(table, name, javaType, sqlType, flags, null);
+  }
+
+  Column(
+      Table<R> table,
+      String name,
+      Class<?> javaType,
+      String sqlType,
+      int flags,
+      Converter<?, ?> converter) {
+    super(javaType);
+    this.converter = converter;
     this.table = table;
     this.name = name;
     this.javaType = javaType;
@@ -45,7 +65,7 @@ public final class Column<R, T> {
 
   /**
    * The erasure of the component's type: {@code int.class}, {@code String.class}, {@code
-   * List.class}.
+   * List.class}. ({@link #valueType()} is its box.)
    */
   public Class<?> javaType() {
     return javaType;
@@ -57,6 +77,17 @@ public final class Column<R, T> {
    */
   public String sqlType() {
     return sqlType;
+  }
+
+  @Override
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  Object toDatabase(Object value) {
+    return converter == null || value == null ? value : ((Converter) converter).toColumn(value);
+  }
+
+  @Override
+  void render(SqlWriter w) {
+    w.column(this);
   }
 
   public boolean isNullable() {
@@ -73,7 +104,7 @@ public final class Column<R, T> {
 
   /** {@code alias.name}, unquoted, for messages. */
   @Override
-  public String toString() {
+  public final String toString() {
     return table.alias() + "." + name;
   }
 }

@@ -1,5 +1,7 @@
 package dev.sluice.dsl;
 
+import dev.sluice.Converter;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -49,8 +51,42 @@ public abstract class Table<R> {
     return c;
   }
 
+  /**
+   * Creates and registers the next column, of a {@code @Convert} component: values compared with
+   * it go through {@code converter.toColumn}. Called only from a subclass's constructor.
+   */
+  protected final <T> Column<R, T> convertedColumn(
+      String columnName, Class<?> javaType, String sqlType, int flags, Converter<?, T> converter) {
+    Column<R, T> c = new Column<>(this, columnName, javaType, sqlType, flags, converter);
+    columns.add(c);
+    return c;
+  }
+
+  /** Creates and registers the next column, of a text type; called only from a constructor. */
+  protected final StringColumn<R> stringColumn(String columnName, String sqlType, int flags) {
+    StringColumn<R> c = new StringColumn<>(this, columnName, sqlType, flags);
+    columns.add(c);
+    return c;
+  }
+
+  /** Creates and registers the next column, an array; called only from a constructor. */
+  protected final <T, E> ArrayColumn<R, T, E> arrayColumn(
+      String columnName, Class<?> javaType, Class<E> elementType, String sqlType, int flags) {
+    ArrayColumn<R, T, E> c =
+        new ArrayColumn<>(this, columnName, javaType, elementType, sqlType, flags);
+    columns.add(c);
+    return c;
+  }
+
   /** The same table under another name in a query, e.g. for a self-join. */
   public abstract Table<R> as(String alias);
+
+  /**
+   * The column values of {@code record}, in the order of {@link #columns()}, as they are bound for
+   * an INSERT or UPDATE: converted components through their converter, Optional unwrapped (empty
+   * is null), embedded records flattened. Generated; no reflection.
+   */
+  public abstract Object[] values(R record);
 
   /** The schema, or "" when the table is found through the search_path. */
   public final String schema() {

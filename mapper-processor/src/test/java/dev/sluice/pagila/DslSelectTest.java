@@ -1,0 +1,464 @@
+package dev.sluice.pagila;
+
+import static dev.sluice.dsl.Dsl.avg;
+import static dev.sluice.dsl.Dsl.count;
+import static dev.sluice.dsl.Dsl.denseRank;
+import static dev.sluice.dsl.Dsl.orderedBy;
+import static dev.sluice.dsl.Dsl.partitionBy;
+import static dev.sluice.dsl.Dsl.rank;
+import static dev.sluice.dsl.Dsl.rowNumber;
+import static dev.sluice.dsl.Dsl.countDistinct;
+import static dev.sluice.dsl.Dsl.exists;
+import static dev.sluice.dsl.Dsl.lower;
+import static dev.sluice.dsl.Dsl.max;
+import static dev.sluice.dsl.Dsl.min;
+import static dev.sluice.dsl.Dsl.noCondition;
+import static dev.sluice.dsl.Dsl.not;
+import static dev.sluice.dsl.Dsl.notExists;
+import static dev.sluice.dsl.Dsl.or;
+import static dev.sluice.dsl.Dsl.select;
+import static dev.sluice.dsl.Dsl.selectOne;
+import static dev.sluice.dsl.Dsl.sum;
+import static dev.sluice.dsl.Dsl.unsafeCondition;
+import static dev.sluice.dsl.Dsl.unsafeSql;
+import static dev.sluice.pagila.CustomerTable.CUSTOMER;
+import static dev.sluice.pagila.FilmTable.FILM;
+import static dev.sluice.pagila.InventoryTable.INVENTORY;
+import static dev.sluice.pagila.JdbcRows.ids;
+import static dev.sluice.pagila.JdbcRows.rows;
+import static dev.sluice.pagila.JdbcRows.text;
+import static dev.sluice.pagila.JdbcRows.texts;
+import static dev.sluice.pagila.LanguageTable.LANGUAGE;
+import static dev.sluice.pagila.RentalTable.RENTAL;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.sluice.Database;
+import dev.sluice.dsl.Condition;
+import dev.sluice.dsl.FetchStep;
+import dev.sluice.testkit.PgTest;
+import dev.sluice.testkit.TestDatabase;
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * DSL queries on Pagila, each checked against the same query written in SQL through pgjdbc.
+ * Read-only: the write statements are in {@link DslWriteTest}.
+ */
+@PgTest(pagila = true)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class DslSelectTest {
+  private Database db;
+  private Connection jdbc;
+
+  @BeforeAll
+  void connect(TestDatabase tdb) throws SQLException {
+    db = Database.connect(tdb.url());
+    jdbc = tdb.jdbc();
+  }
+
+  @AfterAll
+  void close() throws SQLException {
+    jdbc.close();
+    db.close();
+  }
+
+  @Test
+  void fluentSelectFromWithWhereOrderByAndLimit() throws SQLException {
+    List<Film> films =
+        db.selectFrom(FILM)
+            .where(FILM.rating.eq(Rating.PG_13).and(FILM.length.gt((short) 100)))
+            .orderBy(FILM.title.asc())
+            .limit(10)
+            .fetch();
+    assertThat(ids(films))
+        .hasSize(10)
+        .isEqualTo(
+            rows(
+                jdbc,
+                "SELECT film_id FROM film WHERE rating = 'PG-13' AND length > 100"
+                    + " ORDER BY title LIMIT 10"));
+    assertThat(films).allSatisfy(f -> assertThat(f.rating()).isEqualTo(Rating.PG_13));
+    // Whole records, read through the generated decoder, equal what raw SQL reads.
+    assertThat(films.get(0))
+        .isEqualTo(
+            db.query("SELECT * FROM film WHERE film_id = $1", Film.class, films.get(0).filmId())
+                .get(0));
+  }
+
+  @Test
+  void lambdaStyleGivesTheSameRows() {
+    List<Film> fluent =
+        db.selectFrom(FILM)
+            .where(FILM.rating.eq(Rating.PG_13).and(FILM.length.gt((short) 100)))
+            .orderBy(FILM.title.asc())
+            .limit(10)
+            .fetch();
+    List<Film> lambdas =
+        db.from(FILM)
+            .where(f -> f.rating.eq(Rating.PG_13))
+            .where(f -> f.length.gt((short) 100))
+            .orderBy(f -> f.title.asc())
+            .limit(10)
+            .fetch();
+    assertThat(lambdas).isEqualTo(fluent);
+  }
+
+  @Test
+  void everyOperatorMatchesSql() throws SQLException {
+    Map<String, Condition> cases = new LinkedHashMap<>();
+    cases.put("rating <> 'G'", FILM.rating.ne(Rating.G));
+    cases.put("length < 60", FILM.length.lt((short) 60));
+    cases.put("rental_rate <= 0.99", FILM.rentalRate.le(new BigDecimal("0.99")));
+    cases.put("replacement_cost >= 29.99", FILM.replacementCost.ge(new BigDecimal("29.99")));
+    cases.put("release_year = 2006", FILM.releaseYear.eq(2006));
+    cases.put("length BETWEEN 100 AND 110", FILM.length.between((short) 100, (short) 110));
+    cases.put("film_id IN (1, 2, 3, 500)", FILM.filmId.in(1, 2, 3, 500));
+    cases.put("film_id IN (-1)", FILM.filmId.in(List.of()));
+    cases.put("rating IN ('G', 'NC-17')", FILM.rating.in(List.of(Rating.G, Rating.NC_17)));
+    cases.put("film_id NOT IN (1, 2)", FILM.filmId.notIn(List.of(1, 2)));
+    cases.put(
+        "film_id IN (SELECT film_id FROM inventory WHERE store_id = 1)",
+        FILM.filmId.in(select(INVENTORY.filmId).from(INVENTORY).where(INVENTORY.storeId.eq(1))));
+    cases.put(
+        "film_id NOT IN (SELECT film_id FROM inventory)",
+        FILM.filmId.notIn(select(INVENTORY.filmId).from(INVENTORY)));
+    cases.put("title LIKE 'A%'", FILM.title.like("A%"));
+    cases.put("title ILIKE '%love%'", FILM.title.ilike("%love%"));
+    cases.put("title NOT LIKE '%A%'", FILM.title.notLike("%A%"));
+    cases.put("original_language_id IS NULL", FILM.originalLanguageId.isNull());
+    cases.put("original_language_id IS NOT NULL", FILM.originalLanguageId.isNotNull());
+    cases.put(
+        "NOT ((rating = 'G' OR rating = 'PG') AND length > 150)",
+        FILM.rating.eq(Rating.G).or(FILM.rating.eq(Rating.PG)).and(FILM.length.gt((short) 150)).not());
+    cases.put(
+        "rating = 'R' OR (length > 180 AND rental_rate = 4.99)",
+        or(
+            FILM.rating.eq(Rating.R),
+            FILM.length.gt((short) 180).and(FILM.rentalRate.eq(new BigDecimal("4.99")))));
+    cases.put("NOT (length > 60)", not(FILM.length.gt((short) 60)));
+    cases.put(
+        "EXISTS (SELECT 1 FROM inventory i WHERE i.film_id = film.film_id AND i.store_id = 2)",
+        exists(
+            selectOne()
+                .from(INVENTORY)
+                .where(INVENTORY.filmId.eq(FILM.filmId), INVENTORY.storeId.eq(2))));
+    cases.put(
+        "NOT EXISTS (SELECT 1 FROM inventory i WHERE i.film_id = film.film_id)",
+        notExists(selectOne().from(INVENTORY).where(INVENTORY.filmId.eq(FILM.filmId))));
+    cases.put(
+        "special_features @> ARRAY['Trailers', 'Commentaries']",
+        FILM.specialFeatures.contains(List.of("Trailers", "Commentaries")));
+    cases.put(
+        "special_features && ARRAY['Deleted Scenes']",
+        FILM.specialFeatures.overlaps(List.of("Deleted Scenes")));
+    cases.put(
+        "'Behind the Scenes' = ANY(special_features)",
+        FILM.specialFeatures.any("Behind the Scenes"));
+    cases.put(
+        "fulltext @@ to_tsquery('drama & boat')",
+        unsafeCondition("? @@ to_tsquery(?)", FILM.fulltext, "drama & boat"));
+    cases.put("lower(title) = 'academy dinosaur'", lower(FILM.title).eq("academy dinosaur"));
+
+    int nonEmpty = 0;
+    for (Map.Entry<String, Condition> e : cases.entrySet()) {
+      List<String> expected =
+          rows(jdbc, "SELECT film_id FROM film WHERE " + e.getKey() + " ORDER BY film_id");
+      List<Film> actual =
+          db.selectFrom(FILM).where(e.getValue()).orderBy(FILM.filmId.asc()).fetch();
+      assertThat(ids(actual)).as(e.getKey()).isEqualTo(expected);
+      nonEmpty += expected.isEmpty() ? 0 : 1;
+    }
+    // Only the cases that match nothing in Pagila on purpose may be empty.
+    assertThat(nonEmpty).isGreaterThanOrEqualTo(cases.size() - 3);
+  }
+
+  @Test
+  void aConvertedColumnComparesThroughItsConverter() throws SQLException {
+    Email email = new Email("MARY.SMITH", "sakilacustomer.org");
+    Optional<Customer> mary = db.selectFrom(CUSTOMER).where(CUSTOMER.email.eq(email)).fetchOne();
+    assertThat(mary).map(Customer::customerId).contains(1);
+    assertThat(rows(jdbc, "SELECT customer_id FROM customer WHERE email = ?", email.toString()))
+        .containsExactly("1");
+  }
+
+  @Test
+  void scalarAndDistinctProjections() throws SQLException {
+    List<String> titles =
+        db.from(FILM)
+            .select(FILM.title)
+            .where(FILM.length.gt((short) 180))
+            .orderBy(FILM.title.asc())
+            .fetch();
+    assertThat(titles)
+        .isNotEmpty()
+        .isEqualTo(rows(jdbc, "SELECT title FROM film WHERE length > 180 ORDER BY title"));
+
+    List<Rating> ratings =
+        db.from(FILM).selectDistinct(FILM.rating).orderBy(FILM.rating.asc()).fetch();
+    assertThat(texts(ratings))
+        .hasSize(5)
+        .isEqualTo(rows(jdbc, "SELECT DISTINCT rating FROM film ORDER BY rating"));
+
+    List<List<String>> features =
+        db.from(FILM).select(f -> f.specialFeatures).where(FILM.filmId.eq(1)).fetch();
+    assertThat(features).containsExactly(List.of("Deleted Scenes", "Behind the Scenes"));
+  }
+
+  @Test
+  void groupByHavingIntoARowRecord() throws SQLException {
+    List<TitleCount> top =
+        db.from(FILM)
+            .join(INVENTORY)
+            .on((f, i) -> f.filmId.eq(i.filmId))
+            .join(RENTAL)
+            .on((f, i, r) -> i.inventoryId.eq(r.inventoryId))
+            .select(TitleCount.class, FILM.title, count().as("rentals"))
+            .groupBy(FILM.title)
+            .having(count().gt(30L))
+            .orderBy(count().desc(), FILM.title.asc())
+            .fetch();
+    List<String> actual = new ArrayList<>();
+    for (TitleCount t : top) {
+      actual.add(text(t.title(), t.rentals()));
+    }
+    assertThat(actual)
+        .isNotEmpty()
+        .isEqualTo(
+            rows(
+                jdbc,
+                "SELECT f.title, count(*) FROM film f JOIN inventory i ON f.film_id = i.film_id"
+                    + " JOIN rental r ON i.inventory_id = r.inventory_id GROUP BY f.title"
+                    + " HAVING count(*) > 30 ORDER BY count(*) DESC, f.title"));
+  }
+
+  @Test
+  void aggregates() throws SQLException {
+    assertThat(text(db.from(FILM).select(count()).fetchOne().orElseThrow()))
+        .isEqualTo(rows(jdbc, "SELECT count(*) FROM film").get(0));
+    assertThat(text(db.from(FILM).select(sum(FILM.length)).fetchOne().orElseThrow()))
+        .isEqualTo(rows(jdbc, "SELECT sum(length) FROM film").get(0));
+    assertThat(text(db.from(FILM).select(avg(FILM.rentalRate)).fetchOne().orElseThrow()))
+        .isEqualTo(rows(jdbc, "SELECT avg(rental_rate) FROM film").get(0));
+    assertThat(db.from(FILM).select(min(FILM.title)).fetchOne())
+        .contains(rows(jdbc, "SELECT min(title) FROM film").get(0));
+    assertThat(text(db.from(FILM).select(max(FILM.length)).fetchOne().orElseThrow()))
+        .isEqualTo(rows(jdbc, "SELECT max(length) FROM film").get(0));
+    assertThat(text(db.from(FILM).select(countDistinct(FILM.rating)).fetchOne().orElseThrow()))
+        .isEqualTo("5");
+    List<String> perRating = new ArrayList<>();
+    for (TitleCount t :
+        db.from(FILM)
+            .select(
+                TitleCount.class,
+                unsafeSql(String.class, "?::text", FILM.rating).as("title"),
+                count(FILM.filmId).as("rentals"))
+            .groupBy(FILM.rating)
+            .orderBy(FILM.rating.asc())
+            .fetch()) {
+      perRating.add(text(t.title(), t.rentals()));
+    }
+    assertThat(perRating)
+        .isEqualTo(
+            rows(jdbc, "SELECT rating, count(film_id) FROM film GROUP BY rating ORDER BY rating"));
+  }
+
+  @Test
+  void windowFunctions() throws SQLException {
+    List<FilmRank> ranks =
+        db.from(FILM)
+            .select(
+                FilmRank.class,
+                FILM.filmId,
+                rowNumber().over(orderedBy(FILM.filmId.asc())).as("position"),
+                rank().over(partitionBy(FILM.rating).orderBy(FILM.length.desc())).as("length_rank"),
+                sum(FILM.length)
+                    .over(partitionBy(FILM.rating).orderBy(FILM.filmId.asc()))
+                    .as("running_length"))
+            .where(FILM.filmId.le(50))
+            .orderBy(FILM.filmId.asc())
+            .fetch();
+    List<String> actual = new ArrayList<>();
+    for (FilmRank r : ranks) {
+      actual.add(text(r.filmId(), r.position(), r.lengthRank(), r.runningLength()));
+    }
+    assertThat(actual)
+        .hasSize(50)
+        .isEqualTo(
+            rows(
+                jdbc,
+                "SELECT film_id, row_number() OVER (ORDER BY film_id),"
+                    + " rank() OVER (PARTITION BY rating ORDER BY length DESC),"
+                    + " sum(length) OVER (PARTITION BY rating ORDER BY film_id)"
+                    + " FROM film WHERE film_id <= 50 ORDER BY film_id"));
+    assertThat(text(db.from(FILM).select(denseRank().over(orderedBy(FILM.rating.asc())))
+            .orderBy(FILM.rating.desc()).limit(1).fetchOne().orElseThrow()))
+        .isEqualTo("5");
+  }
+
+  @Test
+  void joinsInnerLeftRightFullUsingAndSelf() throws SQLException {
+    List<TitleLanguage> using =
+        db.from(FILM)
+            .join(LANGUAGE)
+            .using(FILM.languageId)
+            .select(TitleLanguage.class, FILM.title, LANGUAGE.name.as("language"))
+            .where(FILM.filmId.lt(4))
+            .orderBy(FILM.filmId.asc())
+            .fetch();
+    assertThat(pairs(using))
+        .hasSize(3)
+        .isEqualTo(
+            rows(
+                jdbc,
+                "SELECT title, name FROM film JOIN language USING (language_id)"
+                    + " WHERE film_id < 4 ORDER BY film_id"));
+
+    List<TitleLanguage> left =
+        db.from(FILM)
+            .leftJoin(LANGUAGE)
+            .on((f, l) -> f.originalLanguageId.eq(l.languageId))
+            .select(TitleLanguage.class, FILM.title, LANGUAGE.name.as("language"))
+            .orderBy(FILM.title.asc())
+            .limit(5)
+            .fetch();
+    assertThat(pairs(left))
+        .isEqualTo(
+            rows(
+                jdbc,
+                "SELECT title, name FROM film LEFT JOIN language"
+                    + " ON film.original_language_id = language.language_id ORDER BY title LIMIT 5"));
+
+    String joinedSql =
+        " JOIN language ON film.language_id = language.language_id"
+            + " ORDER BY name, title NULLS FIRST LIMIT 8 OFFSET 990";
+    for (String kind : List.of("RIGHT", "FULL")) {
+      var onLanguage =
+          kind.equals("RIGHT") ? db.from(FILM).rightJoin(LANGUAGE) : db.from(FILM).fullJoin(LANGUAGE);
+      List<TitleLanguage> outer =
+          onLanguage
+              .on((f, l) -> f.languageId.eq(l.languageId))
+              .select(TitleLanguage.class, FILM.title, LANGUAGE.name.as("language"))
+              .orderBy(LANGUAGE.name.asc(), FILM.title.asc().nullsFirst())
+              .limit(8)
+              .offset(990)
+              .fetch();
+      assertThat(pairs(outer))
+          .as(kind)
+          .isNotEmpty()
+          .isEqualTo(rows(jdbc, "SELECT title, name FROM film " + kind + joinedSql));
+    }
+
+    FilmTable a = FILM.as("a");
+    FilmTable b = FILM.as("b");
+    List<Integer> sameLength =
+        db.from(a)
+            .join(b)
+            .on((x, y) -> x.length.eq(y.length).and(x.filmId.ne(y.filmId)))
+            .where((x, y) -> x.filmId.eq(1))
+            .select(b.filmId)
+            .orderBy(b.filmId.asc())
+            .fetch();
+    assertThat(texts(sameLength))
+        .isNotEmpty()
+        .isEqualTo(
+            rows(
+                jdbc,
+                "SELECT b.film_id FROM film a JOIN film b ON a.length = b.length"
+                    + " AND a.film_id <> b.film_id WHERE a.film_id = 1 ORDER BY b.film_id"));
+  }
+
+  @Test
+  void orderByNullsAndPaging() throws SQLException {
+    List<Film> page =
+        db.selectFrom(FILM)
+            .orderBy(FILM.length.desc().nullsLast(), FILM.filmId.asc())
+            .limit(5)
+            .offset(10)
+            .fetch();
+    assertThat(ids(page))
+        .isEqualTo(
+            rows(
+                jdbc,
+                "SELECT film_id FROM film ORDER BY length DESC NULLS LAST, film_id"
+                    + " LIMIT 5 OFFSET 10"));
+    List<Film> skip = db.selectFrom(FILM).orderBy(FILM.filmId.asc()).offset(998).fetch();
+    assertThat(ids(skip)).containsExactly("999", "1000");
+  }
+
+  /** Optional filters: the same shape renders the same SQL, whatever the values. */
+  @Test
+  void dynamicConditionsKeepTheSqlStable() throws SQLException {
+    FetchStep<Film> pg13Long = search(Rating.PG_13, (short) 150, null);
+    FetchStep<Film> gLong = search(Rating.G, (short) 170, null);
+    FetchStep<Film> titled = search(null, null, "B%");
+    FetchStep<Film> everything = search(null, null, null);
+    assertThat(pg13Long.toSql()).isEqualTo(gLong.toSql()).isNotEqualTo(titled.toSql());
+    assertThat(pg13Long.bindValues()).containsExactly(Rating.PG_13, (short) 150);
+    assertThat(everything.toSql()).doesNotContain("WHERE");
+    assertThat(ids(pg13Long.fetch()))
+        .isEqualTo(
+            rows(
+                jdbc,
+                "SELECT film_id FROM film WHERE rating = 'PG-13' AND length > 150 ORDER BY film_id"));
+    assertThat(ids(titled.fetch()))
+        .isEqualTo(rows(jdbc, "SELECT film_id FROM film WHERE title LIKE 'B%' ORDER BY film_id"));
+    assertThat(everything.fetch()).hasSize(1000);
+  }
+
+  private FetchStep<Film> search(Rating rating, Short longerThan, String titlePattern) {
+    Condition c = noCondition();
+    if (rating != null) {
+      c = c.and(FILM.rating.eq(rating));
+    }
+    if (longerThan != null) {
+      c = c.and(FILM.length.gt(longerThan));
+    }
+    if (titlePattern != null) {
+      c = c.and(FILM.title.like(titlePattern));
+    }
+    return db.selectFrom(FILM).where(c).orderBy(FILM.filmId.asc());
+  }
+
+  @Test
+  void inATransaction() {
+    Optional<Film> one =
+        db.transaction(tx -> tx.selectFrom(FILM).where(FILM.filmId.eq(1)).fetchOne());
+    assertThat(one).map(Film::title).contains("ACADEMY DINOSAUR");
+  }
+
+  @Test
+  void renderTimeErrorsNameTheColumn() {
+    assertThatThrownBy(() -> db.selectFrom(FILM).where(LANGUAGE.name.eq("English")).fetch())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("column language.name belongs to table language")
+        .hasMessageContaining("not in the query (its tables: film)");
+    FilmTable f = FILM.as("f");
+    assertThatThrownBy(() -> db.from(f).where(FILM.filmId.eq(1)).fetch())
+        .hasMessageContaining("column film.film_id");
+    assertThatThrownBy(() -> db.from(FILM).join(FILM).on(FILM.filmId.eq(FILM.filmId)).toSql())
+        .hasMessageContaining("appears twice");
+    assertThatThrownBy(() -> FILM.title.eq((String) null))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("film.title")
+        .hasMessageContaining("isNull()");
+  }
+
+  private static List<String> pairs(List<TitleLanguage> rows) {
+    List<String> out = new ArrayList<>();
+    for (TitleLanguage t : rows) {
+      out.add(text(t.title(), t.language()));
+    }
+    return out;
+  }
+}

@@ -1,0 +1,132 @@
+package dev.sluice.pagila;
+
+import static dev.sluice.dsl.Dsl.count;
+import static dev.sluice.dsl.Dsl.deleteFrom;
+import static dev.sluice.dsl.Dsl.exists;
+import static dev.sluice.dsl.Dsl.from;
+import static dev.sluice.dsl.Dsl.insertInto;
+import static dev.sluice.dsl.Dsl.selectFrom;
+import static dev.sluice.dsl.Dsl.selectOne;
+import static dev.sluice.dsl.Dsl.update;
+import static dev.sluice.pagila.ActorTable.ACTOR;
+import static dev.sluice.pagila.FilmActorTable.FILM_ACTOR;
+import static dev.sluice.pagila.FilmTable.FILM;
+import static dev.sluice.pagila.InventoryTable.INVENTORY;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.sluice.dsl.FetchStep;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Snapshots of the SQL the DSL renders (detached statements: no server needed). */
+class DslSqlTest {
+  private static final String FILM_COLUMNS =
+      "film.film_id, film.title, film.description, film.release_year, film.language_id,"
+          + " film.original_language_id, film.rental_duration, film.rental_rate, film.length,"
+          + " film.replacement_cost, film.rating, film.last_update, film.special_features,"
+          + " film.fulltext";
+
+  @Test
+  void selectWithWhereOrderByLimit() {
+    FetchStep<Film> q =
+        selectFrom(FILM)
+            .where(FILM.rating.eq(Rating.PG_13).and(FILM.length.gt((short) 100)))
+            .orderBy(FILM.title.asc())
+            .limit(10);
+    assertThat(q.toSql())
+        .isEqualTo(
+            "SELECT "
+                + FILM_COLUMNS
+                + " FROM film WHERE film.rating = $1 AND film.length > $2"
+                + " ORDER BY film.title LIMIT $3");
+    assertThat(q.bindValues()).containsExactly(Rating.PG_13, (short) 100, 10L);
+  }
+
+  @Test
+  void joinsWithAliasesGroupByAndSubqueries() {
+    FilmTable f = FILM.as("f");
+    String sql =
+        from(f)
+            .join(FILM_ACTOR)
+            .on((x, fa) -> x.filmId.eq(fa.filmId))
+            .join(ACTOR)
+            .using(ACTOR.actorId)
+            .where(
+                (x, fa, a) ->
+                    a.lastName.ilike("%son").and(x.filmId.in(List.of(1, 2, 3))).or(x.title.isNull()))
+            .select(TitleCount.class, f.title, count().as("rentals"))
+            .where(exists(selectOne().from(INVENTORY).where(INVENTORY.filmId.eq(f.filmId))))
+            .groupBy(f.title)
+            .having(count().ge(2L))
+            .orderBy(f.title.desc().nullsLast())
+            .toSql();
+    assertThat(sql)
+        .isEqualTo(
+            "SELECT f.title, count(*) AS rentals FROM film AS f"
+                + " JOIN film_actor ON f.film_id = film_actor.film_id"
+                + " JOIN public.actor USING (actor_id)"
+                + " WHERE ((actor.last_name ILIKE $1 AND f.film_id = ANY($2)) OR f.title IS NULL)"
+                + " AND EXISTS (SELECT $3 FROM inventory WHERE inventory.film_id = f.film_id)"
+                + " GROUP BY f.title HAVING count(*) >= $4 ORDER BY f.title DESC NULLS LAST");
+  }
+
+  @Test
+  void identifiersAreQuotedOnlyWhenNeeded() {
+    assertThat(from(FILM.as("Order")).where(f -> f.filmId.eq(1)).select(f -> f.title).toSql())
+        .isEqualTo("SELECT \"Order\".title FROM film AS \"Order\" WHERE \"Order\".film_id = $1");
+    assertThat(from(FILM.as("select")).select(f -> f.title).toSql())
+        .isEqualTo("SELECT \"select\".title FROM film AS \"select\"");
+    assertThat(from(FILM.as("a\"b")).select(f -> f.title).toSql())
+        .isEqualTo("SELECT \"a\"\"b\".title FROM film AS \"a\"\"b\"");
+  }
+
+  @Test
+  void insertUpsertUpdateDelete() {
+    Film film =
+        new Film(
+            0, "T", null, null, 1, null, (short) 3, BigDecimal.ONE, null, BigDecimal.TEN, null,
+            Instant.EPOCH, null, "");
+    assertThat(insertInto(FILM).values(film).returning(FILM.filmId).toSql())
+        .isEqualTo(
+            "INSERT INTO film (title, description, release_year, language_id,"
+                + " original_language_id, rental_duration, rental_rate, length, replacement_cost,"
+                + " rating, last_update, special_features, fulltext)"
+                + " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)"
+                + " RETURNING film.film_id");
+    assertThat(
+            insertInto(FILM_ACTOR)
+                .values(new FilmActor(1, 2, Instant.EPOCH))
+                .onConflict(FILM_ACTOR.actorId, FILM_ACTOR.filmId)
+                .doUpdateSetAll()
+                .toSql())
+        .isEqualTo(
+            "INSERT INTO film_actor (actor_id, film_id, last_update) VALUES ($1, $2, $3)"
+                + " ON CONFLICT (actor_id, film_id) DO UPDATE SET last_update = excluded.last_update");
+    assertThat(
+            update(FILM)
+                .set(FILM.title, "x")
+                .set(FILM.length, FILM.rentalDuration)
+                .where(f -> f.filmId.eq(7))
+                .returning(FILM.title)
+                .toSql())
+        .isEqualTo(
+            "UPDATE film SET title = $1, length = film.rental_duration WHERE film.film_id = $2"
+                + " RETURNING film.title");
+    assertThat(deleteFrom(FILM).where(FILM.specialFeatures.any("Trailers")).toSql())
+        .isEqualTo("DELETE FROM film WHERE $1 = ANY(film.special_features)");
+    assertThat(deleteFrom(FILM).allRows().toSql()).isEqualTo("DELETE FROM film");
+  }
+
+  @Test
+  void aColumnOfAnotherTableFailsAtRenderTime() {
+    assertThatThrownBy(() -> update(FILM).set(FILM.title, "x").where(ACTOR.actorId.eq(1)).toSql())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("column actor.actor_id belongs to table public.actor")
+        .hasMessageContaining("(its tables: film)");
+    assertThatThrownBy(() -> update(FILM).set(FILM.as("f").title, "x"))
+        .hasMessageContaining("f.title: the column is not of the updated table film");
+  }
+}

@@ -1,0 +1,201 @@
+package dev.sluice.pagila;
+
+import static dev.sluice.pagila.FilmActorTable.FILM_ACTOR;
+import static dev.sluice.pagila.FilmTable.FILM;
+import static dev.sluice.pagila.JdbcRows.rows;
+import static dev.sluice.pagila.LanguageTable.LANGUAGE;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sluice.Database;
+import dev.sluice.testkit.PgTest;
+import dev.sluice.testkit.TestDatabase;
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/** DSL INSERT, upsert, UPDATE and DELETE on Pagila, each result checked through pgjdbc. */
+@PgTest(pagila = true)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class DslWriteTest {
+  private static final Instant NOW = Instant.parse("2026-01-02T03:04:05Z");
+
+  private Database db;
+  private Connection jdbc;
+
+  @BeforeAll
+  void connect(TestDatabase tdb) throws SQLException {
+    db = Database.connect(tdb.url());
+    jdbc = tdb.jdbc();
+  }
+
+  @AfterAll
+  void close() throws SQLException {
+    jdbc.close();
+    db.close();
+  }
+
+  private static Film film(String title) {
+    return new Film(
+        0,
+        title,
+        "a description",
+        2024,
+        1,
+        null,
+        (short) 3,
+        new BigDecimal("2.99"),
+        (short) 95,
+        new BigDecimal("19.99"),
+        Rating.NC_17,
+        NOW,
+        List.of("Trailers", "Deleted Scenes"),
+        "");
+  }
+
+  @Test
+  void insertOneReturningItsGeneratedId() throws SQLException {
+    int id = db.insertInto(FILM).values(film("DSL ONE")).returning(FILM.filmId).fetchOne().orElseThrow();
+    assertThat(id).isGreaterThan(1000);
+    assertThat(
+            rows(
+                jdbc,
+                "SELECT title, description, release_year, rating, length, rental_rate,"
+                    + " special_features FROM film WHERE film_id = ?",
+                id))
+        .containsExactly(
+            "DSL ONE|a description|2024|NC-17|95|2.99|{Trailers,\"Deleted Scenes\"}");
+  }
+
+  @Test
+  void insertAListAsOneBatchAndReturningRows() throws SQLException {
+    List<Film> films = List.of(film("DSL BATCH A"), film("DSL BATCH B"), film("DSL BATCH C"));
+    assertThat(db.insertInto(FILM).values(films).execute()).isEqualTo(3);
+    assertThat(rows(jdbc, "SELECT title FROM film WHERE title LIKE 'DSL BATCH %' ORDER BY title"))
+        .containsExactly("DSL BATCH A", "DSL BATCH B", "DSL BATCH C");
+
+    List<Film> returned =
+        db.insertInto(FILM)
+            .values(List.of(film("DSL RET A"), film("DSL RET B")))
+            .returning()
+            .fetch();
+    assertThat(returned).extracting(Film::title).containsExactly("DSL RET A", "DSL RET B");
+    assertThat(returned).allSatisfy(f -> assertThat(f.filmId()).isGreaterThan(1000));
+    // The trigger filled fulltext, and the returned records are the stored rows.
+    assertThat(returned.get(0).fulltext()).contains("'ret'");
+    assertThat(db.insertInto(FILM).values(List.of()).execute()).isZero();
+  }
+
+  @Test
+  void upsertDoNothingAndDoUpdateSetExcluded() throws SQLException {
+    FilmActor existing = new FilmActor(1, 1, NOW);
+    assertThat(
+            db.insertInto(FILM_ACTOR)
+                .values(existing)
+                .onConflict(FILM_ACTOR.actorId, FILM_ACTOR.filmId)
+                .doNothing()
+                .execute())
+        .isZero();
+    assertThat(db.insertInto(FILM_ACTOR).values(existing).onConflictDoNothing().execute()).isZero();
+    List<FilmActor> updated =
+        db.insertInto(FILM_ACTOR)
+            .values(existing)
+            .onConflict(FILM_ACTOR.actorId, FILM_ACTOR.filmId)
+            .doUpdateSet(FILM_ACTOR.lastUpdate)
+            .returning()
+            .fetch();
+    // DO UPDATE returns the row (DO NOTHING returned none); Pagila's trigger sets last_update.
+    assertThat(updated)
+        .extracting(FilmActor::actorId, FilmActor::filmId)
+        .containsExactly(org.assertj.core.groups.Tuple.tuple(1, 1));
+    assertThat(rows(jdbc, "SELECT count(*) FROM film_actor WHERE actor_id = 1 AND film_id = 1"))
+        .containsExactly("1");
+
+    Language klingon = new Language(1, "Klingon", NOW);
+    assertThat(
+            db.insertInto(LANGUAGE)
+                .values(klingon)
+                .onConflict(LANGUAGE.languageId)
+                .doUpdateSetAll()
+                .returning(LANGUAGE.name)
+                .fetchOne())
+        .map(String::trim)
+        .contains("Klingon");
+    assertThat(rows(jdbc, "SELECT trim(name) FROM language WHERE language_id = 1"))
+        .containsExactly("Klingon");
+  }
+
+  @Test
+  void updateSetWhereReturning() throws SQLException {
+    int id = db.insertInto(FILM).values(film("DSL TO UPDATE")).returning(FILM.filmId).fetchOne().orElseThrow();
+    Optional<Film> updated =
+        db.update(FILM)
+            .set(FILM.title, "DSL UPDATED")
+            .set(FILM.rentalRate, new BigDecimal("0.49"))
+            .setNull(FILM.description)
+            .set(FILM.length, FILM.rentalDuration)
+            .where(f -> f.filmId.eq(id))
+            .returning()
+            .fetchOne();
+    assertThat(updated).map(Film::title).contains("DSL UPDATED");
+    assertThat(updated).map(Film::description).isEmpty();
+    assertThat(rows(jdbc, "SELECT title, rental_rate, description, length FROM film WHERE film_id = ?", id))
+        .containsExactly("DSL UPDATED|0.49|null|3");
+    assertThat(db.update(FILM).set(FILM.length, (short) 1).where(FILM.filmId.eq(-1)).execute())
+        .isZero();
+  }
+
+  @Test
+  void deleteWhereReturning() throws SQLException {
+    db.insertInto(FILM).values(List.of(film("DSL DEL 1"), film("DSL DEL 2"))).execute();
+    List<String> deleted =
+        db.deleteFrom(FILM).where(f -> f.title.like("DSL DEL %")).returning(FILM.title).fetch();
+    assertThat(deleted).containsExactlyInAnyOrder("DSL DEL 1", "DSL DEL 2");
+    assertThat(rows(jdbc, "SELECT count(*) FROM film WHERE title LIKE 'DSL DEL %'"))
+        .containsExactly("0");
+    assertThat(db.deleteFrom(FILM).where(FILM.title.eq("DSL DEL 1")).execute()).isZero();
+  }
+
+  @Test
+  void injectionStringsAreStoredAndReadLiterally() throws SQLException {
+    List<String> nasty =
+        List.of(
+            "'; DROP TABLE film; --",
+            "Robert'); DROP TABLE film;--",
+            "O'Brien's \"quoted\" title",
+            "back\\slash \\' \\\\ end\\",
+            "$1 $$ dollar $tag$ ? ?? :name",
+            "percent % under _ star *",
+            "tab\tnew\nline\rreturn",
+            "unicode é ☃ 𝄞",
+            "-- comment /* block */");
+    List<Film> films = new ArrayList<>();
+    for (String s : nasty) {
+      films.add(film(s));
+    }
+    assertThat(db.insertInto(FILM).values(films).execute()).isEqualTo(nasty.size());
+    for (String s : nasty) {
+      assertThat(db.from(FILM).select(FILM.title).where(FILM.title.eq(s)).fetch())
+          .as(s)
+          .containsExactly(s);
+      assertThat(rows(jdbc, "SELECT title FROM film WHERE title = ?", s)).containsExactly(s);
+      assertThat(db.from(FILM).select(FILM.description).where(FILM.title.like(s)).fetch())
+          .as("LIKE %s", s)
+          .isNotNull();
+    }
+    int id = db.insertInto(FILM).values(film("x")).returning(FILM.filmId).fetchOne().orElseThrow();
+    for (String s : nasty) {
+      db.update(FILM).set(FILM.description, s).where(FILM.filmId.eq(id)).execute();
+      assertThat(rows(jdbc, "SELECT description FROM film WHERE film_id = ?", id)).containsExactly(s);
+    }
+    assertThat(rows(jdbc, "SELECT count(*) FROM film WHERE film_id <= 1000")).containsExactly("1000");
+    assertThat(rows(jdbc, "SELECT to_regclass('film') IS NOT NULL")).containsExactly("t");
+  }
+}

@@ -1,0 +1,7 @@
+package dev.sluice.pagila;
+
+import dev.sluice.annotations.Row;
+
+/** A projection: a film's title and how often it was rented. */
+@Row
+public record TitleCount(String title, long rentals) {}

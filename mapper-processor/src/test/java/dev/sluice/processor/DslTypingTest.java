@@ -1,0 +1,51 @@
+package dev.sluice.processor;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static com.google.testing.compile.Compiler.javac;
+
+import com.google.testing.compile.Compilation;
+import com.google.testing.compile.JavaFileObjects;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What the DSL's types reject at compile time, against the generated Pagila tables on the test
+ * classpath: a value of the wrong type for a column, a column of another table in {@code set}.
+ */
+class DslTypingTest {
+  private static Compilation compile(String statement) {
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Use",
+            "package test;",
+            "import static dev.sluice.pagila.FilmTable.FILM;",
+            "import static dev.sluice.pagila.ActorTable.ACTOR;",
+            "class Use {",
+            "  Object use() {",
+            "    return " + statement + ";",
+            "  }",
+            "}");
+    return javac().compile(source);
+  }
+
+  @Test
+  void aStringComparedWithAnIntColumnDoesNotCompile() {
+    assertThat(compile("FILM.filmId.eq(1)")).succeeded();
+    Compilation c = compile("FILM.filmId.eq(\"1\")");
+    assertThat(c).failed();
+    assertThat(c).hadErrorContaining("no suitable method found for eq(java.lang.String)");
+  }
+
+  @Test
+  void likeIsOnlyOnTextColumns() {
+    assertThat(compile("FILM.title.like(\"A%\")")).succeeded();
+    assertThat(compile("FILM.length.like(\"A%\")")).failed();
+  }
+
+  @Test
+  void updateSetTakesAColumnOfTheTableAndAValueOfItsType() {
+    assertThat(compile("dev.sluice.dsl.Dsl.update(FILM).set(FILM.title, \"x\")")).succeeded();
+    assertThat(compile("dev.sluice.dsl.Dsl.update(FILM).set(FILM.title, 42)")).failed();
+    assertThat(compile("dev.sluice.dsl.Dsl.update(FILM).set(ACTOR.firstName, \"x\")")).failed();
+  }
+}

@@ -1,0 +1,49 @@
+package dev.sluice.dsl;
+
+/**
+ * A one-dimensional array column, read into a {@code List<E>} or an {@code E[]}: a {@link Column}
+ * with PostgreSQL's array operators. Arrays are bound as one parameter.
+ *
+ * @param <R> the table's record
+ * @param <T> the component's type: {@code List<String>}, {@code String[]}, …
+ * @param <E> the element type
+ */
+public final class ArrayColumn<R, T, E> extends Column<R, T> {
+  private final Class<E> elementType;
+
+  ArrayColumn(
+      Table<R> table,
+      String name,
+      Class<?> javaType,
+      Class<E> elementType,
+      String sqlType,
+      int flags) {
+    super(table, name, javaType, sqlType, flags);
+    this.elementType = elementType;
+  }
+
+  @Override
+  Class<?> elementType() {
+    return elementType;
+  }
+
+  /** {@code this @> values}: the array holds every one of {@code values}. */
+  public Condition contains(T values) {
+    return new Conditions.Binary(this, " @> ", new Param<T>(values, valueType()));
+  }
+
+  /** {@code this && values}: the array holds at least one of {@code values}. */
+  public Condition overlaps(T values) {
+    return new Conditions.Binary(this, " && ", new Param<T>(values, valueType()));
+  }
+
+  /** {@code element = ANY(this)}: the array holds {@code element}. */
+  public Condition any(E element) {
+    if (element == null) {
+      throw new IllegalArgumentException(
+          "null compared with the elements of " + this + ": use unsafeSql for NULL elements");
+    }
+    return new Conditions.Binary(
+        new Param<E>(element, elementType), " = ANY(", new Conditions.Raw("?)", new Object[] {this}));
+  }
+}

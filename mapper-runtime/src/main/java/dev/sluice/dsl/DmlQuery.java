@@ -1,0 +1,157 @@
+package dev.sluice.dsl;
+
+import dev.sluice.Queries;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What INSERT, UPDATE and DELETE share: the target table (the only table in scope), running for a
+ * row count, and RETURNING read like a SELECT's rows. Builders, like {@link SelectQuery}.
+ */
+abstract class DmlQuery<R> implements ReturningStep<R> {
+  final Queries queries;
+  final Table<R> table;
+
+  DmlQuery(Queries queries, Table<R> table) {
+    this.queries = queries;
+    this.table = table;
+  }
+
+  /** Renders the statement up to RETURNING. */
+  abstract void renderBody(SqlWriter w);
+
+  final SqlWriter render(Returning<?> returning) {
+    SqlWriter w = SqlWriter.checked();
+    w.pushScope(List.of(table));
+    renderBody(w);
+    if (returning != null) {
+      returning.renderList(w);
+    }
+    w.popScope();
+    return w;
+  }
+
+  @Override
+  public long execute() {
+    SqlWriter w = render(null);
+    return attached().execute(w.sql(), w.params());
+  }
+
+  /** The rows of {@code returning}; an INSERT of many records overrides it. */
+  <T> List<T> fetch(Returning<T> returning) {
+    SqlWriter w = render(returning);
+    return returning.run(attached(), w.sql(), w.params());
+  }
+
+  @Override
+  public FetchStep<R> returning() {
+    return new Returning<>(this, table, null, List.of());
+  }
+
+  @Override
+  public <T> FetchStep<T> returning(Expression<T> field) {
+    return new Returning<>(this, null, null, List.of(field));
+  }
+
+  @Override
+  public <T> FetchStep<T> returning(Class<T> into, SelectField<?>... fields) {
+    if (fields.length == 0) {
+      throw new IllegalArgumentException("returning into " + into.getName() + " without fields");
+    }
+    return new Returning<>(this, null, into, List.of(fields));
+  }
+
+  @Override
+  public String toSql() {
+    return render(null).sql();
+  }
+
+  @Override
+  public String toString() {
+    return toSql();
+  }
+
+  final Queries attached() {
+    if (queries == null) {
+      throw new IllegalStateException(
+          "this statement was built detached, for toSql(); start it from a Database or "
+              + "Transaction to run it: "
+              + toSql());
+    }
+    return queries;
+  }
+
+  /** A RETURNING clause and how its rows are read. */
+  static final class Returning<T> implements FetchStep<T> {
+    private final DmlQuery<?> statement;
+    /** The table whose columns are returned and whose record is read, or null. */
+    private final Table<?> recordTable;
+    /** The @Row record the fields are read into, or null for a scalar. */
+    private final Class<?> into;
+    private final List<SelectField<?>> fields;
+
+    Returning(DmlQuery<?> statement, Table<?> recordTable, Class<?> into, List<SelectField<?>> fields) {
+      this.statement = statement;
+      this.recordTable = recordTable;
+      this.into = into;
+      this.fields = fields;
+    }
+
+    void renderList(SqlWriter w) {
+      w.append(" RETURNING ");
+      if (recordTable != null) {
+        List<? extends Column<?, ?>> columns = recordTable.columns();
+        for (int i = 0; i < columns.size(); i++) {
+          w.append(i == 0 ? "" : ", ").column(columns.get(i));
+        }
+      } else {
+        for (int i = 0; i < fields.size(); i++) {
+          w.append(i == 0 ? "" : ", ");
+          fields.get(i).renderField(w);
+        }
+      }
+    }
+
+    @SuppressWarnings("unchecked")
+    List<T> run(Queries q, String sql, Object[] params) {
+      if (recordTable != null) {
+        return q.query(sql, (Class<T>) recordTable.recordType(), params);
+      }
+      if (into != null) {
+        return q.query(sql, (Class<T>) into, params);
+      }
+      return q.query(sql, (ScalarDecoder<T>) fields.get(0).decoder(), params);
+    }
+
+    @Override
+    public List<T> fetch() {
+      return statement.fetch(this);
+    }
+
+    @Override
+    public Optional<T> fetchOne() {
+      List<T> rows = fetch();
+      if (rows.size() > 1) {
+        throw new IllegalStateException(
+            "fetchOne() of a statement that returned " + rows.size() + " rows: " + toSql());
+      }
+      return rows.isEmpty() ? Optional.empty() : Optional.ofNullable(rows.get(0));
+    }
+
+    @Override
+    public String toSql() {
+      return statement.render(this).sql();
+    }
+
+    @Override
+    public List<Object> bindValues() {
+      return Arrays.asList(statement.render(this).params());
+    }
+
+    @Override
+    public String toString() {
+      return toSql();
+    }
+  }
+}

@@ -1,0 +1,236 @@
+package dev.sluice.dsl;
+
+import dev.sluice.Queries;
+import java.math.BigDecimal;
+import java.util.List;
+
+/**
+ * The DSL's static entry points: statements, conditions, aggregates and the raw-SQL escape hatch.
+ * Import them statically ({@code import static dev.sluice.dsl.Dsl.*}).
+ *
+ * <p>Statements that run start from a {@code Database} or {@code Transaction}: {@code
+ * db.selectFrom(FILM)}, {@code db.from(FILM)}, {@code db.insertInto(FILM)}, {@code
+ * db.update(FILM)}, {@code db.deleteFrom(FILM)}. The versions here without a {@code Queries} are
+ * detached: subqueries for {@code in} and {@code exists}, or statements built only for {@link
+ * FetchStep#toSql()}.
+ */
+public final class Dsl {
+  private Dsl() {}
+
+  // ---- statements on a Database or Transaction (what their methods of the same name call) ----
+
+  /** {@code SELECT} every column of {@code table} {@code FROM table}, read into its record. */
+  public static <R> SelectJoinStep<R> selectFrom(Queries queries, Table<R> table) {
+    return SelectQuery.ofTable(queries, table);
+  }
+
+  /** The from-first style: {@code from(FILM).where(f -> …).fetch()}. */
+  public static <A extends Table<R>, R> From1Step<A, R> from(Queries queries, A table) {
+    return new From1Step<>(SelectQuery.ofTable(queries, table), table);
+  }
+
+  public static <R> InsertStep<R> insertInto(Queries queries, Table<R> table) {
+    return new InsertQuery<>(queries, table);
+  }
+
+  public static <A extends Table<R>, R> UpdateSetStep<A, R> update(Queries queries, A table) {
+    return new UpdateQuery<>(queries, table);
+  }
+
+  public static <A extends Table<R>, R> DeleteWhereStep<A, R> deleteFrom(Queries queries, A table) {
+    return new DeleteQuery<>(queries, table);
+  }
+
+  // ---- detached statements: subqueries, toSql ----
+
+  public static <R> SelectJoinStep<R> selectFrom(Table<R> table) {
+    return SelectQuery.ofTable(null, table);
+  }
+
+  public static <A extends Table<R>, R> From1Step<A, R> from(A table) {
+    return new From1Step<>(SelectQuery.ofTable(null, table), table);
+  }
+
+  /** {@code SELECT field}: a scalar subquery, e.g. for {@code in}. */
+  public static <T> SelectFromStep<T> select(Expression<T> field) {
+    return SelectQuery.ofField(null, false, field);
+  }
+
+  public static <T> SelectFromStep<T> selectDistinct(Expression<T> field) {
+    return SelectQuery.ofField(null, true, field);
+  }
+
+  /** {@code SELECT 1}: for {@code exists(selectOne().from(…).where(…))}. */
+  public static SelectFromStep<Integer> selectOne() {
+    return SelectQuery.ofField(null, false, value(1));
+  }
+
+  public static <T> SelectFromStep<T> select(Class<T> into, SelectField<?>... fields) {
+    return SelectQuery.ofRecord(null, false, into, fields);
+  }
+
+  public static <R> InsertStep<R> insertInto(Table<R> table) {
+    return new InsertQuery<>(null, table);
+  }
+
+  public static <A extends Table<R>, R> UpdateSetStep<A, R> update(A table) {
+    return new UpdateQuery<>(null, table);
+  }
+
+  public static <A extends Table<R>, R> DeleteWhereStep<A, R> deleteFrom(A table) {
+    return new DeleteQuery<>(null, table);
+  }
+
+  // ---- conditions ----
+
+  /**
+   * The condition that is no condition: renders nothing, and {@code noCondition().and(c)} is
+   * {@code c}. The start for filters composed at run time.
+   */
+  public static Condition noCondition() {
+    return Conditions.NONE;
+  }
+
+  /** {@code c1 AND c2 AND …}; {@link #noCondition()} operands vanish. */
+  public static Condition and(Condition... conditions) {
+    Condition out = Conditions.NONE;
+    for (Condition c : conditions) {
+      out = out.and(c);
+    }
+    return out;
+  }
+
+  /** {@code c1 OR c2 OR …}. */
+  public static Condition or(Condition... conditions) {
+    Condition out = Conditions.NONE;
+    for (Condition c : conditions) {
+      out = out.or(c);
+    }
+    return out;
+  }
+
+  public static Condition not(Condition condition) {
+    return condition.not();
+  }
+
+  /** {@code EXISTS (subquery)}; the subquery may refer to the tables of the enclosing query. */
+  public static Condition exists(Select<?> subquery) {
+    return new Conditions.Exists("EXISTS", subquery);
+  }
+
+  public static Condition notExists(Select<?> subquery) {
+    return new Conditions.Exists("NOT EXISTS", subquery);
+  }
+
+  /** {@code expression LIKE pattern}; the pattern is bound. */
+  public static Condition like(Expression<String> expression, String pattern) {
+    return new Conditions.Binary(expression, " LIKE ", new Expression.Param<String>(pattern, String.class));
+  }
+
+  /** {@code expression ILIKE pattern}: LIKE ignoring case. */
+  public static Condition ilike(Expression<String> expression, String pattern) {
+    return new Conditions.Binary(expression, " ILIKE ", new Expression.Param<String>(pattern, String.class));
+  }
+
+  // ---- values and functions ----
+
+  /** A bound value as an expression: {@code value(1)} renders {@code $n}. */
+  public static <T> Expression<T> value(T value) {
+    if (value == null) {
+      throw new IllegalArgumentException("value(null) has no type; use unsafeSql(type, \"NULL\")");
+    }
+    return new Expression.Param<>(value, value.getClass());
+  }
+
+  /** {@code count(*)}. */
+  public static Expression<Long> count() {
+    return new Expression.Call<>(Long.class, "count", "", List.of());
+  }
+
+  /** {@code count(expression)}: the rows where it is not NULL. */
+  public static Expression<Long> count(Expression<?> expression) {
+    return new Expression.Call<>(Long.class, "count", "", List.of(expression));
+  }
+
+  /** {@code count(DISTINCT expression)}. */
+  public static Expression<Long> countDistinct(Expression<?> expression) {
+    return new Expression.Call<>(Long.class, "count", "DISTINCT ", List.of(expression));
+  }
+
+  /** {@code sum(expression)}, read as BigDecimal (PostgreSQL sums integers as bigint or numeric). */
+  public static Expression<BigDecimal> sum(Expression<? extends Number> expression) {
+    return new Expression.Call<>(BigDecimal.class, "sum", "", List.of(expression));
+  }
+
+  /** {@code avg(expression)}, read as BigDecimal. */
+  public static Expression<BigDecimal> avg(Expression<? extends Number> expression) {
+    return new Expression.Call<>(BigDecimal.class, "avg", "", List.of(expression));
+  }
+
+  public static <T> Expression<T> min(Expression<T> expression) {
+    return new Expression.Call<>(expression.valueType(), "min", "", List.of(expression));
+  }
+
+  public static <T> Expression<T> max(Expression<T> expression) {
+    return new Expression.Call<>(expression.valueType(), "max", "", List.of(expression));
+  }
+
+  /** {@code row_number()}, for {@link Expression#over}. */
+  public static Expression<Long> rowNumber() {
+    return new Expression.Call<>(Long.class, "row_number", "", List.of());
+  }
+
+  /** {@code rank()}: rank with gaps, for {@link Expression#over}. */
+  public static Expression<Long> rank() {
+    return new Expression.Call<>(Long.class, "rank", "", List.of());
+  }
+
+  /** {@code dense_rank()}: rank without gaps, for {@link Expression#over}. */
+  public static Expression<Long> denseRank() {
+    return new Expression.Call<>(Long.class, "dense_rank", "", List.of());
+  }
+
+  /** A window partitioned by {@code expressions}; add {@code .orderBy(…)}. */
+  public static Window partitionBy(Expression<?>... expressions) {
+    return new Window(List.of(expressions), List.of());
+  }
+
+  /** A window over all rows, ordered by {@code keys}. */
+  public static Window orderedBy(SortField... keys) {
+    return new Window(List.of(), List.of(keys));
+  }
+
+  public static Expression<String> lower(Expression<String> expression) {
+    return new Expression.Call<>(String.class, "lower", "", List.of(expression));
+  }
+
+  public static Expression<String> upper(Expression<String> expression) {
+    return new Expression.Call<>(String.class, "upper", "", List.of(expression));
+  }
+
+  /** {@code coalesce(expression, $n)}: the value when the expression is NULL. */
+  public static <T> Expression<T> coalesce(Expression<T> expression, T otherwise) {
+    return new Expression.Call<>(
+        expression.valueType(),
+        "coalesce",
+        "",
+        List.of(expression, new Expression.Param<T>(otherwise, expression.valueType())));
+  }
+
+  // ---- the escape hatch ----
+
+  /**
+   * SQL written by hand, as an expression of type {@code type}. Each {@code ?} takes the next
+   * argument: a DSL part (a column, an expression) is rendered in place, anything else is bound
+   * as a parameter; {@code ??} is a literal {@code ?}. The text itself is trusted as it is: never
+   * build it from user input — pass user input as arguments.
+   */
+  public static <T> Expression<T> unsafeSql(Class<T> type, String sql, Object... args) {
+    return new Conditions.RawExpression<>(type, sql, args.clone());
+  }
+
+  /** A condition written by hand; see {@link #unsafeSql(Class, String, Object...)}. */
+  public static Condition unsafeCondition(String sql, Object... args) {
+    return new Conditions.Raw(sql, args.clone());
+  }
+}

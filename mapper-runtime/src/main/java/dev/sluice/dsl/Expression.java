@@ -1,0 +1,297 @@
+package dev.sluice.dsl;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * A typed SQL value expression: a column, an aggregate, a function call, a bound value, a raw
+ * fragment. The comparison methods take a {@code T} (or another expression of {@code T}), so
+ * comparing an integer column with a String does not compile. Values are always bound as
+ * parameters, never written into the SQL.
+ *
+ * <p>Expressions are immutable and may be shared between queries and threads.
+ *
+ * @param <T> the Java type of the value (boxed for primitives)
+ */
+public abstract class Expression<T> extends SelectField<T> {
+  /** The boxed Java type of the value, for reading it as a scalar. */
+  private final Class<?> type;
+
+  /** The decoder for a scalar select of this expression, made on first use. */
+  private volatile ScalarDecoder<T> decoder;
+
+  Expression(Class<?> type) {
+    this.type = box(type);
+  }
+
+  /** The Java type of the value: {@code Integer.class} for an int column. */
+  public final Class<?> valueType() {
+    return type;
+  }
+
+  /**
+   * The value bound for {@code value} compared with (or assigned to) this expression: a column with
+   * a converter converts it to the column's type; anything else binds it as it is.
+   */
+  Object toDatabase(Object value) {
+    return value;
+  }
+
+  private List<Object> toDatabase(Collection<?> values) {
+    List<Object> out = new ArrayList<>(values.size());
+    for (Object v : values) {
+      out.add(v == null ? null : toDatabase(v));
+    }
+    return out;
+  }
+
+  /** The element type of an array value; null otherwise. */
+  Class<?> elementType() {
+    return null;
+  }
+
+  @Override
+  final ScalarDecoder<T> decoder() {
+    ScalarDecoder<T> d = decoder;
+    if (d == null) {
+      d = new ScalarDecoder<>(type, elementType(), toString());
+      decoder = d;
+    }
+    return d;
+  }
+
+  // ---- comparisons ----
+
+  /** {@code this = value}; for NULL use {@link #isNull()} ({@code = NULL} is never true). */
+  public final Condition eq(T value) {
+    return compare("=", value);
+  }
+
+  public final Condition eq(Expression<? extends T> other) {
+    return new Conditions.Binary(this, " = ", other);
+  }
+
+  public final Condition ne(T value) {
+    return compare("<>", value);
+  }
+
+  public final Condition ne(Expression<? extends T> other) {
+    return new Conditions.Binary(this, " <> ", other);
+  }
+
+  public final Condition lt(T value) {
+    return compare("<", value);
+  }
+
+  public final Condition lt(Expression<? extends T> other) {
+    return new Conditions.Binary(this, " < ", other);
+  }
+
+  public final Condition le(T value) {
+    return compare("<=", value);
+  }
+
+  public final Condition le(Expression<? extends T> other) {
+    return new Conditions.Binary(this, " <= ", other);
+  }
+
+  public final Condition gt(T value) {
+    return compare(">", value);
+  }
+
+  public final Condition gt(Expression<? extends T> other) {
+    return new Conditions.Binary(this, " > ", other);
+  }
+
+  public final Condition ge(T value) {
+    return compare(">=", value);
+  }
+
+  public final Condition ge(Expression<? extends T> other) {
+    return new Conditions.Binary(this, " >= ", other);
+  }
+
+  /** {@code this BETWEEN low AND high} (both ends included). */
+  public final Condition between(T low, T high) {
+    return new Conditions.Between(
+        this,
+        new Param<>(toDatabase(notNull(low, "between")), type),
+        new Param<>(toDatabase(notNull(high, "between")), type));
+  }
+
+  /**
+   * {@code this = ANY($n)} with the values bound as one array parameter: the SQL text is the same
+   * whatever the number of values, so the prepared statement is reused. No values: no rows match.
+   */
+  public final Condition in(Collection<? extends T> values) {
+    return new Conditions.Any(this, " = ANY(", toDatabase(values));
+  }
+
+  @SafeVarargs
+  public final Condition in(T... values) {
+    return in(Arrays.asList(values));
+  }
+
+  /** {@code this IN (subquery)}. */
+  public final Condition in(Select<? extends T> subquery) {
+    return new Conditions.InSelect(this, " IN ", subquery);
+  }
+
+  /** {@code this <> ALL($n)}, the values bound as one array. */
+  public final Condition notIn(Collection<? extends T> values) {
+    return new Conditions.Any(this, " <> ALL(", toDatabase(values));
+  }
+
+  /** {@code this NOT IN (subquery)}. */
+  public final Condition notIn(Select<? extends T> subquery) {
+    return new Conditions.InSelect(this, " NOT IN ", subquery);
+  }
+
+  public final Condition isNull() {
+    return new Conditions.Postfix(this, " IS NULL");
+  }
+
+  public final Condition isNotNull() {
+    return new Conditions.Postfix(this, " IS NOT NULL");
+  }
+
+  /** {@code this IS DISTINCT FROM value}: like {@code <>}, with NULL a value like any other. */
+  public final Condition isDistinctFrom(T value) {
+    return new Conditions.Binary(
+        this, " IS DISTINCT FROM ", new Param<>(value == null ? null : toDatabase(value), type));
+  }
+
+  // ---- ordering and naming ----
+
+  public final SortField asc() {
+    return new SortField(this, false, 0);
+  }
+
+  public final SortField desc() {
+    return new SortField(this, true, 0);
+  }
+
+  /**
+   * This aggregate or window function over a window: {@code rank().over(partitionBy(FILM.rating)
+   * .orderBy(FILM.length.desc()))} renders {@code rank() OVER (PARTITION BY … ORDER BY …)}.
+   */
+  public final Expression<T> over(Window window) {
+    Expression<T> function = this;
+    return new Expression<T>(type) {
+      @Override
+      void render(SqlWriter w) {
+        function.render(w);
+        w.append(" OVER ");
+        window.render(w);
+      }
+    };
+  }
+
+  /** This expression under {@code name} in a select list: {@code expr AS name}. */
+  public final SelectField<T> as(String name) {
+    return new Aliased<>(this, name);
+  }
+
+  private Condition compare(String op, T value) {
+    return new Conditions.Binary(
+        this, " " + op + " ", new Param<>(toDatabase(notNull(value, op)), type));
+  }
+
+  private Object notNull(Object value, String op) {
+    if (value == null) {
+      throw new IllegalArgumentException(
+          "null compared with "
+              + this
+              + " by "
+              + op
+              + ": a comparison with NULL is never true; use isNull() or isNotNull()");
+    }
+    return value;
+  }
+
+  static Class<?> box(Class<?> t) {
+    if (!t.isPrimitive()) return t;
+    if (t == int.class) return Integer.class;
+    if (t == long.class) return Long.class;
+    if (t == short.class) return Short.class;
+    if (t == boolean.class) return Boolean.class;
+    if (t == double.class) return Double.class;
+    if (t == float.class) return Float.class;
+    if (t == byte.class) return Byte.class;
+    if (t == char.class) return Character.class;
+    return t;
+  }
+
+  /** A bound value as an expression. */
+  static final class Param<T> extends Expression<T> {
+    private final Object value;
+
+    Param(Object value, Class<?> type) {
+      super(type);
+      this.value = value;
+    }
+
+    @Override
+    void render(SqlWriter w) {
+      w.bind(value);
+    }
+  }
+
+  /** An expression renamed in a select list. */
+  static final class Aliased<T> extends SelectField<T> {
+    private final Expression<T> expression;
+    private final String name;
+
+    Aliased(Expression<T> expression, String name) {
+      this.expression = expression;
+      this.name = name;
+    }
+
+    @Override
+    void render(SqlWriter w) {
+      expression.render(w);
+    }
+
+    @Override
+    void renderField(SqlWriter w) {
+      expression.render(w);
+      w.append(" AS ").identifier(name);
+    }
+
+    @Override
+    ScalarDecoder<T> decoder() {
+      return expression.decoder();
+    }
+  }
+
+  /** A function call: {@code name(args)}, {@code count(*)}, {@code count(DISTINCT x)}. */
+  static final class Call<T> extends Expression<T> {
+    private final String name;
+    private final String prefix;
+    private final List<QueryPart> args;
+
+    Call(Class<?> type, String name, String prefix, List<QueryPart> args) {
+      super(type);
+      this.name = name;
+      this.prefix = prefix;
+      this.args = args;
+    }
+
+    @Override
+    void render(SqlWriter w) {
+      w.append(name).append('(').append(prefix);
+      if (args.isEmpty() && name.equals("count") && prefix.isEmpty()) {
+        w.append('*');
+      }
+      for (int i = 0; i < args.size(); i++) {
+        if (i > 0) {
+          w.append(", ");
+        }
+        args.get(i).render(w);
+      }
+      w.append(')');
+    }
+  }
+}

@@ -1,0 +1,202 @@
+package dev.sluice.dsl;
+
+import dev.sluice.Queries;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * INSERT of records: every column but the {@code @Generated} ones, values from the generated
+ * {@link Table#values}. One record is one statement; many without RETURNING are one pipelined
+ * batch of that statement ({@code executeBatch}); many with RETURNING are multi-row VALUES, as few
+ * statements as PostgreSQL's limit of 65535 parameters allows.
+ */
+final class InsertQuery<R> extends DmlQuery<R>
+    implements InsertStep<R>, InsertValuesStep<R>, InsertConflictStep<R> {
+  private static final int MAX_PARAMETERS = 65535;
+
+  /** Positions in {@link Table#columns()} of the inserted columns. */
+  private final int[] inserted;
+
+  private List<R> records;
+  /** The ON CONFLICT columns, or null. */
+  private List<Column<?, ?>> conflictColumns;
+  /** Whether the statement ends ON CONFLICT DO NOTHING, for any constraint. */
+  private boolean conflictAny;
+  /** null: DO NOTHING; else the columns set from excluded. */
+  private List<Column<?, ?>> updateColumns;
+
+  InsertQuery(Queries queries, Table<R> table) {
+    super(queries, table);
+    List<? extends Column<R, ?>> columns = table.columns();
+    int[] positions = new int[columns.size()];
+    int n = 0;
+    for (int i = 0; i < columns.size(); i++) {
+      if (!columns.get(i).isGenerated()) {
+        positions[n++] = i;
+      }
+    }
+    this.inserted = java.util.Arrays.copyOf(positions, n);
+  }
+
+  @Override
+  public InsertValuesStep<R> values(R record) {
+    if (record == null) {
+      throw new IllegalArgumentException("insert into " + table + " of a null record");
+    }
+    records = List.of(record);
+    return this;
+  }
+
+  @Override
+  public InsertValuesStep<R> values(Collection<? extends R> list) {
+    records = new ArrayList<>(list);
+    return this;
+  }
+
+  @Override
+  public InsertConflictStep<R> onConflict(Column<?, ?>... columns) {
+    if (columns.length == 0) {
+      throw new IllegalArgumentException("onConflict() needs the columns of a unique index");
+    }
+    conflictColumns = List.of(columns);
+    return this;
+  }
+
+  @Override
+  public ReturningStep<R> onConflictDoNothing() {
+    conflictAny = true;
+    return this;
+  }
+
+  @Override
+  public ReturningStep<R> doNothing() {
+    updateColumns = null;
+    return this;
+  }
+
+  @Override
+  public ReturningStep<R> doUpdateSet(Column<?, ?>... columns) {
+    if (columns.length == 0) {
+      throw new IllegalArgumentException("doUpdateSet() without columns; use doNothing()");
+    }
+    updateColumns = List.of(columns);
+    return this;
+  }
+
+  @Override
+  public ReturningStep<R> doUpdateSetAll() {
+    List<Column<?, ?>> set = new ArrayList<>();
+    List<? extends Column<R, ?>> columns = table.columns();
+    for (int p : inserted) {
+      Column<R, ?> c = columns.get(p);
+      if (!conflictColumns.contains(c)) {
+        set.add(c);
+      }
+    }
+    updateColumns = set;
+    return this;
+  }
+
+  @Override
+  void renderBody(SqlWriter w) {
+    checkRecords();
+    renderRows(w, 1, 0);
+  }
+
+  /** INSERT … VALUES for {@code count} records from {@code first}, and the conflict clause. */
+  private void renderRows(SqlWriter w, int count, int first) {
+    List<? extends Column<R, ?>> columns = table.columns();
+    w.append("INSERT INTO ").tableReference(table).append(" (");
+    for (int i = 0; i < inserted.length; i++) {
+      w.append(i == 0 ? "" : ", ").identifier(columns.get(inserted[i]).name());
+    }
+    w.append(") VALUES ");
+    for (int r = 0; r < count; r++) {
+      Object[] values = records.isEmpty() ? new Object[columns.size()] : row(first + r);
+      w.append(r == 0 ? "(" : ", (");
+      for (int i = 0; i < inserted.length; i++) {
+        w.append(i == 0 ? "" : ", ").bind(values[inserted[i]]);
+      }
+      w.append(')');
+    }
+    if (conflictAny) {
+      w.append(" ON CONFLICT DO NOTHING");
+    } else if (conflictColumns != null) {
+      w.append(" ON CONFLICT (");
+      for (int i = 0; i < conflictColumns.size(); i++) {
+        w.append(i == 0 ? "" : ", ").identifier(conflictColumns.get(i).name());
+      }
+      w.append(')');
+      if (updateColumns == null) {
+        w.append(" DO NOTHING");
+      } else {
+        w.append(" DO UPDATE SET ");
+        for (int i = 0; i < updateColumns.size(); i++) {
+          String name = updateColumns.get(i).name();
+          w.append(i == 0 ? "" : ", ").identifier(name).append(" = excluded.").identifier(name);
+        }
+      }
+    }
+  }
+
+  private Object[] row(int i) {
+    R record = records.get(i);
+    if (record == null) {
+      throw new IllegalArgumentException("insert into " + table + ": record " + i + " is null");
+    }
+    return table.values(record);
+  }
+
+  private Object[] insertedValues(int i) {
+    Object[] all = row(i);
+    Object[] out = new Object[inserted.length];
+    for (int k = 0; k < inserted.length; k++) {
+      out[k] = all[inserted[k]];
+    }
+    return out;
+  }
+
+  @Override
+  public long execute() {
+    checkRecords();
+    if (records.size() <= 1) {
+      return records.isEmpty() ? 0 : super.execute();
+    }
+    SqlWriter w = render(null);
+    List<Object[]> rows = new ArrayList<>(records.size());
+    for (int i = 0; i < records.size(); i++) {
+      rows.add(insertedValues(i));
+    }
+    long total = 0;
+    for (long n : attached().executeBatch(w.sql(), rows)) {
+      total += n;
+    }
+    return total;
+  }
+
+  @Override
+  <T> List<T> fetch(Returning<T> returning) {
+    checkRecords();
+    if (records.size() <= 1) {
+      return records.isEmpty() ? new ArrayList<>() : super.fetch(returning);
+    }
+    int perStatement = Math.max(1, MAX_PARAMETERS / Math.max(1, inserted.length));
+    List<T> out = new ArrayList<>(records.size());
+    for (int first = 0; first < records.size(); first += perStatement) {
+      SqlWriter w = SqlWriter.checked();
+      w.pushScope(List.of(table));
+      renderRows(w, Math.min(perStatement, records.size() - first), first);
+      returning.renderList(w);
+      w.popScope();
+      out.addAll(returning.run(attached(), w.sql(), w.params()));
+    }
+    return out;
+  }
+
+  private void checkRecords() {
+    if (records == null) {
+      throw new IllegalStateException("insert into " + table + " without values(…)");
+    }
+  }
+}

@@ -1,0 +1,125 @@
+package dev.sluice.dsl;
+
+import dev.sluice.Columns;
+import dev.sluice.EnumLabels;
+import dev.sluice.RowDecoder;
+import dev.sluice.RowView;
+import java.math.BigDecimal;
+import java.net.InetAddress;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.OffsetTime;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * Reads the first column of each row as one value of {@code T}: for {@code select(FILM.title)},
+ * {@code count()} and other scalar projections. The getter is chosen once, when the decoder is
+ * made, from the expression's Java type; a NULL reads as null.
+ */
+final class ScalarDecoder<T> implements RowDecoder<T> {
+  private static final int OBJECT = 0;
+  private static final int BOOLEAN = 1;
+  private static final int SHORT = 2;
+  private static final int INT = 3;
+  private static final int LONG = 4;
+  private static final int FLOAT = 5;
+  private static final int DOUBLE = 6;
+  private static final int STRING = 7;
+  private static final int DECIMAL = 8;
+  private static final int BYTES = 9;
+  private static final int UUID_ = 10;
+  private static final int DATE = 11;
+  private static final int TIME = 12;
+  private static final int TIMETZ = 13;
+  private static final int TIMESTAMP = 14;
+  private static final int INSTANT = 15;
+  private static final int TIMESTAMPTZ = 16;
+  private static final int INET = 17;
+  private static final int ENUM = 18;
+  private static final int LIST = 19;
+
+  private final int kind;
+  private final String description;
+  /** The enum's labels, for ENUM. */
+  private final EnumLabels<?> labels;
+  /** The element type, for LIST. */
+  private final Class<?> elementType;
+
+  ScalarDecoder(Class<?> type, Class<?> elementType, String description) {
+    this.description = description;
+    this.elementType = elementType;
+    this.labels = type.isEnum() ? labelsOf(type) : null;
+    this.kind = kindOf(type, elementType);
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static EnumLabels<?> labelsOf(Class<?> type) {
+    return EnumLabels.of((Class) type);
+  }
+
+  private static int kindOf(Class<?> t, Class<?> elementType) {
+    if (t == Boolean.class) return BOOLEAN;
+    if (t == Short.class) return SHORT;
+    if (t == Integer.class) return INT;
+    if (t == Long.class) return LONG;
+    if (t == Float.class) return FLOAT;
+    if (t == Double.class) return DOUBLE;
+    if (t == String.class) return STRING;
+    if (t == BigDecimal.class) return DECIMAL;
+    if (t == byte[].class) return BYTES;
+    if (t == UUID.class) return UUID_;
+    if (t == LocalDate.class) return DATE;
+    if (t == LocalTime.class) return TIME;
+    if (t == OffsetTime.class) return TIMETZ;
+    if (t == LocalDateTime.class) return TIMESTAMP;
+    if (t == Instant.class) return INSTANT;
+    if (t == OffsetDateTime.class) return TIMESTAMPTZ;
+    if (t == InetAddress.class) return INET;
+    if (t.isEnum()) return ENUM;
+    if (t == List.class && elementType != null) return LIST;
+    return OBJECT;
+  }
+
+  @Override
+  public Bound<T> bind(Columns columns) {
+    if (columns.count() == 0) {
+      throw new IllegalStateException("the query returned no column to read " + description);
+    }
+    return this::read;
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private T read(RowView row) {
+    if (row.isNull(0)) {
+      return null;
+    }
+    Object v;
+    switch (kind) {
+      case BOOLEAN: v = row.getBoolean(0); break;
+      case SHORT: v = row.getShort(0); break;
+      case INT: v = row.getInt(0); break;
+      case LONG: v = row.getLong(0); break;
+      case FLOAT: v = row.getFloat(0); break;
+      case DOUBLE: v = row.getDouble(0); break;
+      case STRING: v = row.getString(0); break;
+      case DECIMAL: v = row.getBigDecimal(0); break;
+      case BYTES: v = row.getBytes(0); break;
+      case UUID_: v = row.getUuid(0); break;
+      case DATE: v = row.getLocalDate(0); break;
+      case TIME: v = row.getLocalTime(0); break;
+      case TIMETZ: v = row.getOffsetTime(0); break;
+      case TIMESTAMP: v = row.getLocalDateTime(0); break;
+      case INSTANT: v = row.getInstant(0); break;
+      case TIMESTAMPTZ: v = row.getOffsetDateTime(0); break;
+      case INET: v = row.getInetAddress(0); break;
+      case ENUM: v = row.getEnum(0, (EnumLabels) labels); break;
+      case LIST: v = row.getList(0, elementType); break;
+      default: v = row.getObject(0); break;
+    }
+    return (T) v;
+  }
+}

@@ -1,0 +1,7 @@
+package dev.sluice.dsl;
+
+/** A grouped SELECT, which may filter its groups. */
+public interface SelectHavingStep<T> extends SelectOrderByStep<T> {
+  /** {@code HAVING condition}, e.g. {@code count().gt(30L)}. */
+  SelectOrderByStep<T> having(Condition condition);
+}

@@ -1,0 +1,354 @@
+package dev.sluice.dsl;
+
+import dev.sluice.Queries;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The one implementation of every SELECT step. A builder: each step records its clause and returns
+ * this object as the next step's type, so the Java types offer only the clauses that may follow.
+ * Rendered afresh on each {@code fetch()}/{@code toSql()}, in clause order whatever the order of
+ * calls. Not thread-safe: build a query, run it, drop it (conditions and expressions, which are
+ * immutable, are what to share).
+ */
+final class SelectQuery<T>
+    implements SelectFromStep<T>, SelectJoinStep<T>, SelectOnStep<T>, SelectHavingStep<T> {
+  /** Where fetch() runs; null for a detached query (a subquery, or one built only for toSql). */
+  private final Queries queries;
+
+  private boolean distinct;
+  /** The select list; empty when {@link #recordTable} is selected whole. */
+  private List<SelectField<?>> fields;
+  /** The table whose columns make the select list and whose record the rows are read into. */
+  private Table<?> recordTable;
+  /** The @Row record the rows are read into, or null to read the one field as a scalar. */
+  private Class<?> into;
+
+  private Table<?> from;
+  private final List<Join> joins = new ArrayList<>(2);
+  private Condition where = Conditions.NONE;
+  private List<Expression<?>> groupBy = List.of();
+  private Condition having = Conditions.NONE;
+  private List<SortField> orderBy = List.of();
+  private Long limit;
+  private Long offset;
+
+  private SelectQuery(Queries queries) {
+    this.queries = queries;
+  }
+
+  /** SELECT every column of {@code table}, read into its record. */
+  static <R> SelectQuery<R> ofTable(Queries queries, Table<R> table) {
+    SelectQuery<R> q = new SelectQuery<>(queries);
+    q.recordTable = table;
+    q.fields = List.of();
+    q.from = table;
+    return q;
+  }
+
+  /** SELECT {@code field}, read as a scalar. */
+  static <T> SelectQuery<T> ofField(Queries queries, boolean distinct, SelectField<T> field) {
+    SelectQuery<T> q = new SelectQuery<>(queries);
+    q.distinct = distinct;
+    q.fields = List.of(field);
+    return q;
+  }
+
+  /** SELECT {@code fields}, read into the {@code @Row} record {@code into} by column name. */
+  static <T> SelectQuery<T> ofRecord(
+      Queries queries, boolean distinct, Class<T> into, SelectField<?>[] fields) {
+    if (fields.length == 0) {
+      throw new IllegalArgumentException("select into " + into.getName() + " without fields");
+    }
+    SelectQuery<T> q = new SelectQuery<>(queries);
+    q.distinct = distinct;
+    q.into = into;
+    q.fields = List.of(fields);
+    return q;
+  }
+
+  /** Replaces the select list (the from-first style chooses it after the tables). */
+  @SuppressWarnings("unchecked")
+  <U> SelectQuery<U> project(boolean distinct, Class<U> into, List<SelectField<?>> fields) {
+    this.distinct = distinct;
+    this.recordTable = null;
+    this.into = into;
+    this.fields = fields;
+    return (SelectQuery<U>) this;
+  }
+
+  void addWhere(Condition c) {
+    where = where.and(c);
+  }
+
+  Table<?> lastTable() {
+    return joins.isEmpty() ? from : joins.get(joins.size() - 1).table;
+  }
+
+  // ---- steps ----
+
+  @Override
+  public SelectJoinStep<T> from(Table<?> table) {
+    if (from != null) {
+      throw new IllegalStateException("FROM " + from + " is already given; join " + table + " instead");
+    }
+    from = table;
+    return this;
+  }
+
+  @Override
+  public SelectOnStep<T> join(Table<?> table) {
+    return addJoin(" JOIN ", table);
+  }
+
+  @Override
+  public SelectOnStep<T> leftJoin(Table<?> table) {
+    return addJoin(" LEFT JOIN ", table);
+  }
+
+  @Override
+  public SelectOnStep<T> rightJoin(Table<?> table) {
+    return addJoin(" RIGHT JOIN ", table);
+  }
+
+  @Override
+  public SelectOnStep<T> fullJoin(Table<?> table) {
+    return addJoin(" FULL JOIN ", table);
+  }
+
+  @Override
+  public SelectJoinStep<T> crossJoin(Table<?> table) {
+    addJoin(" CROSS JOIN ", table);
+    return this;
+  }
+
+  SelectQuery<T> addJoin(String kind, Table<?> table) {
+    if (from == null) {
+      throw new IllegalStateException("join " + table + " before any FROM table");
+    }
+    joins.add(new Join(kind, table));
+    return this;
+  }
+
+  @Override
+  public SelectJoinStep<T> on(Condition condition) {
+    joins.get(joins.size() - 1).on = condition;
+    return this;
+  }
+
+  @Override
+  public SelectJoinStep<T> using(Column<?, ?>... columns) {
+    if (columns.length == 0) {
+      throw new IllegalArgumentException("USING needs at least one column");
+    }
+    joins.get(joins.size() - 1).using = List.of(columns);
+    return this;
+  }
+
+  @Override
+  public SelectGroupByStep<T> where(Condition... conditions) {
+    for (Condition c : conditions) {
+      addWhere(c);
+    }
+    return this;
+  }
+
+  @Override
+  public SelectHavingStep<T> groupBy(Expression<?>... expressions) {
+    groupBy = List.of(expressions);
+    return this;
+  }
+
+  @Override
+  public SelectOrderByStep<T> having(Condition condition) {
+    having = having.and(condition);
+    return this;
+  }
+
+  @Override
+  public SelectLimitStep<T> orderBy(SortField... keys) {
+    orderBy = List.of(keys);
+    return this;
+  }
+
+  @Override
+  public SelectOffsetStep<T> limit(long rows) {
+    if (rows < 0) {
+      throw new IllegalArgumentException("limit < 0: " + rows);
+    }
+    limit = rows;
+    return this;
+  }
+
+  @Override
+  public Select<T> offset(long rows) {
+    if (rows < 0) {
+      throw new IllegalArgumentException("offset < 0: " + rows);
+    }
+    offset = rows;
+    return this;
+  }
+
+  // ---- running ----
+
+  @Override
+  @SuppressWarnings("unchecked")
+  public List<T> fetch() {
+    SqlWriter w = rendered();
+    Queries q = attached();
+    if (recordTable != null) {
+      return q.query(w.sql(), (Class<T>) recordTable.recordType(), w.params());
+    }
+    if (into != null) {
+      return q.query(w.sql(), (Class<T>) into, w.params());
+    }
+    return q.query(w.sql(), (ScalarDecoder<T>) fields.get(0).decoder(), w.params());
+  }
+
+  @Override
+  @SuppressWarnings("unchecked")
+  public Optional<T> fetchOne() {
+    SqlWriter w = rendered();
+    Queries q = attached();
+    if (recordTable != null) {
+      return q.queryOne(w.sql(), (Class<T>) recordTable.recordType(), w.params());
+    }
+    if (into != null) {
+      return q.queryOne(w.sql(), (Class<T>) into, w.params());
+    }
+    return q.queryOne(w.sql(), (ScalarDecoder<T>) fields.get(0).decoder(), w.params());
+  }
+
+  @Override
+  public String toSql() {
+    return rendered().sql();
+  }
+
+  @Override
+  public List<Object> bindValues() {
+    return Arrays.asList(rendered().params());
+  }
+
+  @Override
+  public String toString() {
+    return toSql();
+  }
+
+  private Queries attached() {
+    if (queries == null) {
+      throw new IllegalStateException(
+          "this query was built detached (Dsl.select…/Dsl.from…), for use as a subquery; "
+              + "start it from a Database or Transaction to run it: "
+              + toSql());
+    }
+    return queries;
+  }
+
+  private SqlWriter rendered() {
+    SqlWriter w = SqlWriter.checked();
+    render(w);
+    return w;
+  }
+
+  // ---- rendering ----
+
+  void render(SqlWriter w) {
+    List<Table<?>> tables = new ArrayList<>(1 + joins.size());
+    if (from != null) {
+      tables.add(from);
+    }
+    for (Join j : joins) {
+      tables.add(j.table);
+    }
+    w.pushScope(tables);
+    w.append(distinct ? "SELECT DISTINCT " : "SELECT ");
+    if (recordTable != null) {
+      List<? extends Column<?, ?>> columns = recordTable.columns();
+      for (int i = 0; i < columns.size(); i++) {
+        if (i > 0) {
+          w.append(", ");
+        }
+        w.column(columns.get(i));
+      }
+    } else {
+      for (int i = 0; i < fields.size(); i++) {
+        if (i > 0) {
+          w.append(", ");
+        }
+        fields.get(i).renderField(w);
+      }
+    }
+    if (from != null) {
+      w.append(" FROM ").tableReference(from);
+    }
+    for (Join j : joins) {
+      j.render(w);
+    }
+    if (!where.isEmpty()) {
+      w.append(" WHERE ");
+      where.render(w);
+    }
+    if (!groupBy.isEmpty()) {
+      w.append(" GROUP BY ");
+      list(w, groupBy);
+    }
+    if (!having.isEmpty()) {
+      w.append(" HAVING ");
+      having.render(w);
+    }
+    if (!orderBy.isEmpty()) {
+      w.append(" ORDER BY ");
+      list(w, orderBy);
+    }
+    if (limit != null) {
+      w.append(" LIMIT ").bind(limit);
+    }
+    if (offset != null) {
+      w.append(" OFFSET ").bind(offset);
+    }
+    w.popScope();
+  }
+
+  static void list(SqlWriter w, List<? extends QueryPart> parts) {
+    for (int i = 0; i < parts.size(); i++) {
+      if (i > 0) {
+        w.append(", ");
+      }
+      parts.get(i).render(w);
+    }
+  }
+
+  /** One JOIN clause. */
+  private static final class Join {
+    final String kind;
+    final Table<?> table;
+    /** The ON condition, or null. */
+    Condition on;
+    /** The USING columns, or null. */
+    List<Column<?, ?>> using;
+
+    Join(String kind, Table<?> table) {
+      this.kind = kind;
+      this.table = table;
+    }
+
+    void render(SqlWriter w) {
+      w.append(kind).tableReference(table);
+      if (on != null) {
+        w.append(" ON ");
+        on.render(w);
+      } else if (using != null) {
+        w.append(" USING (");
+        for (int i = 0; i < using.size(); i++) {
+          w.append(i == 0 ? "" : ", ").identifier(using.get(i).name());
+        }
+        w.append(')');
+      } else if (!kind.equals(" CROSS JOIN ")) {
+        throw new IllegalStateException(
+            "join of " + table + " has neither ON nor USING; add .on(condition) or .using(columns)");
+      }
+    }
+  }
+}

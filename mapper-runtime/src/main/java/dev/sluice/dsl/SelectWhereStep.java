@@ -1,0 +1,7 @@
+package dev.sluice.dsl;
+
+/** A SELECT whose tables are all given, which may filter its rows. */
+public interface SelectWhereStep<T> extends SelectGroupByStep<T> {
+  /** {@code WHERE c1 AND c2 …}; {@link Dsl#noCondition()} operands vanish. */
+  SelectGroupByStep<T> where(Condition... conditions);
+}

@@ -1,0 +1,190 @@
+package dev.sluice.dsl;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Renders a statement: SQL text with {@code $1, $2, …} placeholders and the values bound to them,
+ * in order. Values are never written into the text. Identifiers are quoted only when PostgreSQL
+ * needs it (upper case, odd characters, keywords), so the text reads like hand-written SQL.
+ *
+ * <p>Keeps the tables in scope (the FROM and JOIN items of each enclosing query, innermost last),
+ * so a column of a table missing from the query fails here, naming the column, instead of at the
+ * server. One writer per rendering; not thread-safe.
+ */
+final class SqlWriter {
+  private final StringBuilder sql = new StringBuilder(256);
+  private final List<Object> params = new ArrayList<>();
+  /** The tables of each enclosing query, innermost last; columns are checked against them. */
+  private final List<List<Table<?>>> scopes = new ArrayList<>();
+  /** False for {@link QueryPart#toString()} of a fragment, which has no query around it. */
+  private final boolean checked;
+
+  private SqlWriter(boolean checked) {
+    this.checked = checked;
+  }
+
+  static SqlWriter checked() {
+    return new SqlWriter(true);
+  }
+
+  static SqlWriter unchecked() {
+    return new SqlWriter(false);
+  }
+
+  String sql() {
+    return sql.toString();
+  }
+
+  Object[] params() {
+    return params.toArray();
+  }
+
+  SqlWriter append(String s) {
+    sql.append(s);
+    return this;
+  }
+
+  SqlWriter append(char c) {
+    sql.append(c);
+    return this;
+  }
+
+  /** Binds {@code value} as the next parameter and writes its placeholder. */
+  SqlWriter bind(Object value) {
+    params.add(value);
+    sql.append('$').append(params.size());
+    return this;
+  }
+
+  SqlWriter identifier(String name) {
+    appendIdentifier(sql, name);
+    return this;
+  }
+
+  /** A FROM item: {@code schema.name} and {@code AS alias} when aliased. */
+  SqlWriter tableReference(Table<?> t) {
+    if (!t.schema().isEmpty()) {
+      identifier(t.schema()).append('.');
+    }
+    identifier(t.name());
+    if (t.isAliased()) {
+      append(" AS ").identifier(t.alias());
+    }
+    return this;
+  }
+
+  /** A column qualified by its table's alias, after checking the table is in the query. */
+  SqlWriter column(Column<?, ?> c) {
+    if (checked) {
+      checkInScope(c);
+    }
+    return identifier(c.table().alias()).append('.').identifier(c.name());
+  }
+
+  /** Opens a query's scope with its tables; fails if two of them go by the same name. */
+  void pushScope(List<Table<?>> tables) {
+    for (int i = 0; i < tables.size(); i++) {
+      for (int j = 0; j < i; j++) {
+        if (tables.get(i).alias().equals(tables.get(j).alias())) {
+          throw new IllegalStateException(
+              "table "
+                  + tables.get(i)
+                  + " appears twice in the query under the name \""
+                  + tables.get(i).alias()
+                  + "\"; give one of them another name with as(\"alias\")");
+        }
+      }
+    }
+    scopes.add(tables);
+  }
+
+  void popScope() {
+    scopes.remove(scopes.size() - 1);
+  }
+
+  private void checkInScope(Column<?, ?> c) {
+    Table<?> owner = c.table();
+    for (int s = scopes.size() - 1; s >= 0; s--) {
+      for (Table<?> t : scopes.get(s)) {
+        if (t.alias().equals(owner.alias())
+            && t.name().equals(owner.name())
+            && t.schema().equals(owner.schema())) {
+          return;
+        }
+      }
+    }
+    StringBuilder inQuery = new StringBuilder();
+    for (List<Table<?>> scope : scopes) {
+      for (Table<?> t : scope) {
+        inQuery.append(inQuery.length() == 0 ? "" : ", ").append(t);
+      }
+    }
+    throw new IllegalStateException(
+        "column "
+            + c
+            + " belongs to table "
+            + owner
+            + ", which is not in the query (its tables: "
+            + (inQuery.length() == 0 ? "none" : inQuery)
+            + "); add it with from/join, or use the column of the alias that is");
+  }
+
+  /** Appends {@code name}, double-quoted (quotes doubled) when it is not a plain lower-case word. */
+  static void appendIdentifier(StringBuilder sb, String name) {
+    if (isPlain(name)) {
+      sb.append(name);
+      return;
+    }
+    sb.append('"');
+    for (int i = 0; i < name.length(); i++) {
+      char ch = name.charAt(i);
+      if (ch == '"') {
+        sb.append('"');
+      } else if (ch == 0) {
+        throw new IllegalArgumentException("identifier contains a NUL character: " + name);
+      }
+      sb.append(ch);
+    }
+    sb.append('"');
+  }
+
+  private static boolean isPlain(String name) {
+    if (name.isEmpty()) {
+      return false;
+    }
+    char first = name.charAt(0);
+    if (!(first >= 'a' && first <= 'z' || first == '_')) {
+      return false;
+    }
+    for (int i = 1; i < name.length(); i++) {
+      char ch = name.charAt(i);
+      if (!(ch >= 'a' && ch <= 'z' || ch >= '0' && ch <= '9' || ch == '_' || ch == '$')) {
+        return false;
+      }
+    }
+    return !KEYWORDS.contains(name.toLowerCase(Locale.ROOT));
+  }
+
+  /**
+   * PostgreSQL's reserved keywords and those that cannot name a column or table unquoted
+   * (Appendix C of the manual, "reserved" and "reserved (can be function or type)").
+   */
+  private static final Set<String> KEYWORDS =
+      Set.of(
+          "all", "analyse", "analyze", "and", "any", "array", "as", "asc", "asymmetric",
+          "authorization", "binary", "both", "case", "cast", "check", "collate", "collation",
+          "column", "concurrently", "constraint", "create", "cross", "current_catalog",
+          "current_date", "current_role", "current_schema", "current_time", "current_timestamp",
+          "current_user", "default", "deferrable", "desc", "distinct", "do", "else", "end",
+          "except", "false", "fetch", "for", "foreign", "freeze", "from", "full", "grant", "group",
+          "having", "ilike", "in", "initially", "inner", "intersect", "into", "is", "isnull",
+          "join", "lateral", "leading", "left", "like", "limit", "localtime", "localtimestamp",
+          "natural", "not", "notnull", "null", "offset", "on", "only", "or", "order", "outer",
+          "overlaps", "placing", "primary", "references", "returning", "right", "select",
+          "session_user", "similar", "some", "symmetric", "system_user", "table", "tablesample",
+          "then", "to", "trailing", "true", "union", "unique", "user", "using", "variadic",
+          "verbose", "when", "where", "window", "with");
+}
