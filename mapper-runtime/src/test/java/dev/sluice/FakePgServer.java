@@ -60,6 +60,13 @@ final class FakePgServer implements AutoCloseable {
     return "postgresql://fake@" + InetAddress.getLoopbackAddress().getHostAddress() + ":" + port() + "/fake";
   }
 
+  /** Closes every accepted connection without a word, as a crashed server or a proxy would. */
+  void dropConnections() throws IOException {
+    for (Socket s : sockets) {
+      s.close();
+    }
+  }
+
   /** Connections accepted so far (cancel requests included). */
   int accepted() {
     return accepted.get();

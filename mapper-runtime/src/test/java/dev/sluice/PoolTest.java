@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.sluice.driver.ConnectionConfig;
 import dev.sluice.driver.ConnectionPool;
+import dev.sluice.driver.ConnectionPoolAccess;
 import dev.sluice.driver.PgConnection;
 import dev.sluice.testkit.PgTest;
 import dev.sluice.testkit.TestDatabase;
@@ -239,6 +240,28 @@ class PoolTest {
     } finally {
       other.shutdownNow();
       pool.close();
+    }
+  }
+
+  @Test
+  void aConnectionTheServerDroppedSilentlyWhileIdleIsNotHandedOut() throws Exception {
+    try (FakePgServer fake = FakePgServer.start((sync, out) -> true)) {
+      ConnectionPool pool = new ConnectionPool(ConnectionConfig.parse(fake.url()), null, 2,
+          Duration.ofSeconds(5), Duration.ZERO, Duration.ZERO);
+      try {
+        PgConnection first = pool.acquire();
+        pool.release(first);
+        fake.dropConnections(); // no FATAL message: only a closed socket
+        // Idle past the probe threshold, so the pool reads the socket before handing it out.
+        Thread.sleep(TimeUnit.NANOSECONDS.toMillis(ConnectionPoolAccess.probeAfterIdleNanos()) + 200);
+        PgConnection second = pool.acquire();
+        assertThat(second).isNotSameAs(first);
+        assertThat(first.isBroken()).isTrue();
+        assertThat(fake.accepted()).isEqualTo(2);
+        pool.release(second);
+      } finally {
+        pool.close();
+      }
     }
   }
 }

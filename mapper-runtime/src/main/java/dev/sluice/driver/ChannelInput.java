@@ -8,7 +8,7 @@ import java.nio.channels.SocketChannel;
 /**
  * A blocking InputStream over a Unix-domain {@link SocketChannel} whose {@link #available()} really
  * looks at the socket. The stream of {@code Channels.newInputStream} always answers 0 there, so
- * {@link PgConnection#checkIdle()} could not see the FATAL message (or the close) of a session the
+ * {@link PgConnection#checkIdle(boolean)} could not see the FATAL message (or the close) of a session the
  * server ended while it idled, and the pool handed the dead connection out.
  *
  * <p>{@link #available()} peeks by reading one byte in non-blocking mode and keeps it for the next

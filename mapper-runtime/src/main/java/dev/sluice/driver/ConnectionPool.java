@@ -35,6 +35,11 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 public final class ConnectionPool implements AutoCloseable {
   private static final System.Logger LOG = System.getLogger(ConnectionPool.class.getName());
+  /**
+   * A connection idle longer than this is probed (a 1 ms read) before it is handed out, to find
+   * sessions the server or the network closed silently.
+   */
+  static final long PROBE_AFTER_IDLE_NANOS = TimeUnit.SECONDS.toNanos(1);
 
   private final ConnectionConfig config;
   private final NoticeListener noticeListener;
@@ -107,6 +112,7 @@ public final class ConnectionPool implements AutoCloseable {
     for (;;) {
       PgConnection candidate = null;
       boolean open = false;
+      boolean probe = false;
       lock.lock();
       try {
         if (closed) {
@@ -115,6 +121,7 @@ public final class ConnectionPool implements AutoCloseable {
         Idle i = waiters.isEmpty() ? idle.pollLast() : null;
         if (i != null) {
           candidate = i.connection;
+          probe = System.nanoTime() - i.sinceNanos > PROBE_AFTER_IDLE_NANOS;
         } else if (waiters.isEmpty() && total < maxSize) {
           total++;
           open = true;
@@ -134,7 +141,7 @@ public final class ConnectionPool implements AutoCloseable {
           throw e;
         }
       }
-      if (expired(candidate) || !candidate.checkIdle()) {
+      if (expired(candidate) || !candidate.checkIdle(probe)) {
         discard(candidate);
         continue;
       }

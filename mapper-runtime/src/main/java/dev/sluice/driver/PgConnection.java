@@ -395,14 +395,28 @@ public final class PgConnection implements AutoCloseable {
 
   /**
    * Handles messages the server sent while the connection was idle (a FATAL error before a shutdown,
-   * notices, parameter changes) without blocking; false if the connection is no longer usable. The
-   * pool calls this before handing out an idle connection.
+   * notices, parameter changes); false if the connection is no longer usable. The pool calls this
+   * before handing out an idle connection.
+   *
+   * <p>Without {@code probe} it never blocks. With {@code probe} it also waits up to 1 ms for the
+   * socket: over TCP, Java cannot see without reading that the server closed a connection without a
+   * word (a crash, a proxy's idle cut), so the pool probes connections that idled a while.
    */
-  public boolean checkIdle() {
+  public boolean checkIdle(boolean probe) {
     if (broken || closed) {
       return false;
     }
     try {
+      if (probe && socket != null && in.limit() == in.position()) {
+        socket.setSoTimeout(1);
+        try {
+          in.fill(1);
+        } catch (SocketTimeoutException quiet) {
+          // Nothing to read: the connection is alive as far as anyone can tell.
+        } finally {
+          socket.setSoTimeout(0);
+        }
+      }
       while (in.hasPendingInput()) {
         byte type = in.nextMessage();
         if (type == Protocol.ERROR_RESPONSE) {

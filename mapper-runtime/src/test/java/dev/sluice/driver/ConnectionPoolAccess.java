@@ -1,0 +1,10 @@
+package dev.sluice.driver;
+
+/** Lets tests in dev.sluice read the pool's package-private tuning constants. */
+public final class ConnectionPoolAccess {
+  private ConnectionPoolAccess() {}
+
+  public static long probeAfterIdleNanos() {
+    return ConnectionPool.PROBE_AFTER_IDLE_NANOS;
+  }
+}
