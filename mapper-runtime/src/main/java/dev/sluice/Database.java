@@ -198,6 +198,17 @@ public final class Database extends ConnectionQueries implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Runs batches of a plain {@code INSERT … VALUES (…)} as multi-row inserts, 128 rows per
+     * statement (default off; the URL keyword is {@code rewrite_batched_inserts}). Still one
+     * pipeline and all or nothing, and much faster; but a row's count is 1 only as part of its
+     * group (-1 when a trigger skipped rows of the group), and an error names the group's rows.
+     */
+    public Builder rewriteBatchedInserts(boolean rewrite) {
+      config.rewriteBatchedInserts(rewrite);
+      return this;
+    }
+
     /** Most connections open at once (default 10). */
     public Builder maxPoolSize(int size) {
       this.maxPoolSize = size;

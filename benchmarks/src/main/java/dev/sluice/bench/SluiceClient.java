@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * Sluice through its public API, as an application would use it: {@code db.query(sql,
  * Record.class)} finds the record's generated decoder by name.
- * One pooled connection, or four for W3c.
+ * One pooled connection, or four for W3c; W4b with rewrite_batched_inserts, as pgjdbc's cell
+ * runs with reWriteBatchedInserts.
  */
 final class SluiceClient extends BenchClient {
   private Database db;
@@ -17,6 +18,8 @@ final class SluiceClient extends BenchClient {
     db = Database.builder()
         .url(spec.workloadUrl())
         .maxPoolSize(spec.workload() == Workload.W3C ? 4 : 1)
+        // Like pgjdbc's reWriteBatchedInserts, which its W4b cell uses: multi-row inserts.
+        .rewriteBatchedInserts(spec.workload() == Workload.W4B)
         .build();
   }
 

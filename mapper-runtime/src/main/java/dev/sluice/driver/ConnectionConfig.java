@@ -70,6 +70,7 @@ public final class ConnectionConfig {
   private final boolean loadBalanceHosts;
   private final Map<String, String> startupParameters;
   private final int statementCacheSize;
+  private final boolean rewriteBatchedInserts;
 
   private ConnectionConfig(Builder b) {
     this.hosts = List.copyOf(b.hosts.isEmpty() ? List.of(new HostPort("localhost", 5432)) : b.hosts);
@@ -83,6 +84,7 @@ public final class ConnectionConfig {
     this.loadBalanceHosts = b.loadBalanceHosts;
     this.startupParameters = Map.copyOf(b.startupParameters);
     this.statementCacheSize = b.statementCacheSize;
+    this.rewriteBatchedInserts = b.rewriteBatchedInserts;
   }
 
   public static ConnectionConfig parse(String url) {
@@ -139,6 +141,11 @@ public final class ConnectionConfig {
     return statementCacheSize;
   }
 
+  /** Whether batches of a plain INSERT … VALUES run as multi-row inserts (see MultiRowInsert). */
+  public boolean rewriteBatchedInserts() {
+    return rewriteBatchedInserts;
+  }
+
   @Override
   public String toString() {
     StringBuilder sb = new StringBuilder("postgresql://").append(user);
@@ -165,6 +172,7 @@ public final class ConnectionConfig {
     private boolean loadBalanceHosts;
     private final Map<String, String> startupParameters = new LinkedHashMap<>();
     private int statementCacheSize = 256;
+    private boolean rewriteBatchedInserts;
 
     public Builder url(String url) {
       String rest;
@@ -256,6 +264,10 @@ public final class ConnectionConfig {
         case "loadBalanceHosts": loadBalanceHosts = Boolean.parseBoolean(value); break;
         case "options": startupParameters.put("options", value); break;
         case "statement_cache_size": statementCacheSize = parseInt(key, value); break;
+        case "rewrite_batched_inserts":
+        case "reWriteBatchedInserts":
+          rewriteBatchedInserts = parseBoolean(key, value);
+          break;
         default:
           throw new PgException("08001", "unknown connection keyword \"" + key + "\"");
       }
@@ -306,6 +318,11 @@ public final class ConnectionConfig {
       return this;
     }
 
+    public Builder rewriteBatchedInserts(boolean rewrite) {
+      this.rewriteBatchedInserts = rewrite;
+      return this;
+    }
+
     public ConnectionConfig build() {
       return new ConnectionConfig(this);
     }
@@ -339,6 +356,14 @@ public final class ConnectionConfig {
         throw new PgException("08001", "port " + port + " is not in 1..65535");
       }
       return port;
+    }
+
+    private static boolean parseBoolean(String key, String v) {
+      switch (v.toLowerCase(Locale.ROOT)) {
+        case "true": case "on": case "1": case "yes": return true;
+        case "false": case "off": case "0": case "no": return false;
+        default: throw new PgException("08001", key + " is not a boolean: \"" + v + "\"");
+      }
     }
 
     private static int parseInt(String key, String v) {

@@ -72,6 +72,8 @@ public final class PgConnection implements AutoCloseable {
   private volatile boolean closed;
   /** The statement being run, for error messages. */
   private String currentSql;
+  /** Parsed multi-row forms of batch INSERTs by SQL text (null values: not rewritable). */
+  private final Map<String, MultiRowInsert> multiRowInserts = new HashMap<>();
   /** A cursor still reading its result: nothing else may run until it is done or closed. */
   private Cursor<?> openCursor;
 
@@ -967,9 +969,13 @@ public final class PgConnection implements AutoCloseable {
     }
     currentSql = sql;
     try {
+      MultiRowInsert multi = config.rewriteBatchedInserts() && rows.size() > 1 ? multiRowInsert(sql) : null;
+      if (multi != null && sameWidth(rows, multi.parameters())) {
+        return multiRowBatch(multi, rows);
+      }
       Prepared p = prepare(sql, rows.get(0));
       try {
-        return pipeline(p, rows);
+        return pipeline(fill(p, rows.size()), rows, i -> "batch row " + (i + 1) + " of " + rows.size());
       } catch (PgException e) {
         if (!isStalePlan(e)) {
           throw e;
@@ -978,7 +984,8 @@ public final class PgConnection implements AutoCloseable {
         if (txStatus != Protocol.TX_IDLE) {
           throw e;
         }
-        return pipeline(prepare(sql, rows.get(0)), rows);
+        Prepared again = prepare(sql, rows.get(0));
+        return pipeline(fill(again, rows.size()), rows, i -> "batch row " + (i + 1) + " of " + rows.size());
       }
     } catch (IOException e) {
       throw connectionLost(e, sql);
@@ -987,7 +994,84 @@ public final class PgConnection implements AutoCloseable {
     }
   }
 
-  private long[] pipeline(Prepared p, List<Object[]> rows) throws IOException {
+  private static Prepared[] fill(Prepared p, int n) {
+    Prepared[] all = new Prepared[n];
+    java.util.Arrays.fill(all, p);
+    return all;
+  }
+
+  private static boolean sameWidth(List<Object[]> rows, int width) {
+    for (Object[] row : rows) {
+      if (row.length != width) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The parsed multi-row form of {@code sql} (or null), kept per connection by SQL text. */
+  private MultiRowInsert multiRowInsert(String sql) {
+    if (multiRowInserts.containsKey(sql)) {
+      return multiRowInserts.get(sql);
+    }
+    if (multiRowInserts.size() >= 64) {
+      multiRowInserts.clear();
+    }
+    MultiRowInsert m = MultiRowInsert.parse(sql);
+    multiRowInserts.put(sql, m);
+    return m;
+  }
+
+  /**
+   * A batch of a plain INSERT … VALUES as multi-row inserts: groups of 128, 64, … rows, each one
+   * execution of a statement of that shape, all in one pipeline (so still all or nothing). A row's
+   * count is 1 when its group inserted all its rows, else -1 (unknown: a trigger skipped some).
+   */
+  private long[] multiRowBatch(MultiRowInsert multi, List<Object[]> rows) throws IOException {
+    int n = rows.size();
+    int width = multi.parameters();
+    List<int[]> groups = new ArrayList<>();
+    int start = 0;
+    for (int size : MultiRowInsert.GROUP_SIZES) {
+      if (size > multi.maxGroup()) {
+        continue;
+      }
+      while (n - start >= size) {
+        groups.add(new int[] {start, size});
+        start += size;
+      }
+    }
+    Prepared[] statements = new Prepared[groups.size()];
+    List<Object[]> params = new ArrayList<>(groups.size());
+    for (int g = 0; g < groups.size(); g++) {
+      int from = groups.get(g)[0];
+      int size = groups.get(g)[1];
+      Object[] flat = new Object[size * width];
+      for (int r = 0; r < size; r++) {
+        System.arraycopy(rows.get(from + r), 0, flat, r * width, width);
+      }
+      params.add(flat);
+      statements[g] = prepare(multi.sql(size), flat);
+    }
+    long[] groupCounts = pipeline(statements, params, g -> {
+      int from = groups.get(g)[0];
+      return "batch rows " + (from + 1) + "-" + (from + groups.get(g)[1]) + " of " + n + ", inserted by one multi-row statement";
+    });
+    long[] counts = new long[n];
+    for (int g = 0; g < groups.size(); g++) {
+      int from = groups.get(g)[0];
+      int size = groups.get(g)[1];
+      java.util.Arrays.fill(counts, from, from + size, groupCounts[g] == size ? 1 : -1);
+    }
+    return counts;
+  }
+
+  /**
+   * Executes {@code statements[i]} with {@code rows.get(i)} for every i in one pipeline; {@code
+   * where} names execution i in errors.
+   */
+  private long[] pipeline(Prepared[] statements, List<Object[]> rows, java.util.function.IntFunction<String> where)
+      throws IOException {
     int n = rows.size();
     long[] counts = new long[n];
     int written = 0;
@@ -1000,7 +1084,7 @@ public final class PgConnection implements AutoCloseable {
       int groupStart = written;
       try {
         while (written < n && written - groupStart < BATCH_GROUP && out.size() < BATCH_GROUP_BYTES) {
-          writeBind(p, rows.get(written));
+          writeBind(statements[written], rows.get(written));
           writeExecute();
           written++;
         }
@@ -1019,7 +1103,7 @@ public final class PgConnection implements AutoCloseable {
         // An oversized group (one large row): let the server finish every earlier reply first, so it
         // is reading, not blocked writing, while this group is sent.
         while (read < groupStart && error == null) {
-          error = readCount(p, counts, read);
+          error = readCount(statements[read], counts, read);
           read += error == null ? 1 : 0;
         }
         if (error != null) {
@@ -1032,7 +1116,7 @@ public final class PgConnection implements AutoCloseable {
       out.flush();
       // Read the replies of the groups before this one, keeping this one in flight.
       while (read < groupStart && error == null) {
-        error = readCount(p, counts, read);
+        error = readCount(statements[read], counts, read);
         read += error == null ? 1 : 0;
       }
     }
@@ -1049,16 +1133,16 @@ public final class PgConnection implements AutoCloseable {
     out.flush();
     // Read the remaining replies, then ReadyForQuery.
     while (read < written && error == null) {
-      error = readCount(p, counts, read);
+      error = readCount(statements[read], counts, read);
       read += error == null ? 1 : 0;
     }
     drainUntilReady();
     if (error != null) {
-      throw new PgException(error, p.sql, "batch row " + (read + 1) + " of " + n);
+      throw new PgException(error, statements[read].sql, where.apply(read));
     }
     if (encodeFailure != null) {
       if (encodeFailure instanceof PgException pe) {
-        throw new PgException(pe, p.sql, "batch row " + (written + 1) + " of " + n);
+        throw new PgException(pe, statements[written].sql, where.apply(written));
       }
       throw encodeFailure;
     }
