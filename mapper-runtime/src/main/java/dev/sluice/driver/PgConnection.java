@@ -527,27 +527,41 @@ public final class PgConnection implements AutoCloseable {
     ensureUsable(sql);
     currentSql = sql;
     try {
-      Prepared p = prepare(sql, params);
-      try {
-        return executePrepared(p, params, sink);
-      } catch (PgException e) {
-        if (!isStalePlan(e)) {
-          throw e;
-        }
-        statements.evict(p);
-        if (txStatus != Protocol.TX_IDLE) {
-          throw e;
-        }
-        LOG.log(System.Logger.Level.DEBUG, "re-preparing after {0}: {1}", e.sqlState(), sql);
-        if (sink != null) {
-          sink.reset();
-        }
-        return executePrepared(prepare(sql, params), params, sink);
-      }
+      return withStatement(sql, params, s -> executePrepared(s, params, sink), sink);
     } catch (IOException e) {
       throw connectionLost(e, sql);
     } finally {
       currentSql = null;
+    }
+  }
+
+  /** Work done with a prepared statement. */
+  private interface StatementWork<R> {
+    R run(Prepared statement) throws IOException;
+  }
+
+  /**
+   * Runs {@code work} with the cached statement for {@code sql}, preparing it on first use. If DDL
+   * made the cached statement stale, it is evicted, and — only outside a transaction — prepared
+   * again and the work retried once (after {@code sink}, if any, forgets the rows it took).
+   */
+  private <R> R withStatement(String sql, Object[] params, StatementWork<R> work, Sink sink) throws IOException {
+    Prepared p = prepare(sql, params);
+    try {
+      return work.run(p);
+    } catch (PgException e) {
+      if (!isStalePlan(e)) {
+        throw e;
+      }
+      statements.evict(p);
+      if (txStatus != Protocol.TX_IDLE) {
+        throw e;
+      }
+      LOG.log(System.Logger.Level.DEBUG, "re-preparing after {0}: {1}", e.sqlState(), sql);
+      if (sink != null) {
+        sink.reset();
+      }
+      return work.run(prepare(sql, params));
     }
   }
 
@@ -717,19 +731,7 @@ public final class PgConnection implements AutoCloseable {
     ensureUsable(sql);
     currentSql = sql;
     try {
-      Prepared p = prepare(sql, params);
-      try {
-        return openCursor(p, params, decoder);
-      } catch (PgException e) {
-        if (!isStalePlan(e)) {
-          throw e;
-        }
-        statements.evict(p);
-        if (txStatus != Protocol.TX_IDLE) {
-          throw e;
-        }
-        return openCursor(prepare(sql, params), params, decoder);
-      }
+      return withStatement(sql, params, s -> openCursor(s, params, decoder), null);
     } catch (IOException e) {
       throw connectionLost(e, sql);
     } finally {
@@ -973,20 +975,8 @@ public final class PgConnection implements AutoCloseable {
       if (multi != null && sameWidth(rows, multi.parameters())) {
         return multiRowBatch(multi, rows);
       }
-      Prepared p = prepare(sql, rows.get(0));
-      try {
-        return pipeline(fill(p, rows.size()), rows, i -> "batch row " + (i + 1) + " of " + rows.size());
-      } catch (PgException e) {
-        if (!isStalePlan(e)) {
-          throw e;
-        }
-        statements.evict(p);
-        if (txStatus != Protocol.TX_IDLE) {
-          throw e;
-        }
-        Prepared again = prepare(sql, rows.get(0));
-        return pipeline(fill(again, rows.size()), rows, i -> "batch row " + (i + 1) + " of " + rows.size());
-      }
+      return withStatement(sql, rows.get(0),
+          s -> pipeline(fill(s, rows.size()), rows, i -> "batch row " + (i + 1) + " of " + rows.size()), null);
     } catch (IOException e) {
       throw connectionLost(e, sql);
     } finally {
