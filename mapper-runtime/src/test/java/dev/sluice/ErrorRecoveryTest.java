@@ -45,6 +45,24 @@ class ErrorRecoveryTest {
   }
 
   @Test
+  void aDecoderThatRejectsTheColumnsLeavesNoReplyUnread() {
+    RowDecoder<String> needsTitle = columns -> {
+      int title = columns.require("title", "the test's decoder");
+      return row -> row.getString(title);
+    };
+    PgException e = catchThrowableOfType(
+        () -> db.query("SELECT 1 AS film_id", needsTitle), PgException.class);
+    assertThat(e.sqlState()).isEqualTo("42703");
+    assertThat(e.getMessage()).contains("film_id");
+    // The same (only) connection goes on in step: prepared statements and cursors alike.
+    assertUsable();
+    assertThat(db.query("SELECT 'x' AS title", needsTitle)).containsExactly("x");
+    PgException again = catchThrowableOfType(() -> db.stream("SELECT 2 AS film_id", needsTitle), PgException.class);
+    assertThat(again.sqlState()).isEqualTo("42703");
+    assertUsable();
+  }
+
+  @Test
   void syntaxErrorHasAPosition() {
     PgException e = catchThrowableOfType(() -> db.query("SELECT 1 FROMM person", TestDecoders.INT), PgException.class);
     assertThat(e.sqlState()).isEqualTo("42601");

@@ -455,7 +455,7 @@ public final class PgConnection implements AutoCloseable {
 
   /** What to do with a result's rows; called once per buffer-full of rows, never per row. */
   private interface Sink {
-    /** Called before the first row, with the statement's description. */
+    /** Called before the statement is sent, with its description (binds the decoder). */
     void start(Prepared p);
 
     /** Consumes every complete DataRow in the buffer (at least the one at its position). */
@@ -631,6 +631,11 @@ public final class PgConnection implements AutoCloseable {
   }
 
   private long executePrepared(Prepared p, Object[] params, Sink sink) throws IOException {
+    if (sink != null && p.columns != null) {
+      // Bind the decoder before anything is sent: if it rejects the columns, no reply is left
+      // unread on the connection.
+      sink.start(p);
+    }
     writeCloses();
     writeBind(p, params);
     writeExecute();
@@ -646,9 +651,6 @@ public final class PgConnection implements AutoCloseable {
   private long readResult(Prepared p, Sink sink, boolean untilReady) throws IOException {
     if (p.columns != null) {
       rowView.start(p.columns, p.binaryOids);
-      if (sink != null) {
-        sink.start(p);
-      }
     }
     PgException error = null;
     RuntimeException sinkFailure = null;
