@@ -60,4 +60,12 @@ public interface Queries {
 
   /** {@code COPY … FROM STDIN}: streams {@code data} to the server; returns the rows copied. */
   long copyIn(String sql, InputStream data);
+
+  /**
+   * The generated implementation of the {@code @Dao} interface {@code type} ({@code FilmDaoImpl}),
+   * running its statements here: on a Database each call takes a pooled connection, on a
+   * Transaction they run in the transaction (and fail once it has ended). Cheap: the implementation
+   * is found once per interface and cached.
+   */
+  <D> D dao(Class<D> type);
 }
