@@ -121,13 +121,15 @@ final class DaoModelBuilder {
       ExecutableElement first = bySignature.putIfAbsent(signature, m);
       if (first != null) {
         if (!statementOf(first).equals(statementOf(m))) {
+          // Named in a stable order: getAllMembers does not promise declaration order.
+          ExecutableElement a = owner(first).compareTo(owner(m)) <= 0 ? first : m;
+          ExecutableElement b = a == first ? m : first;
           diagnostics.error(
               Diagnostics.METHOD_CLASH,
-              daoName + " inherits " + signature + " from " + owner(first) + " and from "
-                  + owner(m) + " with different statements (" + statementOf(first) + " and "
-                  + statementOf(m) + "); override it in " + dao.getSimpleName()
-                  + " with the one to use",
-              m);
+              daoName + " inherits " + signature + " from " + owner(a) + " and from " + owner(b)
+                  + " with different statements (" + statementOf(a) + " and " + statementOf(b)
+                  + "); override it in " + dao.getSimpleName() + " with the one to use",
+              dao);
         }
         continue;
       }
@@ -217,7 +219,7 @@ final class DaoModelBuilder {
     if (parsed.problem != null) {
       diagnostics.error(
           Diagnostics.BAD_QUERY,
-          "the SQL of " + m.getSimpleName() + " has an " + parsed.problem,
+          "the SQL of " + m.getSimpleName() + " cannot be read: " + parsed.problem,
           m,
           query,
           sqlValue);
@@ -296,10 +298,11 @@ final class DaoModelBuilder {
         diagnostics.error(
             Diagnostics.UNKNOWN_PARAMETER,
             ":" + String.join(".", path) + " in the SQL of " + m.getSimpleName() + ": "
-                + String.join(".", java.util.Arrays.asList(path).subList(0, k)) + " is "
+                + String.join(".", java.util.Arrays.asList(path).subList(0, k)) + " is of type "
+                + ReaderFactory.typeName(current)
                 + (isRecord(current)
-                    ? "a " + ReaderFactory.typeName(current) + " without component " + path[k]
-                    : "a " + ReaderFactory.typeName(current) + ", which is no record"),
+                    ? ", which has no component " + path[k]
+                    : ", which is no record with components"),
             m,
             query,
             sqlValue);
