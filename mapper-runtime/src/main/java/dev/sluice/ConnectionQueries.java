@@ -128,4 +128,9 @@ abstract class ConnectionQueries implements Queries {
   public long copyIn(String sql, InputStream data) {
     return withConnection(c -> c.copyIn(sql, data));
   }
+
+  @Override
+  public <D> D dao(Class<D> type) {
+    return Daos.create(type, this);
+  }
 }

@@ -32,11 +32,19 @@ final class Decoders {
   }
 
   static String decoderName(Class<?> type) {
+    return generatedName(type, "Decoder");
+  }
+
+  /**
+   * The class the processor generates for {@code type} with {@code suffix}: in its package, named
+   * from its nesting path ({@code Outer_InnerDecoder}).
+   */
+  static String generatedName(Class<?> type, String suffix) {
     StringBuilder simple = new StringBuilder(type.getSimpleName());
     for (Class<?> outer = type.getEnclosingClass(); outer != null; outer = outer.getEnclosingClass()) {
       simple.insert(0, outer.getSimpleName() + "_");
     }
     String pkg = type.getPackageName();
-    return (pkg.isEmpty() ? "" : pkg + ".") + simple + "Decoder";
+    return (pkg.isEmpty() ? "" : pkg + ".") + simple + suffix;
   }
 }

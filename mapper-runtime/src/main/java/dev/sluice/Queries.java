@@ -94,4 +94,12 @@ public interface Queries {
   default <A extends Table<R>, R> DeleteWhereStep<A, R> deleteFrom(A table) {
     return Dsl.deleteFrom(this, table);
   }
+
+  /**
+   * The generated implementation of the {@code @Dao} interface {@code type} ({@code FilmDaoImpl}),
+   * running its statements here: on a Database each call takes a pooled connection, on a
+   * Transaction they run in the transaction (and fail once it has ended). Cheap: the implementation
+   * is found once per interface and cached.
+   */
+  <D> D dao(Class<D> type);
 }

@@ -19,6 +19,12 @@ final class Annotations {
   static final String CONVERT = "dev.sluice.annotations.Convert";
   static final String NULLABLE = "dev.sluice.annotations.Nullable";
   static final String LABEL = "dev.sluice.annotations.Label";
+  static final String DAO = "dev.sluice.annotations.Dao";
+  static final String QUERY = "dev.sluice.annotations.Query";
+  static final String INSERT = "dev.sluice.annotations.Insert";
+  static final String UPDATE = "dev.sluice.annotations.Update";
+  static final String DELETE = "dev.sluice.annotations.Delete";
+  static final String VERSION = "dev.sluice.annotations.Version";
 
   private Annotations() {}
 

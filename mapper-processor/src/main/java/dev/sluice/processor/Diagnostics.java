@@ -30,7 +30,10 @@ final class Diagnostics {
   /** Two components mapping to one column. */
   static final String DUPLICATE_COLUMN = "sluice.duplicate-column";
 
-  /** {@code @Id} or {@code @Generated} on a record that is no {@code @Table}. */
+  /**
+   * {@code @Id} or {@code @Generated} on a record that is no {@code @Table}, or a DAO's
+   * {@code @Insert}, {@code @Update} or {@code @Delete} of something that is no {@code @Table}.
+   */
   static final String NOT_A_TABLE = "sluice.not-a-table";
 
   /**
@@ -47,6 +50,36 @@ final class Diagnostics {
 
   /** {@code @Embedded} on a non-record, nullable, or recursive component. */
   static final String BAD_EMBEDDED = "sluice.bad-embedded";
+
+  /** {@code @Dao} on something other than an interface, or on a private or generic one. */
+  static final String BAD_DAO = "sluice.bad-dao";
+
+  /**
+   * A DAO method without a statement annotation, with several, generic, or an {@code @Insert},
+   * {@code @Update} or {@code @Delete} without exactly one parameter.
+   */
+  static final String BAD_DAO_METHOD = "sluice.bad-dao-method";
+
+  /** SQL the lexer cannot read: an unterminated string or comment, a positional parameter, empty. */
+  static final String BAD_QUERY = "sluice.bad-query";
+
+  /** A {@code :name} naming no method parameter, or {@code :a.b} naming no record component. */
+  static final String UNKNOWN_PARAMETER = "sluice.unknown-parameter";
+
+  /** A method parameter its SQL never uses. */
+  static final String UNUSED_PARAMETER = "sluice.unused-parameter";
+
+  /** A DAO method's return type that its statement cannot produce. */
+  static final String UNSUPPORTED_RETURN = "sluice.unsupported-return";
+
+  /** {@code @Update} or {@code @Delete} of a record without {@code @Id}. */
+  static final String NO_ID = "sluice.no-id";
+
+  /** {@code @Version} on a component that is not a non-null integral, or on two. */
+  static final String BAD_VERSION = "sluice.bad-version";
+
+  /** Two inherited methods with one signature but different statements. */
+  static final String METHOD_CLASH = "sluice.method-clash";
 
   /** A type that never became resolvable, not even after the last round. */
   static final String UNRESOLVED_TYPE = "sluice.unresolved-type";

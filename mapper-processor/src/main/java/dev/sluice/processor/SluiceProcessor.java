@@ -21,8 +21,8 @@ import javax.lang.model.element.TypeElement;
 
 /**
  * The Sluice annotation processor: for every {@code @Row} and {@code @Table} record a decoder
- * ({@code FilmDecoder}), and for every {@code @Table} record its table metadata ({@code
- * FilmTable}).
+ * ({@code FilmDecoder}), for every {@code @Table} record its table metadata ({@code
+ * FilmTable}), and for every {@code @Dao} interface its implementation ({@code FilmDaoImpl}).
  *
  * <p>Each record is handled on its own: an error in one is reported on the element at fault and the
  * others are still generated. A record that refers to a type javac cannot resolve yet (one another
@@ -50,19 +50,30 @@ public final class SluiceProcessor extends AbstractProcessor {
           Annotations.EMBEDDED,
           Annotations.CONVERT,
           Annotations.NULLABLE,
-          Annotations.LABEL);
+          Annotations.LABEL,
+          Annotations.DAO,
+          Annotations.QUERY,
+          Annotations.INSERT,
+          Annotations.UPDATE,
+          Annotations.DELETE,
+          Annotations.VERSION);
 
   private Diagnostics diagnostics;
   private RecordModelBuilder models;
+  private DaoModelBuilder daos;
 
   /** Names of records that referred to unresolved types, to retry in the next round. */
   private final Set<String> deferred = new LinkedHashSet<>();
+
+  /** Names of DAO interfaces that referred to unresolved types, to retry in the next round. */
+  private final Set<String> deferredDaos = new LinkedHashSet<>();
 
   @Override
   public synchronized void init(ProcessingEnvironment env) {
     super.init(env);
     diagnostics = new Diagnostics(env.getMessager());
     models = new RecordModelBuilder(env, diagnostics);
+    daos = new DaoModelBuilder(env, diagnostics);
   }
 
   @Override
@@ -100,7 +111,59 @@ public final class SluiceProcessor extends AbstractProcessor {
     for (TypeElement record : records) {
       processRecord(record, round.processingOver());
     }
+    for (TypeElement dao : daoInterfaces(round)) {
+      processDao(dao, round.processingOver());
+    }
     return true;
+  }
+
+  /** The {@code @Dao} types of this round, and those deferred from the last. */
+  private List<TypeElement> daoInterfaces(RoundEnvironment round) {
+    List<TypeElement> out = new ArrayList<>();
+    for (String name : deferredDaos) {
+      TypeElement e = processingEnv.getElementUtils().getTypeElement(name);
+      if (e != null) {
+        out.add(e);
+      }
+    }
+    deferredDaos.clear();
+    TypeElement annotation = processingEnv.getElementUtils().getTypeElement(Annotations.DAO);
+    if (annotation != null) {
+      for (Element e : round.getElementsAnnotatedWith(annotation)) {
+        if (e instanceof TypeElement && !out.contains(e)) {
+          out.add((TypeElement) e);
+        }
+      }
+    }
+    return out;
+  }
+
+  private void processDao(TypeElement dao, boolean lastRound) {
+    try {
+      DaoModel model = daos.build(dao);
+      if (model != null) {
+        write(new DaoWriter(model).write(generatedAnnotation()), dao);
+      }
+    } catch (UnresolvedTypeException e) {
+      if (lastRound) {
+        diagnostics.error(
+            Diagnostics.UNRESOLVED_TYPE,
+            dao.getSimpleName()
+                + " refers to a type that could not be resolved ("
+                + e.getMessage()
+                + "); no implementation was generated",
+            dao);
+      } else {
+        deferredDaos.add(dao.getQualifiedName().toString());
+      }
+    } catch (RuntimeException | Error e) {
+      StringWriter trace = new StringWriter();
+      e.printStackTrace(new PrintWriter(trace));
+      diagnostics.error(
+          Diagnostics.INTERNAL_ERROR,
+          "Sluice failed on " + dao.getSimpleName() + "; please report this: " + trace,
+          dao);
+    }
   }
 
   private void processRecord(TypeElement record, boolean lastRound) {
@@ -134,14 +197,14 @@ public final class SluiceProcessor extends AbstractProcessor {
     }
   }
 
-  private void write(JavaFile file, TypeElement record) {
+  private void write(JavaFile file, TypeElement origin) {
     try {
       file.writeTo(processingEnv.getFiler());
     } catch (IOException e) {
       diagnostics.error(
           Diagnostics.INTERNAL_ERROR,
           "could not write " + file.packageName() + "." + file.typeSpec().name() + ": " + e,
-          record);
+          origin);
     }
   }
 

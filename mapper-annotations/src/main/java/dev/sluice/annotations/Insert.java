@@ -1,0 +1,24 @@
+package dev.sluice.annotations;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * A {@link Dao} method inserting its one parameter, a {@link Table} record, or every record of a
+ * {@code List}, {@code Collection} or {@code Iterable} of them. {@link Generated} columns are left
+ * out, so the database fills them.
+ *
+ * <p>For one record the method returns {@code void}; the record type, to get the row as stored
+ * (generated columns included, read back with RETURNING); or {@code long}/{@code int}, which is the
+ * generated key when the record has exactly one {@code @Generated} integral component, else the
+ * row count. For many records it returns {@code void} or the total row count ({@code int}/{@code
+ * long}); they are sent as one pipeline (not one round trip per row) and applied all or none: in
+ * one implicit transaction, or inside the enclosing one.
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.METHOD)
+public @interface Insert {}

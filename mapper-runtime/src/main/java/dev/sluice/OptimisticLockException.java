@@ -1,0 +1,15 @@
+package dev.sluice;
+
+/**
+ * A generated {@code @Update} or {@code @Delete} of a record with a {@code @Version} component
+ * matched no row: since the record was read, another transaction changed the row (moving its
+ * version) or deleted it. SQLSTATE 40001, like the serialization failures it resembles: read the
+ * row again and retry, or tell the user.
+ */
+public class OptimisticLockException extends PgException {
+  private static final long serialVersionUID = 1L;
+
+  public OptimisticLockException(String message, String statement) {
+    super("40001", message, statement, null);
+  }
+}

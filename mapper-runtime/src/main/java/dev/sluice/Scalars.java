@@ -1,0 +1,92 @@
+package dev.sluice;
+
+import java.math.BigDecimal;
+import java.net.InetAddress;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.OffsetTime;
+import java.util.UUID;
+
+/**
+ * Decoders of single values: each reads the first column of a row with the typed {@link RowView}
+ * getter (which checks the column's type), NULL as null. Generated DAOs use them for scalar
+ * results ({@code long count()}, {@code Optional<String> title(int id)}, {@code List<Integer>
+ * ids()}); they work with any {@code Queries} method too: {@code db.query(sql, Scalars.INT)}.
+ * Extra columns are ignored; a statement returning no column fails at bind (SQLSTATE 42P10).
+ */
+public final class Scalars {
+  private Scalars() {}
+
+  public static final RowDecoder<Boolean> BOOLEAN = new FirstColumn<>("Boolean", RowView::getBoolean);
+  public static final RowDecoder<Short> SHORT = new FirstColumn<>("Short", RowView::getShort);
+  public static final RowDecoder<Integer> INT = new FirstColumn<>("Integer", RowView::getInt);
+  public static final RowDecoder<Long> LONG = new FirstColumn<>("Long", RowView::getLong);
+  public static final RowDecoder<Float> FLOAT = new FirstColumn<>("Float", RowView::getFloat);
+  public static final RowDecoder<Double> DOUBLE = new FirstColumn<>("Double", RowView::getDouble);
+  public static final RowDecoder<String> STRING = new FirstColumn<>("String", RowView::getString);
+  public static final RowDecoder<BigDecimal> BIG_DECIMAL =
+      new FirstColumn<>("BigDecimal", RowView::getBigDecimal);
+  public static final RowDecoder<byte[]> BYTES = new FirstColumn<>("byte[]", RowView::getBytes);
+  public static final RowDecoder<UUID> UUID = new FirstColumn<>("UUID", RowView::getUuid);
+  public static final RowDecoder<LocalDate> LOCAL_DATE =
+      new FirstColumn<>("LocalDate", RowView::getLocalDate);
+  public static final RowDecoder<LocalTime> LOCAL_TIME =
+      new FirstColumn<>("LocalTime", RowView::getLocalTime);
+  public static final RowDecoder<OffsetTime> OFFSET_TIME =
+      new FirstColumn<>("OffsetTime", RowView::getOffsetTime);
+  public static final RowDecoder<LocalDateTime> LOCAL_DATE_TIME =
+      new FirstColumn<>("LocalDateTime", RowView::getLocalDateTime);
+  public static final RowDecoder<Instant> INSTANT = new FirstColumn<>("Instant", RowView::getInstant);
+  public static final RowDecoder<OffsetDateTime> OFFSET_DATE_TIME =
+      new FirstColumn<>("OffsetDateTime", RowView::getOffsetDateTime);
+  public static final RowDecoder<Interval> INTERVAL = new FirstColumn<>("Interval", RowView::getInterval);
+  public static final RowDecoder<InetAddress> INET_ADDRESS =
+      new FirstColumn<>("InetAddress", RowView::getInetAddress);
+  public static final RowDecoder<InetNetwork> INET_NETWORK =
+      new FirstColumn<>("InetNetwork", RowView::getInetNetwork);
+
+  /** A Java enum from a PostgreSQL enum (or text) column, by label (see {@code @Label}). */
+  public static <E extends Enum<E>> RowDecoder<E> enumOf(Class<E> type) {
+    EnumLabels<E> labels = EnumLabels.of(type);
+    return new FirstColumn<>(type.getSimpleName(), (row, c) -> row.getEnum(c, labels));
+  }
+
+  /** Reads one value of column {@code c}, not NULL. */
+  @FunctionalInterface
+  private interface Getter<T> {
+    T get(RowView row, int c);
+  }
+
+  /** Binds to any result with a column, and reads its first; the same object for every shape. */
+  private static final class FirstColumn<T> implements RowDecoder<T>, RowDecoder.Bound<T> {
+    private final String javaType;
+    private final Getter<T> getter;
+
+    FirstColumn(String javaType, Getter<T> getter) {
+      this.javaType = javaType;
+      this.getter = getter;
+    }
+
+    @Override
+    public Bound<T> bind(Columns columns) {
+      if (columns == null || columns.count() == 0) {
+        throw new PgException(
+            "42P10", "the statement returns no column, and a " + javaType + " result reads the first");
+      }
+      return this;
+    }
+
+    @Override
+    public T decode(RowView row) {
+      return row.isNull(0) ? null : getter.get(row, 0);
+    }
+
+    @Override
+    public String toString() {
+      return "Scalars[" + javaType + "]";
+    }
+  }
+}
