@@ -92,6 +92,8 @@ public final class PgServer implements AutoCloseable {
   private final String databasePrefix;
 
   private final AtomicInteger databaseCounter = new AtomicInteger();
+  /** The TLS certificate (PEM) of a server started with {@link Builder#tls()}, or null. */
+  private volatile Path tlsCertificate;
   private final AtomicBoolean closed = new AtomicBoolean();
   private final Object templateLock = new Object();
   /** Set once the Pagila template exists on this server; guarded by templateLock for writes. */
@@ -144,7 +146,7 @@ public final class PgServer implements AutoCloseable {
       }
       try {
         String url = externalUrl();
-        shared = url != null ? external(url) : startEmbedded(DEFAULT_SETTINGS, null, true);
+        shared = url != null ? external(url) : startEmbedded(DEFAULT_SETTINGS, null, false, true);
         return shared;
       } catch (RuntimeException e) {
         sharedFailure = e;
@@ -163,6 +165,8 @@ public final class PgServer implements AutoCloseable {
     private final Map<String, String> settings = new LinkedHashMap<>(DEFAULT_SETTINGS);
     /** Null keeps initdb's rules (trust for everyone from localhost and the socket). */
     private List<String> hba;
+    /** Whether the server accepts TLS, with a certificate made for it. */
+    private boolean tls;
 
     private Builder() {}
 
@@ -192,9 +196,19 @@ public final class PgServer implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Turns TLS on, with a self-signed certificate made for localhost and 127.0.0.1 (see {@link
+     * PgServer#tlsCertificate()}, which clients also trust as its CA). Plain connections are still
+     * accepted unless the hba rules say {@code hostssl}; {@code hostnossl} lines refuse TLS.
+     */
+    public Builder tls() {
+      this.tls = true;
+      return this;
+    }
+
     /** Starts the server (initdb and start, about 3 s). */
     public PgServer start() {
-      return startEmbedded(settings, hba, false);
+      return startEmbedded(settings, hba, tls, false);
     }
   }
 
@@ -213,6 +227,15 @@ public final class PgServer implements AutoCloseable {
   /** The superuser's password, or null when the server trusts local connections (embedded). */
   public String superuserPassword() {
     return superuserPassword;
+  }
+
+  /**
+   * The server's TLS certificate (PEM), self-signed for localhost and 127.0.0.1: give it to a
+   * client as its root certificate for verify-ca / verify-full. Empty unless started with {@link
+   * Builder#tls()}.
+   */
+  public Optional<Path> tlsCertificate() {
+    return Optional.ofNullable(tlsCertificate);
   }
 
   /** The directory holding the server's Unix socket; empty for an external server. */
@@ -390,7 +413,7 @@ public final class PgServer implements AutoCloseable {
   }
 
   private static PgServer startEmbedded(
-      Map<String, String> settings, List<String> hba, boolean isShared) {
+      Map<String, String> settings, List<String> hba, boolean tls, boolean isShared) {
     Path base;
     try {
       base = Files.createTempDirectory("sluice-pg-");
@@ -400,6 +423,13 @@ public final class PgServer implements AutoCloseable {
     Path log = base.resolve("server.log");
     Map<String, String> effective = new LinkedHashMap<>(settings);
     effective.putIfAbsent("unix_socket_directories", base.toString());
+    TestCertificate certificate = null;
+    if (tls) {
+      certificate = TestCertificate.create(base.resolve("tls"));
+      effective.put("ssl", "on");
+      effective.put("ssl_cert_file", certificate.certificate.toString());
+      effective.put("ssl_key_file", certificate.privateKey.toString());
+    }
     Redirect toLog = Redirect.appendTo(log.toFile());
     EmbeddedPostgres embedded;
     try {
@@ -430,6 +460,7 @@ public final class PgServer implements AutoCloseable {
             socketDirectory(effective.get("unix_socket_directories")),
             isShared,
             "sluice_t_");
+    server.tlsCertificate = certificate == null ? null : certificate.certificate;
     Thread hook = new Thread(server::stop, "sluice-testkit-pg-" + embedded.getPort() + "-stop");
     server.shutdownHook = hook;
     Runtime.getRuntime().addShutdownHook(hook);

@@ -2,6 +2,7 @@ package dev.sluice.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The one extra server of this module's tests: password authentication rules and settings. */
+/** The one extra server of this module's tests: password authentication rules, settings and TLS. */
 class ExtraServerTest {
   private static PgServer server;
 
@@ -24,7 +25,9 @@ class ExtraServerTest {
         PgServer.builder()
             .setting("work_mem", "5MB")
             .setting("application_name", "it's a test")
+            .tls()
             .hba(
+                "hostssl all tlsuser 127.0.0.1/32 trust",
                 "local all all trust",
                 "host all postgres 127.0.0.1/32 trust",
                 "host all postgres ::1/128 trust",
@@ -38,12 +41,33 @@ class ExtraServerTest {
         "SET password_encryption = 'md5';"
             + " CREATE ROLE md5user LOGIN PASSWORD 'md5 secret';"
             + " SET password_encryption = 'scram-sha-256';"
-            + " CREATE ROLE scramuser LOGIN PASSWORD 'scram secret'");
+            + " CREATE ROLE scramuser LOGIN PASSWORD 'scram secret';"
+            + " CREATE ROLE tlsuser LOGIN");
   }
 
   @AfterAll
   static void stop() {
     server.close();
+  }
+
+  @Test
+  void tlsWithAGeneratedCertificateThatVerifiesForLocalhost() throws SQLException {
+    String cert = server.tlsCertificate().orElseThrow().toString();
+    String url = "jdbc:postgresql://localhost:" + server.port() + "/postgres?user=tlsuser"
+        + "&sslmode=verify-full&sslrootcert=" + cert;
+    try (Connection connection = java.sql.DriverManager.getConnection(url);
+        Statement statement = connection.createStatement();
+        ResultSet rows = statement.executeQuery("SELECT ssl, version FROM pg_stat_ssl WHERE pid = pg_backend_pid()")) {
+      rows.next();
+      assertThat(rows.getBoolean(1)).isTrue();
+      assertThat(rows.getString(2)).startsWith("TLSv1.");
+    }
+    // hostssl: the same user without TLS is refused.
+    SQLException plain = catchThrowableOfType(
+        () -> java.sql.DriverManager.getConnection(
+            "jdbc:postgresql://localhost:" + server.port() + "/postgres?user=tlsuser&sslmode=disable"),
+        SQLException.class);
+    assertThat(plain.getSQLState()).isEqualTo("28000");
   }
 
   @Test
