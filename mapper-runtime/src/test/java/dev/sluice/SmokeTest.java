@@ -28,4 +28,18 @@ class SmokeTest {
       assertThat(all).hasSize(1000);
     }
   }
+
+  enum Rating { G, PG, @dev.sluice.annotations.Label("PG-13") PG_13, R, @dev.sluice.annotations.Label("NC-17") NC_17 }
+
+  @Test
+  void singleValuesThroughTheirClass(TestDatabase tdb) {
+    try (Database db = Database.connect(tdb.url())) {
+      assertThat(db.query("SELECT n FROM generate_series(1, 3) n", Integer.class)).containsExactly(1, 2, 3);
+      assertThat(db.queryOne("SELECT count(*) FROM film", Long.class)).contains(1000L);
+      assertThat(db.queryOne("SELECT title FROM film WHERE film_id = $1", String.class, 1)).contains("ACADEMY DINOSAUR");
+      assertThat(db.query("SELECT DISTINCT rating FROM film ORDER BY rating", Rating.class))
+          .containsExactly(Rating.G, Rating.PG, Rating.PG_13, Rating.R, Rating.NC_17);
+      assertThat(db.queryOne("SELECT last_update FROM film WHERE film_id = 1", java.time.Instant.class)).isPresent();
+    }
+  }
 }
