@@ -20,6 +20,8 @@ import java.util.Set;
 enum Client {
   SLUICE("sluice", "Sluice: Database, generated RowDecoders",
       EnumSet.allOf(Workload.class)),
+  SLUICE_DSL("sluice-dsl", "Sluice's DSL: db.selectFrom(BENCH_POINT).where(BENCH_POINT.id.eq(id)).fetchOne()",
+      EnumSet.of(W3, W3C)),
   PGJDBC_TEXT("pgjdbc-text", "pgjdbc defaults (text results): a fresh connection per iteration",
       EnumSet.of(W1, W2)),
   PGJDBC_BINARY("pgjdbc-binary", "pgjdbc prepareThreshold=-1 (binary results); HikariCP (4) for W3c;"
@@ -62,7 +64,8 @@ enum Client {
   /** Creates the implementation; called in the cell's JVM. */
   BenchClient create() {
     switch (this) {
-      case SLUICE: return new SluiceClient();
+      case SLUICE: return new SluiceClient(false);
+      case SLUICE_DSL: return new SluiceClient(true);
       case PGJDBC_TEXT: return new PgjdbcClient(PgjdbcClient.Mode.TEXT);
       case PGJDBC_BINARY: return new PgjdbcClient(PgjdbcClient.Mode.BINARY);
       case PGJDBC_STREAM: return new PgjdbcClient(PgjdbcClient.Mode.STREAM);

@@ -1,5 +1,7 @@
 package dev.sluice.bench;
 
+import static dev.sluice.bench.PointTable.BENCH_POINT;
+
 import dev.sluice.Database;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,7 +13,13 @@ import java.util.List;
  * runs with reWriteBatchedInserts.
  */
 final class SluiceClient extends BenchClient {
+  /** W3 through the DSL instead of an SQL string (issue 5's cost target). */
+  private final boolean dsl;
   private Database db;
+
+  SluiceClient(boolean dsl) {
+    this.dsl = dsl;
+  }
 
   @Override
   void setUp(CellSpec spec) {
@@ -35,6 +43,9 @@ final class SluiceClient extends BenchClient {
 
   @Override
   Object lookup(int id) {
+    if (dsl) {
+      return db.selectFrom(BENCH_POINT).where(BENCH_POINT.id.eq(id)).fetchOne().get();
+    }
     return db.queryOne(Sql.W3, Point.class, id).get();
   }
 

@@ -4,6 +4,7 @@ import static dev.sluice.bench.Client.DRAIN;
 import static dev.sluice.bench.Client.IDEAL;
 import static dev.sluice.bench.Client.PGJDBC_BINARY;
 import static dev.sluice.bench.Client.SLUICE;
+import static dev.sluice.bench.Client.SLUICE_DSL;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -31,6 +32,8 @@ final class Targets {
         SLUICE, DRAIN, CellResult::unitsPerSecond, true, 1.0, "q/s"));
     out.add(absolute(r, Workload.W3, "Sluice allocates ≤ 500 B per query", SLUICE,
         CellResult::bytesPerUnit, 500, "B/query"));
+    out.add(ratio(r, Workload.W3, "DSL point lookup client CPU ≤ 1.05× the same SQL string's (issue 5)",
+        SLUICE_DSL, SLUICE, CellResult::cpuMillis, false, 1.05, "ms CPU"));
     out.add(ratio(r, Workload.W3C, "Sluice q/s ≥ 1.0× pgjdbc + HikariCP (16 callers, 4 connections)",
         SLUICE, PGJDBC_BINARY, CellResult::unitsPerSecond, true, 1.0, "q/s"));
     out.add(absolute(r, Workload.W3C, "Sluice p99 ≤ 2 ms (16 callers, 4 connections)", SLUICE,
