@@ -17,7 +17,7 @@ public final class FilmTable extends Table<Film> {
   /**
    * The table under its own name.
    */
-  public static final FilmTable FILM = new FilmTable("film");
+  public static final FilmTable FILM = new FilmTable("", "film", "film");
 
   /**
    * film_id: integer, not null, id, generated, component filmId.
@@ -89,22 +89,22 @@ public final class FilmTable extends Table<Film> {
    */
   public final StringColumn<Film> fulltext;
 
-  private FilmTable(String alias) {
-    super("", "film", alias, Film.class);
-    filmId = column("film_id", int.class, "integer", Column.ID | Column.GENERATED);
-    title = stringColumn("title", "text", 0);
-    description = stringColumn("description", "text", Column.NULLABLE);
-    releaseYear = column("release_year", Integer.class, "integer", Column.NULLABLE);
-    languageId = column("language_id", int.class, "integer", 0);
-    originalLanguageId = column("original_language_id", Integer.class, "integer", Column.NULLABLE);
-    rentalDuration = column("rental_duration", short.class, "smallint", 0);
-    rentalRate = column("rental_rate", BigDecimal.class, "numeric", 0);
-    length = column("length", Short.class, "smallint", Column.NULLABLE);
-    replacementCost = column("replacement_cost", BigDecimal.class, "numeric", 0);
-    rating = column("rating", Rating.class, null, Column.NULLABLE);
-    lastUpdate = column("last_update", Instant.class, "timestamptz", 0);
-    specialFeatures = arrayColumn("special_features", List.class, String.class, "text[]", Column.NULLABLE);
-    fulltext = stringColumn("fulltext", "text", 0);
+  private FilmTable(String schema, String name, String alias) {
+    super(schema, name, alias, Film.class);
+    this.filmId = column("film_id", int.class, "integer", Column.ID | Column.GENERATED);
+    this.title = stringColumn("title", "text", 0);
+    this.description = stringColumn("description", "text", Column.NULLABLE);
+    this.releaseYear = column("release_year", Integer.class, "integer", Column.NULLABLE);
+    this.languageId = column("language_id", int.class, "integer", 0);
+    this.originalLanguageId = column("original_language_id", Integer.class, "integer", Column.NULLABLE);
+    this.rentalDuration = column("rental_duration", short.class, "smallint", 0);
+    this.rentalRate = column("rental_rate", BigDecimal.class, "numeric", 0);
+    this.length = column("length", Short.class, "smallint", Column.NULLABLE);
+    this.replacementCost = column("replacement_cost", BigDecimal.class, "numeric", 0);
+    this.rating = column("rating", Rating.class, null, Column.NULLABLE);
+    this.lastUpdate = column("last_update", Instant.class, "timestamptz", 0);
+    this.specialFeatures = arrayColumn("special_features", List.class, String.class, "text[]", Column.NULLABLE);
+    this.fulltext = stringColumn("fulltext", "text", 0);
   }
 
   /**
@@ -135,6 +135,14 @@ public final class FilmTable extends Table<Film> {
    */
   @Override
   public FilmTable as(String alias) {
-    return new FilmTable(alias);
+    return new FilmTable(schema(), name(), alias);
+  }
+
+  /**
+   * These columns read from the relation {@code name} (a CTE), which goes by that name.
+   */
+  @Override
+  protected FilmTable named(String name) {
+    return new FilmTable("", name, name);
   }
 }

@@ -17,7 +17,8 @@ import javax.lang.model.element.Modifier;
 /**
  * Writes {@code FilmTable}, the DSL's metadata of a {@code @Table} record: a {@code
  * dev.sluice.dsl.Table} subclass with one typed {@code Column} field per column, the constant
- * {@code FILM} for the table under its own name, and {@code as(alias)}.
+ * {@code FILM} for the table under its own name, {@code as(alias)}, and {@code named(name)} for the
+ * same columns read from a CTE.
  */
 final class TableWriter {
   static final ClassName TABLE = ClassName.get("dev.sluice.dsl", "Table");
@@ -105,8 +106,10 @@ final class TableWriter {
     MethodSpec.Builder constructor =
         MethodSpec.constructorBuilder()
             .addModifiers(Modifier.PRIVATE)
+            .addParameter(String.class, "schema")
+            .addParameter(String.class, "name")
             .addParameter(String.class, "alias")
-            .addStatement("super($S, $S, alias, $T.class)", model.schema, model.table, record);
+            .addStatement("super(schema, name, alias, $T.class)", record);
     MethodSpec.Builder values =
         MethodSpec.methodBuilder("values")
             .addJavadoc(
@@ -164,7 +167,8 @@ final class TableWriter {
           FieldSpec.builder(fieldType, c.fieldName, Modifier.PUBLIC, Modifier.FINAL)
               .addJavadoc("$L: $L.\n", c.column, describe(c))
               .build());
-      constructor.addStatement("$N = $L", c.fieldName, create);
+      // this.: a column may be called schema, name or alias, like the parameters.
+      constructor.addStatement("this.$N = $L", c.fieldName, create);
       valueExpressions.add(valueExpression(c, reader));
     }
     values.addCode("return new Object[] {\n$>$L\n$<};\n", CodeBlock.join(valueExpressions, ",\n"));
@@ -175,7 +179,7 @@ final class TableWriter {
     type.addField(
         FieldSpec.builder(table, constant, Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
             .addJavadoc("The table under its own name.\n")
-            .initializer("new $T($S)", table, model.table)
+            .initializer("new $T($S, $S, $S)", table, model.schema, model.table, model.table)
             .build());
     type.addFields(columnFields);
     type.addMethod(values.build());
@@ -187,7 +191,18 @@ final class TableWriter {
                 .addModifiers(Modifier.PUBLIC)
                 .returns(table)
                 .addParameter(String.class, "alias")
-                .addStatement("return new $T(alias)", table)
+                .addStatement("return new $T(schema(), name(), alias)", table)
+                .build())
+        .addMethod(
+            MethodSpec.methodBuilder("named")
+                .addJavadoc(
+                    "These columns read from the relation {@code name} (a CTE), which goes by that"
+                        + " name.\n")
+                .addAnnotation(Override.class)
+                .addModifiers(Modifier.PROTECTED)
+                .returns(table)
+                .addParameter(String.class, "name")
+                .addStatement("return new $T(\"\", name, name)", table)
                 .build());
     return JavaFile.builder(table.packageName(), type.build()).skipJavaLangImports(true).build();
   }

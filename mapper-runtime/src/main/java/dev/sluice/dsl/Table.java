@@ -82,6 +82,13 @@ public abstract class Table<R> {
   public abstract Table<R> as(String alias);
 
   /**
+   * These columns read from the relation {@code name} instead of this table, going by that name:
+   * the table a {@link Cte} of this table's rows exposes. Generated; the DSL calls it, through
+   * {@link Dsl#cte}.
+   */
+  protected abstract Table<R> named(String name);
+
+  /**
    * The column values of {@code record}, in the order of {@link #columns()}, as they are bound for
    * an INSERT or UPDATE: converted components through their converter, Optional unwrapped (empty
    * is null), embedded records flattened. Generated; no reflection.
