@@ -1,12 +1,17 @@
 package dev.sluice;
 
+import dev.sluice.dsl.Cte;
 import dev.sluice.dsl.DeleteWhereStep;
 import dev.sluice.dsl.Dsl;
+import dev.sluice.dsl.Expression;
 import dev.sluice.dsl.From1Step;
 import dev.sluice.dsl.InsertStep;
+import dev.sluice.dsl.SelectField;
+import dev.sluice.dsl.SelectFromStep;
 import dev.sluice.dsl.SelectJoinStep;
 import dev.sluice.dsl.Table;
 import dev.sluice.dsl.UpdateSetStep;
+import dev.sluice.dsl.WithStep;
 import java.io.InputStream;
 import java.util.List;
 import java.util.Optional;
@@ -78,6 +83,32 @@ public interface Queries {
   /** The from-first style, lambdas receiving the tables: {@code db.from(FILM).where(f -> …)}. */
   default <A extends Table<R>, R> From1Step<A, R> from(A table) {
     return Dsl.from(this, table);
+  }
+
+  /** {@code SELECT field}, then FROM: {@code db.select(FILM.title).from(FILM).where(…)}. */
+  default <T> SelectFromStep<T> select(Expression<T> field) {
+    return Dsl.select(this, field);
+  }
+
+  /** {@code SELECT fields} read into the {@code @Row} record {@code into}, then FROM. */
+  default <T> SelectFromStep<T> select(Class<T> into, SelectField<?>... fields) {
+    return Dsl.select(this, into, fields);
+  }
+
+  default <T> SelectFromStep<T> selectDistinct(Expression<T> field) {
+    return Dsl.selectDistinct(this, field);
+  }
+
+  default <T> SelectFromStep<T> selectDistinct(Class<T> into, SelectField<?>... fields) {
+    return Dsl.selectDistinct(this, into, fields);
+  }
+
+  /**
+   * {@code WITH ctes} in front of a SELECT: {@code db.with(lf).from(lf.table()).where(f -> …)}, the
+   * CTEs made with {@code Dsl.cte(…)}.
+   */
+  default WithStep with(Cte<?>... ctes) {
+    return Dsl.with(this, ctes);
   }
 
   /** {@code INSERT INTO table}: {@code db.insertInto(FILM).values(film).execute()}. */

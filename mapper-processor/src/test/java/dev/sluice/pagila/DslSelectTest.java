@@ -8,6 +8,9 @@ import static dev.sluice.dsl.Dsl.partitionBy;
 import static dev.sluice.dsl.Dsl.rank;
 import static dev.sluice.dsl.Dsl.rowNumber;
 import static dev.sluice.dsl.Dsl.countDistinct;
+import static dev.sluice.dsl.Dsl.cte;
+import static dev.sluice.dsl.Dsl.from;
+import static dev.sluice.dsl.Dsl.selectFrom;
 import static dev.sluice.dsl.Dsl.exists;
 import static dev.sluice.dsl.Dsl.lower;
 import static dev.sluice.dsl.Dsl.max;
@@ -35,7 +38,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sluice.Database;
 import dev.sluice.dsl.Condition;
+import dev.sluice.dsl.Cte;
+import dev.sluice.dsl.Expression;
 import dev.sluice.dsl.FetchStep;
+import dev.sluice.dsl.SelectField;
+import dev.sluice.dsl.Table;
 import dev.sluice.testkit.PgTest;
 import dev.sluice.testkit.TestDatabase;
 import java.math.BigDecimal;
@@ -452,6 +459,130 @@ class DslSelectTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("film.title")
         .hasMessageContaining("isNull()");
+  }
+
+  @Test
+  void aCteOfATableReadsThroughItsTypedColumnsInBothStyles() throws SQLException {
+    Cte<FilmTable> lf = cte("long_films", FILM, selectFrom(FILM).where(FILM.length.gt((short) 150)));
+    FilmTable longFilms = lf.table();
+    List<Film> fluent =
+        db.with(lf)
+            .selectFrom(longFilms)
+            .where(longFilms.rating.eq(Rating.PG_13))
+            .orderBy(longFilms.title.asc())
+            .fetch();
+    assertThat(ids(fluent))
+        .isNotEmpty()
+        .isEqualTo(
+            rows(
+                jdbc,
+                "WITH long_films AS (SELECT * FROM film WHERE length > 150)"
+                    + " SELECT film_id FROM long_films WHERE rating = 'PG-13' ORDER BY title"));
+    assertThat(fluent.get(0))
+        .isEqualTo(db.selectFrom(FILM).where(FILM.filmId.eq(fluent.get(0).filmId())).fetchOne().orElseThrow());
+
+    Cte<FilmTable> sameCte = cte("long_films", from(FILM).where(f -> f.length.gt((short) 150)));
+    List<Film> lambdas =
+        db.with(sameCte)
+            .from(sameCte.table())
+            .where(f -> f.rating.eq(Rating.PG_13))
+            .orderBy(f -> f.title.asc())
+            .fetch();
+    assertThat(lambdas).isEqualTo(fluent);
+
+    // Joined with a table, and read in a subquery of the main query.
+    List<TitleLanguage> joined =
+        db.with(lf)
+            .from(longFilms)
+            .join(LANGUAGE)
+            .on((f, l) -> f.languageId.eq(l.languageId))
+            .select(TitleLanguage.class, longFilms.title, LANGUAGE.name.as("language"))
+            .where(longFilms.title.like("S%"))
+            .orderBy(longFilms.title.asc())
+            .fetch();
+    assertThat(pairs(joined))
+        .isNotEmpty()
+        .isEqualTo(
+            rows(
+                jdbc,
+                "WITH long_films AS (SELECT * FROM film WHERE length > 150)"
+                    + " SELECT f.title, l.name FROM long_films f JOIN language l USING (language_id)"
+                    + " WHERE f.title LIKE 'S%' ORDER BY f.title"));
+    List<Film> shortG =
+        db.with(lf)
+            .selectFrom(FILM)
+            .where(
+                FILM.rating.eq(Rating.G),
+                FILM.filmId.notIn(select(longFilms.filmId).from(longFilms)))
+            .orderBy(FILM.filmId.asc())
+            .fetch();
+    assertThat(ids(shortG))
+        .isNotEmpty()
+        .isEqualTo(
+            rows(
+                jdbc,
+                "WITH long_films AS (SELECT * FROM film WHERE length > 150)"
+                    + " SELECT film_id FROM film WHERE rating = 'G'"
+                    + " AND film_id NOT IN (SELECT film_id FROM long_films) ORDER BY film_id"));
+  }
+
+  @Test
+  void ctesOfProjectionsChainedWithParametersInEach() throws SQLException {
+    SelectField<Long> rentals = count().as("rentals");
+    Cte<Table<TitleCount>> counts =
+        cte(
+            "counts",
+            select(TitleCount.class, FILM.title, rentals)
+                .from(FILM)
+                .join(INVENTORY)
+                .using(FILM.filmId)
+                .join(RENTAL)
+                .using(INVENTORY.inventoryId)
+                .where(FILM.rating.eq(Rating.PG_13))
+                .groupBy(FILM.title));
+    Expression<Long> n = counts.field(rentals);
+    Cte<Table<TitleCount>> top =
+        cte(
+            "top",
+            select(TitleCount.class, counts.field(FILM.title), n)
+                .from(counts.table())
+                .where(n.gt(25L)));
+    FetchStep<TitleCount> q =
+        db.with(counts, top)
+            .selectFrom(top.table())
+            .orderBy(top.field(n).desc(), top.field("title", String.class).asc())
+            .limit(10);
+    assertThat(q.bindValues()).containsExactly(Rating.PG_13, 25L, 10L);
+    List<String> actual = new ArrayList<>();
+    for (TitleCount t : q.fetch()) {
+      actual.add(text(t.title(), t.rentals()));
+    }
+    assertThat(actual)
+        .hasSize(10)
+        .isEqualTo(
+            rows(
+                jdbc,
+                "WITH counts AS (SELECT f.title, count(*) AS rentals FROM film f"
+                    + " JOIN inventory USING (film_id) JOIN rental USING (inventory_id)"
+                    + " WHERE f.rating = 'PG-13' GROUP BY f.title),"
+                    + " top AS (SELECT title, rentals FROM counts WHERE rentals > 25)"
+                    + " SELECT title, rentals FROM top ORDER BY rentals DESC, title LIMIT 10"));
+
+    // A scalar read from a CTE, and the fluent select on a Database.
+    assertThat(
+            db.with(counts)
+                .select(max(counts.field(rentals)))
+                .from(counts.table())
+                .fetchOne()
+                .map(String::valueOf))
+        .contains(
+            rows(
+                    jdbc,
+                    "SELECT max(c) FROM (SELECT count(*) c FROM film JOIN inventory USING (film_id)"
+                        + " JOIN rental USING (inventory_id) WHERE rating = 'PG-13' GROUP BY title) x")
+                .get(0));
+    assertThat(db.select(FILM.title).from(FILM).where(FILM.filmId.eq(1)).fetch())
+        .containsExactly("ACADEMY DINOSAUR");
   }
 
   private static List<String> pairs(List<TitleLanguage> rows) {

@@ -1,13 +1,16 @@
 package dev.sluice.pagila;
 
 import static dev.sluice.dsl.Dsl.count;
+import static dev.sluice.dsl.Dsl.cte;
 import static dev.sluice.dsl.Dsl.deleteFrom;
 import static dev.sluice.dsl.Dsl.exists;
 import static dev.sluice.dsl.Dsl.from;
 import static dev.sluice.dsl.Dsl.insertInto;
 import static dev.sluice.dsl.Dsl.selectFrom;
 import static dev.sluice.dsl.Dsl.selectOne;
+import static dev.sluice.dsl.Dsl.select;
 import static dev.sluice.dsl.Dsl.update;
+import static dev.sluice.dsl.Dsl.with;
 import static dev.sluice.pagila.ActorTable.ACTOR;
 import static dev.sluice.pagila.FilmActorTable.FILM_ACTOR;
 import static dev.sluice.pagila.FilmTable.FILM;
@@ -15,7 +18,11 @@ import static dev.sluice.pagila.InventoryTable.INVENTORY;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.sluice.dsl.Cte;
+import dev.sluice.dsl.Expression;
 import dev.sluice.dsl.FetchStep;
+import dev.sluice.dsl.SelectField;
+import dev.sluice.dsl.Table;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
@@ -128,5 +135,101 @@ class DslSqlTest {
         .hasMessageContaining("(its tables: film)");
     assertThatThrownBy(() -> update(FILM).set(FILM.as("f").title, "x"))
         .hasMessageContaining("f.title: the column is not of the updated table film");
+  }
+
+  @Test
+  void withCtesGoFirstAndParametersAreNumberedAcrossThem() {
+    Cte<FilmTable> lf = cte("long_films", from(FILM).where(f -> f.length.gt((short) 150)));
+    FetchStep<String> q =
+        with(lf)
+            .from(lf.table())
+            .where(f -> f.rating.eq(Rating.PG_13))
+            .select(f -> f.title)
+            .orderBy(lf.table().title.asc())
+            .limit(5);
+    assertThat(q.toSql())
+        .isEqualTo(
+            "WITH long_films AS (SELECT "
+                + FILM_COLUMNS
+                + " FROM film WHERE film.length > $1)"
+                + " SELECT long_films.title FROM long_films WHERE long_films.rating = $2"
+                + " ORDER BY long_films.title LIMIT $3");
+    assertThat(q.bindValues()).containsExactly((short) 150, Rating.PG_13, 5L);
+
+    // Aliases of a CTE's table keep reading the CTE: a self-join.
+    FilmTable a = lf.table().as("a");
+    FilmTable b = lf.table().as("b");
+    assertThat(
+            with(lf)
+                .select(b.filmId)
+                .from(a)
+                .join(b)
+                .on(a.length.eq(b.length))
+                .where(a.filmId.eq(1))
+                .toSql())
+        .endsWith(
+            ") SELECT b.film_id FROM long_films AS a JOIN long_films AS b ON a.length = b.length"
+                + " WHERE a.film_id = $2");
+  }
+
+  @Test
+  void aCteOfAProjectionExposesItsItemsByName() {
+    SelectField<Long> rentals = count().as("rentals");
+    Cte<Table<TitleCount>> counts =
+        cte(
+            "counts",
+            select(TitleCount.class, FILM.title, rentals)
+                .from(FILM)
+                .join(INVENTORY)
+                .using(FILM.filmId)
+                .where(FILM.rating.eq(Rating.G))
+                .groupBy(FILM.title));
+    Expression<Long> n = counts.field(rentals);
+    Cte<Table<TitleCount>> top =
+        cte(
+            "Top",
+            select(TitleCount.class, counts.field(FILM.title), n)
+                .from(counts.table())
+                .where(n.gt(3L)));
+    FetchStep<TitleCount> q =
+        with(counts).with(top).selectFrom(top.table()).orderBy(top.field(n).desc()).limit(3);
+    assertThat(q.toSql())
+        .isEqualTo(
+            "WITH counts AS (SELECT film.title, count(*) AS rentals FROM film"
+                + " JOIN inventory USING (film_id) WHERE film.rating = $1 GROUP BY film.title),"
+                + " \"Top\" AS (SELECT counts.title, counts.rentals FROM counts"
+                + " WHERE counts.rentals > $2)"
+                + " SELECT \"Top\".title, \"Top\".rentals FROM \"Top\""
+                + " ORDER BY \"Top\".rentals DESC LIMIT $3");
+    assertThat(q.bindValues()).containsExactly(Rating.G, 3L, 3L);
+    assertThat(top.field("title", String.class)).isSameAs(top.field(counts.field(FILM.title)));
+  }
+
+  @Test
+  void cteMistakesFailNamingTheColumn() {
+    Cte<FilmTable> lf = cte("long_films", FILM, selectFrom(FILM).where(FILM.length.gt((short) 150)));
+    assertThatThrownBy(() -> with(lf).selectFrom(lf.table()).where(FILM.length.gt((short) 1)).toSql())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("column film.length belongs to table film")
+        .hasMessageContaining("(its tables: long_films)");
+    assertThatThrownBy(() -> with(lf, lf).selectFrom(lf.table()).toSql())
+        .hasMessageContaining("two CTEs named \"long_films\"");
+
+    Cte<Table<String>> titles = cte("titles", select(FILM.title).from(FILM));
+    assertThat(titles.field(FILM.as("f").title).toString()).isEqualTo("titles.title");
+    assertThatThrownBy(() -> titles.field(ACTOR.lastName))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("CTE titles has no column for actor.last_name (its columns: title)");
+    assertThatThrownBy(() -> titles.field("name", String.class))
+        .hasMessage("CTE titles has no column name (its columns: title)");
+    assertThatThrownBy(() -> titles.field("title", Integer.class))
+        .hasMessage("CTE column titles.title is a java.lang.String, not a java.lang.Integer");
+    assertThatThrownBy(() -> cte("n", select(count()).from(FILM)))
+        .hasMessageContaining("select list item count(*) has no name")
+        .hasMessageContaining("as(\"name\")");
+    // A String select does not compile as FILM's rows; a Film projection lacking columns fails.
+    assertThatThrownBy(() -> cte("t", FILM, select(Film.class, FILM.title).from(FILM)))
+        .hasMessage(
+            "CTE t cannot read as film: its select list has no column film_id (it gives title)");
   }
 }

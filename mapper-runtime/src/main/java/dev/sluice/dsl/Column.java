@@ -90,6 +90,11 @@ public class Column<R, T> extends Expression<T> {
     w.column(this);
   }
 
+  @Override
+  String outputName() {
+    return name;
+  }
+
   public boolean isNullable() {
     return (flags & NULLABLE) != 0;
   }

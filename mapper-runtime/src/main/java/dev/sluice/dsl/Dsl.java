@@ -29,6 +29,31 @@ public final class Dsl {
     return new From1Step<>(SelectQuery.ofTable(queries, table), table);
   }
 
+  /** {@code SELECT field}, the fluent way: {@code db.select(FILM.title).from(FILM)…}. */
+  public static <T> SelectFromStep<T> select(Queries queries, Expression<T> field) {
+    return SelectQuery.ofField(queries, false, field);
+  }
+
+  /** {@code SELECT fields}, read into the {@code @Row} record {@code into} by column name. */
+  public static <T> SelectFromStep<T> select(
+      Queries queries, Class<T> into, SelectField<?>... fields) {
+    return SelectQuery.ofRecord(queries, false, into, fields);
+  }
+
+  public static <T> SelectFromStep<T> selectDistinct(Queries queries, Expression<T> field) {
+    return SelectQuery.ofField(queries, true, field);
+  }
+
+  public static <T> SelectFromStep<T> selectDistinct(
+      Queries queries, Class<T> into, SelectField<?>... fields) {
+    return SelectQuery.ofRecord(queries, true, into, fields);
+  }
+
+  /** {@code WITH ctes} in front of the SELECT that follows: {@code db.with(lf).selectFrom(…)}. */
+  public static WithStep with(Queries queries, Cte<?>... ctes) {
+    return new WithStep(queries, List.of(ctes));
+  }
+
   public static <R> InsertStep<R> insertInto(Queries queries, Table<R> table) {
     return new InsertQuery<>(queries, table);
   }
@@ -69,6 +94,15 @@ public final class Dsl {
     return SelectQuery.ofRecord(null, false, into, fields);
   }
 
+  public static <T> SelectFromStep<T> selectDistinct(Class<T> into, SelectField<?>... fields) {
+    return SelectQuery.ofRecord(null, true, into, fields);
+  }
+
+  /** {@code WITH ctes} in front of a detached SELECT. */
+  public static WithStep with(Cte<?>... ctes) {
+    return new WithStep(null, List.of(ctes));
+  }
+
   public static <R> InsertStep<R> insertInto(Table<R> table) {
     return new InsertQuery<>(null, table);
   }
@@ -79,6 +113,42 @@ public final class Dsl {
 
   public static <A extends Table<R>, R> DeleteWhereStep<A, R> deleteFrom(A table) {
     return new DeleteQuery<>(null, table);
+  }
+
+  // ---- common table expressions ----
+
+  /**
+   * A CTE of {@code shape}'s rows, read through its generated class: {@code cte("long_films", FILM,
+   * selectFrom(FILM).where(FILM.length.gt((short) 150)))} gives a {@code Cte<FilmTable>} whose
+   * {@code table()} is a FilmTable named {@code long_films}. {@code query} must give every column
+   * of {@code shape} by name (a {@code selectFrom} of that table does).
+   */
+  public static <A extends Table<R>, R> Cte<A> cte(String name, A shape, Select<? extends R> query) {
+    return Cte.ofTable(checkName(name), shape, query);
+  }
+
+  /**
+   * A CTE of the first table's rows of a from-first query: {@code cte("long_films",
+   * from(FILM).where(f -> f.length.gt((short) 150)))}, a {@code Cte<FilmTable>}.
+   */
+  public static <A extends Table<R>, R> Cte<A> cte(String name, From1Step<A, R> query) {
+    return Cte.ofTable(checkName(name), query.table(), query.query);
+  }
+
+  /**
+   * A CTE of a projection: each select list item (a column, or an expression named with {@code
+   * as}) becomes a column of {@code table()}, found with {@link Cte#field(SelectField)}; its rows
+   * read as the select's ({@code T}).
+   */
+  public static <T> Cte<Table<T>> cte(String name, Select<T> query) {
+    return Cte.ofSelect(checkName(name), query);
+  }
+
+  private static String checkName(String name) {
+    if (name == null || name.isEmpty()) {
+      throw new IllegalArgumentException("a CTE needs a name: '" + name + "'");
+    }
+    return name;
   }
 
   // ---- conditions ----

@@ -53,6 +53,11 @@ public abstract class Expression<T> extends SelectField<T> {
   }
 
   @Override
+  final Expression<T> expression() {
+    return this;
+  }
+
+  @Override
   final ScalarDecoder<T> decoder() {
     ScalarDecoder<T> d = decoder;
     if (d == null) {
@@ -258,6 +263,16 @@ public abstract class Expression<T> extends SelectField<T> {
     void renderField(SqlWriter w) {
       expression.render(w);
       w.append(" AS ").identifier(name);
+    }
+
+    @Override
+    Expression<T> expression() {
+      return expression;
+    }
+
+    @Override
+    String outputName() {
+      return name;
     }
 
     @Override

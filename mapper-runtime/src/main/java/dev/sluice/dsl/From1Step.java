@@ -17,6 +17,11 @@ public final class From1Step<A extends Table<R>, R> extends FromStep<R, From1Ste
     this.a = a;
   }
 
+  /** The table, for {@link Dsl#cte(String, From1Step)}. */
+  A table() {
+    return a;
+  }
+
   @Override
   From1Step<A, R> self() {
     return this;

@@ -15,6 +15,14 @@ public abstract class SelectField<T> extends QueryPart {
     render(w);
   }
 
+  /** The expression this field selects: itself, or the one it renames. */
+  abstract Expression<T> expression();
+
+  /** The name of the column this field gives a result: a column's, an alias; null if unnamed. */
+  String outputName() {
+    return null;
+  }
+
   /** The decoder reading this field alone as a scalar (the first column of each row). */
   abstract ScalarDecoder<T> decoder();
 }

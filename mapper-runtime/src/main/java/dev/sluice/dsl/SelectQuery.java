@@ -18,6 +18,9 @@ final class SelectQuery<T>
   /** Where fetch() runs; null for a detached query (a subquery, or one built only for toSql). */
   private final Queries queries;
 
+  /** The CTEs declared in front, by {@code with(…)}; empty for none. */
+  private List<Cte<?>> with = List.of();
+
   private boolean distinct;
   /** The select list; empty when {@link #recordTable} is selected whole. */
   private List<SelectField<?>> fields;
@@ -77,6 +80,36 @@ final class SelectQuery<T>
     this.into = into;
     this.fields = fields;
     return (SelectQuery<U>) this;
+  }
+
+  /** Declares {@code ctes} in a WITH in front of this query. */
+  SelectQuery<T> with(List<Cte<?>> ctes) {
+    this.with = ctes;
+    return this;
+  }
+
+  /** The select list: the fields, or the columns of the table selected whole. */
+  @SuppressWarnings("unchecked")
+  List<SelectField<?>> selectList() {
+    return recordTable != null ? (List<SelectField<?>>) (List<?>) recordTable.columns() : fields;
+  }
+
+  /** The names of the result columns, in order; null for an unnamed expression. */
+  List<String> outputNames() {
+    List<SelectField<?>> list = selectList();
+    List<String> names = new ArrayList<>(list.size());
+    for (SelectField<?> f : list) {
+      names.add(f.outputName());
+    }
+    return names;
+  }
+
+  /** What each row is read into: the table's record, the {@code @Row} record, or the scalar. */
+  Class<?> rowType() {
+    if (recordTable != null) {
+      return recordTable.recordType();
+    }
+    return into != null ? into : fields.get(0).expression().valueType();
   }
 
   void addWhere(Condition c) {
@@ -255,6 +288,9 @@ final class SelectQuery<T>
   // ---- rendering ----
 
   void render(SqlWriter w) {
+    if (!with.isEmpty()) {
+      renderWith(w);
+    }
     List<Table<?>> tables = new ArrayList<>(1 + joins.size());
     if (from != null) {
       tables.add(from);
@@ -309,6 +345,28 @@ final class SelectQuery<T>
       w.append(" OFFSET ").bind(offset);
     }
     w.popScope();
+  }
+
+  /**
+   * {@code WITH a AS (…), b AS (…) }: rendered before this query's scope opens, so a CTE sees the
+   * enclosing queries' tables but not this one's, as in PostgreSQL.
+   */
+  private void renderWith(SqlWriter w) {
+    w.append("WITH ");
+    for (int i = 0; i < with.size(); i++) {
+      Cte<?> cte = with.get(i);
+      for (int j = 0; j < i; j++) {
+        if (with.get(j).name().equals(cte.name())) {
+          throw new IllegalStateException(
+              "WITH declares two CTEs named \"" + cte.name() + "\"; give one another name");
+        }
+      }
+      if (i > 0) {
+        w.append(", ");
+      }
+      cte.render(w);
+    }
+    w.append(' ');
   }
 
   static void list(SqlWriter w, List<? extends QueryPart> parts) {

@@ -1,0 +1,217 @@
+package dev.sluice.dsl;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A common table expression: {@code name AS (select)}, declared by {@code with(cte)} in front of
+ * a statement and read there through {@link #table()}, a table-like FROM item named after it.
+ *
+ * <p>A CTE of a table's rows ({@link Dsl#cte(String, Table, Select)}, {@link Dsl#cte(String,
+ * From1Step)}) exposes that table's generated class, so its columns stay typed: for {@code
+ * Cte<FilmTable> lf}, {@code lf.table().length} is {@code long_films.length}, a smallint column.
+ * A CTE of a projection ({@link Dsl#cte(String, Select)}) exposes its select list by name: {@link
+ * #field(SelectField)} gives the CTE's column for an item of that list, with the item's type.
+ *
+ * <p>Immutable once made; the select it was made from is rendered afresh into each statement that
+ * declares the CTE, so its values are bound there, numbered in order with the statement's own. Do
+ * not change that select after making the CTE. Using {@link #table()} in a statement without
+ * {@code with(cte)} leaves PostgreSQL to report the relation as unknown.
+ *
+ * @param <A> the type of {@link #table()}: the generated table class, or {@code Table<T>} for a
+ *     projection of rows read as {@code T}
+ */
+public final class Cte<A extends Table<?>> {
+  private final String name;
+  private final SelectQuery<?> query;
+  private final A table;
+  /** The select list's items, position for position with table's columns; empty for a table. */
+  private final List<SelectField<?>> items;
+
+  private Cte(String name, SelectQuery<?> query, A table, List<SelectField<?>> items) {
+    this.name = name;
+    this.query = query;
+    this.table = table;
+    this.items = items;
+  }
+
+  /** A CTE of {@code shape}'s rows; {@code query} must give each of its columns, by name. */
+  @SuppressWarnings("unchecked")
+  static <A extends Table<R>, R> Cte<A> ofTable(String name, A shape, Select<? extends R> query) {
+    SelectQuery<?> q = (SelectQuery<?>) query;
+    List<String> given = q.outputNames();
+    for (Column<R, ?> c : shape.columns()) {
+      if (!given.contains(c.name())) {
+        throw new IllegalArgumentException(
+            "CTE "
+                + name
+                + " cannot read as "
+                + shape.name()
+                + ": its select list has no column "
+                + c.name()
+                + " (it gives "
+                + String.join(", ", given)
+                + ")");
+      }
+    }
+    return new Cte<>(name, q, (A) shape.named(name), List.of());
+  }
+
+  /** A CTE of a projection: the select list's items become columns named as they are. */
+  static <T> Cte<Table<T>> ofSelect(String name, Select<T> query) {
+    SelectQuery<T> q = (SelectQuery<T>) query;
+    List<SelectField<?>> items = q.selectList();
+    List<String> names = q.outputNames();
+    for (int i = 0; i < names.size(); i++) {
+      if (names.get(i) == null) {
+        throw new IllegalArgumentException(
+            "CTE "
+                + name
+                + ": select list item "
+                + items.get(i)
+                + " has no name to read it by; name it with as(\"name\")");
+      }
+    }
+    @SuppressWarnings("unchecked")
+    Class<T> rowType = (Class<T>) q.rowType();
+    return new Cte<>(name, q, new CteTable<>(name, name, rowType, items, names), items);
+  }
+
+  /** The CTE's name, as {@code WITH} declares it. */
+  public String name() {
+    return name;
+  }
+
+  /**
+   * The CTE as a FROM item, named after it ({@code FROM long_films}); {@code table().as("x")} for
+   * another name, e.g. to join it with itself.
+   */
+  public A table() {
+    return table;
+  }
+
+  /**
+   * The column of this CTE that carries {@code item} of its select list — a column or an {@code
+   * expression.as("name")} given to the select — typed as the item: {@code
+   * counts.field(rentals)} renders {@code counts.rentals}. For a CTE of a table's rows, a column of
+   * that table (under any alias) gives the CTE's column of the same name.
+   */
+  @SuppressWarnings("unchecked")
+  public <T> Expression<T> field(SelectField<T> item) {
+    List<? extends Column<?, ?>> columns = table.columns();
+    for (int i = 0; i < items.size(); i++) {
+      if (items.get(i) == item) {
+        return (Expression<T>) columns.get(i);
+      }
+    }
+    if (item instanceof Column) {
+      Column<?, ?> c = (Column<?, ?>) item;
+      for (int i = 0; i < columns.size(); i++) {
+        if (columns.get(i).name().equals(c.name()) && sameSource(i, c)) {
+          return (Expression<T>) columns.get(i);
+        }
+      }
+    }
+    throw new IllegalArgumentException(
+        "CTE " + name + " has no column for " + item + " (its columns: " + columnNames() + ")");
+  }
+
+  /** Whether the CTE's column {@code i} comes from the column {@code c} (under any alias). */
+  private boolean sameSource(int i, Column<?, ?> c) {
+    if (items.isEmpty()) {
+      return c.table().recordType() == table.recordType();
+    }
+    SelectField<?> item = items.get(i);
+    return item instanceof Column
+        && ((Column<?, ?>) item).name().equals(c.name())
+        && ((Column<?, ?>) item).table().name().equals(c.table().name());
+  }
+
+  /**
+   * The column {@code name} of this CTE, read as {@code type}, which must be the Java type of the
+   * select list item it comes from: {@code field("rentals", Long.class)}.
+   */
+  @SuppressWarnings("unchecked")
+  public <T> Expression<T> field(String columnName, Class<T> type) {
+    for (Column<?, ?> c : table.columns()) {
+      if (c.name().equals(columnName)) {
+        if (c.valueType() != Expression.box(type)) {
+          throw new IllegalArgumentException(
+              "CTE column "
+                  + c
+                  + " is a "
+                  + c.valueType().getName()
+                  + ", not a "
+                  + type.getName());
+        }
+        return (Expression<T>) c;
+      }
+    }
+    throw new IllegalArgumentException(
+        "CTE " + name + " has no column " + columnName + " (its columns: " + columnNames() + ")");
+  }
+
+  private String columnNames() {
+    List<String> names = new ArrayList<>();
+    for (Column<?, ?> c : table.columns()) {
+      names.add(c.name());
+    }
+    return String.join(", ", names);
+  }
+
+  /** {@code name AS (select)}, the select's values bound in {@code w}. */
+  void render(SqlWriter w) {
+    w.identifier(name).append(" AS (");
+    query.render(w);
+    w.append(')');
+  }
+
+  /** {@code name}, for messages. */
+  @Override
+  public String toString() {
+    return name;
+  }
+
+  /**
+   * The FROM item of a projection's CTE: one column per select list item, named as the item and
+   * typed as it, so the rows read into the same record (or scalar) as the select's.
+   */
+  private static final class CteTable<T> extends Table<T> {
+    private final List<SelectField<?>> items;
+    private final List<String> names;
+
+    CteTable(
+        String name, String alias, Class<T> rowType, List<SelectField<?>> items, List<String> names) {
+      super("", name, alias, rowType);
+      this.items = items;
+      this.names = names;
+      for (int i = 0; i < items.size(); i++) {
+        Expression<?> e = items.get(i).expression();
+        String column = names.get(i);
+        if (e.elementType() != null) {
+          arrayColumn(column, e.valueType(), e.elementType(), null, Column.NULLABLE);
+        } else if (e.valueType() == String.class) {
+          stringColumn(column, null, Column.NULLABLE);
+        } else {
+          column(column, e.valueType(), null, Column.NULLABLE);
+        }
+      }
+    }
+
+    @Override
+    public Table<T> as(String alias) {
+      return new CteTable<>(name(), alias, recordType(), items, names);
+    }
+
+    @Override
+    protected Table<T> named(String name) {
+      return new CteTable<>(name, name, recordType(), items, names);
+    }
+
+    @Override
+    public Object[] values(T record) {
+      throw new UnsupportedOperationException(
+          "CTE " + name() + " is read, not written: insert into the tables it reads from");
+    }
+  }
+}
