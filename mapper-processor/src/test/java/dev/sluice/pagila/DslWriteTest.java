@@ -4,13 +4,17 @@ import static dev.sluice.pagila.FilmActorTable.FILM_ACTOR;
 import static dev.sluice.pagila.FilmTable.FILM;
 import static dev.sluice.pagila.JdbcRows.rows;
 import static dev.sluice.pagila.LanguageTable.LANGUAGE;
+import static dev.sluice.pagila.StaffTable.STAFF;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sluice.Database;
 import dev.sluice.testkit.PgTest;
 import dev.sluice.testkit.TestDatabase;
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -197,5 +201,101 @@ class DslWriteTest {
     }
     assertThat(rows(jdbc, "SELECT count(*) FROM film WHERE film_id <= 1000")).containsExactly("1000");
     assertThat(rows(jdbc, "SELECT to_regclass('film') IS NOT NULL")).containsExactly("t");
+  }
+
+  @Test
+  void binaryStringsAreStoredAndReadBackByteForByte() throws SQLException {
+    byte[] everyByte = new byte[256];
+    for (int i = 0; i < everyByte.length; i++) {
+      everyByte[i] = (byte) i;
+    }
+    List<byte[]> nasty =
+        List.of(
+            everyByte,
+            bytes("'; DROP TABLE staff; --"),
+            bytes("quote ' double \" backslash \\ two \\\\ end\\"),
+            bytes("\\x41424344"),
+            bytes("E'\\000' \\377 $1 ?"),
+            new byte[] {0},
+            new byte[] {'\'', 0, '\\', 0, '"', 0, (byte) 0xff},
+            new byte[0]);
+    List<String> before = rows(jdbc, STAFF_DIGEST);
+    List<Staff> staff = new ArrayList<>();
+    for (int i = 0; i < nasty.size(); i++) {
+      staff.add(staff("dsl-bytes-" + i, nasty.get(i)));
+    }
+    // A list goes as one pipelined batch; RETURNING as multi-row VALUES.
+    assertThat(db.insertInto(STAFF).values(staff.subList(0, 4)).execute()).isEqualTo(4);
+    List<Staff> returned =
+        db.insertInto(STAFF).values(staff.subList(4, nasty.size())).returning().fetch();
+    for (int i = 4; i < nasty.size(); i++) {
+      assertThat(returned.get(i - 4).picture()).as("returned %d", i).isEqualTo(nasty.get(i));
+    }
+    for (int i = 0; i < nasty.size(); i++) {
+      byte[] b = nasty.get(i);
+      assertThat(
+              db.from(STAFF)
+                  .select(STAFF.picture)
+                  .where(STAFF.username.eq("dsl-bytes-" + i))
+                  .fetchOne()
+                  .orElseThrow())
+          .as("DSL %d", i)
+          .isEqualTo(b);
+      assertThat(picture(jdbc, "dsl-bytes-" + i)).as("pgjdbc %d", i).isEqualTo(b);
+      // Compared as a bound bytea, the value finds its own row and no other.
+      assertThat(db.from(STAFF).select(STAFF.username).where(STAFF.picture.eq(b)).fetch())
+          .as("where %d", i)
+          .containsExactly("dsl-bytes-" + i);
+    }
+
+    int id =
+        db.insertInto(STAFF)
+            .values(staff("dsl-bytes-update", null))
+            .returning(STAFF.staffId)
+            .fetchOne()
+            .orElseThrow();
+    for (byte[] b : nasty) {
+      assertThat(
+              db.update(STAFF)
+                  .set(STAFF.picture, b)
+                  .where(STAFF.staffId.eq(id))
+                  .returning(STAFF.picture)
+                  .fetchOne()
+                  .orElseThrow())
+          .isEqualTo(b);
+      assertThat(picture(jdbc, "dsl-bytes-update")).isEqualTo(b);
+    }
+
+    assertThat(rows(jdbc, "SELECT count(*) FROM staff WHERE username LIKE 'dsl-bytes-%'"))
+        .containsExactly(String.valueOf(nasty.size() + 1));
+    assertThat(rows(jdbc, STAFF_DIGEST + " WHERE username NOT LIKE 'dsl-bytes-%'"))
+        .isEqualTo(before);
+    assertThat(rows(jdbc, "SELECT to_regclass('staff') IS NOT NULL")).containsExactly("t");
+  }
+
+  /** The staff rows' count and a digest of their ids, names and pictures. */
+  private static final String STAFF_DIGEST =
+      "SELECT count(*), md5(string_agg(staff_id || username || coalesce(encode(picture, 'hex'), ''),"
+          + " ',' ORDER BY staff_id)) FROM staff";
+
+  private static byte[] bytes(String s) {
+    return s.getBytes(StandardCharsets.UTF_8);
+  }
+
+  private static Staff staff(String username, byte[] picture) {
+    return new Staff(
+        0, "Dsl", "Bytes", 3, null, 1, true, username, null, NOW, picture);
+  }
+
+  private static byte[] picture(Connection jdbc, String username) throws SQLException {
+    try (PreparedStatement s = jdbc.prepareStatement("SELECT picture FROM staff WHERE username = ?")) {
+      s.setString(1, username);
+      try (ResultSet rs = s.executeQuery()) {
+        assertThat(rs.next()).as(username).isTrue();
+        byte[] out = rs.getBytes(1);
+        assertThat(rs.next()).isFalse();
+        return out;
+      }
+    }
   }
 }
