@@ -24,8 +24,11 @@ public final class Columns {
       int[] typeModifiers,
       short[] formats) {
     int n = names.length;
-    if (typeOids.length != n || tableOids.length != n || columnNumbers.length != n
-        || typeModifiers.length != n || formats.length != n) {
+    if (typeOids.length != n
+        || tableOids.length != n
+        || columnNumbers.length != n
+        || typeModifiers.length != n
+        || formats.length != n) {
       throw new IllegalArgumentException("column arrays differ in length: " + n + " names");
     }
     this.names = names;
@@ -72,7 +75,9 @@ public final class Columns {
     return formats[i] == 1;
   }
 
-  /** The position of the first column named {@code name} (exactly, as the server spells it), or -1. */
+  /**
+   * The position of the first column named {@code name} (exactly, as the server spells it), or -1.
+   */
   public int indexOf(String name) {
     String[] n = names;
     for (int i = 0; i < n.length; i++) {
@@ -85,14 +90,19 @@ public final class Columns {
 
   /**
    * The position of column {@code name}; fails with SQLSTATE 42703, listing the columns the query
-   * returned, when there is none. {@code forWhat} names who needs it, e.g. "component title of Film".
+   * returned, when there is none. {@code forWhat} names who needs it, e.g. "component title of
+   * Film".
    */
   public int require(String name, String forWhat) {
     int i = indexOf(name);
     if (i < 0) {
       throw new PgException(
           "42703",
-          "column \"" + name + "\" (for " + forWhat + ") is not in the result; the query returned "
+          "column \""
+              + name
+              + "\" (for "
+              + forWhat
+              + ") is not in the result; the query returned "
               + describe());
     }
     return i;
@@ -112,11 +122,20 @@ public final class Columns {
     }
     StringBuilder expected = new StringBuilder();
     for (int k = 0; k < oids.length; k++) {
-      expected.append(k == 0 ? "" : k == oids.length - 1 ? " or " : ", ").append(Oids.name(oids[k]));
+      expected
+          .append(k == 0 ? "" : k == oids.length - 1 ? " or " : ", ")
+          .append(Oids.name(oids[k]));
     }
     throw new PgException(
         "42804",
-        "column \"" + name + "\" is " + Oids.name(actual) + " but " + forWhat + " needs " + expected);
+        "column \""
+            + name
+            + "\" is "
+            + Oids.name(actual)
+            + " but "
+            + forWhat
+            + " needs "
+            + expected);
   }
 
   /** The columns as {@code (name type, …)}, for messages. */

@@ -37,11 +37,12 @@ abstract class ConnectionQueries implements Queries {
   @Override
   public <T> List<T> query(String sql, RowDecoder<T> decoder, Object... params) {
     Object[] p = params == null ? NO_PARAMS : params;
-    return withConnection(c -> {
-      List<T> out = new ArrayList<>();
-      c.query(sql, p, decoder, out);
-      return out;
-    });
+    return withConnection(
+        c -> {
+          List<T> out = new ArrayList<>();
+          c.query(sql, p, decoder, out);
+          return out;
+        });
   }
 
   @Override
@@ -53,7 +54,11 @@ abstract class ConnectionQueries implements Queries {
   public <T> Optional<T> queryOne(String sql, RowDecoder<T> decoder, Object... params) {
     List<T> rows = query(sql, decoder, params);
     if (rows.size() > 1) {
-      throw new PgException("21000", "the query returned " + rows.size() + " rows where at most one was expected", sql, null);
+      throw new PgException(
+          "21000",
+          "the query returned " + rows.size() + " rows where at most one was expected",
+          sql,
+          null);
     }
     return rows.isEmpty() ? Optional.empty() : Optional.ofNullable(rows.get(0));
   }
@@ -64,12 +69,14 @@ abstract class ConnectionQueries implements Queries {
   }
 
   @Override
-  public <T> void forEach(String sql, RowDecoder<T> decoder, Consumer<? super T> action, Object... params) {
+  public <T> void forEach(
+      String sql, RowDecoder<T> decoder, Consumer<? super T> action, Object... params) {
     Object[] p = params == null ? NO_PARAMS : params;
-    withConnection(c -> {
-      c.forEach(sql, p, decoder, action);
-      return null;
-    });
+    withConnection(
+        c -> {
+          c.forEach(sql, p, decoder, action);
+          return null;
+        });
   }
 
   @Override
@@ -84,7 +91,8 @@ abstract class ConnectionQueries implements Queries {
       throw e;
     }
     Spliterator<T> rows =
-        new Spliterators.AbstractSpliterator<T>(Long.MAX_VALUE, Spliterator.ORDERED | Spliterator.NONNULL) {
+        new Spliterators.AbstractSpliterator<T>(
+            Long.MAX_VALUE, Spliterator.ORDERED | Spliterator.NONNULL) {
           @Override
           public boolean tryAdvance(Consumer<? super T> action) {
             if (!cursor.hasNext()) {
@@ -94,13 +102,15 @@ abstract class ConnectionQueries implements Queries {
             return true;
           }
         };
-    return StreamSupport.stream(rows, false).onClose(() -> {
-      try {
-        cursor.close();
-      } finally {
-        release(c);
-      }
-    });
+    return StreamSupport.stream(rows, false)
+        .onClose(
+            () -> {
+              try {
+                cursor.close();
+              } finally {
+                release(c);
+              }
+            });
   }
 
   @Override

@@ -21,7 +21,8 @@ public final class DaoSupport {
     if (n == 0) {
       throw new PgException(
           "P0002",
-          method + " expected exactly one row, but the query returned none (return Optional for"
+          method
+              + " expected exactly one row, but the query returned none (return Optional for"
               + " \"at most one\")",
           sql,
           null);
@@ -34,15 +35,16 @@ public final class DaoSupport {
   }
 
   /**
-   * {@link #exactlyOne}, for a primitive result: a NULL value fails with SQLSTATE 22004 (return
-   * the boxed type or Optional to allow it).
+   * {@link #exactlyOne}, for a primitive result: a NULL value fails with SQLSTATE 22004 (return the
+   * boxed type or Optional to allow it).
    */
   public static <T> T exactlyOneNotNull(List<T> rows, String method, String sql) {
     T value = exactlyOne(rows, method, sql);
     if (value == null) {
       throw new PgException(
           "22004",
-          method + " returns a primitive, but the query's value is NULL; return a boxed type or"
+          method
+              + " returns a primitive, but the query's value is NULL; return a boxed type or"
               + " Optional",
           sql,
           null);
@@ -54,22 +56,31 @@ public final class DaoSupport {
   public static int intCount(long count, String method, String sql) {
     if (count > Integer.MAX_VALUE) {
       throw new PgException(
-          "22003", method + " returns int, but the statement counted " + count + " rows; return long", sql, null);
+          "22003",
+          method + " returns int, but the statement counted " + count + " rows; return long",
+          sql,
+          null);
     }
     return (int) count;
   }
 
   /**
-   * The row count of an update or delete checked by version: 0 means the row with that id is not
-   * at that version any more (or is gone), and fails with {@link OptimisticLockException} naming
-   * the table, the id and the version the caller had.
+   * The row count of an update or delete checked by version: 0 means the row with that id is not at
+   * that version any more (or is gone), and fails with {@link OptimisticLockException} naming the
+   * table, the id and the version the caller had.
    */
   public static long checkVersion(
       long count, String method, String table, Object id, Object version, String sql) {
     if (count == 0) {
       throw new OptimisticLockException(
-          method + " changed no row: the row of " + table + " with id " + id + " is not at version "
-              + version + " any more (another transaction updated or deleted it since it was read)",
+          method
+              + " changed no row: the row of "
+              + table
+              + " with id "
+              + id
+              + " is not at version "
+              + version
+              + " any more (another transaction updated or deleted it since it was read)",
           sql);
     }
     return count;

@@ -14,7 +14,8 @@ final class Daos {
   private static final ClassValue<Function<Queries, ?>> FACTORIES =
       new ClassValue<>() {
         @Override
-        @SuppressWarnings("unchecked") // FACTORY is a Function<Queries, D>, checked by the processor
+        @SuppressWarnings(
+            "unchecked") // FACTORY is a Function<Queries, D>, checked by the processor
         protected Function<Queries, ?> computeValue(Class<?> type) {
           String name = Decoders.generatedName(type, "Impl");
           if (!type.isInterface()) {
@@ -26,10 +27,16 @@ final class Daos {
             Object factory = impl.getField("FACTORY").get(null);
             return (Function<Queries, ?>) factory;
           } catch (ClassNotFoundException e) {
-            throw new PgException("42704", "no generated implementation " + name + " for "
-                + type.getName() + ": annotate the interface with @Dao and run the Sluice annotation processor");
+            throw new PgException(
+                "42704",
+                "no generated implementation "
+                    + name
+                    + " for "
+                    + type.getName()
+                    + ": annotate the interface with @Dao and run the Sluice annotation processor");
           } catch (ReflectiveOperationException | ClassCastException e) {
-            throw new PgException("42704", "cannot use the generated implementation " + name + ": " + e, null, e);
+            throw new PgException(
+                "42704", "cannot use the generated implementation " + name + ": " + e, null, e);
           }
         }
       };

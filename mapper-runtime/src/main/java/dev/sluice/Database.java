@@ -77,21 +77,26 @@ public final class Database extends ConnectionQueries implements AutoCloseable {
   }
 
   public void useTransaction(TxOptions options, TxAction body) {
-    transaction(options, tx -> {
-      body.run(tx);
-      return null;
-    });
+    transaction(
+        options,
+        tx -> {
+          body.run(tx);
+          return null;
+        });
   }
 
   private static void commit(PgConnection c) {
     if (c.transactionStatus() == 'E') {
       rollback(c, null);
-      throw new PgException("25P02", "the transaction was rolled back, not committed: a statement in it failed"
-          + " and its error was caught inside the transaction");
+      throw new PgException(
+          "25P02",
+          "the transaction was rolled back, not committed: a statement in it failed"
+              + " and its error was caught inside the transaction");
     }
     String tag = c.simpleQuery("COMMIT");
     if (!"COMMIT".equals(tag)) {
-      throw new PgException("25P02", "COMMIT answered " + tag + ": the transaction was rolled back");
+      throw new PgException(
+          "25P02", "COMMIT answered " + tag + ": the transaction was rolled back");
     }
   }
 
@@ -240,8 +245,14 @@ public final class Database extends ConnectionQueries implements AutoCloseable {
     }
 
     public Database build() {
-      return new Database(new ConnectionPool(config.build(), noticeListener, maxPoolSize, acquireTimeout,
-          idleTimeout, maxLifetime));
+      return new Database(
+          new ConnectionPool(
+              config.build(),
+              noticeListener,
+              maxPoolSize,
+              acquireTimeout,
+              idleTimeout,
+              maxLifetime));
     }
   }
 }

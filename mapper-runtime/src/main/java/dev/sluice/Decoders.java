@@ -27,10 +27,16 @@ final class Decoders {
             Class<?> decoder = Class.forName(name, true, type.getClassLoader());
             return (RowDecoder<?>) decoder.getDeclaredConstructor().newInstance();
           } catch (ClassNotFoundException e) {
-            throw new PgException("42704", "no generated decoder " + name + " for " + type.getName()
-                + ": annotate the record with @Row or @Table and run the Sluice annotation processor");
+            throw new PgException(
+                "42704",
+                "no generated decoder "
+                    + name
+                    + " for "
+                    + type.getName()
+                    + ": annotate the record with @Row or @Table and run the Sluice annotation processor");
           } catch (ReflectiveOperationException | ClassCastException e) {
-            throw new PgException("42704", "cannot instantiate decoder " + name + ": " + e, null, e);
+            throw new PgException(
+                "42704", "cannot instantiate decoder " + name + ": " + e, null, e);
           }
         }
       };
@@ -74,7 +80,9 @@ final class Decoders {
    */
   static String generatedName(Class<?> type, String suffix) {
     StringBuilder simple = new StringBuilder(type.getSimpleName());
-    for (Class<?> outer = type.getEnclosingClass(); outer != null; outer = outer.getEnclosingClass()) {
+    for (Class<?> outer = type.getEnclosingClass();
+        outer != null;
+        outer = outer.getEnclosingClass()) {
       simple.insert(0, outer.getSimpleName() + "_");
     }
     String pkg = type.getPackageName();

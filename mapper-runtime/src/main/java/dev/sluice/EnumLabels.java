@@ -4,9 +4,9 @@ import dev.sluice.annotations.Label;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The PostgreSQL labels of a Java enum's constants, encoded once: a constant's label is its
- * {@link Label} or else its name. Decoding compares the received bytes with each label's bytes, so
- * reading an enum column creates no String.
+ * The PostgreSQL labels of a Java enum's constants, encoded once: a constant's label is its {@link
+ * Label} or else its name. Decoding compares the received bytes with each label's bytes, so reading
+ * an enum column creates no String.
  */
 public final class EnumLabels<E extends Enum<E>> {
   private static final ClassValue<EnumLabels<?>> CACHE =

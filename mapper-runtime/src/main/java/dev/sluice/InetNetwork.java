@@ -10,7 +10,8 @@ public record InetNetwork(InetAddress address, int bits) {
   public InetNetwork {
     int max = address.getAddress().length * 8;
     if (bits < 0 || bits > max) {
-      throw new IllegalArgumentException("bits " + bits + " not in [0, " + max + "] for " + address);
+      throw new IllegalArgumentException(
+          "bits " + bits + " not in [0, " + max + "] for " + address);
     }
   }
 

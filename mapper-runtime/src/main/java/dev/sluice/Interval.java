@@ -12,7 +12,8 @@ import java.time.Period;
  */
 public record Interval(int months, int days, long microseconds) {
   public static final Interval ZERO = new Interval(0, 0, 0);
-  public static final Interval INFINITY = new Interval(Integer.MAX_VALUE, Integer.MAX_VALUE, Long.MAX_VALUE);
+  public static final Interval INFINITY =
+      new Interval(Integer.MAX_VALUE, Integer.MAX_VALUE, Long.MAX_VALUE);
   public static final Interval NEGATIVE_INFINITY =
       new Interval(Integer.MIN_VALUE, Integer.MIN_VALUE, Long.MIN_VALUE);
 
@@ -21,7 +22,9 @@ public record Interval(int months, int days, long microseconds) {
   }
 
   public static Interval of(Duration duration) {
-    long micros = Math.addExact(Math.multiplyExact(duration.getSeconds(), 1_000_000L), duration.getNano() / 1000);
+    long micros =
+        Math.addExact(
+            Math.multiplyExact(duration.getSeconds(), 1_000_000L), duration.getNano() / 1000);
     return new Interval(0, 0, micros);
   }
 
@@ -43,7 +46,8 @@ public record Interval(int months, int days, long microseconds) {
   /** The microseconds part as a Duration; fails for an infinite interval. */
   public Duration toDuration() {
     requireFinite();
-    return Duration.ofSeconds(Math.floorDiv(microseconds, 1_000_000L), Math.floorMod(microseconds, 1_000_000L) * 1000);
+    return Duration.ofSeconds(
+        Math.floorDiv(microseconds, 1_000_000L), Math.floorMod(microseconds, 1_000_000L) * 1000);
   }
 
   private void requireFinite() {

@@ -1,8 +1,8 @@
 package dev.sluice;
 
 /**
- * A NoticeResponse: a warning or information the server sent beside a statement's result
- * (RAISE NOTICE, "table does not exist, skipping", …).
+ * A NoticeResponse: a warning or information the server sent beside a statement's result (RAISE
+ * NOTICE, "table does not exist, skipping", …).
  *
  * @param severity WARNING, NOTICE, DEBUG, INFO or LOG (never localized)
  * @param sqlState the SQLSTATE, e.g. 00000 or 01000
@@ -10,4 +10,5 @@ package dev.sluice;
  * @param detail detail, or null
  * @param hint hint, or null
  */
-public record Notice(String severity, String sqlState, String message, String detail, String hint) {}
+public record Notice(
+    String severity, String sqlState, String message, String detail, String hint) {}

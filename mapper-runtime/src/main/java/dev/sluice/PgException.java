@@ -88,8 +88,15 @@ public class PgException extends RuntimeException {
    */
   public PgException(PgException e, String statement, String context) {
     super(
-        format(e.severity, e.serverMessage + " (" + context + ")", e.sqlState, e.detail, e.hint,
-            e.position, e.where, statement),
+        format(
+            e.severity,
+            e.serverMessage + " (" + context + ")",
+            e.sqlState,
+            e.detail,
+            e.hint,
+            e.position,
+            e.where,
+            statement),
         e);
     this.sqlState = e.sqlState;
     this.severity = e.severity;
@@ -200,7 +207,12 @@ public class PgException extends RuntimeException {
       String where,
       String statement) {
     StringBuilder sb = new StringBuilder();
-    sb.append(severity).append(": ").append(message).append(" [SQLSTATE ").append(sqlState).append(']');
+    sb.append(severity)
+        .append(": ")
+        .append(message)
+        .append(" [SQLSTATE ")
+        .append(sqlState)
+        .append(']');
     if (detail != null) {
       sb.append("\n  Detail: ").append(detail);
     }

@@ -28,7 +28,9 @@ public interface Queries {
   /** All rows, decoded by {@code decoder}. */
   <T> List<T> query(String sql, RowDecoder<T> decoder, Object... params);
 
-  /** All rows as records of {@code type}, decoded by its generated decoder ({@code TypeDecoder}). */
+  /**
+   * All rows as records of {@code type}, decoded by its generated decoder ({@code TypeDecoder}).
+   */
   <T> List<T> query(String sql, Class<T> type, Object... params);
 
   /** The only row, or empty; more than one row fails with SQLSTATE 21000. */
@@ -54,7 +56,9 @@ public interface Queries {
    */
   <T> Stream<T> stream(String sql, RowDecoder<T> decoder, Object... params);
 
-  /** {@link #stream(String, RowDecoder, Object...)} into records of {@code type}. Must be closed. */
+  /**
+   * {@link #stream(String, RowDecoder, Object...)} into records of {@code type}. Must be closed.
+   */
   <T> Stream<T> stream(String sql, Class<T> type, Object... params);
 
   /** Runs a statement; returns the rows it affected (or returned). */
@@ -75,7 +79,9 @@ public interface Queries {
 
   // ---- the DSL (dev.sluice.dsl): statements built over generated table metadata, run here ----
 
-  /** {@code SELECT} every column {@code FROM table}: {@code db.selectFrom(FILM).where(…).fetch()}. */
+  /**
+   * {@code SELECT} every column {@code FROM table}: {@code db.selectFrom(FILM).where(…).fetch()}.
+   */
   default <R> SelectJoinStep<R> selectFrom(Table<R> table) {
     return Dsl.selectFrom(this, table);
   }

@@ -4,8 +4,8 @@ import dev.sluice.driver.BinaryCodec;
 import dev.sluice.driver.Bytes;
 import dev.sluice.driver.Oids;
 import dev.sluice.driver.Protocol;
-import dev.sluice.driver.TextArray;
 import dev.sluice.driver.ReadBuffer;
+import dev.sluice.driver.TextArray;
 import java.math.BigDecimal;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
@@ -31,7 +31,8 @@ import java.util.UUID;
  *
  * <p>Getters take the column's position as resolved once in {@link RowDecoder#bind}. A getter
  * checks the column's type, so asking for an int from a text column fails instead of reading
- * garbage; a NULL read by a primitive getter fails with SQLSTATE 22004 — test {@link #isNull} first.
+ * garbage; a NULL read by a primitive getter fails with SQLSTATE 22004 — test {@link #isNull}
+ * first.
  *
  * <p>Infinities and {@code 24:00:00} read as the constants {@link BinaryCodec} documents: {@code
  * LocalDate.MAX/MIN}, {@code LocalDateTime.MAX/MIN}, {@code Instant.MAX/MIN}, {@code
@@ -41,21 +42,28 @@ import java.util.UUID;
  */
 public final class RowView {
   private final ReadBuffer in;
+
   /** The receive buffer's array as of the last {@link #next()}. */
   private byte[] buf;
+
   /** Per column of the current row: where its bytes start in {@link #buf}. */
   private int[] offsets;
+
   /** Per column of the current row: its byte length, or -1 for NULL. */
   private int[] lengths;
+
   /**
    * Per column: its type OID when it arrives in binary format, 0 when it arrives as text. So a
    * getter's fast path, which compares with a built-in OID, also proves the format.
    */
   private int[] oids;
+
   /** The result's columns, set once per execution. */
   private Columns columns;
+
   /** The result's column count. */
   private int columnCount;
+
   /** The rows framed by {@link #next()} since {@link #start}. */
   private long rowCount;
 
@@ -67,8 +75,8 @@ public final class RowView {
   }
 
   /**
-   * Prepares for the rows of a result with these columns (called by the driver); {@code
-   * binaryOids} is per column the type OID if the column is binary, else 0.
+   * Prepares for the rows of a result with these columns (called by the driver); {@code binaryOids}
+   * is per column the type OID if the column is binary, else 0.
    */
   public void start(Columns columns, int[] binaryOids) {
     int n = columns.count();
@@ -223,11 +231,16 @@ public final class RowView {
     if (oids[c] != 0) {
       int off = offsets[c];
       switch (oids[c]) {
-        case Oids.INT2: return Bytes.getShort(buf, off);
-        case Oids.INT4: return Bytes.getInt(buf, off);
-        case Oids.INT8: return Bytes.getLong(buf, off);
-        case Oids.OID: return Bytes.getInt(buf, off) & 0xffffffffL;
-        default: break;
+        case Oids.INT2:
+          return Bytes.getShort(buf, off);
+        case Oids.INT4:
+          return Bytes.getInt(buf, off);
+        case Oids.INT8:
+          return Bytes.getLong(buf, off);
+        case Oids.OID:
+          return Bytes.getInt(buf, off) & 0xffffffffL;
+        default:
+          break;
       }
     }
     throw mismatch(c, javaType);
@@ -277,11 +290,16 @@ public final class RowView {
   private String stringOfBinary(int c, int oid, int len) {
     int off = offsets[c];
     switch (oid) {
-      case Oids.JSONB: return BinaryCodec.jsonb(buf, off, len);
-      case Oids.NUMERIC: return BinaryCodec.numericAsString(buf, off, len);
-      case Oids.BOOL: return buf[off] != 0 ? "t" : "f";
-      case Oids.BYTEA: throw mismatch(c, "String");
-      default: return String.valueOf(BinaryCodec.decode(oid, buf, off, len));
+      case Oids.JSONB:
+        return BinaryCodec.jsonb(buf, off, len);
+      case Oids.NUMERIC:
+        return BinaryCodec.numericAsString(buf, off, len);
+      case Oids.BOOL:
+        return buf[off] != 0 ? "t" : "f";
+      case Oids.BYTEA:
+        throw mismatch(c, "String");
+      default:
+        return String.valueOf(BinaryCodec.decode(oid, buf, off, len));
     }
   }
 
@@ -444,8 +462,13 @@ public final class RowView {
     if (e == null) {
       throw new PgException(
           "22P02",
-          "column \"" + columns.name(c) + "\" holds label '" + getString(c) + "', which no constant of "
-              + labels.type().getName() + " has (use @Label to name a constant's label)");
+          "column \""
+              + columns.name(c)
+              + "\" holds label '"
+              + getString(c)
+              + "', which no constant of "
+              + labels.type().getName()
+              + " has (use @Label to name a constant's label)");
     }
     return e;
   }
@@ -492,8 +515,15 @@ public final class RowView {
         }
         Object e = labels.find(t);
         if (e == null) {
-          throw new PgException("22P02", "column \"" + columns.name(c) + "\" holds label '" + t
-              + "', which no constant of " + elementType.getName() + " has (use @Label to name a constant's label)");
+          throw new PgException(
+              "22P02",
+              "column \""
+                  + columns.name(c)
+                  + "\" holds label '"
+                  + t
+                  + "', which no constant of "
+                  + elementType.getName()
+                  + " has (use @Label to name a constant's label)");
         }
         out.add((T) e);
       }
@@ -521,7 +551,8 @@ public final class RowView {
   // ---- errors ----
 
   private static PgException malformedRow(int start, int end) {
-    return new PgException("08P01", "DataRow length " + (end - start - 1) + " does not match its columns");
+    return new PgException(
+        "08P01", "DataRow length " + (end - start - 1) + " does not match its columns");
   }
 
   private PgException mismatch(int c, String javaType) {
@@ -530,18 +561,28 @@ public final class RowView {
     }
     return new PgException(
         "42804",
-        "column \"" + columns.name(c) + "\" is " + Oids.name(columns.typeOid(c))
-            + (oids[c] != 0 ? "" : " (received as text)") + " and cannot be read as " + javaType);
+        "column \""
+            + columns.name(c)
+            + "\" is "
+            + Oids.name(columns.typeOid(c))
+            + (oids[c] != 0 ? "" : " (received as text)")
+            + " and cannot be read as "
+            + javaType);
   }
 
   private PgException nullValue(int c, String javaType) {
     return new PgException(
-        "22004", "column \"" + columns.name(c) + "\" is NULL and cannot be read as " + javaType
+        "22004",
+        "column \""
+            + columns.name(c)
+            + "\" is NULL and cannot be read as "
+            + javaType
             + "; test isNull first or read it as a nullable type");
   }
 
   private PgException outOfRange(int c, long v, String javaType) {
     return new PgException(
-        "22003", "column \"" + columns.name(c) + "\" holds " + v + ", out of range for " + javaType);
+        "22003",
+        "column \"" + columns.name(c) + "\" holds " + v + ", out of range for " + javaType);
   }
 }

@@ -12,15 +12,16 @@ import java.util.UUID;
 
 /**
  * Decoders of single values: each reads the first column of a row with the typed {@link RowView}
- * getter (which checks the column's type), NULL as null. Generated DAOs use them for scalar
- * results ({@code long count()}, {@code Optional<String> title(int id)}, {@code List<Integer>
- * ids()}); they work with any {@code Queries} method too: {@code db.query(sql, Scalars.INT)}.
- * Extra columns are ignored; a statement returning no column fails at bind (SQLSTATE 42P10).
+ * getter (which checks the column's type), NULL as null. Generated DAOs use them for scalar results
+ * ({@code long count()}, {@code Optional<String> title(int id)}, {@code List<Integer> ids()}); they
+ * work with any {@code Queries} method too: {@code db.query(sql, Scalars.INT)}. Extra columns are
+ * ignored; a statement returning no column fails at bind (SQLSTATE 42P10).
  */
 public final class Scalars {
   private Scalars() {}
 
-  public static final RowDecoder<Boolean> BOOLEAN = new FirstColumn<>("Boolean", RowView::getBoolean);
+  public static final RowDecoder<Boolean> BOOLEAN =
+      new FirstColumn<>("Boolean", RowView::getBoolean);
   public static final RowDecoder<Short> SHORT = new FirstColumn<>("Short", RowView::getShort);
   public static final RowDecoder<Integer> INT = new FirstColumn<>("Integer", RowView::getInt);
   public static final RowDecoder<Long> LONG = new FirstColumn<>("Long", RowView::getLong);
@@ -39,10 +40,12 @@ public final class Scalars {
       new FirstColumn<>("OffsetTime", RowView::getOffsetTime);
   public static final RowDecoder<LocalDateTime> LOCAL_DATE_TIME =
       new FirstColumn<>("LocalDateTime", RowView::getLocalDateTime);
-  public static final RowDecoder<Instant> INSTANT = new FirstColumn<>("Instant", RowView::getInstant);
+  public static final RowDecoder<Instant> INSTANT =
+      new FirstColumn<>("Instant", RowView::getInstant);
   public static final RowDecoder<OffsetDateTime> OFFSET_DATE_TIME =
       new FirstColumn<>("OffsetDateTime", RowView::getOffsetDateTime);
-  public static final RowDecoder<Interval> INTERVAL = new FirstColumn<>("Interval", RowView::getInterval);
+  public static final RowDecoder<Interval> INTERVAL =
+      new FirstColumn<>("Interval", RowView::getInterval);
   public static final RowDecoder<InetAddress> INET_ADDRESS =
       new FirstColumn<>("InetAddress", RowView::getInetAddress);
   public static final RowDecoder<InetNetwork> INET_NETWORK =
@@ -74,7 +77,8 @@ public final class Scalars {
     public Bound<T> bind(Columns columns) {
       if (columns == null || columns.count() == 0) {
         throw new PgException(
-            "42P10", "the statement returns no column, and a " + javaType + " result reads the first");
+            "42P10",
+            "the statement returns no column, and a " + javaType + " result reads the first");
       }
       return this;
     }

@@ -4,11 +4,12 @@ import dev.sluice.driver.PgConnection;
 
 /**
  * A transaction in progress: every statement runs on its one connection, between the BEGIN and the
- * COMMIT or ROLLBACK that {@link Database#transaction} issues. Valid only inside that call; using it
- * afterwards fails. Not for use by several threads at once.
+ * COMMIT or ROLLBACK that {@link Database#transaction} issues. Valid only inside that call; using
+ * it afterwards fails. Not for use by several threads at once.
  */
 public final class Transaction extends ConnectionQueries {
   private final PgConnection connection;
+
   /** False once the transaction has ended. */
   private boolean active = true;
 
@@ -19,7 +20,9 @@ public final class Transaction extends ConnectionQueries {
   @Override
   PgConnection acquire() {
     if (!active) {
-      throw new PgException("25000", "the transaction has ended; use the Transaction only inside its transaction(...) call");
+      throw new PgException(
+          "25000",
+          "the transaction has ended; use the Transaction only inside its transaction(...) call");
     }
     return connection;
   }

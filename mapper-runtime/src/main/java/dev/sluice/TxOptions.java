@@ -2,7 +2,8 @@ package dev.sluice;
 
 /**
  * How a transaction begins: its isolation level (null: the server's default) and whether it is
- * read-only. Immutable: {@code TxOptions.DEFAULT.isolation(IsolationLevel.SERIALIZABLE).readOnly()}.
+ * read-only. Immutable: {@code
+ * TxOptions.DEFAULT.isolation(IsolationLevel.SERIALIZABLE).readOnly()}.
  */
 public final class TxOptions {
   public static final TxOptions DEFAULT = new TxOptions(null, false);

@@ -29,8 +29,10 @@ class AuthTest {
 
   private static PgServer server;
   private static final List<String> logged = new ArrayList<>();
+
   /** Held so the JUL logger and its level are not collected. */
   private static Logger sluiceLogger;
+
   private static final Handler capture =
       new Handler() {
         @Override
@@ -70,11 +72,17 @@ class AuthTest {
     server.execute(
         "postgres",
         "CREATE ROLE trustuser LOGIN;"
-            + " CREATE ROLE pwuser LOGIN PASSWORD '" + quoted + "';"
+            + " CREATE ROLE pwuser LOGIN PASSWORD '"
+            + quoted
+            + "';"
             + " SET password_encryption = 'md5';"
-            + " CREATE ROLE md5user LOGIN PASSWORD '" + quoted + "';"
+            + " CREATE ROLE md5user LOGIN PASSWORD '"
+            + quoted
+            + "';"
             + " SET password_encryption = 'scram-sha-256';"
-            + " CREATE ROLE scramuser LOGIN PASSWORD '" + quoted + "'");
+            + " CREATE ROLE scramuser LOGIN PASSWORD '"
+            + quoted
+            + "'");
   }
 
   @AfterAll
@@ -87,8 +95,14 @@ class AuthTest {
 
   private static String url(String user, String password) {
     String host = server.host().contains(":") ? "[" + server.host() + "]" : server.host();
-    return "postgresql://" + user + (password == null ? "" : ":" + encode(password)) + "@" + host + ":"
-        + server.port() + "/postgres";
+    return "postgresql://"
+        + user
+        + (password == null ? "" : ":" + encode(password))
+        + "@"
+        + host
+        + ":"
+        + server.port()
+        + "/postgres";
   }
 
   private static String encode(String s) {
@@ -135,7 +149,10 @@ class AuthTest {
               PgException.class,
               e -> {
                 assertThat(e.sqlState()).isEqualTo("28P01");
-                assertThat(e.getMessage()).contains(user).doesNotContain(wrong).doesNotContain(SECRET);
+                assertThat(e.getMessage())
+                    .contains(user)
+                    .doesNotContain(wrong)
+                    .doesNotContain(SECRET);
               });
     }
   }
@@ -156,7 +173,10 @@ class AuthTest {
     String url = url("scramuser", SECRET);
     ConnectionConfig config = ConnectionConfig.parse(url);
     assertThat(config.password()).isEqualTo(SECRET);
-    assertThat(config.toString()).doesNotContain(SECRET).doesNotContain(encode(SECRET)).contains("***");
+    assertThat(config.toString())
+        .doesNotContain(SECRET)
+        .doesNotContain(encode(SECRET))
+        .contains("***");
     try (Database db = Database.connect(url)) {
       db.query("SELECT 1", TestDecoders.INT);
       assertThat(db.toString()).doesNotContain(SECRET).doesNotContain(encode(SECRET));
@@ -165,7 +185,8 @@ class AuthTest {
       assertThat(c.toString()).doesNotContain(SECRET);
     }
     // A URL that is not a PostgreSQL URL is quoted in the error, without its password.
-    assertThatThrownBy(() -> ConnectionConfig.parse("jdbc:postgresql://scramuser:" + encode(SECRET) + "@h/db"))
+    assertThatThrownBy(
+            () -> ConnectionConfig.parse("jdbc:postgresql://scramuser:" + encode(SECRET) + "@h/db"))
         .isInstanceOf(PgException.class)
         .hasMessageNotContaining(encode(SECRET))
         .hasMessageNotContaining("S3cr");
@@ -183,7 +204,10 @@ class AuthTest {
   void aServerThatNeverAnswersTheStartupHitsTheConnectTimeout() throws Exception {
     try (FakePgServer silent = FakePgServer.silent()) {
       ConnectionConfig config =
-          ConnectionConfig.builder().url(silent.url()).connectTimeout(Duration.ofMillis(300)).build();
+          ConnectionConfig.builder()
+              .url(silent.url())
+              .connectTimeout(Duration.ofMillis(300))
+              .build();
       assertThatThrownBy(() -> PgConnection.connect(config, null))
           .isInstanceOfSatisfying(
               PgException.class,

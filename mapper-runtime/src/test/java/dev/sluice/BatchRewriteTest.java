@@ -16,15 +16,19 @@ import org.junit.jupiter.api.Test;
 /** Batches of a plain INSERT … VALUES as multi-row inserts (rewrite_batched_inserts). */
 @PgTest
 class BatchRewriteTest {
-  enum Mood { sad, ok }
+  enum Mood {
+    sad,
+    ok
+  }
 
   private static Database db;
 
   @BeforeAll
   static void connect(TestDatabase tdb) {
     db = Database.builder().url(tdb.url() + "?rewrite_batched_inserts=true").maxPoolSize(1).build();
-    db.executeScript("CREATE TYPE mood AS ENUM ('sad', 'ok');"
-        + "CREATE TABLE item (id int PRIMARY KEY, name text NOT NULL, mood mood)");
+    db.executeScript(
+        "CREATE TYPE mood AS ENUM ('sad', 'ok');"
+            + "CREATE TABLE item (id int PRIMARY KEY, name text NOT NULL, mood mood)");
   }
 
   @AfterAll
@@ -51,14 +55,20 @@ class BatchRewriteTest {
 
   @Test
   void tenThousandRowsGoInAsMultiRowStatements() {
-    long[] counts = db.executeBatch("INSERT INTO item (id, name, mood) VALUES ($1, $2, $3)", rows(10_000));
+    long[] counts =
+        db.executeBatch("INSERT INTO item (id, name, mood) VALUES ($1, $2, $3)", rows(10_000));
     assertThat(counts).hasSize(10_000).containsOnly(1L);
     assertThat(count("SELECT count(*) FROM item")).isEqualTo(10_000);
-    assertThat(count("SELECT count(*) FROM item WHERE mood = 'ok' AND name = 'item ' || id")).isEqualTo(5_000);
+    assertThat(count("SELECT count(*) FROM item WHERE mood = 'ok' AND name = 'item ' || id"))
+        .isEqualTo(5_000);
     // 10,000 = 78 × 128 + 16: two statement shapes, prepared once each on the connection.
-    assertThat(count("SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE 'INSERT INTO item%'"))
+    assertThat(
+            count(
+                "SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE 'INSERT INTO item%'"))
         .isEqualTo(2);
-    assertThat(count("SELECT max(generic_plans + custom_plans) FROM pg_prepared_statements WHERE statement LIKE 'INSERT INTO item%'"))
+    assertThat(
+            count(
+                "SELECT max(generic_plans + custom_plans) FROM pg_prepared_statements WHERE statement LIKE 'INSERT INTO item%'"))
         .isEqualTo(78);
   }
 
@@ -66,8 +76,10 @@ class BatchRewriteTest {
   void aFailingRowLeavesNoRowsAndTheErrorNamesItsGroup() {
     List<Object[]> rows = rows(10_000);
     rows.set(9_998, new Object[] {1, "duplicate of row 1", null}); // row 9,999
-    PgException e = catchThrowableOfType(
-        () -> db.executeBatch("INSERT INTO item (id, name, mood) VALUES ($1, $2, $3)", rows), PgException.class);
+    PgException e =
+        catchThrowableOfType(
+            () -> db.executeBatch("INSERT INTO item (id, name, mood) VALUES ($1, $2, $3)", rows),
+            PgException.class);
     assertThat(e.sqlState()).isEqualTo("23505");
     assertThat(e.getMessage()).contains("batch rows 9985-10000 of 10000");
     assertThat(e.detail()).contains("(id)=(1)");
@@ -76,23 +88,30 @@ class BatchRewriteTest {
 
   @Test
   void returningOnConflictAndOddRowsRunRowByRow() {
-    long[] returning = db.executeBatch("INSERT INTO item (id, name) VALUES ($1, $2) RETURNING id",
-        Arrays.asList(new Object[] {1, "a"}, new Object[] {2, "b"}));
+    long[] returning =
+        db.executeBatch(
+            "INSERT INTO item (id, name) VALUES ($1, $2) RETURNING id",
+            Arrays.asList(new Object[] {1, "a"}, new Object[] {2, "b"}));
     assertThat(returning).containsExactly(1, 1);
-    long[] conflict = db.executeBatch("INSERT INTO item (id, name) VALUES ($1, $2) ON CONFLICT DO NOTHING",
-        Arrays.asList(new Object[] {2, "b"}, new Object[] {3, "c"}));
+    long[] conflict =
+        db.executeBatch(
+            "INSERT INTO item (id, name) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+            Arrays.asList(new Object[] {2, "b"}, new Object[] {3, "c"}));
     assertThat(conflict).containsExactly(0, 1);
     assertThat(count("SELECT count(*) FROM item")).isEqualTo(3);
   }
 
   @Test
   void aTriggerThatSkipsRowsMakesTheGroupsCountsUnknown() {
-    db.executeScript("CREATE FUNCTION skip_odd() RETURNS trigger LANGUAGE plpgsql AS"
-        + " $$ BEGIN IF NEW.id % 2 = 1 THEN RETURN NULL; END IF; RETURN NEW; END $$;"
-        + "CREATE TRIGGER skip_odd BEFORE INSERT ON item FOR EACH ROW EXECUTE FUNCTION skip_odd()");
+    db.executeScript(
+        "CREATE FUNCTION skip_odd() RETURNS trigger LANGUAGE plpgsql AS"
+            + " $$ BEGIN IF NEW.id % 2 = 1 THEN RETURN NULL; END IF; RETURN NEW; END $$;"
+            + "CREATE TRIGGER skip_odd BEFORE INSERT ON item FOR EACH ROW EXECUTE FUNCTION skip_odd()");
     try {
-      long[] counts = db.executeBatch("INSERT INTO item (id, name) VALUES ($1, $2)",
-          Arrays.asList(new Object[] {1, "a"}, new Object[] {2, "b"}, new Object[] {4, "d"}));
+      long[] counts =
+          db.executeBatch(
+              "INSERT INTO item (id, name) VALUES ($1, $2)",
+              Arrays.asList(new Object[] {1, "a"}, new Object[] {2, "b"}, new Object[] {4, "d"}));
       // Groups of 2 (rows 1-2: one skipped) and 1 (row 3: kept).
       assertThat(counts).containsExactly(-1, -1, 1);
       assertThat(count("SELECT count(*) FROM item")).isEqualTo(2);
@@ -104,11 +123,17 @@ class BatchRewriteTest {
   @Test
   void withoutTheOptionEveryRowIsItsOwnExecution(TestDatabase tdb) {
     try (Database plain = Database.builder().url(tdb.url()).maxPoolSize(1).build()) {
-      long[] counts = plain.executeBatch("INSERT INTO item (id, name) VALUES ($1, $2)",
-          Arrays.asList(new Object[] {1, "a"}, new Object[] {2, "b"}));
+      long[] counts =
+          plain.executeBatch(
+              "INSERT INTO item (id, name) VALUES ($1, $2)",
+              Arrays.asList(new Object[] {1, "a"}, new Object[] {2, "b"}));
       assertThat(counts).containsExactly(1, 1);
-      assertThat(plain.queryOne("SELECT max(generic_plans + custom_plans) FROM pg_prepared_statements"
-          + " WHERE statement = 'INSERT INTO item (id, name) VALUES ($1, $2)'", TestDecoders.LONG)).contains(2L);
+      assertThat(
+              plain.queryOne(
+                  "SELECT max(generic_plans + custom_plans) FROM pg_prepared_statements"
+                      + " WHERE statement = 'INSERT INTO item (id, name) VALUES ($1, $2)'",
+                  TestDecoders.LONG))
+          .contains(2L);
     }
   }
 }

@@ -65,7 +65,8 @@ class BatchTest {
     assertThat(counts).hasSize(10_000);
     assertThat(Arrays.stream(counts).allMatch(c -> c == 1)).isTrue();
     assertThat(count()).isEqualTo(10_000);
-    assertThat(db.query("SELECT label FROM item WHERE id = 9876", TestDecoders.STRING)).containsExactly("xxxxx9876");
+    assertThat(db.query("SELECT label FROM item WHERE id = 9876", TestDecoders.STRING))
+        .containsExactly("xxxxx9876");
   }
 
   @Test
@@ -112,7 +113,8 @@ class BatchTest {
   void largeReturningRowsDoNotDeadlock() {
     // Each reply is as large as its row: both directions carry megabytes at once.
     long[] counts =
-        db.executeBatch("INSERT INTO item (id, label) VALUES ($1, $2) RETURNING label", rows(400, 100_000));
+        db.executeBatch(
+            "INSERT INTO item (id, label) VALUES ($1, $2) RETURNING label", rows(400, 100_000));
     assertThat(counts).hasSize(400);
     assertThat(count()).isEqualTo(400);
   }

@@ -29,7 +29,8 @@ class CancelTest {
   private static void awaitActive(TestDatabase tdb, int pid, String text) throws Exception {
     try (Connection c = tdb.jdbc();
         PreparedStatement ps =
-            c.prepareStatement("SELECT count(*) FROM pg_stat_activity WHERE pid = ? AND state = 'active' AND query LIKE ?")) {
+            c.prepareStatement(
+                "SELECT count(*) FROM pg_stat_activity WHERE pid = ? AND state = 'active' AND query LIKE ?")) {
       ps.setInt(1, pid);
       ps.setString(2, "%" + text + "%");
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
@@ -89,7 +90,8 @@ class CancelTest {
                 }
                 c.cancel();
               });
-      PgException e = catchThrowableOfType(() -> c.execute("SELECT pg_sleep(30)", NONE), PgException.class);
+      PgException e =
+          catchThrowableOfType(() -> c.execute("SELECT pg_sleep(30)", NONE), PgException.class);
       canceller.get(20, TimeUnit.SECONDS);
       assertThat(e.sqlState()).isEqualTo("57014");
       assertThat(e.getMessage()).contains("canceling statement due to user request");
@@ -112,9 +114,15 @@ class CancelTest {
 
   @Test
   void statementTimeoutStopsALongStatement(TestDatabase tdb) {
-    try (Database db = Database.builder().url(tdb.url()).maxPoolSize(1).statementTimeout(Duration.ofMillis(200)).build()) {
+    try (Database db =
+        Database.builder()
+            .url(tdb.url())
+            .maxPoolSize(1)
+            .statementTimeout(Duration.ofMillis(200))
+            .build()) {
       assertThat(db.query("SHOW statement_timeout", TestDecoders.STRING)).containsExactly("200ms");
-      PgException e = catchThrowableOfType(() -> db.execute("SELECT pg_sleep(5)"), PgException.class);
+      PgException e =
+          catchThrowableOfType(() -> db.execute("SELECT pg_sleep(5)"), PgException.class);
       assertThat(e.sqlState()).isEqualTo("57014");
       assertThat(e.getMessage()).contains("statement timeout");
       assertThat(db.query("SELECT 9", TestDecoders.INT)).containsExactly(9);

@@ -38,7 +38,10 @@ class ConnectionUrlTest {
   }
 
   private static String userInfo(TestDatabase tdb) {
-    return tdb.user() + (tdb.password() == null ? "" : ":" + URLEncoder.encode(tdb.password(), StandardCharsets.UTF_8));
+    return tdb.user()
+        + (tdb.password() == null
+            ? ""
+            : ":" + URLEncoder.encode(tdb.password(), StandardCharsets.UTF_8));
   }
 
   /** A port on which nothing listens (bound then closed). */
@@ -50,7 +53,8 @@ class ConnectionUrlTest {
 
   @Test
   void parsesBothSchemesAndEncodedCredentials() {
-    ConnectionConfig a = ConnectionConfig.parse("postgresql://al%40ice:p%3Aw%2Fd%20x+y@db.example:6543/my%20db");
+    ConnectionConfig a =
+        ConnectionConfig.parse("postgresql://al%40ice:p%3Aw%2Fd%20x+y@db.example:6543/my%20db");
     assertThat(a.user()).isEqualTo("al@ice");
     assertThat(a.password()).isEqualTo("p:w/d x+y");
     assertThat(a.database()).isEqualTo("my db");
@@ -72,10 +76,13 @@ class ConnectionUrlTest {
 
   @Test
   void parsesIpv6AndMultipleHosts() {
-    ConnectionConfig c = ConnectionConfig.parse("postgresql://u@[::1]:5433,[2001:db8::7],h3:5435,h4/db");
+    ConnectionConfig c =
+        ConnectionConfig.parse("postgresql://u@[::1]:5433,[2001:db8::7],h3:5435,h4/db");
     assertThat(c.hosts())
         .containsExactly(
-            new HostPort("::1", 5433), new HostPort("2001:db8::7", 5432), new HostPort("h3", 5435),
+            new HostPort("::1", 5433),
+            new HostPort("2001:db8::7", 5432),
+            new HostPort("h3", 5435),
             new HostPort("h4", 5432));
     assertThat(c.hosts().get(0).toString()).isEqualTo("[::1]:5433");
   }
@@ -93,7 +100,9 @@ class ConnectionUrlTest {
     assertThat(c.startupParameters()).containsEntry("options", "-c search_path=x");
     assertThat(c.loadBalanceHosts()).isTrue();
 
-    ConnectionConfig k = ConnectionConfig.parse("postgresql:///?host=h1,h2&port=7000,7001&user=u&dbname=d&password=pw");
+    ConnectionConfig k =
+        ConnectionConfig.parse(
+            "postgresql:///?host=h1,h2&port=7000,7001&user=u&dbname=d&password=pw");
     assertThat(k.hosts()).containsExactly(new HostPort("h1", 7000), new HostPort("h2", 7001));
     assertThat(k.user()).isEqualTo("u");
     assertThat(k.database()).isEqualTo("d");
@@ -107,9 +116,11 @@ class ConnectionUrlTest {
         .hasMessageContaining("sslmod");
     assertThatThrownBy(() -> ConnectionConfig.parse("postgresql://u@h/db?sslmode=sometimes"))
         .hasMessageContaining("sometimes");
-    assertThatThrownBy(() -> ConnectionConfig.parse("postgresql://u@h/db?target_session_attrs=master"))
+    assertThatThrownBy(
+            () -> ConnectionConfig.parse("postgresql://u@h/db?target_session_attrs=master"))
         .hasMessageContaining("master");
-    assertThatThrownBy(() -> ConnectionConfig.parse("postgresql://u@h:99999/db")).hasMessageContaining("99999");
+    assertThatThrownBy(() -> ConnectionConfig.parse("postgresql://u@h:99999/db"))
+        .hasMessageContaining("99999");
     assertThatThrownBy(() -> ConnectionConfig.parse("postgresql://u@h/db?connect_timeout=soon"))
         .hasMessageContaining("connect_timeout");
   }
@@ -117,9 +128,11 @@ class ConnectionUrlTest {
   @Test
   void applicationNameAndOptionsReachTheServer(TestDatabase tdb) throws Exception {
     tdb.execute("CREATE SCHEMA IF NOT EXISTS x");
-    assertThat(one(with(tdb, "application_name=url%20test"), "SHOW application_name")).isEqualTo("url test");
+    assertThat(one(with(tdb, "application_name=url%20test"), "SHOW application_name"))
+        .isEqualTo("url test");
     assertThat(one(with(tdb, "options=-c%20search_path%3Dx"), "SHOW search_path")).isEqualTo("x");
-    assertThat(one(with(tdb, "connect_timeout=5&sslmode=disable"), "SELECT 'ok'::text")).isEqualTo("ok");
+    assertThat(one(with(tdb, "connect_timeout=5&sslmode=disable"), "SELECT 'ok'::text"))
+        .isEqualTo("ok");
   }
 
   @Test
@@ -129,7 +142,8 @@ class ConnectionUrlTest {
         ConnectionConfig config = ConnectionConfig.parse(fake.url() + "?sslmode=" + mode);
         assertThatThrownBy(() -> PgConnection.connect(config, null))
             .as(mode)
-            .isInstanceOfSatisfying(PgException.class, e -> assertThat(e.sqlState()).isEqualTo("08001"))
+            .isInstanceOfSatisfying(
+                PgException.class, e -> assertThat(e.sqlState()).isEqualTo("08001"))
             .hasMessageContaining("sslmode=" + mode)
             .hasMessageContaining("TLS");
       }
@@ -142,19 +156,38 @@ class ConnectionUrlTest {
     Path dir = tdb.server().unixSocketDirectory().orElseThrow();
     String encodedDir = URLEncoder.encode(dir.toString(), StandardCharsets.UTF_8);
     List<String> urls = new ArrayList<>();
-    urls.add("postgresql://" + userInfo(tdb) + "@" + encodedDir + ":" + tdb.port() + "/" + tdb.name());
-    urls.add("postgresql://" + userInfo(tdb) + "@/" + tdb.name() + "?host=" + encodedDir + "&port=" + tdb.port());
+    urls.add(
+        "postgresql://" + userInfo(tdb) + "@" + encodedDir + ":" + tdb.port() + "/" + tdb.name());
+    urls.add(
+        "postgresql://"
+            + userInfo(tdb)
+            + "@/"
+            + tdb.name()
+            + "?host="
+            + encodedDir
+            + "&port="
+            + tdb.port());
     for (String url : urls) {
       ConnectionConfig config = ConnectionConfig.parse(url);
       assertThat(config.hosts()).as(url).containsExactly(new HostPort(dir.toString(), tdb.port()));
       // inet_server_addr() is NULL over a Unix-domain socket.
-      assertThat(one(url, "SELECT coalesce(host(inet_server_addr()), 'unix')")).as(url).isEqualTo("unix");
+      assertThat(one(url, "SELECT coalesce(host(inet_server_addr()), 'unix')"))
+          .as(url)
+          .isEqualTo("unix");
     }
   }
 
   @Test
   void failsOverToTheNextHost(TestDatabase tdb) throws Exception {
-    String url = "postgresql://" + userInfo(tdb) + "@127.0.0.1:" + closedPort() + ",127.0.0.1:" + tdb.port() + "/" + tdb.name();
+    String url =
+        "postgresql://"
+            + userInfo(tdb)
+            + "@127.0.0.1:"
+            + closedPort()
+            + ",127.0.0.1:"
+            + tdb.port()
+            + "/"
+            + tdb.name();
     try (PgConnection c = PgConnection.connect(ConnectionConfig.parse(url), null)) {
       assertThat(c.hostPort().port()).isEqualTo(tdb.port());
       List<Integer> out = new ArrayList<>();
@@ -165,14 +198,17 @@ class ConnectionUrlTest {
 
   @Test
   void targetSessionAttrsAgainstAPrimary(TestDatabase tdb) {
-    assertThat(one(with(tdb, "target_session_attrs=read-write"), "SELECT 'rw'::text")).isEqualTo("rw");
+    assertThat(one(with(tdb, "target_session_attrs=read-write"), "SELECT 'rw'::text"))
+        .isEqualTo("rw");
     assertThat(one(with(tdb, "target_session_attrs=primary"), "SELECT 'p'::text")).isEqualTo("p");
-    assertThat(one(with(tdb, "target_session_attrs=prefer-standby"), "SELECT 'ps'::text")).isEqualTo("ps");
+    assertThat(one(with(tdb, "target_session_attrs=prefer-standby"), "SELECT 'ps'::text"))
+        .isEqualTo("ps");
     assertThat(one(with(tdb, "target_session_attrs=any"), "SELECT 'any'::text")).isEqualTo("any");
     for (String attrs : List.of("read-only", "standby")) {
       assertThatThrownBy(() -> one(with(tdb, "target_session_attrs=" + attrs), "SELECT 1"))
           .as(attrs)
-          .isInstanceOfSatisfying(PgException.class, e -> assertThat(e.sqlState()).isEqualTo("08001"))
+          .isInstanceOfSatisfying(
+              PgException.class, e -> assertThat(e.sqlState()).isEqualTo("08001"))
           .hasMessageContaining("is not " + attrs);
     }
   }

@@ -46,27 +46,32 @@ class ErrorRecoveryTest {
 
   @Test
   void aDecoderThatRejectsTheColumnsLeavesNoReplyUnread() {
-    RowDecoder<String> needsTitle = columns -> {
-      int title = columns.require("title", "the test's decoder");
-      return row -> row.getString(title);
-    };
-    PgException e = catchThrowableOfType(
-        () -> db.query("SELECT 1 AS film_id", needsTitle), PgException.class);
+    RowDecoder<String> needsTitle =
+        columns -> {
+          int title = columns.require("title", "the test's decoder");
+          return row -> row.getString(title);
+        };
+    PgException e =
+        catchThrowableOfType(() -> db.query("SELECT 1 AS film_id", needsTitle), PgException.class);
     assertThat(e.sqlState()).isEqualTo("42703");
     assertThat(e.getMessage()).contains("film_id");
     // The same (only) connection goes on in step: prepared statements and cursors alike.
     assertUsable();
     assertThat(db.query("SELECT 'x' AS title", needsTitle)).containsExactly("x");
-    PgException again = catchThrowableOfType(() -> db.stream("SELECT 2 AS film_id", needsTitle), PgException.class);
+    PgException again =
+        catchThrowableOfType(() -> db.stream("SELECT 2 AS film_id", needsTitle), PgException.class);
     assertThat(again.sqlState()).isEqualTo("42703");
     assertUsable();
   }
 
   @Test
   void syntaxErrorHasAPosition() {
-    PgException e = catchThrowableOfType(() -> db.query("SELECT 1 FROMM person", TestDecoders.INT), PgException.class);
+    PgException e =
+        catchThrowableOfType(
+            () -> db.query("SELECT 1 FROMM person", TestDecoders.INT), PgException.class);
     assertThat(e.sqlState()).isEqualTo("42601");
-    assertThat(e.position()).isEqualTo(16); // "FROMM" is read as a column alias; "person" is the error
+    assertThat(e.position())
+        .isEqualTo(16); // "FROMM" is read as a column alias; "person" is the error
     assertThat(e.statement()).isEqualTo("SELECT 1 FROMM person");
     assertThat(e.getMessage())
         .contains("ERROR")
@@ -81,12 +86,15 @@ class ErrorRecoveryTest {
   void uniqueViolationNamesTheConstraintAndTheKey() {
     db.execute("INSERT INTO person VALUES (1, 'Ada') ON CONFLICT DO NOTHING");
     PgException e =
-        catchThrowableOfType(() -> db.execute("INSERT INTO person VALUES ($1, $2)", 1, "Bob"), PgException.class);
+        catchThrowableOfType(
+            () -> db.execute("INSERT INTO person VALUES ($1, $2)", 1, "Bob"), PgException.class);
     assertThat(e.sqlState()).isEqualTo("23505");
     assertThat(e.constraint()).isEqualTo("person_pk");
     assertThat(e.table()).isEqualTo("person");
     assertThat(e.detail()).isEqualTo("Key (id)=(1) already exists.");
-    assertThat(e.getMessage()).contains("Detail: Key (id)=(1) already exists.").contains("[SQLSTATE 23505]");
+    assertThat(e.getMessage())
+        .contains("Detail: Key (id)=(1) already exists.")
+        .contains("[SQLSTATE 23505]");
     assertUsable();
   }
 
@@ -94,14 +102,16 @@ class ErrorRecoveryTest {
   void divisionByZeroInTheMiddleOfAResult() {
     PgException e =
         catchThrowableOfType(
-            () -> db.query("SELECT 1/(n-500) FROM generate_series(1,1000) n", TestDecoders.INT), PgException.class);
+            () -> db.query("SELECT 1/(n-500) FROM generate_series(1,1000) n", TestDecoders.INT),
+            PgException.class);
     assertThat(e.sqlState()).isEqualTo("22012");
     assertThat(e.serverMessage()).isEqualTo("division by zero");
     assertUsable();
     // The same statement, now cached, runs again and fails the same way.
     PgException again =
         catchThrowableOfType(
-            () -> db.query("SELECT 1/(n-500) FROM generate_series(1,1000) n", TestDecoders.INT), PgException.class);
+            () -> db.query("SELECT 1/(n-500) FROM generate_series(1,1000) n", TestDecoders.INT),
+            PgException.class);
     assertThat(again.sqlState()).isEqualTo("22012");
     assertUsable();
   }
@@ -109,7 +119,8 @@ class ErrorRecoveryTest {
   @Test
   void notNullViolationNamesTheColumn() {
     PgException e =
-        catchThrowableOfType(() -> db.execute("INSERT INTO person VALUES ($1, $2)", 7, null), PgException.class);
+        catchThrowableOfType(
+            () -> db.execute("INSERT INTO person VALUES ($1, $2)", 7, null), PgException.class);
     assertThat(e.sqlState()).isEqualTo("23502");
     assertThat(e.column()).isEqualTo("name");
     assertThat(e.detail()).startsWith("Failing row contains (7, null)");
@@ -118,7 +129,9 @@ class ErrorRecoveryTest {
 
   @Test
   void hintIsInTheMessage() {
-    PgException e = catchThrowableOfType(() -> db.query("SELECT lower(1)", TestDecoders.STRING), PgException.class);
+    PgException e =
+        catchThrowableOfType(
+            () -> db.query("SELECT lower(1)", TestDecoders.STRING), PgException.class);
     assertThat(e.sqlState()).isEqualTo("42883");
     assertThat(e.hint()).contains("explicit type casts");
     assertThat(e.getMessage()).contains("Hint: " + e.hint());
@@ -127,12 +140,15 @@ class ErrorRecoveryTest {
 
   @Test
   void errorInAScriptAndInAnExplicitTransaction() {
-    PgException e = catchThrowableOfType(() -> db.executeScript("SELECT 1; SELECT nope; SELECT 3"), PgException.class);
+    PgException e =
+        catchThrowableOfType(
+            () -> db.executeScript("SELECT 1; SELECT nope; SELECT 3"), PgException.class);
     assertThat(e.sqlState()).isEqualTo("42703");
     assertUsable();
     PgException inTx =
         catchThrowableOfType(
-            () -> db.useTransaction(tx -> tx.execute("INSERT INTO person VALUES (2, NULL)")), PgException.class);
+            () -> db.useTransaction(tx -> tx.execute("INSERT INTO person VALUES (2, NULL)")),
+            PgException.class);
     assertThat(inTx.sqlState()).isEqualTo("23502");
     assertUsable();
   }

@@ -14,10 +14,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A real socket peer that speaks just enough of the PostgreSQL protocol to reach a driver fault:
- * it answers the startup message with AuthenticationOk, BackendKeyData and ReadyForQuery (or, if
- * told to, with nothing at all), then answers each Sync with what the test's {@link Script}
- * writes. Every accepted connection runs the same script on its own thread.
+ * A real socket peer that speaks just enough of the PostgreSQL protocol to reach a driver fault: it
+ * answers the startup message with AuthenticationOk, BackendKeyData and ReadyForQuery (or, if told
+ * to, with nothing at all), then answers each Sync with what the test's {@link Script} writes.
+ * Every accepted connection runs the same script on its own thread.
  */
 final class FakePgServer implements AutoCloseable {
   /** What the server does after each Sync; {@code sync} counts from 1 per connection. */
@@ -57,7 +57,11 @@ final class FakePgServer implements AutoCloseable {
   }
 
   String url() {
-    return "postgresql://fake@" + InetAddress.getLoopbackAddress().getHostAddress() + ":" + port() + "/fake";
+    return "postgresql://fake@"
+        + InetAddress.getLoopbackAddress().getHostAddress()
+        + ":"
+        + port()
+        + "/fake";
   }
 
   /** Closes every accepted connection without a word, as a crashed server or a proxy would. */
@@ -101,7 +105,11 @@ final class FakePgServer implements AutoCloseable {
         }
         return;
       }
-      int code = ((startup[0] & 0xff) << 24) | ((startup[1] & 0xff) << 16) | ((startup[2] & 0xff) << 8) | (startup[3] & 0xff);
+      int code =
+          ((startup[0] & 0xff) << 24)
+              | ((startup[1] & 0xff) << 16)
+              | ((startup[2] & 0xff) << 8)
+              | (startup[3] & 0xff);
       if (code != 196608) {
         return; // a CancelRequest: close, as PostgreSQL does
       }
@@ -113,7 +121,7 @@ final class FakePgServer implements AutoCloseable {
       r.readyForQuery('I');
       r.sendTo(os);
       int syncs = 0;
-      for (;;) {
+      for (; ; ) {
         byte type = in.readByte();
         int len = in.readInt();
         in.readFully(new byte[len - 4]);
@@ -147,6 +155,7 @@ final class FakePgServer implements AutoCloseable {
   /** Backend messages being built; sent in one write. */
   static final class Replies {
     private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+
     /** The body of the message being built. */
     private ByteArrayOutputStream body;
 
@@ -209,11 +218,22 @@ final class FakePgServer implements AutoCloseable {
       return this;
     }
 
-    /** ParseComplete, ParameterDescription (no parameters), RowDescription of one int4 column "n". */
+    /**
+     * ParseComplete, ParameterDescription (no parameters), RowDescription of one int4 column "n".
+     */
     Replies describeOneIntColumn() {
       message('1').end();
       message('t').putShort(0).end();
-      message('T').putShort(1).putCString("n").putInt(0).putShort(0).putInt(23).putShort(4).putInt(-1).putShort(0).end();
+      message('T')
+          .putShort(1)
+          .putCString("n")
+          .putInt(0)
+          .putShort(0)
+          .putInt(23)
+          .putShort(4)
+          .putInt(-1)
+          .putShort(0)
+          .end();
       return readyForQuery('I');
     }
 
@@ -221,9 +241,22 @@ final class FakePgServer implements AutoCloseable {
     Replies describeTwoIntColumns() {
       message('1').end();
       message('t').putShort(0).end();
-      message('T').putShort(2)
-          .putCString("n").putInt(0).putShort(0).putInt(23).putShort(4).putInt(-1).putShort(0)
-          .putCString("m").putInt(0).putShort(0).putInt(23).putShort(4).putInt(-1).putShort(0)
+      message('T')
+          .putShort(2)
+          .putCString("n")
+          .putInt(0)
+          .putShort(0)
+          .putInt(23)
+          .putShort(4)
+          .putInt(-1)
+          .putShort(0)
+          .putCString("m")
+          .putInt(0)
+          .putShort(0)
+          .putInt(23)
+          .putShort(4)
+          .putInt(-1)
+          .putShort(0)
           .end();
       return readyForQuery('I');
     }

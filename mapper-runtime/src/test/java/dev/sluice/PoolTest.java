@@ -35,7 +35,9 @@ class PoolTest {
   /** Sessions with this application_name, seen from a pgjdbc connection. */
   private static int sessions(TestDatabase tdb, String applicationName) throws Exception {
     try (Connection c = tdb.jdbc();
-        PreparedStatement ps = c.prepareStatement("SELECT count(*) FROM pg_stat_activity WHERE application_name = ?")) {
+        PreparedStatement ps =
+            c.prepareStatement(
+                "SELECT count(*) FROM pg_stat_activity WHERE application_name = ?")) {
       ps.setString(1, applicationName);
       try (ResultSet rs = ps.executeQuery()) {
         rs.next();
@@ -112,16 +114,23 @@ class PoolTest {
       db.close();
     }
     assertThat(eventually(() -> sessionsUnchecked(tdb, app) == 0)).isTrue();
-    PgException closed = catchThrowableOfType(() -> db.query("SELECT 1", TestDecoders.INT), PgException.class);
+    PgException closed =
+        catchThrowableOfType(() -> db.query("SELECT 1", TestDecoders.INT), PgException.class);
     assertThat(closed.sqlState()).isEqualTo("08003");
   }
 
   @Test
   void acquireTimesOutWithAClearErrorWhenAllConnectionsAreHeld(TestDatabase tdb) {
-    try (Database db = Database.builder().url(tdb.url()).maxPoolSize(1).acquireTimeout(Duration.ofMillis(200)).build()) {
+    try (Database db =
+        Database.builder()
+            .url(tdb.url())
+            .maxPoolSize(1)
+            .acquireTimeout(Duration.ofMillis(200))
+            .build()) {
       PgException e =
           catchThrowableOfType(
-              () -> db.useTransaction(tx -> db.query("SELECT 1", TestDecoders.INT)), PgException.class);
+              () -> db.useTransaction(tx -> db.query("SELECT 1", TestDecoders.INT)),
+              PgException.class);
       assertThat(e.getMessage()).contains("waiting for a connection").contains("all 1 are in use");
       assertThat(db.query("SELECT 1", TestDecoders.INT)).containsExactly(1);
       assertThat(db.poolSize()).isEqualTo(1);
@@ -143,11 +152,24 @@ class PoolTest {
   }
 
   @Test
-  void anIdleUnixSocketConnectionKilledByTheServerIsNeverHandedOut(TestDatabase tdb) throws Exception {
+  void anIdleUnixSocketConnectionKilledByTheServerIsNeverHandedOut(TestDatabase tdb)
+      throws Exception {
     String app = "pool_kill_unix";
-    String dir = java.net.URLEncoder.encode(
-        tdb.server().unixSocketDirectory().orElseThrow().toString(), java.nio.charset.StandardCharsets.UTF_8);
-    String url = "postgresql://" + tdb.user() + "@" + dir + ":" + tdb.port() + "/" + tdb.name() + "?application_name=" + app;
+    String dir =
+        java.net.URLEncoder.encode(
+            tdb.server().unixSocketDirectory().orElseThrow().toString(),
+            java.nio.charset.StandardCharsets.UTF_8);
+    String url =
+        "postgresql://"
+            + tdb.user()
+            + "@"
+            + dir
+            + ":"
+            + tdb.port()
+            + "/"
+            + tdb.name()
+            + "?application_name="
+            + app;
     try (Database db = Database.builder().url(url).maxPoolSize(1).build()) {
       int pid = db.query("SELECT pg_backend_pid()", TestDecoders.INT).get(0);
       terminate(tdb, pid);
@@ -186,7 +208,12 @@ class PoolTest {
   @Test
   void idleTimeoutClosesIdleConnections(TestDatabase tdb) throws Exception {
     String app = "pool_idle";
-    try (Database db = Database.builder().url(url(tdb, app)).maxPoolSize(2).idleTimeout(Duration.ofMillis(200)).build()) {
+    try (Database db =
+        Database.builder()
+            .url(url(tdb, app))
+            .maxPoolSize(2)
+            .idleTimeout(Duration.ofMillis(200))
+            .build()) {
       assertThat(db.query("SELECT 1", TestDecoders.INT)).containsExactly(1);
       assertThat(db.poolSize()).isEqualTo(1);
       assertThat(eventually(() -> db.poolSize() == 0)).isTrue();
@@ -199,7 +226,12 @@ class PoolTest {
   void maxLifetimeClosesConnectionsEvenWithoutAnIdleTimeout(TestDatabase tdb) throws Exception {
     String app = "pool_lifetime";
     try (Database db =
-        Database.builder().url(url(tdb, app)).maxPoolSize(2).idleTimeout(Duration.ZERO).maxLifetime(Duration.ofMillis(300)).build()) {
+        Database.builder()
+            .url(url(tdb, app))
+            .maxPoolSize(2)
+            .idleTimeout(Duration.ZERO)
+            .maxLifetime(Duration.ofMillis(300))
+            .build()) {
       assertThat(db.query("SELECT 1", TestDecoders.INT)).containsExactly(1);
       assertThat(eventually(() -> db.poolSize() == 0)).isTrue();
       assertThat(eventually(() -> sessionsUnchecked(tdb, app) == 0)).isTrue();
@@ -208,16 +240,24 @@ class PoolTest {
 
   @Test
   void aConnectionPastItsLifetimeIsClosedWhenReleased(TestDatabase tdb) {
-    try (Database db = Database.builder().url(tdb.url()).maxPoolSize(2).maxLifetime(Duration.ofNanos(1)).build()) {
+    try (Database db =
+        Database.builder().url(tdb.url()).maxPoolSize(2).maxLifetime(Duration.ofNanos(1)).build()) {
       assertThat(db.query("SELECT 1", TestDecoders.INT)).containsExactly(1);
       assertThat(db.poolSize()).isZero();
     }
   }
 
   @Test
-  void aReleasedConnectionGoesToTheLongestWaiterNotToTheReleasingThread(TestDatabase tdb) throws Exception {
-    ConnectionPool pool = new ConnectionPool(ConnectionConfig.parse(tdb.url()), null, 1,
-        Duration.ofMillis(300), Duration.ZERO, Duration.ZERO);
+  void aReleasedConnectionGoesToTheLongestWaiterNotToTheReleasingThread(TestDatabase tdb)
+      throws Exception {
+    ConnectionPool pool =
+        new ConnectionPool(
+            ConnectionConfig.parse(tdb.url()),
+            null,
+            1,
+            Duration.ofMillis(300),
+            Duration.ZERO,
+            Duration.ZERO);
     ExecutorService other = Executors.newSingleThreadExecutor();
     try {
       PgConnection mine = pool.acquire();
@@ -246,14 +286,21 @@ class PoolTest {
   @Test
   void aConnectionTheServerDroppedSilentlyWhileIdleIsNotHandedOut() throws Exception {
     try (FakePgServer fake = FakePgServer.start((sync, out) -> true)) {
-      ConnectionPool pool = new ConnectionPool(ConnectionConfig.parse(fake.url()), null, 2,
-          Duration.ofSeconds(5), Duration.ZERO, Duration.ZERO);
+      ConnectionPool pool =
+          new ConnectionPool(
+              ConnectionConfig.parse(fake.url()),
+              null,
+              2,
+              Duration.ofSeconds(5),
+              Duration.ZERO,
+              Duration.ZERO);
       try {
         PgConnection first = pool.acquire();
         pool.release(first);
         fake.dropConnections(); // no FATAL message: only a closed socket
         // Idle past the probe threshold, so the pool reads the socket before handing it out.
-        Thread.sleep(TimeUnit.NANOSECONDS.toMillis(ConnectionPoolAccess.probeAfterIdleNanos()) + 200);
+        Thread.sleep(
+            TimeUnit.NANOSECONDS.toMillis(ConnectionPoolAccess.probeAfterIdleNanos()) + 200);
         PgConnection second = pool.acquire();
         assertThat(second).isNotSameAs(first);
         assertThat(first.isBroken()).isTrue();

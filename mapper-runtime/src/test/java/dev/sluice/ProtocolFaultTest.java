@@ -25,11 +25,15 @@ class ProtocolFaultTest {
   private static PgException queryFails(FakePgServer fake, String expectedState) {
     PgConnection c = PgConnection.connect(ConnectionConfig.parse(fake.url()), null);
     List<Integer> out = new ArrayList<>();
-    PgException e = catchThrowableOfType(() -> c.query("SELECT n", NONE, TestDecoders.INT, out), PgException.class);
+    PgException e =
+        catchThrowableOfType(
+            () -> c.query("SELECT n", NONE, TestDecoders.INT, out), PgException.class);
     assertThat(e).isNotNull();
     assertThat(e.sqlState()).isEqualTo(expectedState);
     assertThat(c.isBroken()).isTrue();
-    PgException after = catchThrowableOfType(() -> c.query("SELECT n", NONE, TestDecoders.INT, out), PgException.class);
+    PgException after =
+        catchThrowableOfType(
+            () -> c.query("SELECT n", NONE, TestDecoders.INT, out), PgException.class);
     assertThat(after.sqlState()).isEqualTo("08003");
     assertThat(after.getMessage()).contains("broken");
     return e;
@@ -37,7 +41,8 @@ class ProtocolFaultTest {
 
   @Test
   void garbageInsteadOfAReply() throws Exception {
-    byte[] http = "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+    byte[] http =
+        "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
     try (FakePgServer fake = FakePgServer.start((sync, out) -> out.raw(http) != null)) {
       PgException e = queryFails(fake, "08P01");
       assertThat(e.getMessage()).contains("protocol violation").contains("length");
@@ -46,7 +51,8 @@ class ProtocolFaultTest {
 
   @Test
   void anUnknownMessageType() throws Exception {
-    try (FakePgServer fake = FakePgServer.start((sync, out) -> out.message('Y').putInt(1).end() != null)) {
+    try (FakePgServer fake =
+        FakePgServer.start((sync, out) -> out.message('Y').putInt(1).end() != null)) {
       PgException e = queryFails(fake, "08P01");
       assertThat(e.getMessage()).contains("unexpected message 'Y'");
     }
@@ -135,7 +141,9 @@ class ProtocolFaultTest {
 
   @Test
   void aTruncatedMessageThenClose() throws Exception {
-    try (FakePgServer fake = FakePgServer.start((sync, out) -> out.raw(new byte[] {'1', 0, 0, 0, 4, 'Z', 0, 0, 0, 5}) == null)) {
+    try (FakePgServer fake =
+        FakePgServer.start(
+            (sync, out) -> out.raw(new byte[] {'1', 0, 0, 0, 4, 'Z', 0, 0, 0, 5}) == null)) {
       PgException e = queryFails(fake, "08006");
       assertThat(e.getMessage()).contains("the server closed the connection");
     }
@@ -155,7 +163,10 @@ class ProtocolFaultTest {
               return false;
             })) {
       PgException e = queryFails(fake, "08006");
-      assertThat(e.getMessage()).contains("lost").contains("the server closed the connection").contains("127.0.0.1");
+      assertThat(e.getMessage())
+          .contains("lost")
+          .contains("the server closed the connection")
+          .contains("127.0.0.1");
       assertThat(e.statement()).isEqualTo("SELECT n");
     }
   }
@@ -166,7 +177,9 @@ class ProtocolFaultTest {
         FakePgServer.start(
             (sync, out) -> {
               out.message('E')
-                  .putCString("SFATAL").putCString("VFATAL").putCString("C57P01")
+                  .putCString("SFATAL")
+                  .putCString("VFATAL")
+                  .putCString("C57P01")
                   .putCString("Mterminating connection due to administrator command")
                   .putBytes(new byte[] {0})
                   .end();
@@ -180,10 +193,12 @@ class ProtocolFaultTest {
 
   @Test
   void thePoolDiscardsABrokenConnection() throws Exception {
-    try (FakePgServer fake = FakePgServer.start((sync, out) -> out.message('Y').putInt(1).end() != null);
+    try (FakePgServer fake =
+            FakePgServer.start((sync, out) -> out.message('Y').putInt(1).end() != null);
         Database db = Database.connect(fake.url())) {
       for (int attempt = 1; attempt <= 2; attempt++) {
-        PgException e = catchThrowableOfType(() -> db.query("SELECT n", TestDecoders.INT), PgException.class);
+        PgException e =
+            catchThrowableOfType(() -> db.query("SELECT n", TestDecoders.INT), PgException.class);
         assertThat(e.sqlState()).isEqualTo("08P01");
         assertThat(db.poolSize()).isZero();
         assertThat(fake.accepted()).isEqualTo(attempt);

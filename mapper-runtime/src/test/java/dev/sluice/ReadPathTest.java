@@ -64,7 +64,8 @@ class ReadPathTest {
       assertThat(n).isEqualTo(20_000);
       assertThat(db.query("SELECT count(*) FROM copied WHERE name IS NULL", TestDecoders.LONG))
           .containsExactly(20_000L / 7);
-      assertThat(db.query("SELECT name FROM copied WHERE id = 19998", TestDecoders.STRING)).containsExactly("name 19998");
+      assertThat(db.query("SELECT name FROM copied WHERE id = 19998", TestDecoders.STRING))
+          .containsExactly("name 19998");
     }
   }
 
@@ -78,11 +79,13 @@ class ReadPathTest {
       }
       PgException e =
           catchThrowableOfType(
-              () -> db.copyIn("COPY copied_bad FROM STDIN", stream(data.toString())), PgException.class);
+              () -> db.copyIn("COPY copied_bad FROM STDIN", stream(data.toString())),
+              PgException.class);
       assertThat(e.sqlState()).isEqualTo("22P02");
       assertThat(e.getMessage()).contains("forty thousand");
       assertThat(e.where()).contains("line 40000");
-      assertThat(db.query("SELECT count(*) FROM copied_bad", TestDecoders.LONG)).containsExactly(0L);
+      assertThat(db.query("SELECT count(*) FROM copied_bad", TestDecoders.LONG))
+          .containsExactly(0L);
       assertThat(db.poolSize()).isEqualTo(1);
     }
   }

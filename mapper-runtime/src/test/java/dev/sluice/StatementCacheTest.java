@@ -24,7 +24,8 @@ class StatementCacheTest {
         ConnectionConfig.builder().url(tdb.url()).statementCacheSize(cacheSize).build(), null);
   }
 
-  private static <T> List<T> query(PgConnection c, String sql, RowDecoder<T> decoder, Object... params) {
+  private static <T> List<T> query(
+      PgConnection c, String sql, RowDecoder<T> decoder, Object... params) {
     List<T> out = new ArrayList<>();
     c.query(sql, params, decoder, out);
     return out;
@@ -39,8 +40,12 @@ class StatementCacheTest {
       assertThat(query(c, sql, TestDecoders.INT)).containsExactly(1);
       // One server-side statement with that text, run three times (each run makes one plan).
       List<List<String>> rows =
-          query(c, "SELECT count(*)::text, sum(generic_plans + custom_plans)::text FROM pg_prepared_statements"
-              + " WHERE statement = $1", TestDecoders.ALL_STRINGS, sql);
+          query(
+              c,
+              "SELECT count(*)::text, sum(generic_plans + custom_plans)::text FROM pg_prepared_statements"
+                  + " WHERE statement = $1",
+              TestDecoders.ALL_STRINGS,
+              sql);
       assertThat(rows).containsExactly(List.of("1", "3"));
     }
   }
@@ -53,7 +58,12 @@ class StatementCacheTest {
       assertThat(query(c, sql, TestDecoders.LONG, 1)).containsExactly(1L);
       assertThat(query(c, sql, TestDecoders.LONG, 5_000_000_000L)).containsExactly(5_000_000_000L);
       assertThat(query(c, sql, TestDecoders.LONG, 2)).containsExactly(2L);
-      assertThat(query(c, "SELECT count(*) FROM pg_prepared_statements WHERE statement = $1", TestDecoders.LONG, sql))
+      assertThat(
+              query(
+                  c,
+                  "SELECT count(*) FROM pg_prepared_statements WHERE statement = $1",
+                  TestDecoders.LONG,
+                  sql))
           .containsExactly(2L);
 
       // A widening needs no new statement: an Integer for a bigint column.
@@ -61,9 +71,15 @@ class StatementCacheTest {
       String insert = "INSERT INTO big VALUES ($1)";
       c.execute(insert, new Object[] {5_000_000_000L});
       c.execute(insert, new Object[] {7});
-      assertThat(query(c, "SELECT count(*) FROM pg_prepared_statements WHERE statement = $1", TestDecoders.LONG, insert))
+      assertThat(
+              query(
+                  c,
+                  "SELECT count(*) FROM pg_prepared_statements WHERE statement = $1",
+                  TestDecoders.LONG,
+                  insert))
           .containsExactly(1L);
-      assertThat(query(c, "SELECT id FROM big ORDER BY id", TestDecoders.LONG)).containsExactly(7L, 5_000_000_000L);
+      assertThat(query(c, "SELECT id FROM big ORDER BY id", TestDecoders.LONG))
+          .containsExactly(7L, 5_000_000_000L);
     }
   }
 
@@ -74,7 +90,8 @@ class StatementCacheTest {
         query(c, "SELECT $1::text AS v", TestDecoders.ALL_STRINGS, v);
         assertThat(c.cachedStatements()).isLessThanOrEqualTo(3);
       }
-      assertThat(query(c, "SELECT count(*) FROM pg_prepared_statements", TestDecoders.LONG).get(0)).isLessThanOrEqualTo(3L);
+      assertThat(query(c, "SELECT count(*) FROM pg_prepared_statements", TestDecoders.LONG).get(0))
+          .isLessThanOrEqualTo(3L);
     }
   }
 
@@ -91,7 +108,10 @@ class StatementCacheTest {
       assertThat(query(c, "SELECT 2", TestDecoders.INT)).containsExactly(2);
       assertThat(query(c, count, TestDecoders.LONG).get(0)).isLessThanOrEqualTo(2L);
       assertThat(
-              query(c, "SELECT count(*) FROM pg_prepared_statements WHERE statement = 'SELECT 5'", TestDecoders.LONG))
+              query(
+                  c,
+                  "SELECT count(*) FROM pg_prepared_statements WHERE statement = 'SELECT 5'",
+                  TestDecoders.LONG))
           .containsExactly(0L);
     }
   }
@@ -100,10 +120,13 @@ class StatementCacheTest {
   void ddlOutsideATransactionIsRepreparedTransparently(TestDatabase tdb) throws Exception {
     tdb.execute("CREATE TABLE ddl_out (a int); INSERT INTO ddl_out VALUES (1)");
     try (PgConnection c = connect(tdb, 16)) {
-      assertThat(query(c, "SELECT * FROM ddl_out", TestDecoders.ALL_STRINGS)).containsExactly(List.of("1"));
+      assertThat(query(c, "SELECT * FROM ddl_out", TestDecoders.ALL_STRINGS))
+          .containsExactly(List.of("1"));
       tdb.execute("ALTER TABLE ddl_out ADD COLUMN b text DEFAULT 'bee'");
-      assertThat(query(c, "SELECT * FROM ddl_out", TestDecoders.COLUMN_NAMES)).containsExactly(List.of("a", "b"));
-      assertThat(query(c, "SELECT * FROM ddl_out", TestDecoders.ALL_STRINGS)).containsExactly(List.of("1", "bee"));
+      assertThat(query(c, "SELECT * FROM ddl_out", TestDecoders.COLUMN_NAMES))
+          .containsExactly(List.of("a", "b"));
+      assertThat(query(c, "SELECT * FROM ddl_out", TestDecoders.ALL_STRINGS))
+          .containsExactly(List.of("1", "bee"));
       // forEach and execute re-prepare too.
       tdb.execute("ALTER TABLE ddl_out ADD COLUMN c int DEFAULT 3");
       List<List<String>> seen = new ArrayList<>();
@@ -118,18 +141,22 @@ class StatementCacheTest {
   void ddlInsideATransactionFailsItAndEvictsTheStatement(TestDatabase tdb) throws Exception {
     tdb.execute("CREATE TABLE ddl_in (a int); INSERT INTO ddl_in VALUES (1)");
     try (Database db = Database.builder().url(tdb.url()).maxPoolSize(1).build()) {
-      assertThat(db.query("SELECT * FROM ddl_in", TestDecoders.ALL_STRINGS)).containsExactly(List.of("1"));
+      assertThat(db.query("SELECT * FROM ddl_in", TestDecoders.ALL_STRINGS))
+          .containsExactly(List.of("1"));
       tdb.execute("ALTER TABLE ddl_in ADD COLUMN b int DEFAULT 2");
       PgException e =
           catchThrowableOfType(
-              () -> db.transaction(tx -> tx.query("SELECT * FROM ddl_in", TestDecoders.ALL_STRINGS)),
+              () ->
+                  db.transaction(tx -> tx.query("SELECT * FROM ddl_in", TestDecoders.ALL_STRINGS)),
               PgException.class);
       assertThat(e.sqlState()).isEqualTo("0A000");
       assertThat(e.routine()).isEqualTo("RevalidateCachedQuery");
       // The statement was evicted: the next use, in or out of a transaction, prepares it afresh.
-      List<List<String>> inTx = db.transaction(tx -> tx.query("SELECT * FROM ddl_in", TestDecoders.ALL_STRINGS));
+      List<List<String>> inTx =
+          db.transaction(tx -> tx.query("SELECT * FROM ddl_in", TestDecoders.ALL_STRINGS));
       assertThat(inTx).containsExactly(List.of("1", "2"));
-      assertThat(db.query("SELECT * FROM ddl_in", TestDecoders.ALL_STRINGS)).containsExactly(List.of("1", "2"));
+      assertThat(db.query("SELECT * FROM ddl_in", TestDecoders.ALL_STRINGS))
+          .containsExactly(List.of("1", "2"));
       assertThat(db.poolSize()).isEqualTo(1);
     }
   }
@@ -137,9 +164,11 @@ class StatementCacheTest {
   @Test
   void aFailedPrepareLeavesNoStatementBehind(TestDatabase tdb) {
     try (PgConnection c = connect(tdb, 16)) {
-      catchThrowableOfType(() -> query(c, "SELECT no_such_column", TestDecoders.INT), PgException.class);
+      catchThrowableOfType(
+          () -> query(c, "SELECT no_such_column", TestDecoders.INT), PgException.class);
       assertThat(c.cachedStatements()).isZero();
-      assertThat(query(c, "SELECT count(*) FROM pg_prepared_statements", TestDecoders.LONG)).containsExactly(1L);
+      assertThat(query(c, "SELECT count(*) FROM pg_prepared_statements", TestDecoders.LONG))
+          .containsExactly(1L);
     }
   }
 }

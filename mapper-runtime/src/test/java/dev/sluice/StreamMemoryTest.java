@@ -17,19 +17,22 @@ import org.junit.jupiter.api.Test;
 class StreamMemoryTest {
   record Row(long n, String text) {}
 
-  static final RowDecoder<Row> ROW = columns -> {
-    int n = columns.require("n", "n");
-    int t = columns.require("t", "t");
-    return row -> new Row(row.getLong(n), row.getString(t));
-  };
+  static final RowDecoder<Row> ROW =
+      columns -> {
+        int n = columns.require("n", "n");
+        int t = columns.require("t", "t");
+        return row -> new Row(row.getLong(n), row.getString(t));
+      };
 
   @Test
   void fiveMillionRowsInSixtyFourMegabytes(TestDatabase tdb) {
     long maxHeap = Runtime.getRuntime().maxMemory();
     assertThat(maxHeap).as("this test must run with -Xmx64m").isLessThanOrEqualTo(80L << 20);
     try (Database db = Database.connect(tdb.url());
-        Stream<Row> rows = db.stream(
-            "SELECT n::int8 AS n, 'row number ' || n AS t FROM generate_series(1, 5000000) n", ROW)) {
+        Stream<Row> rows =
+            db.stream(
+                "SELECT n::int8 AS n, 'row number ' || n AS t FROM generate_series(1, 5000000) n",
+                ROW)) {
       long count = 0;
       long sum = 0;
       long textBytes = 0;

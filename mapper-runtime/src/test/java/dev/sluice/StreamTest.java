@@ -21,11 +21,12 @@ import org.junit.jupiter.api.Timeout;
 class StreamTest {
   record Pair(int n, String s) {}
 
-  static final RowDecoder<Pair> PAIR = columns -> {
-    int n = columns.require("n", "n");
-    int s = columns.require("s", "s");
-    return row -> new Pair(row.getInt(n), row.getString(s));
-  };
+  static final RowDecoder<Pair> PAIR =
+      columns -> {
+        int n = columns.require("n", "n");
+        int s = columns.require("s", "s");
+        return row -> new Pair(row.getInt(n), row.getString(s));
+      };
 
   private static Database db;
 
@@ -41,7 +42,9 @@ class StreamTest {
 
   @Test
   void streamsEveryRowInOrder() {
-    try (Stream<Pair> rows = db.stream("SELECT n, 'v' || n AS s FROM generate_series(1, $1) n ORDER BY n", PAIR, 100_000)) {
+    try (Stream<Pair> rows =
+        db.stream(
+            "SELECT n, 'v' || n AS s FROM generate_series(1, $1) n ORDER BY n", PAIR, 100_000)) {
       Iterator<Pair> it = rows.iterator();
       long count = 0;
       long sum = 0;
@@ -63,8 +66,10 @@ class StreamTest {
     db.execute("CREATE TABLE IF NOT EXISTS stream_progress (n int)");
     db.execute("TRUNCATE stream_progress");
     List<Pair> first;
-    try (Stream<Pair> rows = db.stream(
-        "SELECT n, 'x' AS s FROM generate_series(1, 5000000) n, LATERAL (SELECT 1) one", PAIR)) {
+    try (Stream<Pair> rows =
+        db.stream(
+            "SELECT n, 'x' AS s FROM generate_series(1, 5000000) n, LATERAL (SELECT 1) one",
+            PAIR)) {
       first = rows.limit(10).collect(Collectors.toList());
     }
     assertThat(first).extracting(Pair::n).containsExactly(1, 2, 3, 4, 5, 6, 7, 8, 9, 10);
@@ -75,44 +80,54 @@ class StreamTest {
 
   @Test
   void aServerErrorInTheMiddleSurfacesFromTheStream() {
-    try (Stream<Pair> rows = db.stream("SELECT n, (10 / (n - 500))::text AS s FROM generate_series(1, 1000) n", PAIR)) {
+    try (Stream<Pair> rows =
+        db.stream("SELECT n, (10 / (n - 500))::text AS s FROM generate_series(1, 1000) n", PAIR)) {
       Iterator<Pair> it = rows.iterator();
-      assertThatThrownBy(() -> {
-            while (it.hasNext()) {
-              it.next();
-            }
-          })
-          .isInstanceOfSatisfying(PgException.class, e -> assertThat(e.sqlState()).isEqualTo("22012"));
+      assertThatThrownBy(
+              () -> {
+                while (it.hasNext()) {
+                  it.next();
+                }
+              })
+          .isInstanceOfSatisfying(
+              PgException.class, e -> assertThat(e.sqlState()).isEqualTo("22012"));
     }
     assertThat(db.queryOne("SELECT 1 AS n, 'ok' AS s", PAIR)).contains(new Pair(1, "ok"));
   }
 
   @Test
   void aRowTheDecoderRejectsEndsTheStreamAndKeepsTheConnection() {
-    try (Stream<Pair> rows = db.stream(
-        "SELECT CASE WHEN n = 3 THEN NULL ELSE n END AS n, 's' AS s FROM generate_series(1, 100000) n", PAIR)) {
+    try (Stream<Pair> rows =
+        db.stream(
+            "SELECT CASE WHEN n = 3 THEN NULL ELSE n END AS n, 's' AS s FROM generate_series(1, 100000) n",
+            PAIR)) {
       Iterator<Pair> it = rows.iterator();
       assertThat(it.next().n()).isEqualTo(1);
       assertThat(it.next().n()).isEqualTo(2);
       assertThatThrownBy(it::next)
-          .isInstanceOfSatisfying(PgException.class, e -> assertThat(e.sqlState()).isEqualTo("22004"));
+          .isInstanceOfSatisfying(
+              PgException.class, e -> assertThat(e.sqlState()).isEqualTo("22004"));
     }
     assertThat(db.queryOne("SELECT 7 AS n, 'ok' AS s", PAIR)).contains(new Pair(7, "ok"));
   }
 
   @Test
   void inATransactionNothingElseRunsWhileAStreamIsOpen() {
-    long seen = db.transaction(tx -> {
-      try (Stream<Pair> rows = tx.stream("SELECT n, 's' AS s FROM generate_series(1, 10) n", PAIR)) {
-        Iterator<Pair> it = rows.iterator();
-        it.next();
-        assertThatThrownBy(() -> tx.execute("SELECT 1"))
-            .isInstanceOfSatisfying(PgException.class, e -> assertThat(e.sqlState()).isEqualTo("55000"))
-            .hasMessageContaining("close it");
-      }
-      // Closed: the transaction goes on.
-      return tx.execute("SELECT 1");
-    });
+    long seen =
+        db.transaction(
+            tx -> {
+              try (Stream<Pair> rows =
+                  tx.stream("SELECT n, 's' AS s FROM generate_series(1, 10) n", PAIR)) {
+                Iterator<Pair> it = rows.iterator();
+                it.next();
+                assertThatThrownBy(() -> tx.execute("SELECT 1"))
+                    .isInstanceOfSatisfying(
+                        PgException.class, e -> assertThat(e.sqlState()).isEqualTo("55000"))
+                    .hasMessageContaining("close it");
+              }
+              // Closed: the transaction goes on.
+              return tx.execute("SELECT 1");
+            });
     assertThat(seen).isEqualTo(1);
   }
 }

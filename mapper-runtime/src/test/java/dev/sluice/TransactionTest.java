@@ -53,7 +53,9 @@ class TransactionTest {
         db.transaction(
             tx -> {
               tx.execute("INSERT INTO account VALUES (1, 10)");
-              assertThat(tx.query("SELECT current_setting('transaction_isolation')", TestDecoders.STRING))
+              assertThat(
+                      tx.query(
+                          "SELECT current_setting('transaction_isolation')", TestDecoders.STRING))
                   .containsExactly("read committed");
               return tx.execute("INSERT INTO account VALUES (2, 20), (3, 30)");
             });
@@ -110,13 +112,18 @@ class TransactionTest {
     String rr =
         db.transaction(
             TxOptions.DEFAULT.isolation(IsolationLevel.REPEATABLE_READ).readOnly(),
-            tx -> tx.query("SHOW transaction_isolation", TestDecoders.STRING).get(0)
-                + "/" + tx.query("SHOW transaction_read_only", TestDecoders.STRING).get(0));
+            tx ->
+                tx.query("SHOW transaction_isolation", TestDecoders.STRING).get(0)
+                    + "/"
+                    + tx.query("SHOW transaction_read_only", TestDecoders.STRING).get(0));
     assertThat(rr).isEqualTo("repeatable read/on");
 
     PgException e =
         catchThrowableOfType(
-            () -> db.useTransaction(TxOptions.DEFAULT.readOnly(), tx -> tx.execute("INSERT INTO account VALUES (1, 1)")),
+            () ->
+                db.useTransaction(
+                    TxOptions.DEFAULT.readOnly(),
+                    tx -> tx.execute("INSERT INTO account VALUES (1, 1)")),
             PgException.class);
     assertThat(e.sqlState()).isEqualTo("25006");
     assertThat(count()).isZero();
@@ -130,7 +137,8 @@ class TransactionTest {
           tx.execute("INSERT INTO account VALUES ($1, $2)", 5, 50);
           tx.execute("UPDATE account SET balance = balance + $1 WHERE id = $2", 1, 5);
         });
-    assertThat(db.query("SELECT balance FROM account WHERE id = 5", TestDecoders.INT)).containsExactly(51);
+    assertThat(db.query("SELECT balance FROM account WHERE id = 5", TestDecoders.INT))
+        .containsExactly(51);
   }
 
   @Test
@@ -158,7 +166,8 @@ class TransactionTest {
   void theTransactionCannotBeUsedAfterItsCall() {
     AtomicReference<Transaction> escaped = new AtomicReference<>();
     db.useTransaction(escaped::set);
-    PgException e = catchThrowableOfType(() -> escaped.get().execute("SELECT 1"), PgException.class);
+    PgException e =
+        catchThrowableOfType(() -> escaped.get().execute("SELECT 1"), PgException.class);
     assertThat(e.sqlState()).isEqualTo("25000");
     assertAllIdle();
   }

@@ -14,7 +14,9 @@ abstract class BenchClient implements AutoCloseable {
   /** Connects for {@code spec.workload()}. */
   abstract void setUp(CellSpec spec) throws Exception;
 
-  /** Runs before each iteration, outside the measurement (pgjdbc-text opens its fresh connection). */
+  /**
+   * Runs before each iteration, outside the measurement (pgjdbc-text opens its fresh connection).
+   */
   void beforeIteration() throws Exception {}
 
   /** W1: all of bench_wide. */
@@ -51,6 +53,7 @@ abstract class BenchClient implements AutoCloseable {
   public abstract void close() throws Exception;
 
   private UnsupportedOperationException unsupported(String workload) {
-    return new UnsupportedOperationException(getClass().getSimpleName() + " does not run " + workload);
+    return new UnsupportedOperationException(
+        getClass().getSimpleName() + " does not run " + workload);
   }
 }

@@ -17,9 +17,9 @@ import java.util.Locale;
 
 /**
  * The orchestrator: {@code java -jar benchmarks.jar [options]}. Holds the server (the testkit's
- * embedded PostgreSQL, or the one given by {@code --url}), creates the data, runs each cell
- * (client × workload) in its own JVM one after the other, prints the table of medians and ratios
- * and the targets' verdicts, and writes results/latest.md and results/latest.svg.
+ * embedded PostgreSQL, or the one given by {@code --url}), creates the data, runs each cell (client
+ * × workload) in its own JVM one after the other, prints the table of medians and ratios and the
+ * targets' verdicts, and writes results/latest.md and results/latest.svg.
  */
 public final class BenchMain {
   private static final RowDecoder<String> FIRST_STRING = columns -> row -> row.getString(0);
@@ -69,8 +69,9 @@ public final class BenchMain {
         log.println("Starting the embedded PostgreSQL…");
         benchDb = PgServer.shared().createDatabase();
         benchUrl = benchDb.url();
-        server = "the testkit's embedded server (fsync, synchronous_commit and full_page_writes off;"
-            + " jit off)";
+        server =
+            "the testkit's embedded server (fsync, synchronous_commit and full_page_writes off;"
+                + " jit off)";
       }
       log.println("Bench data in " + benchUrl.replaceAll(":[^:@/]*@", ":***@"));
       DataSet.ensure(benchUrl, options.rows(), log);
@@ -100,8 +101,18 @@ public final class BenchMain {
           if (!c.runs(w)) {
             continue;
           }
-          CellSpec spec = new CellSpec(c, w, benchUrl, pagilaUrl, options.rows(), options.insertRows(),
-              options.lookups(), options.joinRuns(), options.warmup(), options.iterations());
+          CellSpec spec =
+              new CellSpec(
+                  c,
+                  w,
+                  benchUrl,
+                  pagilaUrl,
+                  options.rows(),
+                  options.insertRows(),
+                  options.lookups(),
+                  options.joinRuns(),
+                  options.warmup(),
+                  options.iterations());
           long t0 = System.nanoTime();
           CellResult r = launcher.run(spec);
           results.add(r);
@@ -111,11 +122,21 @@ public final class BenchMain {
 
       double loadAfter = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
       if (jfr != null) {
-        notes.add("JFR recordings (settings=profile) in " + jfr + "; the recording costs some CPU.");
+        notes.add(
+            "JFR recordings (settings=profile) in " + jfr + "; the recording costs some CPU.");
       }
-      RunInfo info = new RunInfo(started, server, serverVersion, options, launcher.flags(),
-          Runtime.version().toString(), Runtime.getRuntime().availableProcessors(), loadBefore,
-          loadAfter, notes);
+      RunInfo info =
+          new RunInfo(
+              started,
+              server,
+              serverVersion,
+              options,
+              launcher.flags(),
+              Runtime.version().toString(),
+              Runtime.getRuntime().availableProcessors(),
+              loadBefore,
+              loadAfter,
+              notes);
       List<Targets.Verdict> verdicts = Targets.evaluate(results);
       System.out.print(Report.console(info, results, verdicts));
       write(options.out(), info, results, verdicts, log);
@@ -130,16 +151,24 @@ public final class BenchMain {
     }
   }
 
-  private static void write(Path out, RunInfo info, Results results, List<Targets.Verdict> verdicts,
-      PrintStream log) throws IOException {
+  private static void write(
+      Path out, RunInfo info, Results results, List<Targets.Verdict> verdicts, PrintStream log)
+      throws IOException {
     Files.createDirectories(out);
     Path md = out.resolve("latest.md");
     Path svg = out.resolve("latest.svg");
     Files.writeString(md, Report.markdown(info, results, verdicts), StandardCharsets.UTF_8);
-    String subtitle = String.format(Locale.ROOT,
-        "%s · PostgreSQL %s · %,d rows · %d cores · java %s", info.started().toLocalDate(),
-        info.serverVersion(), info.options().rows(), info.cores(), String.join(" ", info.jvmFlags()));
-    Files.writeString(svg, SvgChart.render(results, subtitle, info.chartWarnings()), StandardCharsets.UTF_8);
+    String subtitle =
+        String.format(
+            Locale.ROOT,
+            "%s · PostgreSQL %s · %,d rows · %d cores · java %s",
+            info.started().toLocalDate(),
+            info.serverVersion(),
+            info.options().rows(),
+            info.cores(),
+            String.join(" ", info.jvmFlags()));
+    Files.writeString(
+        svg, SvgChart.render(results, subtitle, info.chartWarnings()), StandardCharsets.UTF_8);
     log.println("Wrote " + md + " and " + svg);
   }
 
@@ -148,17 +177,29 @@ public final class BenchMain {
     if (!r.ok()) {
       return head + "FAILED: " + r.error();
     }
-    String figures = String.format(Locale.ROOT, "wall %s ms, CPU %s ms, GC %s ms, %s B/%s",
-        Targets.fmt(r.wallMillis()), Targets.fmt(r.cpuMillis()), Targets.fmt(r.gcMillis()),
-        Targets.fmt(r.bytesPerUnit()),
-        r.workload().unit());
+    String figures =
+        String.format(
+            Locale.ROOT,
+            "wall %s ms, CPU %s ms, GC %s ms, %s B/%s",
+            Targets.fmt(r.wallMillis()),
+            Targets.fmt(r.cpuMillis()),
+            Targets.fmt(r.gcMillis()),
+            Targets.fmt(r.bytesPerUnit()),
+            r.workload().unit());
     if (r.workload().isLookup()) {
-      figures += String.format(Locale.ROOT, ", %s q/s, p50 %s µs, p99 %s µs",
-          Targets.fmt(r.unitsPerSecond()), Targets.fmt(r.p50Nanos() / 1e3), Targets.fmt(r.p99Nanos() / 1e3));
+      figures +=
+          String.format(
+              Locale.ROOT,
+              ", %s q/s, p50 %s µs, p99 %s µs",
+              Targets.fmt(r.unitsPerSecond()),
+              Targets.fmt(r.p50Nanos() / 1e3),
+              Targets.fmt(r.p99Nanos() / 1e3));
     } else if (r.workload().isInsert()) {
       figures += ", " + Targets.fmt(r.unitsPerSecond()) + " rows/s";
     }
-    return head + figures + String.format(Locale.ROOT, " (spread %s; cell %.0f s)",
-        Targets.pct(r.wallSpread()), seconds);
+    return head
+        + figures
+        + String.format(
+            Locale.ROOT, " (spread %s; cell %.0f s)", Targets.pct(r.wallSpread()), seconds);
   }
 }

@@ -6,21 +6,27 @@ import java.util.List;
 
 /**
  * W1-shaped rows in PostgreSQL's binary COPY format ("COPY … FROM STDIN (FORMAT binary)"), encoded
- * on demand into one reused chunk as the reader asks for bytes: the signature and header, per row
- * a field count and each field as int32 length (-1 for NULL) and its binary value, then the
- * trailer (-1). See the COPY page of the PostgreSQL documentation, "Binary Format".
+ * on demand into one reused chunk as the reader asks for bytes: the signature and header, per row a
+ * field count and each field as int32 length (-1 for NULL) and its binary value, then the trailer
+ * (-1). See the COPY page of the PostgreSQL documentation, "Binary Format".
  */
 final class BinaryCopyStream extends InputStream {
-  private static final byte[] SIGNATURE = {'P', 'G', 'C', 'O', 'P', 'Y', '\n', (byte) 0xff, '\r', '\n', 0};
+  private static final byte[] SIGNATURE = {
+    'P', 'G', 'C', 'O', 'P', 'Y', '\n', (byte) 0xff, '\r', '\n', 0
+  };
   private static final int FIELDS = 5;
 
   private final List<Wide> rows;
+
   /** Encoded bytes not yet read are chunk[pos, limit). */
   private byte[] chunk = new byte[64 * 1024];
+
   private int pos;
   private int limit;
+
   /** The next row to encode. */
   private int next;
+
   private boolean headerWritten;
   private boolean trailerWritten;
 

@@ -54,7 +54,8 @@ final class CellLauncher {
     long p50 = -1;
     long p99 = -1;
     String error = null;
-    try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+    try (BufferedReader r =
+        new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
       String line;
       while ((line = r.readLine()) != null) {
         if (!line.startsWith(CellMain.PREFIX)) {

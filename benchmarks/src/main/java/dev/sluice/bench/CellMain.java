@@ -34,16 +34,20 @@ import java.util.concurrent.TimeUnit;
  */
 public final class CellMain {
   static final String PREFIX = "@bench ";
+
   /** Callers and connections of W3c. */
   static final int CALLERS = 16;
 
   private final CellSpec spec;
   private final BenchClient client;
   private final Meter meter = new Meter();
+
   /** The last iteration's result, kept reachable until its measurement ends. */
   private Object kept;
+
   /** Per-query latencies of the measured W3 iterations, in ns. */
   private long[] latencies = new long[0];
+
   private int latencyCount;
   private int[] ids;
   private List<Wide> insertRows;
@@ -101,8 +105,12 @@ public final class CellMain {
     if (spec.workload().isLookup()) {
       long[] sorted = Arrays.copyOf(latencies, latencyCount);
       Arrays.sort(sorted);
-      System.out.println(PREFIX + "latency " + Stats.percentileOfSorted(sorted, latencyCount, 50)
-          + " " + Stats.percentileOfSorted(sorted, latencyCount, 99));
+      System.out.println(
+          PREFIX
+              + "latency "
+              + Stats.percentileOfSorted(sorted, latencyCount, 50)
+              + " "
+              + Stats.percentileOfSorted(sorted, latencyCount, 99));
     }
   }
 
@@ -118,7 +126,8 @@ public final class CellMain {
       latencies = new long[spec.lookups() * spec.iterations()];
     }
     if (w == Workload.W3C) {
-      callers = new ThreadPoolExecutor(CALLERS, CALLERS, 1, TimeUnit.HOURS, new LinkedBlockingQueue<>());
+      callers =
+          new ThreadPoolExecutor(CALLERS, CALLERS, 1, TimeUnit.HOURS, new LinkedBlockingQueue<>());
       callers.prestartAllCoreThreads();
     }
     if (w.isInsert()) {
@@ -132,8 +141,13 @@ public final class CellMain {
     SplittableRandom random = new SplittableRandom(7);
     List<Wide> rows = new ArrayList<>(count);
     for (int k = 0; k < count; k++) {
-      rows.add(new Wide(random.nextDouble(), k + 1, Double.toString(random.nextDouble()),
-          new UUID(random.nextLong(), random.nextLong()), null));
+      rows.add(
+          new Wide(
+              random.nextDouble(),
+              k + 1,
+              Double.toString(random.nextDouble()),
+              new UUID(random.nextLong(), random.nextLong()),
+              null));
     }
     return rows;
   }
@@ -147,27 +161,29 @@ public final class CellMain {
       case W2:
         kept = client.readNarrow();
         return count(kept);
-      case W3: {
-        long n = lookups(0, ids.length, measured ? latencyCount : -1);
-        if (measured) {
-          latencyCount += (int) n;
+      case W3:
+        {
+          long n = lookups(0, ids.length, measured ? latencyCount : -1);
+          if (measured) {
+            latencyCount += (int) n;
+          }
+          return n;
         }
-        return n;
-      }
       case W3C:
         return concurrentLookups(measured);
       case W4B:
         return client.insertBatch(insertRows);
       case W4C:
         return client.insertCopy(insertRows);
-      case W5: {
-        long rows = 0;
-        for (int run = 0; run < spec.joinRuns(); run++) {
-          kept = client.readFilms();
-          rows += count(kept);
+      case W5:
+        {
+          long rows = 0;
+          for (int run = 0; run < spec.joinRuns(); run++) {
+            kept = client.readFilms();
+            rows += count(kept);
+          }
+          return rows;
         }
-        return rows;
-      }
       default:
         throw new AssertionError(spec.workload());
     }
@@ -222,7 +238,10 @@ public final class CellMain {
     throw new IllegalStateException("unexpected result " + result);
   }
 
-  /** Fails the cell when an iteration did not do the whole job (a wrong count means a broken client). */
+  /**
+   * Fails the cell when an iteration did not do the whole job (a wrong count means a broken
+   * client).
+   */
   private void check(long units) {
     long expected;
     switch (spec.workload()) {
@@ -242,8 +261,16 @@ public final class CellMain {
         expected = -1;
     }
     if (expected >= 0 && units != expected) {
-      throw new IllegalStateException(spec.client().id() + " " + spec.workload().id() + " processed "
-          + units + " " + spec.workload().unit() + "s, expected " + expected);
+      throw new IllegalStateException(
+          spec.client().id()
+              + " "
+              + spec.workload().id()
+              + " processed "
+              + units
+              + " "
+              + spec.workload().unit()
+              + "s, expected "
+              + expected);
     }
   }
 
@@ -254,8 +281,14 @@ public final class CellMain {
       rs.next();
       long rows = rs.getLong(1);
       if (rows != spec.insertRows()) {
-        throw new IllegalStateException(spec.client().id() + " " + spec.workload().id()
-            + " left " + rows + " rows in bench_insert, expected " + spec.insertRows());
+        throw new IllegalStateException(
+            spec.client().id()
+                + " "
+                + spec.workload().id()
+                + " left "
+                + rows
+                + " rows in bench_insert, expected "
+                + spec.insertRows());
       }
     }
   }
@@ -273,7 +306,9 @@ public final class CellMain {
   private static String oneLine(Throwable e) {
     StringBuilder sb = new StringBuilder();
     for (Throwable t = e; t != null; t = t.getCause()) {
-      sb.append(sb.length() == 0 ? "" : " <- ").append(t.getClass().getSimpleName()).append(": ")
+      sb.append(sb.length() == 0 ? "" : " <- ")
+          .append(t.getClass().getSimpleName())
+          .append(": ")
           .append(t.getMessage());
       if (t.getCause() == t) {
         break;

@@ -7,7 +7,12 @@ import java.util.List;
  * percentiles over all measured queries. A cell that failed has an error and no samples.
  */
 record CellResult(
-    Client client, Workload workload, List<Sample> samples, long p50Nanos, long p99Nanos, String error) {
+    Client client,
+    Workload workload,
+    List<Sample> samples,
+    long p50Nanos,
+    long p99Nanos,
+    String error) {
 
   static CellResult failed(Client client, Workload workload, String error) {
     return new CellResult(client, workload, List.of(), -1, -1, error);
@@ -39,7 +44,9 @@ record CellResult(
     return Stats.median(perUnit);
   }
 
-  /** Median over iterations of units per second of wall time (q/s for lookups, rows/s for inserts). */
+  /**
+   * Median over iterations of units per second of wall time (q/s for lookups, rows/s for inserts).
+   */
   double unitsPerSecond() {
     double[] rates = new double[samples.size()];
     for (int i = 0; i < rates.length; i++) {
@@ -62,7 +69,10 @@ record CellResult(
     long[] v = new long[samples.size()];
     for (int i = 0; i < v.length; i++) {
       Sample s = samples.get(i);
-      v[i] = which == 0 ? s.wallNanos() : which == 1 ? s.cpuNanos() : which == 2 ? s.allocatedBytes() : s.gcMillis();
+      v[i] =
+          which == 0
+              ? s.wallNanos()
+              : which == 1 ? s.cpuNanos() : which == 2 ? s.allocatedBytes() : s.gcMillis();
     }
     return v;
   }

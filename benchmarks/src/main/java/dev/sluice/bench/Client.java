@@ -18,25 +18,44 @@ import java.util.Set;
  * forked cell JVM, so a cell loads one client's classes.
  */
 enum Client {
-  SLUICE("sluice", "Sluice: Database, generated RowDecoders",
-      EnumSet.allOf(Workload.class)),
-  SLUICE_DSL("sluice-dsl", "Sluice's DSL: db.selectFrom(BENCH_POINT).where(BENCH_POINT.id.eq(id)).fetchOne()",
+  SLUICE("sluice", "Sluice: Database, generated RowDecoders", EnumSet.allOf(Workload.class)),
+  SLUICE_DSL(
+      "sluice-dsl",
+      "Sluice's DSL: db.selectFrom(BENCH_POINT).where(BENCH_POINT.id.eq(id)).fetchOne()",
       EnumSet.of(W3, W3C)),
-  PGJDBC_TEXT("pgjdbc-text", "pgjdbc defaults (text results): a fresh connection per iteration",
+  PGJDBC_TEXT(
+      "pgjdbc-text",
+      "pgjdbc defaults (text results): a fresh connection per iteration",
       EnumSet.of(W1, W2)),
-  PGJDBC_BINARY("pgjdbc-binary", "pgjdbc prepareThreshold=-1 (binary results); HikariCP (4) for W3c;"
-      + " reWriteBatchedInserts for W4b; CopyManager (text COPY) for W4c",
+  PGJDBC_BINARY(
+      "pgjdbc-binary",
+      "pgjdbc prepareThreshold=-1 (binary results); HikariCP (4) for W3c;"
+          + " reWriteBatchedInserts for W4b; CopyManager (text COPY) for W4c",
       EnumSet.of(W1, W2, W3, W3C, W4B, W4C, W5)),
-  PGJDBC_STREAM("pgjdbc-stream", "pgjdbc prepareThreshold=-1, fetchSize 10000, autocommit off",
+  PGJDBC_STREAM(
+      "pgjdbc-stream",
+      "pgjdbc prepareThreshold=-1, fetchSize 10000, autocommit off",
       EnumSet.of(W1, W2)),
-  VERTX("vertx", "vertx-pg-client 5 pool (1, or 4 for W3c), prepared-statement cache on; reads"
-      + " with a Collector", EnumSet.of(W1, W2, W3, W3C, W4B, W5)),
-  JDBI("jdbi", "JDBI 3 ConstructorMapper over pgjdbc prepareThreshold=-1", EnumSet.of(W1, W2, W3, W5)),
-  JOOQ("jooq", "jOOQ plain-SQL ResultQuery.fetchInto(record) over pgjdbc prepareThreshold=-1",
+  VERTX(
+      "vertx",
+      "vertx-pg-client 5 pool (1, or 4 for W3c), prepared-statement cache on; reads"
+          + " with a Collector",
+      EnumSet.of(W1, W2, W3, W3C, W4B, W5)),
+  JDBI(
+      "jdbi",
+      "JDBI 3 ConstructorMapper over pgjdbc prepareThreshold=-1",
       EnumSet.of(W1, W2, W3, W5)),
-  DRAIN("drain", "raw binary drain: our minimal wire client, frames replies only (the floor)",
+  JOOQ(
+      "jooq",
+      "jOOQ plain-SQL ResultQuery.fetchInto(record) over pgjdbc prepareThreshold=-1",
       EnumSet.of(W1, W2, W3, W5)),
-  IDEAL("ideal", "ideal decoder: the drain decoding each DataRow in place into records by hand",
+  DRAIN(
+      "drain",
+      "raw binary drain: our minimal wire client, frames replies only (the floor)",
+      EnumSet.of(W1, W2, W3, W5)),
+  IDEAL(
+      "ideal",
+      "ideal decoder: the drain decoding each DataRow in place into records by hand",
       EnumSet.of(W1, W2, W3, W5));
 
   private final String id;
@@ -64,17 +83,28 @@ enum Client {
   /** Creates the implementation; called in the cell's JVM. */
   BenchClient create() {
     switch (this) {
-      case SLUICE: return new SluiceClient(false);
-      case SLUICE_DSL: return new SluiceClient(true);
-      case PGJDBC_TEXT: return new PgjdbcClient(PgjdbcClient.Mode.TEXT);
-      case PGJDBC_BINARY: return new PgjdbcClient(PgjdbcClient.Mode.BINARY);
-      case PGJDBC_STREAM: return new PgjdbcClient(PgjdbcClient.Mode.STREAM);
-      case VERTX: return new VertxClient();
-      case JDBI: return new JdbiClient();
-      case JOOQ: return new JooqClient();
-      case DRAIN: return new RawClient(false);
-      case IDEAL: return new RawClient(true);
-      default: throw new AssertionError(this);
+      case SLUICE:
+        return new SluiceClient(false);
+      case SLUICE_DSL:
+        return new SluiceClient(true);
+      case PGJDBC_TEXT:
+        return new PgjdbcClient(PgjdbcClient.Mode.TEXT);
+      case PGJDBC_BINARY:
+        return new PgjdbcClient(PgjdbcClient.Mode.BINARY);
+      case PGJDBC_STREAM:
+        return new PgjdbcClient(PgjdbcClient.Mode.STREAM);
+      case VERTX:
+        return new VertxClient();
+      case JDBI:
+        return new JdbiClient();
+      case JOOQ:
+        return new JooqClient();
+      case DRAIN:
+        return new RawClient(false);
+      case IDEAL:
+        return new RawClient(true);
+      default:
+        throw new AssertionError(this);
     }
   }
 

@@ -21,20 +21,42 @@ final class DataSet {
   static void ensure(String url, long rows, PrintStream log) {
     try (Database db = Database.connect(url)) {
       boolean loaded = false;
-      loaded |= ensureTable(db, log, "bench_wide", rows,
-          "CREATE TABLE bench_wide (f float8 NOT NULL, i int4 NOT NULL, s text NOT NULL,"
-              + " u uuid NOT NULL, n text)",
-          "INSERT INTO bench_wide SELECT random(), g, random()::text, gen_random_uuid(), NULL"
-              + " FROM generate_series(1, " + rows + ") g");
-      loaded |= ensureTable(db, log, "bench_narrow", rows,
-          "CREATE TABLE bench_narrow (a int8 NOT NULL, b int8 NOT NULL, c int8 NOT NULL)",
-          "INSERT INTO bench_narrow SELECT g, (random() * 1e12)::int8, (random() * 1e15)::int8"
-              + " FROM generate_series(1, " + rows + ") g");
-      loaded |= ensureTable(db, log, "bench_point", POINT_ROWS,
-          "CREATE TABLE bench_point (id int4 PRIMARY KEY, name text NOT NULL, val int8 NOT NULL)",
-          "INSERT INTO bench_point SELECT g, 'point ' || g, g * 7919"
-              + " FROM generate_series(1, " + POINT_ROWS + ") g");
-      db.executeScript("CREATE TABLE IF NOT EXISTS bench_insert (f float8, i int4, s text, u uuid, n text)");
+      loaded |=
+          ensureTable(
+              db,
+              log,
+              "bench_wide",
+              rows,
+              "CREATE TABLE bench_wide (f float8 NOT NULL, i int4 NOT NULL, s text NOT NULL,"
+                  + " u uuid NOT NULL, n text)",
+              "INSERT INTO bench_wide SELECT random(), g, random()::text, gen_random_uuid(), NULL"
+                  + " FROM generate_series(1, "
+                  + rows
+                  + ") g");
+      loaded |=
+          ensureTable(
+              db,
+              log,
+              "bench_narrow",
+              rows,
+              "CREATE TABLE bench_narrow (a int8 NOT NULL, b int8 NOT NULL, c int8 NOT NULL)",
+              "INSERT INTO bench_narrow SELECT g, (random() * 1e12)::int8, (random() * 1e15)::int8"
+                  + " FROM generate_series(1, "
+                  + rows
+                  + ") g");
+      loaded |=
+          ensureTable(
+              db,
+              log,
+              "bench_point",
+              POINT_ROWS,
+              "CREATE TABLE bench_point (id int4 PRIMARY KEY, name text NOT NULL, val int8 NOT NULL)",
+              "INSERT INTO bench_point SELECT g, 'point ' || g, g * 7919"
+                  + " FROM generate_series(1, "
+                  + POINT_ROWS
+                  + ") g");
+      db.executeScript(
+          "CREATE TABLE IF NOT EXISTS bench_insert (f float8, i int4, s text, u uuid, n text)");
       if (loaded) {
         long t0 = System.nanoTime();
         db.executeScript("VACUUM FREEZE ANALYZE bench_wide, bench_narrow, bench_point");

@@ -8,8 +8,8 @@ import org.jooq.SQLDialect;
 import org.jooq.impl.DSL;
 
 /**
- * jOOQ with plain SQL: {@code ctx.resultQuery(sql).fetchInto(Record.class)} on one pgjdbc connection
- * (prepareThreshold=-1 for binary results), jOOQ's default settings otherwise.
+ * jOOQ with plain SQL: {@code ctx.resultQuery(sql).fetchInto(Record.class)} on one pgjdbc
+ * connection (prepareThreshold=-1 for binary results), jOOQ's default settings otherwise.
  */
 final class JooqClient extends BenchClient {
   private Connection connection;
@@ -20,7 +20,8 @@ final class JooqClient extends BenchClient {
     // jOOQ prints a banner and a tip on first use; keep the cell's output to its figures.
     System.setProperty("org.jooq.no-logo", "true");
     System.setProperty("org.jooq.no-tips", "true");
-    connection = DriverManager.getConnection(Urls.jdbc(spec.workloadUrl()) + "&prepareThreshold=-1");
+    connection =
+        DriverManager.getConnection(Urls.jdbc(spec.workloadUrl()) + "&prepareThreshold=-1");
     ctx = DSL.using(connection, SQLDialect.POSTGRES);
   }
 

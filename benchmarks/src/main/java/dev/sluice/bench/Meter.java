@@ -16,7 +16,8 @@ final class Meter {
   private final com.sun.management.OperatingSystemMXBean os =
       (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
-  private final List<GarbageCollectorMXBean> collectors = ManagementFactory.getGarbageCollectorMXBeans();
+  private final List<GarbageCollectorMXBean> collectors =
+      ManagementFactory.getGarbageCollectorMXBeans();
 
   private long[] idsBefore;
   private long[] bytesBefore;
@@ -62,7 +63,8 @@ final class Meter {
    * alive at the end, counting from zero for threads started in between. A count of -1 means the
    * thread ended while being sampled; it is left out.
    */
-  static long allocatedBetween(long[] idsBefore, long[] bytesBefore, long[] idsAfter, long[] bytesAfter) {
+  static long allocatedBetween(
+      long[] idsBefore, long[] bytesBefore, long[] idsAfter, long[] bytesAfter) {
     long total = 0;
     for (int k = 0; k < idsAfter.length; k++) {
       if (bytesAfter[k] < 0) {

@@ -22,30 +22,45 @@ record Options(
     boolean jfr,
     boolean help) {
 
-  static final String USAGE = String.join("\n",
-      "java -jar benchmarks/target/benchmarks.jar [options]",
-      "",
-      "  --url postgresql://user[:pw]@host:port/db  run against this server (default: an embedded",
-      "                           PostgreSQL 17 from the testkit). The bench tables are created in db,",
-      "                           and kept for later runs; W5 creates a Pagila copy (needs CREATE DATABASE).",
-      "                           The drain and ideal clients need trust authentication.",
-      "  --rows N                 rows of bench_wide and bench_narrow (default 1000000)",
-      "  --only W1,W3c,...        workloads (default all: " + Workload.ids() + "; W4 = W4b,W4c)",
-      "  --clients a,b,...        clients (default all: " + Client.ids() + ")",
-      "  --warmup N               warm-up iterations per cell (default 5)",
-      "  --iterations N           measured iterations per cell (default 10)",
-      "  --insert-rows N          rows W4 inserts per iteration (default min(100000, rows))",
-      "  --lookups N              lookups per W3/W3c iteration (default 10000)",
-      "  --join-runs N            W5 join executions per iteration (default 200)",
-      "  --out DIR                where latest.md and latest.svg go (default benchmarks/results,",
-      "                           or ./results when there is no ./benchmarks directory)",
-      "  --jvm-arg ARG            an extra flag for every cell's JVM (repeatable; stated in the output)",
-      "  --jfr                    record each cell with JFR (profile settings) into OUT/jfr/",
-      "  --help");
+  static final String USAGE =
+      String.join(
+          "\n",
+          "java -jar benchmarks/target/benchmarks.jar [options]",
+          "",
+          "  --url postgresql://user[:pw]@host:port/db  run against this server (default: an embedded",
+          "                           PostgreSQL 17 from the testkit). The bench tables are created in db,",
+          "                           and kept for later runs; W5 creates a Pagila copy (needs CREATE DATABASE).",
+          "                           The drain and ideal clients need trust authentication.",
+          "  --rows N                 rows of bench_wide and bench_narrow (default 1000000)",
+          "  --only W1,W3c,...        workloads (default all: "
+              + Workload.ids()
+              + "; W4 = W4b,W4c)",
+          "  --clients a,b,...        clients (default all: " + Client.ids() + ")",
+          "  --warmup N               warm-up iterations per cell (default 5)",
+          "  --iterations N           measured iterations per cell (default 10)",
+          "  --insert-rows N          rows W4 inserts per iteration (default min(100000, rows))",
+          "  --lookups N              lookups per W3/W3c iteration (default 10000)",
+          "  --join-runs N            W5 join executions per iteration (default 200)",
+          "  --out DIR                where latest.md and latest.svg go (default benchmarks/results,",
+          "                           or ./results when there is no ./benchmarks directory)",
+          "  --jvm-arg ARG            an extra flag for every cell's JVM (repeatable; stated in the output)",
+          "  --jfr                    record each cell with JFR (profile settings) into OUT/jfr/",
+          "  --help");
 
   /** The options that take a value. */
-  private static final List<String> VALUED = List.of("--url", "--rows", "--only", "--clients",
-      "--warmup", "--iterations", "--insert-rows", "--lookups", "--join-runs", "--out", "--jvm-arg");
+  private static final List<String> VALUED =
+      List.of(
+          "--url",
+          "--rows",
+          "--only",
+          "--clients",
+          "--warmup",
+          "--iterations",
+          "--insert-rows",
+          "--lookups",
+          "--join-runs",
+          "--out",
+          "--jvm-arg");
 
   static Options parse(String... args) {
     String url = null;
@@ -90,26 +105,64 @@ record Options(
         value = args[++k];
       }
       switch (a) {
-        case "--url": url = value; break;
-        case "--rows": rows = positiveLong(a, value); break;
-        case "--only": workloads = Workload.parseList(value); break;
-        case "--clients": clients = Client.parseList(value); break;
-        case "--warmup": warmup = nonNegativeInt(a, value); break;
-        case "--iterations": iterations = (int) positiveLong(a, value); break;
-        case "--insert-rows": insertRows = (int) positiveLong(a, value); break;
-        case "--lookups": lookups = (int) positiveLong(a, value); break;
-        case "--join-runs": joinRuns = (int) positiveLong(a, value); break;
-        case "--out": out = Path.of(value); break;
-        case "--jvm-arg": jvmArgs.add(value); break;
-        default: throw new AssertionError(a);
+        case "--url":
+          url = value;
+          break;
+        case "--rows":
+          rows = positiveLong(a, value);
+          break;
+        case "--only":
+          workloads = Workload.parseList(value);
+          break;
+        case "--clients":
+          clients = Client.parseList(value);
+          break;
+        case "--warmup":
+          warmup = nonNegativeInt(a, value);
+          break;
+        case "--iterations":
+          iterations = (int) positiveLong(a, value);
+          break;
+        case "--insert-rows":
+          insertRows = (int) positiveLong(a, value);
+          break;
+        case "--lookups":
+          lookups = (int) positiveLong(a, value);
+          break;
+        case "--join-runs":
+          joinRuns = (int) positiveLong(a, value);
+          break;
+        case "--out":
+          out = Path.of(value);
+          break;
+        case "--jvm-arg":
+          jvmArgs.add(value);
+          break;
+        default:
+          throw new AssertionError(a);
       }
     }
     if (out == null) {
-      out = Files.isDirectory(Path.of("benchmarks")) ? Path.of("benchmarks", "results") : Path.of("results");
+      out =
+          Files.isDirectory(Path.of("benchmarks"))
+              ? Path.of("benchmarks", "results")
+              : Path.of("results");
     }
     int inserts = insertRows != null ? insertRows : (int) Math.min(100_000, rows);
-    return new Options(url, rows, List.copyOf(workloads), List.copyOf(clients), warmup, iterations,
-        inserts, lookups, joinRuns, out, List.copyOf(jvmArgs), jfr, help);
+    return new Options(
+        url,
+        rows,
+        List.copyOf(workloads),
+        List.copyOf(clients),
+        warmup,
+        iterations,
+        inserts,
+        lookups,
+        joinRuns,
+        out,
+        List.copyOf(jvmArgs),
+        jfr,
+        help);
   }
 
   private static long positiveLong(String option, String value) {

@@ -31,12 +31,18 @@ import org.postgresql.copy.CopyIn;
  * </ul>
  */
 final class PgjdbcClient extends BenchClient {
-  enum Mode { TEXT, BINARY, STREAM }
+  enum Mode {
+    TEXT,
+    BINARY,
+    STREAM
+  }
 
   private final Mode mode;
   private String jdbcUrl;
+
   /** The one connection (null for W3c, which uses {@link #pool}). */
   private Connection connection;
+
   private HikariDataSource pool;
 
   PgjdbcClient(Mode mode) {
@@ -85,9 +91,13 @@ final class PgjdbcClient extends BenchClient {
       List<Wide> out = new ArrayList<>();
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
-          out.add(new Wide(
-              rs.getDouble(1), rs.getInt(2), rs.getString(3), rs.getObject(4, UUID.class),
-              rs.getString(5)));
+          out.add(
+              new Wide(
+                  rs.getDouble(1),
+                  rs.getInt(2),
+                  rs.getString(3),
+                  rs.getObject(4, UUID.class),
+                  rs.getString(5)));
         }
       }
       endRead();
@@ -204,11 +214,20 @@ final class PgjdbcClient extends BenchClient {
     for (int k = 0; k < s.length(); k++) {
       char c = s.charAt(k);
       switch (c) {
-        case '\\': sb.append("\\\\"); break;
-        case '\t': sb.append("\\t"); break;
-        case '\n': sb.append("\\n"); break;
-        case '\r': sb.append("\\r"); break;
-        default: sb.append(c);
+        case '\\':
+          sb.append("\\\\");
+          break;
+        case '\t':
+          sb.append("\\t");
+          break;
+        case '\n':
+          sb.append("\\n");
+          break;
+        case '\r':
+          sb.append("\\r");
+          break;
+        default:
+          sb.append(c);
       }
     }
   }
@@ -225,10 +244,18 @@ final class PgjdbcClient extends BenchClient {
         Short length = rs.wasNull() ? null : len;
         BigDecimal rate = rs.getBigDecimal(5);
         OffsetDateTime updated = rs.getObject(8, OffsetDateTime.class);
-        out.add(new FilmRow(
-            rs.getInt(1), rs.getString(2), rs.getString(3), releaseYear, rate, length,
-            rs.getString(7), updated == null ? null : updated.toInstant(), rs.getString(9),
-            rs.getString(10)));
+        out.add(
+            new FilmRow(
+                rs.getInt(1),
+                rs.getString(2),
+                rs.getString(3),
+                releaseYear,
+                rate,
+                length,
+                rs.getString(7),
+                updated == null ? null : updated.toInstant(),
+                rs.getString(9),
+                rs.getString(10)));
       }
       return out;
     }

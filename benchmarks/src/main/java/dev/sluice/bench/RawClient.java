@@ -17,6 +17,7 @@ import java.util.UUID;
  */
 final class RawClient extends BenchClient {
   private static final int INT4 = 23;
+
   /** Microseconds from 1970-01-01 to PostgreSQL's epoch, 2000-01-01 (UTC). */
   private static final long PG_EPOCH_SECONDS = 946_684_800L;
 
@@ -31,11 +32,20 @@ final class RawClient extends BenchClient {
   void setUp(CellSpec spec) throws IOException {
     c = RawConnection.open(spec.workloadUrl());
     switch (spec.workload()) {
-      case W1: c.prepare("w1", Sql.W1); break;
-      case W2: c.prepare("w2", Sql.W2); break;
-      case W3: c.prepare("w3", Sql.W3, INT4); break;
-      case W5: c.prepare("w5", Sql.W5); break;
-      default: throw new UnsupportedOperationException("the raw client does not run " + spec.workload());
+      case W1:
+        c.prepare("w1", Sql.W1);
+        break;
+      case W2:
+        c.prepare("w2", Sql.W2);
+        break;
+      case W3:
+        c.prepare("w3", Sql.W3, INT4);
+        break;
+      case W5:
+        c.prepare("w5", Sql.W5);
+        break;
+      default:
+        throw new UnsupportedOperationException("the raw client does not run " + spec.workload());
     }
   }
 
@@ -43,7 +53,7 @@ final class RawClient extends BenchClient {
   private long drain() throws IOException {
     RawConnection c = this.c;
     long rows = 0;
-    for (;;) {
+    for (; ; ) {
       byte type = c.next();
       if (type == RawConnection.DATA_ROW) {
         rows++;
@@ -61,7 +71,7 @@ final class RawClient extends BenchClient {
     }
     RawConnection c = this.c;
     List<Wide> out = new ArrayList<>();
-    for (;;) {
+    for (; ; ) {
       byte type = c.next();
       if (type == RawConnection.DATA_ROW) {
         byte[] b = c.buffer();
@@ -77,8 +87,11 @@ final class RawClient extends BenchClient {
         p += Math.max(len, 0);
         len = (int) RawConnection.INT.get(b, p);
         p += 4;
-        UUID u = len < 0 ? null
-            : new UUID((long) RawConnection.LONG.get(b, p), (long) RawConnection.LONG.get(b, p + 8));
+        UUID u =
+            len < 0
+                ? null
+                : new UUID(
+                    (long) RawConnection.LONG.get(b, p), (long) RawConnection.LONG.get(b, p + 8));
         p += Math.max(len, 0);
         len = (int) RawConnection.INT.get(b, p);
         p += 4;
@@ -98,7 +111,7 @@ final class RawClient extends BenchClient {
     }
     RawConnection c = this.c;
     List<Narrow> out = new ArrayList<>();
-    for (;;) {
+    for (; ; ) {
       byte type = c.next();
       if (type == RawConnection.DATA_ROW) {
         byte[] b = c.buffer();
@@ -121,7 +134,7 @@ final class RawClient extends BenchClient {
     }
     RawConnection c = this.c;
     Point point = null;
-    for (;;) {
+    for (; ; ) {
       byte type = c.next();
       if (type == RawConnection.DATA_ROW) {
         byte[] b = c.buffer();
@@ -147,7 +160,7 @@ final class RawClient extends BenchClient {
     }
     RawConnection c = this.c;
     List<FilmRow> out = new ArrayList<>();
-    for (;;) {
+    for (; ; ) {
       byte type = c.next();
       if (type == RawConnection.DATA_ROW) {
         out.add(film(c.buffer(), c.body() + 2));
@@ -188,8 +201,17 @@ final class RawClient extends BenchClient {
     p += 4 + Math.max(len, 0);
     len = (int) RawConnection.INT.get(b, p);
     String category = text(b, p + 4, len);
-    return new FilmRow(filmId, title, description, releaseYear, rentalRate, length, rating,
-        lastUpdate, language, category);
+    return new FilmRow(
+        filmId,
+        title,
+        description,
+        releaseYear,
+        rentalRate,
+        length,
+        rating,
+        lastUpdate,
+        language,
+        category);
   }
 
   private static String text(byte[] b, int p, int len) {
@@ -226,8 +248,9 @@ final class RawClient extends BenchClient {
     }
     BigInteger v = BigInteger.ZERO;
     for (int k = 0; k < ndigits; k++) {
-      v = v.multiply(BigInteger.valueOf(10_000))
-          .add(BigInteger.valueOf((short) RawConnection.SHORT.get(b, p + 8 + 2 * k)));
+      v =
+          v.multiply(BigInteger.valueOf(10_000))
+              .add(BigInteger.valueOf((short) RawConnection.SHORT.get(b, p + 8 + 2 * k)));
     }
     BigDecimal d = new BigDecimal(v, -4 * (weight - ndigits + 1)).setScale(dscale);
     return sign == 0x4000 ? d.negate() : d;

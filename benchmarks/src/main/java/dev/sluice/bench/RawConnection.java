@@ -14,19 +14,22 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * The smallest PostgreSQL client that can run the workloads: startup with trust authentication,
- * named statements prepared once (Parse + Sync), then per execution Bind (binary parameters,
- * binary results for every column) + Execute + Sync in one write, and replies framed in place in
- * one 64 KiB receive buffer (the size Sluice's ReadBuffer starts with). It frames messages and
- * nothing more: what a caller does with a DataRow is the caller's business, which makes it both the
- * raw drain (count rows) and the base of the ideal decoder (decode rows by hand).
+ * named statements prepared once (Parse + Sync), then per execution Bind (binary parameters, binary
+ * results for every column) + Execute + Sync in one write, and replies framed in place in one 64
+ * KiB receive buffer (the size Sluice's ReadBuffer starts with). It frames messages and nothing
+ * more: what a caller does with a DataRow is the caller's business, which makes it both the raw
+ * drain (count rows) and the base of the ideal decoder (decode rows by hand).
  *
- * <p>Not a driver: no error recovery (an ErrorResponse fails the benchmark cell), no
- * authentication but trust, no TLS. Big-endian reads use byte-array VarHandles.
+ * <p>Not a driver: no error recovery (an ErrorResponse fails the benchmark cell), no authentication
+ * but trust, no TLS. Big-endian reads use byte-array VarHandles.
  */
 final class RawConnection implements AutoCloseable {
-  static final VarHandle SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
-  static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
-  static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+  static final VarHandle SHORT =
+      MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
+  static final VarHandle INT =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+  static final VarHandle LONG =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
   static final byte DATA_ROW = 'D';
   static final byte ERROR_RESPONSE = 'E';
@@ -36,14 +39,19 @@ final class RawConnection implements AutoCloseable {
   private final Socket socket;
   private final InputStream in;
   private final OutputStream out;
+
   /** Received bytes; [pos, limit) are not consumed yet. */
   private byte[] buf = new byte[64 * 1024];
+
   private int pos;
   private int limit;
+
   /** Where the body of the message last returned by {@link #next()} starts. */
   private int body;
+
   /** The message being written; its bytes are wbuf[0, wpos). */
   private byte[] wbuf = new byte[1024];
+
   private int wpos;
 
   private RawConnection(Socket socket) throws IOException {
@@ -82,13 +90,16 @@ final class RawConnection implements AutoCloseable {
     putByte(0);
     patchLength(at);
     flush();
-    for (;;) {
+    for (; ; ) {
       byte type = next();
       if (type == AUTHENTICATION) {
         int code = (int) INT.get(buf, body);
         if (code != 0) {
-          throw new IOException("the raw drain supports trust authentication only; the server asks"
-              + " for authentication code " + code + " (run against a server that trusts the user)");
+          throw new IOException(
+              "the raw drain supports trust authentication only; the server asks"
+                  + " for authentication code "
+                  + code
+                  + " (run against a server that trusts the user)");
         }
       } else if (type == READY_FOR_QUERY) {
         return;
@@ -151,9 +162,9 @@ final class RawConnection implements AutoCloseable {
   }
 
   /**
-   * Frames the next message and consumes it, reading from the socket when it is not complete in
-   * the buffer. Returns its type; its body stays at {@link #buffer()}[{@link #body()}…] until the
-   * next call. An ErrorResponse becomes an IOException carrying the server's message.
+   * Frames the next message and consumes it, reading from the socket when it is not complete in the
+   * buffer. Returns its type; its body stays at {@link #buffer()}[{@link #body()}…] until the next
+   * call. An ErrorResponse becomes an IOException carrying the server's message.
    */
   byte next() throws IOException {
     int p = pos;
@@ -180,7 +191,7 @@ final class RawConnection implements AutoCloseable {
   /** Reads until a whole message starts at pos; returns pos (which compaction may have moved). */
   private int fillMessage() throws IOException {
     int needed = 5;
-    for (;;) {
+    for (; ; ) {
       if (limit - pos >= 5) {
         needed = 1 + (int) INT.get(buf, pos + 1);
         if (limit - pos >= needed) {
@@ -212,7 +223,8 @@ final class RawConnection implements AutoCloseable {
         p++;
       }
       if (field == 'C' || field == 'M') {
-        sb.append(sb.length() == 0 ? "" : " ").append(new String(buf, start, p - start, StandardCharsets.UTF_8));
+        sb.append(sb.length() == 0 ? "" : " ")
+            .append(new String(buf, start, p - start, StandardCharsets.UTF_8));
       }
       p++;
     }

@@ -19,39 +19,52 @@ final class Report {
   static String ratioDefinition(Workload w) {
     switch (w) {
       case W1:
-      case W2: return "wall ÷ drain's wall";
-      case W3: return "q/s ÷ drain's q/s";
-      case W3C: return "q/s ÷ pgjdbc-binary's (HikariCP) q/s";
-      case W4B: return "rows/s ÷ pgjdbc-binary's (reWriteBatchedInserts) rows/s";
-      case W4C: return "rows/s ÷ pgjdbc-binary's (CopyManager, text) rows/s";
-      case W5: return "CPU ÷ ideal's CPU";
-      default: throw new AssertionError(w);
+      case W2:
+        return "wall ÷ drain's wall";
+      case W3:
+        return "q/s ÷ drain's q/s";
+      case W3C:
+        return "q/s ÷ pgjdbc-binary's (HikariCP) q/s";
+      case W4B:
+        return "rows/s ÷ pgjdbc-binary's (reWriteBatchedInserts) rows/s";
+      case W4C:
+        return "rows/s ÷ pgjdbc-binary's (CopyManager, text) rows/s";
+      case W5:
+        return "CPU ÷ ideal's CPU";
+      default:
+        throw new AssertionError(w);
     }
   }
 
-  /** The ratio of {@code r} against its workload's reference, or NaN when the reference did not run. */
+  /**
+   * The ratio of {@code r} against its workload's reference, or NaN when the reference did not run.
+   */
   static double ratio(Results results, CellResult r) {
     Workload w = r.workload();
     switch (w) {
       case W1:
-      case W2: {
-        CellResult base = results.ok(w, Client.DRAIN);
-        return base == null ? Double.NaN : r.wallMillis() / base.wallMillis();
-      }
-      case W3: {
-        CellResult base = results.ok(w, Client.DRAIN);
-        return base == null ? Double.NaN : r.unitsPerSecond() / base.unitsPerSecond();
-      }
+      case W2:
+        {
+          CellResult base = results.ok(w, Client.DRAIN);
+          return base == null ? Double.NaN : r.wallMillis() / base.wallMillis();
+        }
+      case W3:
+        {
+          CellResult base = results.ok(w, Client.DRAIN);
+          return base == null ? Double.NaN : r.unitsPerSecond() / base.unitsPerSecond();
+        }
       case W3C:
       case W4B:
-      case W4C: {
-        CellResult base = results.ok(w, Client.PGJDBC_BINARY);
-        return base == null ? Double.NaN : r.unitsPerSecond() / base.unitsPerSecond();
-      }
-      case W5: {
-        CellResult base = results.ok(w, Client.IDEAL);
-        return base == null ? Double.NaN : r.cpuMillis() / base.cpuMillis();
-      }
+      case W4C:
+        {
+          CellResult base = results.ok(w, Client.PGJDBC_BINARY);
+          return base == null ? Double.NaN : r.unitsPerSecond() / base.unitsPerSecond();
+        }
+      case W5:
+        {
+          CellResult base = results.ok(w, Client.IDEAL);
+          return base == null ? Double.NaN : r.cpuMillis() / base.cpuMillis();
+        }
       default:
         throw new AssertionError(w);
     }
@@ -59,8 +72,22 @@ final class Report {
 
   /** The one table: every cell that ran, by workload. */
   static Table resultsTable(Results results) {
-    Table t = new Table(2, List.of("workload", "client", "wall ms", "CPU ms", "GC ms", "B/unit", "rate",
-        "p50 µs", "p99 µs", "ratio¹", "CPU ÷ pgjdbc-bin", "spread²"));
+    Table t =
+        new Table(
+            2,
+            List.of(
+                "workload",
+                "client",
+                "wall ms",
+                "CPU ms",
+                "GC ms",
+                "B/unit",
+                "rate",
+                "p50 µs",
+                "p99 µs",
+                "ratio¹",
+                "CPU ÷ pgjdbc-bin",
+                "spread²"));
     for (Workload w : results.workloads()) {
       CellResult pgjdbc = results.ok(w, Client.PGJDBC_BINARY);
       for (CellResult r : results.of(w)) {
@@ -70,19 +97,20 @@ final class Report {
         }
         String rate = Targets.fmt(r.unitsPerSecond()) + (w.isLookup() ? " q/s" : " rows/s");
         boolean lookup = w.isLookup();
-        t.row(List.of(
-            w.id(),
-            r.client().id(),
-            Targets.fmt(r.wallMillis()),
-            Targets.fmt(r.cpuMillis()),
-            Targets.fmt(r.gcMillis()),
-            Targets.fmt(r.bytesPerUnit()),
-            rate,
-            lookup ? Targets.fmt(r.p50Nanos() / 1e3) : "",
-            lookup ? Targets.fmt(r.p99Nanos() / 1e3) : "",
-            ratioText(ratio(results, r)),
-            pgjdbc == null ? "" : ratioText(r.cpuMillis() / pgjdbc.cpuMillis()),
-            Targets.pct(r.wallSpread()) + (r.wallSpread() > NOISY ? " !" : "")));
+        t.row(
+            List.of(
+                w.id(),
+                r.client().id(),
+                Targets.fmt(r.wallMillis()),
+                Targets.fmt(r.cpuMillis()),
+                Targets.fmt(r.gcMillis()),
+                Targets.fmt(r.bytesPerUnit()),
+                rate,
+                lookup ? Targets.fmt(r.p50Nanos() / 1e3) : "",
+                lookup ? Targets.fmt(r.p99Nanos() / 1e3) : "",
+                ratioText(ratio(results, r)),
+                pgjdbc == null ? "" : ratioText(r.cpuMillis() / pgjdbc.cpuMillis()),
+                Targets.pct(r.wallSpread()) + (r.wallSpread() > NOISY ? " !" : "")));
       }
     }
     return t;
@@ -100,16 +128,21 @@ final class Report {
       parts.add(w.id() + " " + ratioDefinition(w));
     }
     sb.append(String.join("; ", parts)).append(".\n");
-    sb.append("² spread: (max − min) ÷ median of wall time over the measured iterations; ! marks more"
-        + " than ").append(Targets.pct(NOISY)).append(" (noisy: rerun on a quiet machine).\n");
+    sb.append(
+            "² spread: (max − min) ÷ median of wall time over the measured iterations; ! marks more"
+                + " than ")
+        .append(Targets.pct(NOISY))
+        .append(" (noisy: rerun on a quiet machine).\n");
     return sb.toString();
   }
 
   static Table targetsTable(List<Targets.Verdict> verdicts) {
     Table t = new Table(4, List.of("workload", "target", "measured", "verdict"));
     for (Targets.Verdict v : verdicts) {
-      String status = v.status() == Targets.Status.MET ? "**met**"
-          : v.status() == Targets.Status.MISSED ? "**missed**" : "not measured";
+      String status =
+          v.status() == Targets.Status.MET
+              ? "**met**"
+              : v.status() == Targets.Status.MISSED ? "**missed**" : "not measured";
       t.row(List.of(v.workload().id(), v.target(), v.measured(), status + ": " + v.margin()));
     }
     return t;
@@ -124,11 +157,12 @@ final class Report {
     sb.append("## Medians and ratios\n\n");
     sb.append(resultsTable(results).render()).append('\n');
     sb.append(footnotes(results).replace("\n", "  \n")).append('\n');
-    sb.append("Columns: wall = elapsed ms per iteration; CPU = process CPU ms per iteration (all threads:"
-        + " client, I/O, JIT and GC); GC = collection time the JVM's collectors report per iteration"
-        + " (for G1 mostly young pauses: the cost of the result kept alive); B/unit = bytes allocated by all threads per row (W1, W2, W4,"
-        + " W5) or per query (W3); rate = rows or queries per wall second; p50/p99 = per-query"
-        + " latency over all measured W3 queries.\n\n");
+    sb.append(
+        "Columns: wall = elapsed ms per iteration; CPU = process CPU ms per iteration (all threads:"
+            + " client, I/O, JIT and GC); GC = collection time the JVM's collectors report per iteration"
+            + " (for G1 mostly young pauses: the cost of the result kept alive); B/unit = bytes allocated by all threads per row (W1, W2, W4,"
+            + " W5) or per query (W3); rate = rows or queries per wall second; p50/p99 = per-query"
+            + " latency over all measured W3 queries.\n\n");
     sb.append("## Targets (issue 3)\n\n");
     sb.append(targetsTable(verdicts).render()).append('\n');
     sb.append("## Workloads\n\n");
@@ -160,7 +194,8 @@ final class Report {
     for (String warning : info.warnings()) {
       sb.append("NOTE: ").append(warning).append('\n');
     }
-    sb.append("Every cell ran in its own JVM: java ").append(String.join(" ", info.jvmFlags()))
+    sb.append("Every cell ran in its own JVM: java ")
+        .append(String.join(" ", info.jvmFlags()))
         .append('\n');
     int met = 0;
     int missed = 0;
@@ -171,8 +206,13 @@ final class Report {
         missed++;
       }
     }
-    sb.append(String.format(Locale.ROOT, "Targets: %d met, %d missed, %d not measured%n",
-        met, missed, verdicts.size() - met - missed));
+    sb.append(
+        String.format(
+            Locale.ROOT,
+            "Targets: %d met, %d missed, %d not measured%n",
+            met,
+            missed,
+            verdicts.size() - met - missed));
     sb.append(targetsTable(verdicts).render());
     return sb.toString();
   }

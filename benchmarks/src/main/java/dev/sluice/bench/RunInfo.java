@@ -24,21 +24,46 @@ record RunInfo(
     for (String warning : warnings()) {
       sb.append("> **").append(warning).append("**\n\n");
     }
-    sb.append("- When: ").append(started.format(DateTimeFormatter.ISO_OFFSET_DATE_TIME)).append('\n');
-    sb.append("- Server: PostgreSQL ").append(serverVersion).append(", ").append(server).append('\n');
-    sb.append("- Machine: ").append(cores).append(" cores (shared by the server and the client), ")
-        .append(System.getProperty("os.name")).append(' ').append(System.getProperty("os.arch"))
-        .append("; load average ").append(load(loadBefore)).append(" before, ")
-        .append(load(loadAfter)).append(" after\n");
-    sb.append("- Every cell in its own JVM: `java ").append(String.join(" ", jvmFlags))
-        .append("` (Java ").append(javaVersion).append(")\n");
-    sb.append(String.format(Locale.ROOT,
-        "- Sizes: bench_wide and bench_narrow %,d rows; W3 %,d lookups; W4 %,d rows; W5 %d runs"
-            + " per iteration%n",
-        options.rows(), options.lookups(), options.insertRows(), options.joinRuns()));
-    sb.append("- Iterations per cell: ").append(options.warmup()).append(" warm-up, ")
-        .append(options.iterations()).append(" measured; figures are medians of the measured ones."
-            + " Before each iteration, outside the timing: System.gc() (and TRUNCATE for W4).\n");
+    sb.append("- When: ")
+        .append(started.format(DateTimeFormatter.ISO_OFFSET_DATE_TIME))
+        .append('\n');
+    sb.append("- Server: PostgreSQL ")
+        .append(serverVersion)
+        .append(", ")
+        .append(server)
+        .append('\n');
+    sb.append("- Machine: ")
+        .append(cores)
+        .append(" cores (shared by the server and the client), ")
+        .append(System.getProperty("os.name"))
+        .append(' ')
+        .append(System.getProperty("os.arch"))
+        .append("; load average ")
+        .append(load(loadBefore))
+        .append(" before, ")
+        .append(load(loadAfter))
+        .append(" after\n");
+    sb.append("- Every cell in its own JVM: `java ")
+        .append(String.join(" ", jvmFlags))
+        .append("` (Java ")
+        .append(javaVersion)
+        .append(")\n");
+    sb.append(
+        String.format(
+            Locale.ROOT,
+            "- Sizes: bench_wide and bench_narrow %,d rows; W3 %,d lookups; W4 %,d rows; W5 %d runs"
+                + " per iteration%n",
+            options.rows(),
+            options.lookups(),
+            options.insertRows(),
+            options.joinRuns()));
+    sb.append("- Iterations per cell: ")
+        .append(options.warmup())
+        .append(" warm-up, ")
+        .append(options.iterations())
+        .append(
+            " measured; figures are medians of the measured ones."
+                + " Before each iteration, outside the timing: System.gc() (and TRUNCATE for W4).\n");
     for (String note : notes) {
       sb.append("- ").append(note).append('\n');
     }
@@ -49,15 +74,25 @@ record RunInfo(
   List<String> warnings() {
     List<String> w = new ArrayList<>();
     if (isSmokeSize()) {
-      w.add(String.format(Locale.ROOT, "Smoke-size run (%,d rows, %d warm-up and %d measured"
-          + " iterations; the reference run is 1,000,000 rows, 5 and 10): the figures check the"
-          + " harness, they do not measure the clients.", options.rows(), options.warmup(),
-          options.iterations()));
+      w.add(
+          String.format(
+              Locale.ROOT,
+              "Smoke-size run (%,d rows, %d warm-up and %d measured"
+                  + " iterations; the reference run is 1,000,000 rows, 5 and 10): the figures check the"
+                  + " harness, they do not measure the clients.",
+              options.rows(),
+              options.warmup(),
+              options.iterations()));
     }
     if (isBusy()) {
-      w.add(String.format(Locale.ROOT, "The machine was busy before the run started (load average"
-          + " %.2f on %d cores): expect noise; rerun on a quiet machine before trusting small"
-          + " differences.", loadBefore, cores));
+      w.add(
+          String.format(
+              Locale.ROOT,
+              "The machine was busy before the run started (load average"
+                  + " %.2f on %d cores): expect noise; rerun on a quiet machine before trusting small"
+                  + " differences.",
+              loadBefore,
+              cores));
     }
     return w;
   }
@@ -66,12 +101,22 @@ record RunInfo(
   List<String> chartWarnings() {
     List<String> w = new ArrayList<>();
     if (isSmokeSize()) {
-      w.add(String.format(Locale.ROOT, "Smoke-size run (%,d rows, %d + %d iterations): checks the harness,"
-          + " measures nothing", options.rows(), options.warmup(), options.iterations()));
+      w.add(
+          String.format(
+              Locale.ROOT,
+              "Smoke-size run (%,d rows, %d + %d iterations): checks the harness,"
+                  + " measures nothing",
+              options.rows(),
+              options.warmup(),
+              options.iterations()));
     }
     if (isBusy()) {
-      w.add(String.format(Locale.ROOT, "Busy machine (load average %.2f on %d cores before the run):"
-          + " noisy figures", loadBefore, cores));
+      w.add(
+          String.format(
+              Locale.ROOT,
+              "Busy machine (load average %.2f on %d cores before the run):" + " noisy figures",
+              loadBefore,
+              cores));
     }
     return w;
   }

@@ -8,13 +8,13 @@ import java.util.List;
 
 /**
  * Sluice through its public API, as an application would use it: {@code db.query(sql,
- * Record.class)} finds the record's generated decoder by name.
- * One pooled connection, or four for W3c; W4b with rewrite_batched_inserts, as pgjdbc's cell
- * runs with reWriteBatchedInserts.
+ * Record.class)} finds the record's generated decoder by name. One pooled connection, or four for
+ * W3c; W4b with rewrite_batched_inserts, as pgjdbc's cell runs with reWriteBatchedInserts.
  */
 final class SluiceClient extends BenchClient {
   /** W3 through the DSL instead of an SQL string (issue 5's cost target). */
   private final boolean dsl;
+
   private Database db;
 
   SluiceClient(boolean dsl) {
@@ -23,12 +23,13 @@ final class SluiceClient extends BenchClient {
 
   @Override
   void setUp(CellSpec spec) {
-    db = Database.builder()
-        .url(spec.workloadUrl())
-        .maxPoolSize(spec.workload() == Workload.W3C ? 4 : 1)
-        // Like pgjdbc's reWriteBatchedInserts, which its W4b cell uses: multi-row inserts.
-        .rewriteBatchedInserts(spec.workload() == Workload.W4B)
-        .build();
+    db =
+        Database.builder()
+            .url(spec.workloadUrl())
+            .maxPoolSize(spec.workload() == Workload.W3C ? 4 : 1)
+            // Like pgjdbc's reWriteBatchedInserts, which its W4b cell uses: multi-row inserts.
+            .rewriteBatchedInserts(spec.workload() == Workload.W4B)
+            .build();
   }
 
   @Override

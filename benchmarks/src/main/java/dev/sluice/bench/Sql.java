@@ -8,8 +8,10 @@ final class Sql {
   static final String W2 = "SELECT a, b, c FROM bench_narrow";
   static final String W3 = "SELECT id, name, val FROM bench_point WHERE id = $1";
   static final String W3_JDBC = "SELECT id, name, val FROM bench_point WHERE id = ?";
-  static final String INSERT = "INSERT INTO bench_insert (f, i, s, u, n) VALUES ($1, $2, $3, $4, $5)";
-  static final String INSERT_JDBC = "INSERT INTO bench_insert (f, i, s, u, n) VALUES (?, ?, ?, ?, ?)";
+  static final String INSERT =
+      "INSERT INTO bench_insert (f, i, s, u, n) VALUES ($1, $2, $3, $4, $5)";
+  static final String INSERT_JDBC =
+      "INSERT INTO bench_insert (f, i, s, u, n) VALUES (?, ?, ?, ?, ?)";
   static final String COPY_BINARY = "COPY bench_insert (f, i, s, u, n) FROM STDIN (FORMAT binary)";
   static final String COPY_TEXT = "COPY bench_insert (f, i, s, u, n) FROM STDIN";
   static final String TRUNCATE_INSERT = "TRUNCATE bench_insert";

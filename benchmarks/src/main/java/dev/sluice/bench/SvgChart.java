@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * results/latest.svg: one panel per workload with a horizontal bar per client. Read workloads
- * (W1, W2, W5) show wall and CPU ms side by side (lower is better); W3 shows queries per second and
- * W4 rows per second (higher is better). Sluice's bars are orange. Plain SVG, no script or fonts.
+ * results/latest.svg: one panel per workload with a horizontal bar per client. Read workloads (W1,
+ * W2, W5) show wall and CPU ms side by side (lower is better); W3 shows queries per second and W4
+ * rows per second (higher is better). Sluice's bars are orange. Plain SVG, no script or fonts.
  */
 final class SvgChart {
   private static final int WIDTH = 760;
@@ -47,9 +47,12 @@ final class SvgChart {
         continue;
       }
       boolean rate = w.isLookup() || w.isInsert();
-      String title = w.id() + ": " + (rate
-          ? (w.isLookup() ? "queries/s" : "rows/s") + " (higher is better)"
-          : "wall ms (dark) and CPU ms (light), lower is better");
+      String title =
+          w.id()
+              + ": "
+              + (rate
+                  ? (w.isLookup() ? "queries/s" : "rows/s") + " (higher is better)"
+                  : "wall ms (dark) and CPU ms (light), lower is better");
       body.append(text(10, y, title, "bold", 13));
       y += 10;
       double max = 0;
@@ -60,19 +63,45 @@ final class SvgChart {
         boolean sluice = r.client() == Client.SLUICE;
         body.append(text(LABEL - 8, y + BAR - 1, r.client().id(), "end", 11));
         if (rate) {
-          y = bar(body, y, r.unitsPerSecond(), max, sluice ? SLUICE : OTHER, formatRate(r.unitsPerSecond()));
+          y =
+              bar(
+                  body,
+                  y,
+                  r.unitsPerSecond(),
+                  max,
+                  sluice ? SLUICE : OTHER,
+                  formatRate(r.unitsPerSecond()));
         } else {
-          y = bar(body, y, r.wallMillis(), max, sluice ? SLUICE : OTHER, Targets.fmt(r.wallMillis()) + " ms");
-          y = bar(body, y - GAP + 2, r.cpuMillis(), max, sluice ? SLUICE_LIGHT : OTHER_LIGHT,
-              Targets.fmt(r.cpuMillis()) + " ms CPU");
+          y =
+              bar(
+                  body,
+                  y,
+                  r.wallMillis(),
+                  max,
+                  sluice ? SLUICE : OTHER,
+                  Targets.fmt(r.wallMillis()) + " ms");
+          y =
+              bar(
+                  body,
+                  y - GAP + 2,
+                  r.cpuMillis(),
+                  max,
+                  sluice ? SLUICE_LIGHT : OTHER_LIGHT,
+                  Targets.fmt(r.cpuMillis()) + " ms CPU");
         }
       }
       y += 24;
     }
     StringBuilder svg = new StringBuilder();
-    svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(WIDTH)
-        .append("\" height=\"").append(y).append("\" viewBox=\"0 0 ").append(WIDTH).append(' ')
-        .append(y).append("\" font-family=\"sans-serif\">\n");
+    svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
+        .append(WIDTH)
+        .append("\" height=\"")
+        .append(y)
+        .append("\" viewBox=\"0 0 ")
+        .append(WIDTH)
+        .append(' ')
+        .append(y)
+        .append("\" font-family=\"sans-serif\">\n");
     svg.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
     svg.append(text(10, 20, "Sluice benchmarks: medians per cell", "bold", 15));
     svg.append(text(10, 38, subtitle, "", 11));
@@ -82,11 +111,18 @@ final class SvgChart {
   }
 
   /** One bar at {@code y}; returns the y of the next. */
-  private static int bar(StringBuilder sb, int y, double value, double max, String color, String label) {
+  private static int bar(
+      StringBuilder sb, int y, double value, double max, String color, String label) {
     int w = max <= 0 ? 0 : (int) Math.round(value / max * BAR_AREA);
-    sb.append(String.format(Locale.ROOT,
-        "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n",
-        LABEL, y, Math.max(w, 1), BAR, color));
+    sb.append(
+        String.format(
+            Locale.ROOT,
+            "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n",
+            LABEL,
+            y,
+            Math.max(w, 1),
+            BAR,
+            color));
     sb.append(text(LABEL + Math.max(w, 1) + 5, y + BAR - 2, label, "", 10));
     return y + BAR + GAP;
   }
@@ -101,11 +137,22 @@ final class SvgChart {
     String anchor = style.equals("end") ? " text-anchor=\"end\"" : "";
     String weight = style.equals("bold") ? " font-weight=\"bold\"" : "";
     String fill = style.equals("warning") ? " fill=\"#c92a2a\"" : "";
-    return String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-size=\"%d\"%s%s%s>%s</text>\n",
-        x, y, size, anchor, weight, fill, escape(s));
+    return String.format(
+        Locale.ROOT,
+        "<text x=\"%d\" y=\"%d\" font-size=\"%d\"%s%s%s>%s</text>\n",
+        x,
+        y,
+        size,
+        anchor,
+        weight,
+        fill,
+        escape(s));
   }
 
   static String escape(String s) {
-    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    return s.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace("\"", "&quot;");
   }
 }

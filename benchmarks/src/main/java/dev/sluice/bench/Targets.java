@@ -18,7 +18,11 @@ import java.util.function.ToDoubleFunction;
 final class Targets {
   private Targets() {}
 
-  enum Status { MET, MISSED, NOT_MEASURED }
+  enum Status {
+    MET,
+    MISSED,
+    NOT_MEASURED
+  }
 
   /** One target's outcome; {@code measured} and {@code margin} are human-readable. */
   record Verdict(Workload workload, String target, String measured, Status status, String margin) {}
@@ -28,50 +32,187 @@ final class Targets {
     readTargets(out, r, Workload.W1, 1.15, 165, "1.1 × ≈150 B of record, String and UUID");
     readTargets(out, r, Workload.W2, 1.10, 60, "the issue's 60 B/row");
 
-    out.add(ratio(r, Workload.W3, "Sluice q/s ≥ 1.0× the raw drain's q/s (one connection)",
-        SLUICE, DRAIN, CellResult::unitsPerSecond, true, 1.0, "q/s"));
-    out.add(absolute(r, Workload.W3, "Sluice allocates ≤ 500 B per query", SLUICE,
-        CellResult::bytesPerUnit, 500, "B/query"));
-    out.add(ratio(r, Workload.W3, "DSL point lookup client CPU ≤ 1.05× the same SQL string's (issue 5)",
-        SLUICE_DSL, SLUICE, CellResult::cpuMillis, false, 1.05, "ms CPU"));
-    out.add(ratio(r, Workload.W3C, "Sluice q/s ≥ 1.0× pgjdbc + HikariCP (16 callers, 4 connections)",
-        SLUICE, PGJDBC_BINARY, CellResult::unitsPerSecond, true, 1.0, "q/s"));
-    out.add(absolute(r, Workload.W3C, "Sluice p99 ≤ 2 ms (16 callers, 4 connections)", SLUICE,
-        c -> c.p99Nanos() / 1e6, 2.0, "ms"));
+    out.add(
+        ratio(
+            r,
+            Workload.W3,
+            "Sluice q/s ≥ 1.0× the raw drain's q/s (one connection)",
+            SLUICE,
+            DRAIN,
+            CellResult::unitsPerSecond,
+            true,
+            1.0,
+            "q/s"));
+    out.add(
+        absolute(
+            r,
+            Workload.W3,
+            "Sluice allocates ≤ 500 B per query",
+            SLUICE,
+            CellResult::bytesPerUnit,
+            500,
+            "B/query"));
+    out.add(
+        ratio(
+            r,
+            Workload.W3,
+            "DSL point lookup client CPU ≤ 1.05× the same SQL string's (issue 5)",
+            SLUICE_DSL,
+            SLUICE,
+            CellResult::cpuMillis,
+            false,
+            1.05,
+            "ms CPU"));
+    out.add(
+        ratio(
+            r,
+            Workload.W3C,
+            "Sluice q/s ≥ 1.0× pgjdbc + HikariCP (16 callers, 4 connections)",
+            SLUICE,
+            PGJDBC_BINARY,
+            CellResult::unitsPerSecond,
+            true,
+            1.0,
+            "q/s"));
+    out.add(
+        absolute(
+            r,
+            Workload.W3C,
+            "Sluice p99 ≤ 2 ms (16 callers, 4 connections)",
+            SLUICE,
+            c -> c.p99Nanos() / 1e6,
+            2.0,
+            "ms"));
 
-    out.add(ratio(r, Workload.W4C, "Sluice binary COPY rows/s ≥ 1.2× pgjdbc CopyManager",
-        SLUICE, PGJDBC_BINARY, CellResult::unitsPerSecond, true, 1.2, "rows/s"));
-    out.add(ratio(r, Workload.W4B, "Sluice batch rows/s ≥ 1.5× pgjdbc reWriteBatchedInserts",
-        SLUICE, PGJDBC_BINARY, CellResult::unitsPerSecond, true, 1.5, "rows/s"));
+    out.add(
+        ratio(
+            r,
+            Workload.W4C,
+            "Sluice binary COPY rows/s ≥ 1.2× pgjdbc CopyManager",
+            SLUICE,
+            PGJDBC_BINARY,
+            CellResult::unitsPerSecond,
+            true,
+            1.2,
+            "rows/s"));
+    out.add(
+        ratio(
+            r,
+            Workload.W4B,
+            "Sluice batch rows/s ≥ 1.5× pgjdbc reWriteBatchedInserts",
+            SLUICE,
+            PGJDBC_BINARY,
+            CellResult::unitsPerSecond,
+            true,
+            1.5,
+            "rows/s"));
 
-    out.add(ratio(r, Workload.W5, "Sluice CPU ≤ 1.1× the ideal decoder's CPU",
-        SLUICE, IDEAL, CellResult::cpuMillis, false, 1.1, "ms CPU"));
+    out.add(
+        ratio(
+            r,
+            Workload.W5,
+            "Sluice CPU ≤ 1.1× the ideal decoder's CPU",
+            SLUICE,
+            IDEAL,
+            CellResult::cpuMillis,
+            false,
+            1.1,
+            "ms CPU"));
     return out;
   }
 
   private static void readTargets(
-      List<Verdict> out, Results r, Workload w, double drainLimit, double bytesLimit, String bytesWhy) {
-    out.add(ratio(r, w, "Sluice wall ≤ " + fmt(drainLimit) + "× the raw drain's wall",
-        SLUICE, DRAIN, CellResult::wallMillis, false, drainLimit, "ms wall"));
-    out.add(ratio(r, w, "Sluice CPU ≤ 0.3× pgjdbc binary's CPU",
-        SLUICE, PGJDBC_BINARY, CellResult::cpuMillis, false, 0.3, "ms CPU"));
-    out.add(absolute(r, w, "Sluice allocates ≤ " + fmt(bytesLimit) + " B/row (" + bytesWhy + ")",
-        SLUICE, CellResult::bytesPerUnit, bytesLimit, "B/row"));
-    out.add(ratio(r, w, "Sluice wall ≤ 1.1× the ideal decoder's wall",
-        SLUICE, IDEAL, CellResult::wallMillis, false, 1.1, "ms wall"));
-    out.add(ratio(r, w, "Sluice CPU ≤ 1.1× the ideal decoder's CPU",
-        SLUICE, IDEAL, CellResult::cpuMillis, false, 1.1, "ms CPU"));
-    out.add(ratio(r, w, "Sluice B/row ≤ 1.1× the ideal decoder's B/row",
-        SLUICE, IDEAL, CellResult::bytesPerUnit, false, 1.1, "B/row"));
+      List<Verdict> out,
+      Results r,
+      Workload w,
+      double drainLimit,
+      double bytesLimit,
+      String bytesWhy) {
+    out.add(
+        ratio(
+            r,
+            w,
+            "Sluice wall ≤ " + fmt(drainLimit) + "× the raw drain's wall",
+            SLUICE,
+            DRAIN,
+            CellResult::wallMillis,
+            false,
+            drainLimit,
+            "ms wall"));
+    out.add(
+        ratio(
+            r,
+            w,
+            "Sluice CPU ≤ 0.3× pgjdbc binary's CPU",
+            SLUICE,
+            PGJDBC_BINARY,
+            CellResult::cpuMillis,
+            false,
+            0.3,
+            "ms CPU"));
+    out.add(
+        absolute(
+            r,
+            w,
+            "Sluice allocates ≤ " + fmt(bytesLimit) + " B/row (" + bytesWhy + ")",
+            SLUICE,
+            CellResult::bytesPerUnit,
+            bytesLimit,
+            "B/row"));
+    out.add(
+        ratio(
+            r,
+            w,
+            "Sluice wall ≤ 1.1× the ideal decoder's wall",
+            SLUICE,
+            IDEAL,
+            CellResult::wallMillis,
+            false,
+            1.1,
+            "ms wall"));
+    out.add(
+        ratio(
+            r,
+            w,
+            "Sluice CPU ≤ 1.1× the ideal decoder's CPU",
+            SLUICE,
+            IDEAL,
+            CellResult::cpuMillis,
+            false,
+            1.1,
+            "ms CPU"));
+    out.add(
+        ratio(
+            r,
+            w,
+            "Sluice B/row ≤ 1.1× the ideal decoder's B/row",
+            SLUICE,
+            IDEAL,
+            CellResult::bytesPerUnit,
+            false,
+            1.1,
+            "B/row"));
   }
 
   /** {@code metric(subject) / metric(base)} against {@code limit}: at least it, or at most it. */
-  static Verdict ratio(Results r, Workload w, String target, Client subject, Client base,
-      ToDoubleFunction<CellResult> metric, boolean atLeast, double limit, String unit) {
+  static Verdict ratio(
+      Results r,
+      Workload w,
+      String target,
+      Client subject,
+      Client base,
+      ToDoubleFunction<CellResult> metric,
+      boolean atLeast,
+      double limit,
+      String unit) {
     CellResult s = r.ok(w, subject);
     CellResult b = r.ok(w, base);
     if (s == null || b == null) {
-      return new Verdict(w, target, "—", Status.NOT_MEASURED,
+      return new Verdict(
+          w,
+          target,
+          "—",
+          Status.NOT_MEASURED,
           "needs " + subject.id() + " and " + base.id() + " in " + w.id());
     }
     double sv = metric.applyAsDouble(s);
@@ -81,11 +222,18 @@ final class Targets {
     return verdict(w, target, measured, ratio, atLeast, limit);
   }
 
-  static Verdict absolute(Results r, Workload w, String target, Client subject,
-      ToDoubleFunction<CellResult> metric, double limit, String unit) {
+  static Verdict absolute(
+      Results r,
+      Workload w,
+      String target,
+      Client subject,
+      ToDoubleFunction<CellResult> metric,
+      double limit,
+      String unit) {
     CellResult s = r.ok(w, subject);
     if (s == null) {
-      return new Verdict(w, target, "—", Status.NOT_MEASURED, "needs " + subject.id() + " in " + w.id());
+      return new Verdict(
+          w, target, "—", Status.NOT_MEASURED, "needs " + subject.id() + " in " + w.id());
     }
     double v = metric.applyAsDouble(s);
     return verdict(w, target, fmt(v) + " " + unit, v, false, limit);

@@ -8,15 +8,21 @@ import java.nio.charset.StandardCharsets;
 final class Urls {
   private Urls() {}
 
-  /** {@code jdbc:postgresql://host:port/db?user=…[&password=…]}, ready for more {@code &key=value}. */
+  /**
+   * {@code jdbc:postgresql://host:port/db?user=…[&password=…]}, ready for more {@code &key=value}.
+   */
   static String jdbc(String url) {
     ConnectionConfig c = ConnectionConfig.parse(url);
     ConnectionConfig.HostPort hp = c.hosts().get(0);
-    StringBuilder sb = new StringBuilder("jdbc:postgresql://")
-        .append(hp.host().contains(":") ? "[" + hp.host() + "]" : hp.host())
-        .append(':').append(hp.port())
-        .append('/').append(encode(c.database()))
-        .append("?user=").append(encode(c.user()));
+    StringBuilder sb =
+        new StringBuilder("jdbc:postgresql://")
+            .append(hp.host().contains(":") ? "[" + hp.host() + "]" : hp.host())
+            .append(':')
+            .append(hp.port())
+            .append('/')
+            .append(encode(c.database()))
+            .append("?user=")
+            .append(encode(c.user()));
     if (c.password() != null) {
       sb.append("&password=").append(encode(c.password()));
     }

@@ -21,16 +21,23 @@ import java.util.stream.Collectors;
  * as it is decoded instead of building a RowSet first. The calling thread blocks on each Future.
  */
 final class VertxClient extends BenchClient {
-  private static final Collector<Row, ?, List<Wide>> WIDE = Collectors.mapping(
-      row -> new Wide(row.getDouble(0), row.getInteger(1), row.getString(2), row.getUUID(3),
-          row.getString(4)),
-      Collectors.toList());
-  private static final Collector<Row, ?, List<Narrow>> NARROW = Collectors.mapping(
-      row -> new Narrow(row.getLong(0), row.getLong(1), row.getLong(2)), Collectors.toList());
+  private static final Collector<Row, ?, List<Wide>> WIDE =
+      Collectors.mapping(
+          row ->
+              new Wide(
+                  row.getDouble(0),
+                  row.getInteger(1),
+                  row.getString(2),
+                  row.getUUID(3),
+                  row.getString(4)),
+          Collectors.toList());
+  private static final Collector<Row, ?, List<Narrow>> NARROW =
+      Collectors.mapping(
+          row -> new Narrow(row.getLong(0), row.getLong(1), row.getLong(2)), Collectors.toList());
   private static final Function<Row, Point> POINT =
       row -> new Point(row.getInteger(0), row.getString(1), row.getLong(2));
-  private static final Collector<Row, ?, List<FilmRow>> FILMS = Collectors.mapping(
-      VertxClient::film, Collectors.toList());
+  private static final Collector<Row, ?, List<FilmRow>> FILMS =
+      Collectors.mapping(VertxClient::film, Collectors.toList());
 
   private Vertx vertx;
   private Pool pool;
@@ -41,11 +48,12 @@ final class VertxClient extends BenchClient {
     PgConnectOptions options = PgConnectOptions.fromUri(spec.workloadUrl());
     options.setCachePreparedStatements(true);
     int size = spec.workload() == Workload.W3C ? 4 : 1;
-    pool = PgBuilder.pool()
-        .with(new PoolOptions().setMaxSize(size))
-        .connectingTo(options)
-        .using(vertx)
-        .build();
+    pool =
+        PgBuilder.pool()
+            .with(new PoolOptions().setMaxSize(size))
+            .connectingTo(options)
+            .using(vertx)
+            .build();
   }
 
   @Override
@@ -69,8 +77,13 @@ final class VertxClient extends BenchClient {
   long insertBatch(List<Wide> rows) {
     List<Tuple> batch = new ArrayList<>(rows.size());
     for (Wide r : rows) {
-      batch.add(Tuple.tuple()
-          .addDouble(r.f()).addInteger(r.i()).addString(r.s()).addUUID(r.u()).addString(r.n()));
+      batch.add(
+          Tuple.tuple()
+              .addDouble(r.f())
+              .addInteger(r.i())
+              .addString(r.s())
+              .addUUID(r.u())
+              .addString(r.n()));
     }
     pool.preparedQuery(Sql.INSERT).executeBatch(batch).await();
     return rows.size();
@@ -84,9 +97,16 @@ final class VertxClient extends BenchClient {
   private static FilmRow film(Row row) {
     OffsetDateTime updated = row.getOffsetDateTime(7);
     return new FilmRow(
-        row.getInteger(0), row.getString(1), row.getString(2), row.getInteger(3),
-        row.getBigDecimal(4), row.getShort(5), row.getString(6),
-        updated == null ? null : updated.toInstant(), row.getString(8), row.getString(9));
+        row.getInteger(0),
+        row.getString(1),
+        row.getString(2),
+        row.getInteger(3),
+        row.getBigDecimal(4),
+        row.getShort(5),
+        row.getString(6),
+        updated == null ? null : updated.toInstant(),
+        row.getString(8),
+        row.getString(9));
   }
 
   @Override

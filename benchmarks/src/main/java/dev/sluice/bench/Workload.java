@@ -6,14 +6,18 @@ import java.util.Locale;
 
 /**
  * The workloads of issue 3. Each cell (client × workload) runs them in its own JVM; an iteration is
- * the unit timed. What "a row" means for bytes per row differs: a row read (W1, W2, W5), a query (W3)
- * or a row inserted (W4).
+ * the unit timed. What "a row" means for bytes per row differs: a row read (W1, W2, W5), a query
+ * (W3) or a row inserted (W4).
  */
 enum Workload {
-  W1("W1", "read all of bench_wide (f float8, i int4, s text, u uuid, n text NULL) into a List of records"),
+  W1(
+      "W1",
+      "read all of bench_wide (f float8, i int4, s text, u uuid, n text NULL) into a List of records"),
   W2("W2", "read all of bench_narrow (3 × int8) into a List of records"),
   W3("W3", "10,000 sequential primary-key lookups of bench_point over one connection"),
-  W3C("W3c", "10,000 primary-key lookups of bench_point by 16 concurrent callers over 4 connections"),
+  W3C(
+      "W3c",
+      "10,000 primary-key lookups of bench_point by 16 concurrent callers over 4 connections"),
   W4B("W4b", "insert W1-shaped rows into bench_insert as a batch"),
   W4C("W4c", "insert W1-shaped rows into bench_insert with COPY"),
   W5("W5", "the Pagila join film × language × category into records, 200 runs per iteration");
@@ -58,8 +62,8 @@ enum Workload {
   }
 
   /**
-   * Parses {@code --only}: each item is a workload id ("W3c"), or, when no id equals it, a prefix of
-   * ids ("W4" selects W4b and W4c).
+   * Parses {@code --only}: each item is a workload id ("W3c"), or, when no id equals it, a prefix
+   * of ids ("W4" selects W4b and W4c).
    */
   static List<Workload> parseList(String csv) {
     List<Workload> out = new ArrayList<>();

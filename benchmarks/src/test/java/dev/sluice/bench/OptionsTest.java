@@ -21,8 +21,17 @@ class OptionsTest {
 
   @Test
   void smallRowsShrinkTheInsertsToo() {
-    Options o = Options.parse("--rows", "50_000", "--only=W1,W4", "--clients", "pgjdbc-binary,sluice",
-        "--out", "/tmp/x", "--jvm-arg", "-XX:+AlwaysPreTouch");
+    Options o =
+        Options.parse(
+            "--rows",
+            "50_000",
+            "--only=W1,W4",
+            "--clients",
+            "pgjdbc-binary,sluice",
+            "--out",
+            "/tmp/x",
+            "--jvm-arg",
+            "-XX:+AlwaysPreTouch");
     assertThat(o.rows()).isEqualTo(50_000);
     assertThat(o.insertRows()).isEqualTo(50_000);
     // A prefix selects the family; lists come back in the enums' order.
@@ -40,16 +49,20 @@ class OptionsTest {
 
   @Test
   void mistakesNameTheBadValue() {
-    assertThatThrownBy(() -> Options.parse("--only", "W9")).hasMessageContaining("unknown workload \"W9\"");
-    assertThatThrownBy(() -> Options.parse("--clients", "hibernate")).hasMessageContaining("unknown client \"hibernate\"");
-    assertThatThrownBy(() -> Options.parse("--rows", "0")).hasMessageContaining("--rows must be at least 1");
+    assertThatThrownBy(() -> Options.parse("--only", "W9"))
+        .hasMessageContaining("unknown workload \"W9\"");
+    assertThatThrownBy(() -> Options.parse("--clients", "hibernate"))
+        .hasMessageContaining("unknown client \"hibernate\"");
+    assertThatThrownBy(() -> Options.parse("--rows", "0"))
+        .hasMessageContaining("--rows must be at least 1");
     assertThatThrownBy(() -> Options.parse("--rows")).hasMessageContaining("--rows needs a value");
     assertThatThrownBy(() -> Options.parse("--fast")).hasMessageContaining("unknown option --fast");
   }
 
   @Test
   void cellSpecSurvivesTheCommandLine() {
-    CellSpec spec = new CellSpec(Client.VERTX, Workload.W3C, "postgresql://u@h:1/d", "", 10, 20, 30, 40, 1, 2);
+    CellSpec spec =
+        new CellSpec(Client.VERTX, Workload.W3C, "postgresql://u@h:1/d", "", 10, 20, 30, 40, 1, 2);
     assertThat(CellSpec.parse(spec.toArgs().toArray(new String[0]))).isEqualTo(spec);
   }
 }

@@ -7,20 +7,26 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ReportTest {
-  private static CellResult cell(Client c, Workload w, long wallMs, long cpuMs, long bytes, long units) {
+  private static CellResult cell(
+      Client c, Workload w, long wallMs, long cpuMs, long bytes, long units) {
     Sample s = new Sample(wallMs * 1_000_000, cpuMs * 1_000_000, bytes, cpuMs / 2, units);
-    return new CellResult(c, w, List.of(s, s, s), w.isLookup() ? 40_000 : -1, w.isLookup() ? 900_000 : -1, null);
+    return new CellResult(
+        c, w, List.of(s, s, s), w.isLookup() ? 40_000 : -1, w.isLookup() ? 900_000 : -1, null);
   }
 
   @Test
   void tableAlignsNamesLeftAndNumbersRight() {
-    String text = new Table(1, List.of("client", "ms")).row(List.of("sluice", "3.5"))
-        .row(List.of("pgjdbc-binary", "120")).render();
-    assertThat(text).isEqualTo(
-        "| client        |  ms |\n"
-            + "|:--------------|----:|\n"
-            + "| sluice        | 3.5 |\n"
-            + "| pgjdbc-binary | 120 |\n");
+    String text =
+        new Table(1, List.of("client", "ms"))
+            .row(List.of("sluice", "3.5"))
+            .row(List.of("pgjdbc-binary", "120"))
+            .render();
+    assertThat(text)
+        .isEqualTo(
+            "| client        |  ms |\n"
+                + "|:--------------|----:|\n"
+                + "| sluice        | 3.5 |\n"
+                + "| pgjdbc-binary | 120 |\n");
   }
 
   @Test
@@ -37,7 +43,9 @@ class ReportTest {
     results.add(cell(Client.DRAIN, Workload.W1, 250, 100, 0, 1_000_000));
     String text = Report.resultsTable(results).render();
     // sluice: wall 300 ÷ drain 250 = 1.20×; CPU 200 ÷ 800 = 0.25×; 150 B/row.
-    assertThat(text).containsPattern("\\| W1 +\\| sluice +\\| +300 \\| +200 \\| +100 \\| +150 \\|.*\\| +1\\.20× \\| +0\\.25× \\|");
+    assertThat(text)
+        .containsPattern(
+            "\\| W1 +\\| sluice +\\| +300 \\| +200 \\| +100 \\| +150 \\|.*\\| +1\\.20× \\| +0\\.25× \\|");
     assertThat(Report.footnotes(results)).contains("W1 wall ÷ drain's wall");
   }
 
@@ -67,7 +75,8 @@ class ReportTest {
     results.add(cell(Client.SLUICE, Workload.W3C, 400, 400, 3_000_000, 10_000));
     results.add(cell(Client.PGJDBC_BINARY, Workload.W3C, 500, 500, 10_000_000, 10_000));
     List<Targets.Verdict> verdicts = Targets.evaluate(results);
-    assertThat(find(verdicts, Workload.W3C, "q/s ≥ 1.0× pgjdbc").status()).isEqualTo(Targets.Status.MET);
+    assertThat(find(verdicts, Workload.W3C, "q/s ≥ 1.0× pgjdbc").status())
+        .isEqualTo(Targets.Status.MET);
     Targets.Verdict p99 = find(verdicts, Workload.W3C, "p99 ≤ 2 ms");
     assertThat(p99.status()).isEqualTo(Targets.Status.MET);
     assertThat(p99.measured()).isEqualTo("0.90 ms");
@@ -79,7 +88,9 @@ class ReportTest {
     results.add(cell(Client.SLUICE, Workload.W2, 200, 100, 50_000_000, 1_000_000));
     results.add(cell(Client.DRAIN, Workload.W2, 180, 60, 0, 1_000_000));
     String svg = SvgChart.render(results, "a < b & c", List.of("Smoke-size run"));
-    assertThat(svg).startsWith("<svg").contains("a &lt; b &amp; c", "fill=\"#c92a2a\">Smoke-size run<");
+    assertThat(svg)
+        .startsWith("<svg")
+        .contains("a &lt; b &amp; c", "fill=\"#c92a2a\">Smoke-size run<");
     // Two clients, wall and CPU bars each, plus the background.
     assertThat(svg.split("<rect ", -1)).hasSize(1 + 1 + 4);
   }

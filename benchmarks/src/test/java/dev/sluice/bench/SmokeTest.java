@@ -18,8 +18,20 @@ import org.junit.jupiter.api.io.TempDir;
 class SmokeTest {
   @Test
   void runsOneCellEndToEnd(@TempDir Path out) throws Exception {
-    Options options = Options.parse("--rows", "1000", "--only", "W1", "--clients", "sluice",
-        "--warmup", "0", "--iterations", "2", "--out", out.toString());
+    Options options =
+        Options.parse(
+            "--rows",
+            "1000",
+            "--only",
+            "W1",
+            "--clients",
+            "sluice",
+            "--warmup",
+            "0",
+            "--iterations",
+            "2",
+            "--out",
+            out.toString());
     ByteArrayOutputStream log = new ByteArrayOutputStream();
     Results results = BenchMain.run(options, new PrintStream(log, true, StandardCharsets.UTF_8));
 

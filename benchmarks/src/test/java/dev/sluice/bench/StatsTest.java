@@ -56,6 +56,7 @@ class StatsTest {
     // Thread 3 ended; thread 4 started; thread 2's count could not be read.
     long[] idsAfter = {1, 2, 4};
     long[] bytesAfter = {150, -1, 40};
-    assertThat(Meter.allocatedBetween(idsBefore, bytesBefore, idsAfter, bytesAfter)).isEqualTo(50 + 40);
+    assertThat(Meter.allocatedBetween(idsBefore, bytesBefore, idsAfter, bytesAfter))
+        .isEqualTo(50 + 40);
   }
 }

@@ -36,53 +36,79 @@ public final class PagilaReport {
   public static Summary run(String url, PrintStream out) {
     try (Database db = Database.connect(url)) {
       // SELECT *: the generated FilmDecoder maps columns by name, and ignores fulltext.
-      List<Film> longFilms = db.query(
-          "SELECT * FROM film WHERE length > $1 ORDER BY length DESC, title LIMIT $2", Film.class, (short) 180, 5);
+      List<Film> longFilms =
+          db.query(
+              "SELECT * FROM film WHERE length > $1 ORDER BY length DESC, title LIMIT $2",
+              Film.class,
+              (short) 180,
+              5);
       out.println("\nThe five longest films:");
       for (Film f : longFilms) {
-        out.printf("  %-28s %3d min  %s  rated %s%n", f.title(), f.length(), f.rentalRate(), f.rating());
+        out.printf(
+            "  %-28s %3d min  %s  rated %s%n", f.title(), f.length(), f.rentalRate(), f.rating());
       }
 
-      List<TitleCount> top = db.query(
-          "SELECT f.title, count(*) AS rentals FROM film f JOIN inventory i USING (film_id)"
-              + " JOIN rental r USING (inventory_id) GROUP BY f.title ORDER BY rentals DESC, f.title LIMIT $1",
-          TitleCount.class, 3);
+      List<TitleCount> top =
+          db.query(
+              "SELECT f.title, count(*) AS rentals FROM film f JOIN inventory i USING (film_id)"
+                  + " JOIN rental r USING (inventory_id) GROUP BY f.title ORDER BY rentals DESC, f.title LIMIT $1",
+              TitleCount.class,
+              3);
       out.println("\nMost rented:");
       for (TitleCount t : top) {
         out.printf("  %-28s %d rentals%n", t.title(), t.rentals());
       }
 
-      long updated = db.transaction(tx -> tx.execute(
-          "UPDATE film SET rental_rate = rental_rate + $1 WHERE rating = $2",
-          new BigDecimal("0.50"), Rating.NC_17));
+      long updated =
+          db.transaction(
+              tx ->
+                  tx.execute(
+                      "UPDATE film SET rental_rate = rental_rate + $1 WHERE rating = $2",
+                      new BigDecimal("0.50"),
+                      Rating.NC_17));
       out.printf("%nRaised the rental rate of %d NC-17 films in one transaction.%n", updated);
 
-      db.execute("CREATE TABLE IF NOT EXISTS film_note (film_id int REFERENCES film, note text NOT NULL, UNIQUE (film_id))");
+      db.execute(
+          "CREATE TABLE IF NOT EXISTS film_note (film_id int REFERENCES film, note text NOT NULL, UNIQUE (film_id))");
       List<Object[]> notes = new ArrayList<>();
       for (Film f : longFilms) {
         notes.add(new Object[] {f.filmId(), "runs " + f.length() + " minutes"});
       }
-      long[] counts = db.executeBatch("INSERT INTO film_note (film_id, note) VALUES ($1, $2)", notes);
+      long[] counts =
+          db.executeBatch("INSERT INTO film_note (film_id, note) VALUES ($1, $2)", notes);
       out.printf("Inserted %d notes in one pipelined batch.%n", counts.length);
 
       String sqlState = null;
       try {
-        db.execute("INSERT INTO film_note (film_id, note) VALUES ($1, $2)", longFilms.get(0).filmId(), "again");
+        db.execute(
+            "INSERT INTO film_note (film_id, note) VALUES ($1, $2)",
+            longFilms.get(0).filmId(),
+            "again");
       } catch (PgException e) {
         sqlState = e.sqlState();
-        out.printf("%nA second note for the same film is refused: SQLSTATE %s, constraint %s%n  %s%n",
+        out.printf(
+            "%nA second note for the same film is refused: SQLSTATE %s, constraint %s%n  %s%n",
             e.sqlState(), e.constraint(), e.serverMessage());
       }
       // A hand-written decoder, for a result that is no record.
-      long noteCount = db.queryOne("SELECT count(*) AS n FROM film_note", columns -> {
-        int n = columns.require("n", "the count");
-        return row -> row.getLong(n);
-      }).orElseThrow();
+      long noteCount =
+          db.queryOne(
+                  "SELECT count(*) AS n FROM film_note",
+                  columns -> {
+                    int n = columns.require("n", "the count");
+                    return row -> row.getLong(n);
+                  })
+              .orElseThrow();
       out.printf("Notes stored: %d%n", noteCount);
       return new Summary(longFilms, top, updated, noteCount, sqlState);
     }
   }
 
   /** What the report found, for its test. */
-  public record Summary(List<Film> longFilms, List<TitleCount> topRented, long ratesRaised, long notes, String duplicateSqlState) {}
+  public record Summary(
+      List<Film> longFilms,
+      List<TitleCount> topRented,
+      long ratesRaised,
+      long notes,
+      String duplicateSqlState) {}
 }

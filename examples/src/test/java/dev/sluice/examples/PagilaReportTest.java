@@ -18,7 +18,8 @@ class PagilaReportTest {
   @Test
   void reportMatchesTheData(TestDatabase db) throws SQLException {
     ByteArrayOutputStream text = new ByteArrayOutputStream();
-    PagilaReport.Summary s = PagilaReport.run(db.url(), new PrintStream(text, true, StandardCharsets.UTF_8));
+    PagilaReport.Summary s =
+        PagilaReport.run(db.url(), new PrintStream(text, true, StandardCharsets.UTF_8));
 
     assertThat(s.longFilms()).hasSize(5);
     assertThat(s.longFilms()).allSatisfy(f -> assertThat(f.length()).isGreaterThan((short) 180));
@@ -26,14 +27,16 @@ class PagilaReportTest {
     assertThat(s.topRented()).hasSize(3);
     assertThat(s.notes()).isEqualTo(5);
     assertThat(s.duplicateSqlState()).isEqualTo("23505");
-    try (Connection c = db.jdbc(); Statement st = c.createStatement()) {
+    try (Connection c = db.jdbc();
+        Statement st = c.createStatement()) {
       try (ResultSet rs = st.executeQuery("SELECT count(*) FROM film WHERE rating = 'NC-17'")) {
         rs.next();
         assertThat(s.ratesRaised()).isEqualTo(rs.getLong(1));
       }
-      try (ResultSet rs = st.executeQuery(
-          "SELECT f.title, count(*) FROM film f JOIN inventory i USING (film_id) JOIN rental r USING (inventory_id)"
-              + " GROUP BY f.title ORDER BY 2 DESC, 1 LIMIT 1")) {
+      try (ResultSet rs =
+          st.executeQuery(
+              "SELECT f.title, count(*) FROM film f JOIN inventory i USING (film_id) JOIN rental r USING (inventory_id)"
+                  + " GROUP BY f.title ORDER BY 2 DESC, 1 LIMIT 1")) {
         rs.next();
         assertThat(s.topRented().get(0).title()).isEqualTo(rs.getString(1));
         assertThat(s.topRented().get(0).rentals()).isEqualTo(rs.getLong(2));

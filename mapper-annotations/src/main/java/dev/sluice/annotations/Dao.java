@@ -8,10 +8,9 @@ import java.lang.annotation.Target;
 
 /**
  * An interface whose implementation the annotation processor generates: {@code FilmDaoImpl} for
- * {@code FilmDao} (nested interfaces are named from their nesting path: {@code
- * Outer_FilmDaoImpl}), public, in the interface's package. Get one with {@code
- * db.dao(FilmDao.class)}, or {@code tx.dao(FilmDao.class)} for one whose statements run in a
- * transaction.
+ * {@code FilmDao} (nested interfaces are named from their nesting path: {@code Outer_FilmDaoImpl}),
+ * public, in the interface's package. Get one with {@code db.dao(FilmDao.class)}, or {@code
+ * tx.dao(FilmDao.class)} for one whose statements run in a transaction.
  *
  * <pre>{@code
  * @Dao

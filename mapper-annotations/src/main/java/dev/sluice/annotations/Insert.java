@@ -13,8 +13,8 @@ import java.lang.annotation.Target;
  *
  * <p>For one record the method returns {@code void}; the record type, to get the row as stored
  * (generated columns included, read back with RETURNING); or {@code long}/{@code int}, which is the
- * generated key when the record has exactly one {@code @Generated} integral component, else the
- * row count. For many records it returns {@code void} or the total row count ({@code int}/{@code
+ * generated key when the record has exactly one {@code @Generated} integral component, else the row
+ * count. For many records it returns {@code void} or the total row count ({@code int}/{@code
  * long}); they are sent as one pipeline (not one round trip per row) and applied all or none: in
  * one implicit transaction, or inside the enclosing one.
  */

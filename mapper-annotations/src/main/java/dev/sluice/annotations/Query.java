@@ -21,15 +21,15 @@ import java.lang.annotation.Target;
  * <ul>
  *   <li>{@code List<T>}: every row; {@code Optional<T>}: at most one row (more fail with SQLSTATE
  *       21000); {@code T}: exactly one row (none fails with P0002, more with 21000);
- *   <li>{@code Stream<T>}: rows read as the stream is consumed, for results larger than memory.
- *       The stream holds a connection until it is closed, so it <b>must be closed</b>
+ *   <li>{@code Stream<T>}: rows read as the stream is consumed, for results larger than memory. The
+ *       stream holds a connection until it is closed, so it <b>must be closed</b>
  *       (try-with-resources);
  *   <li>{@code T} is a {@link Row} or {@link Table} record, or a scalar read from the first column
  *       (primitives and their boxes, String, BigDecimal, java.time types, UUID, enums, …);
- *   <li>{@code void}, {@code int} or {@code long} for a statement that returns no rows
- *       (UPDATE, DELETE, INSERT without RETURNING, DDL): the row count. An {@code int} or {@code
- *       long} method whose statement returns rows (SELECT, VALUES, … RETURNING) reads the first
- *       column of its only row instead; the processor tells which from the SQL's main keyword.
+ *   <li>{@code void}, {@code int} or {@code long} for a statement that returns no rows (UPDATE,
+ *       DELETE, INSERT without RETURNING, DDL): the row count. An {@code int} or {@code long}
+ *       method whose statement returns rows (SELECT, VALUES, … RETURNING) reads the first column of
+ *       its only row instead; the processor tells which from the SQL's main keyword.
  * </ul>
  */
 @Documented

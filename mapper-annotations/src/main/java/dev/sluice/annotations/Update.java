@@ -12,9 +12,9 @@ import java.lang.annotation.Target;
  * ones is set. Returns {@code void}, the row count ({@code int}/{@code long}), or the record type
  * for the row as stored (RETURNING).
  *
- * <p>With a {@link Version} component the update also requires the row's version to be the
- * record's and increments it; when no row matched (another transaction changed or deleted it since
- * it was read), it fails with {@code dev.sluice.OptimisticLockException} (SQLSTATE 40001).
+ * <p>With a {@link Version} component the update also requires the row's version to be the record's
+ * and increments it; when no row matched (another transaction changed or deleted it since it was
+ * read), it fails with {@code dev.sluice.OptimisticLockException} (SQLSTATE 40001).
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

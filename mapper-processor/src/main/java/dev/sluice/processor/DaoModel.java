@@ -75,7 +75,9 @@ final class DaoModel {
 
     /** A key for sharing one static field between methods. */
     String key() {
-      return scalar != null ? "scalar " + scalar : enumClass != null ? "enum " + enumClass : "record " + decoderClass;
+      return scalar != null
+          ? "scalar " + scalar
+          : enumClass != null ? "enum " + enumClass : "record " + decoderClass;
     }
   }
 

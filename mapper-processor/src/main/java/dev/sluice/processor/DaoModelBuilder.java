@@ -49,16 +49,84 @@ final class DaoModelBuilder {
   /** Key words that must be quoted as column or table names (PostgreSQL's reserved ones). */
   private static final Set<String> RESERVED =
       Set.of(
-          "all", "analyse", "analyze", "and", "any", "array", "as", "asc", "asymmetric", "both",
-          "case", "cast", "check", "collate", "column", "constraint", "create", "current_catalog",
-          "current_date", "current_role", "current_time", "current_timestamp", "current_user",
-          "default", "deferrable", "desc", "distinct", "do", "else", "end", "except", "false",
-          "fetch", "for", "foreign", "from", "grant", "group", "having", "in", "initially",
-          "intersect", "into", "lateral", "leading", "limit", "localtime", "localtimestamp", "not",
-          "null", "offset", "on", "only", "or", "order", "placing", "primary", "references",
-          "returning", "select", "session_user", "some", "symmetric", "system_user", "table",
-          "then", "to", "trailing", "true", "union", "unique", "user", "using", "variadic", "when",
-          "where", "window", "with");
+          "all",
+          "analyse",
+          "analyze",
+          "and",
+          "any",
+          "array",
+          "as",
+          "asc",
+          "asymmetric",
+          "both",
+          "case",
+          "cast",
+          "check",
+          "collate",
+          "column",
+          "constraint",
+          "create",
+          "current_catalog",
+          "current_date",
+          "current_role",
+          "current_time",
+          "current_timestamp",
+          "current_user",
+          "default",
+          "deferrable",
+          "desc",
+          "distinct",
+          "do",
+          "else",
+          "end",
+          "except",
+          "false",
+          "fetch",
+          "for",
+          "foreign",
+          "from",
+          "grant",
+          "group",
+          "having",
+          "in",
+          "initially",
+          "intersect",
+          "into",
+          "lateral",
+          "leading",
+          "limit",
+          "localtime",
+          "localtimestamp",
+          "not",
+          "null",
+          "offset",
+          "on",
+          "only",
+          "or",
+          "order",
+          "placing",
+          "primary",
+          "references",
+          "returning",
+          "select",
+          "session_user",
+          "some",
+          "symmetric",
+          "system_user",
+          "table",
+          "then",
+          "to",
+          "trailing",
+          "true",
+          "union",
+          "unique",
+          "user",
+          "using",
+          "variadic",
+          "when",
+          "where",
+          "window",
+          "with");
 
   private final Elements elements;
   private final Types types;
@@ -81,7 +149,9 @@ final class DaoModelBuilder {
     if (dao.getKind() != ElementKind.INTERFACE) {
       diagnostics.error(
           Diagnostics.BAD_DAO,
-          "@Dao applies to interfaces, and " + dao.getSimpleName() + " is not one; declare it as"
+          "@Dao applies to interfaces, and "
+              + dao.getSimpleName()
+              + " is not one; declare it as"
               + " an interface",
           dao,
           annotation);
@@ -92,7 +162,9 @@ final class DaoModelBuilder {
     if (access != null) {
       diagnostics.error(
           Diagnostics.BAD_DAO,
-          access + "; the generated implementation in package " + pkg.getQualifiedName()
+          access
+              + "; the generated implementation in package "
+              + pkg.getQualifiedName()
               + " must implement it: make it package-private or public",
           dao);
       return null;
@@ -100,7 +172,8 @@ final class DaoModelBuilder {
     if (!dao.getTypeParameters().isEmpty()) {
       diagnostics.error(
           Diagnostics.BAD_DAO,
-          dao.getSimpleName() + " is generic; declare a @Dao for concrete types (it may extend a"
+          dao.getSimpleName()
+              + " is generic; declare a @Dao for concrete types (it may extend a"
               + " generic interface)",
           dao);
       return null;
@@ -126,9 +199,20 @@ final class DaoModelBuilder {
           ExecutableElement b = a == first ? m : first;
           diagnostics.error(
               Diagnostics.METHOD_CLASH,
-              daoName + " inherits " + signature + " from " + owner(a) + " and from " + owner(b)
-                  + " with different statements (" + statementOf(a) + " and " + statementOf(b)
-                  + "); override it in " + dao.getSimpleName() + " with the one to use",
+              daoName
+                  + " inherits "
+                  + signature
+                  + " from "
+                  + owner(a)
+                  + " and from "
+                  + owner(b)
+                  + " with different statements ("
+                  + statementOf(a)
+                  + " and "
+                  + statementOf(b)
+                  + "); override it in "
+                  + dao.getSimpleName()
+                  + " with the one to use",
               dao);
         }
         continue;
@@ -165,7 +249,10 @@ final class DaoModelBuilder {
     if (kinds.isEmpty()) {
       diagnostics.error(
           Diagnostics.BAD_DAO_METHOD,
-          "abstract method " + m.getSimpleName() + " of " + dao.getSimpleName()
+          "abstract method "
+              + m.getSimpleName()
+              + " of "
+              + dao.getSimpleName()
               + " has no statement; annotate it with @Query, @Insert, @Update or @Delete, or give"
               + " it a default body",
           m);
@@ -174,7 +261,11 @@ final class DaoModelBuilder {
     if (kinds.size() > 1) {
       diagnostics.error(
           Diagnostics.BAD_DAO_METHOD,
-          "method " + m.getSimpleName() + " has " + kinds.size() + " statement annotations;"
+          "method "
+              + m.getSimpleName()
+              + " has "
+              + kinds.size()
+              + " statement annotations;"
               + " keep one of @Query, @Insert, @Update and @Delete",
           m,
           kinds.get(1));
@@ -183,7 +274,9 @@ final class DaoModelBuilder {
     if (!m.getTypeParameters().isEmpty()) {
       diagnostics.error(
           Diagnostics.BAD_DAO_METHOD,
-          "method " + m.getSimpleName() + " is generic; a DAO method reads one concrete type:"
+          "method "
+              + m.getSimpleName()
+              + " is generic; a DAO method reads one concrete type:"
               + " remove its type parameters",
           m);
       return null;
@@ -227,7 +320,11 @@ final class DaoModelBuilder {
     }
     if (sql.isBlank()) {
       diagnostics.error(
-          Diagnostics.BAD_QUERY, "the SQL of " + m.getSimpleName() + " is empty", m, query, sqlValue);
+          Diagnostics.BAD_QUERY,
+          "the SQL of " + m.getSimpleName() + " is empty",
+          m,
+          query,
+          sqlValue);
       return null;
     }
     boolean ok = true;
@@ -247,8 +344,14 @@ final class DaoModelBuilder {
       if (!used.contains(p.getSimpleName().toString())) {
         diagnostics.error(
             Diagnostics.UNUSED_PARAMETER,
-            "parameter " + p.getSimpleName() + " of " + m.getSimpleName() + " is used nowhere in"
-                + " its SQL; refer to it as :" + p.getSimpleName() + " or remove it",
+            "parameter "
+                + p.getSimpleName()
+                + " of "
+                + m.getSimpleName()
+                + " is used nowhere in"
+                + " its SQL; refer to it as :"
+                + p.getSimpleName()
+                + " or remove it",
             p);
         ok = false;
       }
@@ -258,8 +361,19 @@ final class DaoModelBuilder {
       return null;
     }
     return new Method(
-        m, display, ReaderFactory.typeName(type.getReturnType()), parameters, parsed.sql, values,
-        plan.result, plan.decoder, null, null, null, null, null);
+        m,
+        display,
+        ReaderFactory.typeName(type.getReturnType()),
+        parameters,
+        parsed.sql,
+        values,
+        plan.result,
+        plan.decoder,
+        null,
+        null,
+        null,
+        null,
+        null);
   }
 
   /** The value of {@code :a.b.c}: parameter {@code a}, then record components; null on error. */
@@ -281,8 +395,13 @@ final class DaoModelBuilder {
     if (index < 0) {
       diagnostics.error(
           Diagnostics.UNKNOWN_PARAMETER,
-          ":" + path[0] + " in the SQL of " + m.getSimpleName() + " names no parameter; the"
-              + " method's parameters are " + (names.isEmpty() ? "none" : String.join(", ", names))
+          ":"
+              + path[0]
+              + " in the SQL of "
+              + m.getSimpleName()
+              + " names no parameter; the"
+              + " method's parameters are "
+              + (names.isEmpty() ? "none" : String.join(", ", names))
               + " (compile with -parameters if they read arg0, arg1)",
           m,
           query,
@@ -297,8 +416,13 @@ final class DaoModelBuilder {
       if (component == null) {
         diagnostics.error(
             Diagnostics.UNKNOWN_PARAMETER,
-            ":" + String.join(".", path) + " in the SQL of " + m.getSimpleName() + ": "
-                + String.join(".", java.util.Arrays.asList(path).subList(0, k)) + " is of type "
+            ":"
+                + String.join(".", path)
+                + " in the SQL of "
+                + m.getSimpleName()
+                + ": "
+                + String.join(".", java.util.Arrays.asList(path).subList(0, k))
+                + " is of type "
                 + ReaderFactory.typeName(current)
                 + (isRecord(current)
                     ? ", which has no component " + path[k]
@@ -349,14 +473,19 @@ final class DaoModelBuilder {
       return new ResultPlan(k == TypeKind.INT ? Result.COUNT_INT : Result.COUNT_LONG, null);
     }
     String noRows =
-        "the SQL of " + m.getSimpleName() + " returns no rows (no RETURNING), so there is no "
-            + ReaderFactory.typeName(returnType) + " to read; return void, int or long for its row"
+        "the SQL of "
+            + m.getSimpleName()
+            + " returns no rows (no RETURNING), so there is no "
+            + ReaderFactory.typeName(returnType)
+            + " to read; return void, int or long for its row"
             + " count, or add RETURNING";
     Result container = container(returnType);
     TypeMirror element = returnType;
     if (container != null) {
       List<? extends TypeMirror> args = ((DeclaredType) returnType).getTypeArguments();
-      if (args.size() != 1 || args.get(0).getKind() != TypeKind.DECLARED && args.get(0).getKind() != TypeKind.ARRAY) {
+      if (args.size() != 1
+          || args.get(0).getKind() != TypeKind.DECLARED
+              && args.get(0).getKind() != TypeKind.ARRAY) {
         unsupportedReturn(m, returnType, "its element type must be a record or a scalar");
         return null;
       }
@@ -371,11 +500,16 @@ final class DaoModelBuilder {
       return null;
     }
     Result result =
-        container != null ? container : element.getKind().isPrimitive() ? Result.ONE_NOT_NULL : Result.ONE;
+        container != null
+            ? container
+            : element.getKind().isPrimitive() ? Result.ONE_NOT_NULL : Result.ONE;
     return new ResultPlan(result, decoder);
   }
 
-  /** LIST, OPTIONAL or STREAM for {@code List<T>}, {@code Optional<T>}, {@code Stream<T>}; else null. */
+  /**
+   * LIST, OPTIONAL or STREAM for {@code List<T>}, {@code Optional<T>}, {@code Stream<T>}; else
+   * null.
+   */
   private static Result container(TypeMirror type) {
     if (type.getKind() != TypeKind.DECLARED) {
       return null;
@@ -404,7 +538,10 @@ final class DaoModelBuilder {
         if (Annotations.find(te, Annotations.ROW) == null
             && Annotations.find(te, Annotations.TABLE) == null) {
           unsupportedReturn(
-              m, returnType, te.getSimpleName() + " is a record without @Row or @Table; annotate it"
+              m,
+              returnType,
+              te.getSimpleName()
+                  + " is a record without @Row or @Table; annotate it"
                   + " with @Row so Sluice generates its decoder");
           return null;
         }
@@ -435,7 +572,8 @@ final class DaoModelBuilder {
     unsupportedReturn(
         m,
         returnType,
-        ReaderFactory.typeName(element) + " is neither a @Row or @Table record nor a scalar Sluice"
+        ReaderFactory.typeName(element)
+            + " is neither a @Row or @Table record nor a scalar Sluice"
             + " reads from a column");
     return null;
   }
@@ -443,8 +581,13 @@ final class DaoModelBuilder {
   private void unsupportedReturn(ExecutableElement m, TypeMirror returnType, String why) {
     diagnostics.error(
         Diagnostics.UNSUPPORTED_RETURN,
-        "method " + m.getSimpleName() + " returns " + ReaderFactory.typeName(returnType)
-            + ", which Sluice cannot produce: " + why + ". Return List<T>, Optional<T>, Stream<T>"
+        "method "
+            + m.getSimpleName()
+            + " returns "
+            + ReaderFactory.typeName(returnType)
+            + ", which Sluice cannot produce: "
+            + why
+            + ". Return List<T>, Optional<T>, Stream<T>"
             + " or T of a @Row record or a scalar; or void, int or long for a row count",
         m);
   }
@@ -456,8 +599,15 @@ final class DaoModelBuilder {
     }
     diagnostics.error(
         Diagnostics.INACCESSIBLE_TYPE,
-        "method " + m.getSimpleName() + " uses " + type.getSimpleName() + ", which the generated"
-            + " implementation in package " + pkg.getQualifiedName() + " cannot name: " + problem,
+        "method "
+            + m.getSimpleName()
+            + " uses "
+            + type.getSimpleName()
+            + ", which the generated"
+            + " implementation in package "
+            + pkg.getQualifiedName()
+            + " cannot name: "
+            + problem,
         m);
     return false;
   }
@@ -476,7 +626,12 @@ final class DaoModelBuilder {
     if (m.getParameters().size() != 1) {
       diagnostics.error(
           Diagnostics.BAD_DAO_METHOD,
-          "@" + kind + " method " + m.getSimpleName() + " takes " + m.getParameters().size()
+          "@"
+              + kind
+              + " method "
+              + m.getSimpleName()
+              + " takes "
+              + m.getParameters().size()
               + " parameters; it takes one @Table record"
               + (kind.equals("Insert") ? " (or a List or Iterable of them)" : ""),
           m,
@@ -499,8 +654,14 @@ final class DaoModelBuilder {
     if (record == null || Annotations.find(record, Annotations.TABLE) == null) {
       diagnostics.error(
           Diagnostics.NOT_A_TABLE,
-          "@" + kind + " needs a @Table record, and parameter " + parameter.getSimpleName() + " of "
-              + m.getSimpleName() + " is a " + ReaderFactory.typeName(parameterType)
+          "@"
+              + kind
+              + " needs a @Table record, and parameter "
+              + parameter.getSimpleName()
+              + " of "
+              + m.getSimpleName()
+              + " is a "
+              + ReaderFactory.typeName(parameterType)
               + (record != null ? "; annotate " + record.getSimpleName() + " with @Table" : ""),
           parameter);
       return null;
@@ -512,8 +673,12 @@ final class DaoModelBuilder {
     if (model == null) {
       diagnostics.error(
           Diagnostics.UNSUPPORTED_TYPE,
-          record.getSimpleName() + " cannot be mapped (see the errors reported on it), so @" + kind
-              + " " + m.getSimpleName() + " has no statement",
+          record.getSimpleName()
+              + " cannot be mapped (see the errors reported on it), so @"
+              + kind
+              + " "
+              + m.getSimpleName()
+              + " has no statement",
           parameter);
       return null;
     }
@@ -548,15 +713,24 @@ final class DaoModelBuilder {
           || c.nullable) {
         diagnostics.error(
             Diagnostics.BAD_VERSION,
-            "@Version component " + c.path + " is a " + (c.nullable ? "nullable " : "") + c.type
+            "@Version component "
+                + c.path
+                + " is a "
+                + (c.nullable ? "nullable " : "")
+                + c.type
                 + "; a version is a non-null int, long or short",
             c.element,
             v);
       } else if (found != null) {
         diagnostics.error(
             Diagnostics.BAD_VERSION,
-            "@Version component " + c.path + " is the second of " + model.displayName()
-                + " (after " + found.path + "); keep one",
+            "@Version component "
+                + c.path
+                + " is the second of "
+                + model.displayName()
+                + " (after "
+                + found.path
+                + "); keep one",
             c.element,
             v);
       } else {
@@ -606,18 +780,48 @@ final class DaoModelBuilder {
     String parameterName = parameter.getSimpleName().toString();
     if (batch) {
       if (k != TypeKind.VOID && k != TypeKind.INT && k != TypeKind.LONG) {
-        unsupportedCrudReturn(m, returnType, "a batch @Insert returns void, or int or long for the"
-            + " rows inserted (generated keys are not read back in a batch)");
+        unsupportedCrudReturn(
+            m,
+            returnType,
+            "a batch @Insert returns void, or int or long for the"
+                + " rows inserted (generated keys are not read back in a batch)");
         return null;
       }
-      Result result = k == TypeKind.VOID ? Result.VOID : k == TypeKind.INT ? Result.COUNT_INT : Result.COUNT_LONG;
+      Result result =
+          k == TypeKind.VOID
+              ? Result.VOID
+              : k == TypeKind.INT ? Result.COUNT_INT : Result.COUNT_LONG;
       TypeName element = ReaderFactory.typeName(recordType);
-      return new Method(m, display, returnName, parameters, sql.toString(), values, result, null,
-          parameterName, element, null, null, null);
+      return new Method(
+          m,
+          display,
+          returnName,
+          parameters,
+          sql.toString(),
+          values,
+          result,
+          null,
+          parameterName,
+          element,
+          null,
+          null,
+          null);
     }
     if (k == TypeKind.VOID) {
-      return new Method(m, display, returnName, parameters, sql.toString(), values, Result.VOID,
-          null, null, null, null, null, null);
+      return new Method(
+          m,
+          display,
+          returnName,
+          parameters,
+          sql.toString(),
+          values,
+          Result.VOID,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null);
     }
     if (k == TypeKind.INT || k == TypeKind.LONG) {
       ColumnModel key = generated.size() == 1 ? generated.get(0) : null;
@@ -625,19 +829,59 @@ final class DaoModelBuilder {
       if (keyType == ScalarType.SHORT || keyType == ScalarType.INT || keyType == ScalarType.LONG) {
         sql.append(" RETURNING ").append(quote(key.column));
         ScalarType read = k == TypeKind.INT ? ScalarType.INT : ScalarType.LONG;
-        return new Method(m, display, returnName, parameters, sql.toString(), values,
-            Result.ONE_NOT_NULL, Decoder.scalar(read), null, null, null, null, null);
+        return new Method(
+            m,
+            display,
+            returnName,
+            parameters,
+            sql.toString(),
+            values,
+            Result.ONE_NOT_NULL,
+            Decoder.scalar(read),
+            null,
+            null,
+            null,
+            null,
+            null);
       }
-      return new Method(m, display, returnName, parameters, sql.toString(), values,
-          k == TypeKind.INT ? Result.COUNT_INT : Result.COUNT_LONG, null, null, null, null, null, null);
+      return new Method(
+          m,
+          display,
+          returnName,
+          parameters,
+          sql.toString(),
+          values,
+          k == TypeKind.INT ? Result.COUNT_INT : Result.COUNT_LONG,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null);
     }
     if (types.isSameType(types.erasure(returnType), types.erasure(model.element.asType()))) {
       sql.append(" RETURNING ").append(columnList(all));
-      return new Method(m, display, returnName, parameters, sql.toString(), values, Result.ONE,
-          Decoder.record(model.recordClass, model.generatedName("Decoder")), null, null, null, null, null);
+      return new Method(
+          m,
+          display,
+          returnName,
+          parameters,
+          sql.toString(),
+          values,
+          Result.ONE,
+          Decoder.record(model.recordClass, model.generatedName("Decoder")),
+          null,
+          null,
+          null,
+          null,
+          null);
     }
-    unsupportedCrudReturn(m, returnType, "@Insert returns void, " + model.displayName()
-        + " (the row as stored), or long or int (the generated key, or the row count)");
+    unsupportedCrudReturn(
+        m,
+        returnType,
+        "@Insert returns void, "
+            + model.displayName()
+            + " (the row as stored), or long or int (the generated key, or the row count)");
     return null;
   }
 
@@ -663,14 +907,21 @@ final class DaoModelBuilder {
     if (ids.isEmpty()) {
       diagnostics.error(
           Diagnostics.NO_ID,
-          kind + " " + m.getSimpleName() + " finds the row of " + model.displayName()
-              + " by its id, and " + model.displayName() + " has no @Id component; mark the"
+          kind
+              + " "
+              + m.getSimpleName()
+              + " finds the row of "
+              + model.displayName()
+              + " by its id, and "
+              + model.displayName()
+              + " has no @Id component; mark the"
               + " primary key's components with @Id",
           m);
       return null;
     }
     List<Value> values = new ArrayList<>();
-    StringBuilder sql = new StringBuilder(update ? "UPDATE " : "DELETE FROM ").append(tableName(model));
+    StringBuilder sql =
+        new StringBuilder(update ? "UPDATE " : "DELETE FROM ").append(tableName(model));
     if (update) {
       sql.append(" SET ");
       List<String> assignments = new ArrayList<>();
@@ -716,23 +967,42 @@ final class DaoModelBuilder {
       result = Result.ONE;
       decoder = Decoder.record(model.recordClass, model.generatedName("Decoder"));
     } else {
-      unsupportedCrudReturn(m, returnType, kind + " returns void, or int or long for the row count"
-          + (update ? ", or " + model.displayName() + " for the row as stored" : ""));
+      unsupportedCrudReturn(
+          m,
+          returnType,
+          kind
+              + " returns void, or int or long for the row count"
+              + (update ? ", or " + model.displayName() + " for the row as stored" : ""));
       return null;
     }
     List<Value> idValues = new ArrayList<>();
     for (ColumnModel c : ids) {
       idValues.add(columnValue(root, c));
     }
-    return new Method(m, display, returnName, parameters, sql.toString(), values, result, decoder,
-        null, null, version == null ? null : tableName(model), version == null ? null : idValues,
+    return new Method(
+        m,
+        display,
+        returnName,
+        parameters,
+        sql.toString(),
+        values,
+        result,
+        decoder,
+        null,
+        null,
+        version == null ? null : tableName(model),
+        version == null ? null : idValues,
         version == null ? null : columnValue(root, version));
   }
 
   private void unsupportedCrudReturn(ExecutableElement m, TypeMirror returnType, String what) {
     diagnostics.error(
         Diagnostics.UNSUPPORTED_RETURN,
-        "method " + m.getSimpleName() + " returns " + ReaderFactory.typeName(returnType) + "; "
+        "method "
+            + m.getSimpleName()
+            + " returns "
+            + ReaderFactory.typeName(returnType)
+            + "; "
             + what,
         m);
   }
@@ -741,7 +1011,9 @@ final class DaoModelBuilder {
   private static Value columnValue(String root, ColumnModel c) {
     List<String> accessors = List.of(c.path.split("\\."));
     ClassName converter =
-        c.reader instanceof ValueReader.Converted ? ((ValueReader.Converted) c.reader).converter : null;
+        c.reader instanceof ValueReader.Converted
+            ? ((ValueReader.Converted) c.reader).converter
+            : null;
     return new Value(root, accessors, c.reader instanceof ValueReader.OptionalOf, converter);
   }
 
@@ -754,7 +1026,9 @@ final class DaoModelBuilder {
   }
 
   private static String tableName(RecordModel model) {
-    return model.schema.isEmpty() ? quote(model.table) : quote(model.schema) + "." + quote(model.table);
+    return model.schema.isEmpty()
+        ? quote(model.table)
+        : quote(model.schema) + "." + quote(model.table);
   }
 
   /** An identifier as SQL text: as is when PostgreSQL would read it unchanged, else quoted. */
@@ -840,10 +1114,6 @@ final class DaoModelBuilder {
 
     @Override
     public void printMessage(
-        Diagnostic.Kind kind,
-        CharSequence msg,
-        Element e,
-        AnnotationMirror a,
-        AnnotationValue v) {}
+        Diagnostic.Kind kind, CharSequence msg, Element e, AnnotationMirror a, AnnotationValue v) {}
   }
 }

@@ -180,9 +180,12 @@ final class DaoWriter {
     String rows = unique("rows", taken);
     String counts = unique("counts", taken);
     TypeName row = ArrayTypeName.of(ClassName.OBJECT);
-    b.addStatement(
-        "$T<$T> $N = new $T<>()", LIST, row, rows, ARRAY_LIST);
-    b.beginControlFlow("for ($T $N : $N)", m.batchElement, m.values.isEmpty() ? "row" : m.values.get(0).root, m.batchParameter);
+    b.addStatement("$T<$T> $N = new $T<>()", LIST, row, rows, ARRAY_LIST);
+    b.beginControlFlow(
+        "for ($T $N : $N)",
+        m.batchElement,
+        m.values.isEmpty() ? "row" : m.values.get(0).root,
+        m.batchParameter);
     b.addStatement("$N.add(new Object[] {$L})", rows, valueList(m.values));
     b.endControlFlow();
     switch (m.result) {
@@ -193,10 +196,14 @@ final class DaoWriter {
         b.addStatement("return $T.total(queries.executeBatch($N, $N))", DAO_SUPPORT, sql, rows);
         break;
       default:
+        b.addStatement("long[] $N = queries.executeBatch($N, $N)", counts, sql, rows);
         b.addStatement(
-            "long[] $N = queries.executeBatch($N, $N)", counts, sql, rows);
-        b.addStatement(
-            "return $T.intCount($T.total($N), $S, $N)", DAO_SUPPORT, DAO_SUPPORT, counts, m.display, sql);
+            "return $T.intCount($T.total($N), $S, $N)",
+            DAO_SUPPORT,
+            DAO_SUPPORT,
+            counts,
+            m.display,
+            sql);
         break;
     }
   }

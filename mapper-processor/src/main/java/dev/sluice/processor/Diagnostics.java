@@ -60,7 +60,9 @@ final class Diagnostics {
    */
   static final String BAD_DAO_METHOD = "sluice.bad-dao-method";
 
-  /** SQL the lexer cannot read: an unterminated string or comment, a positional parameter, empty. */
+  /**
+   * SQL the lexer cannot read: an unterminated string or comment, a positional parameter, empty.
+   */
   static final String BAD_QUERY = "sluice.bad-query";
 
   /** A {@code :name} naming no method parameter, or {@code :a.b} naming no record component. */

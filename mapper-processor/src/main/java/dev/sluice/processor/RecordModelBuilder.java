@@ -373,7 +373,9 @@ final class RecordModelBuilder {
     }
   }
 
-  /** Whether {@code type} may be {@code @Generated}: any reference type, or an integral primitive. */
+  /**
+   * Whether {@code type} may be {@code @Generated}: any reference type, or an integral primitive.
+   */
   private static boolean generatedPlaceholderAllowed(TypeMirror type) {
     switch (type.getKind()) {
       case BOOLEAN:

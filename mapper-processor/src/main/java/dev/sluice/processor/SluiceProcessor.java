@@ -21,8 +21,8 @@ import javax.lang.model.element.TypeElement;
 
 /**
  * The Sluice annotation processor: for every {@code @Row} and {@code @Table} record a decoder
- * ({@code FilmDecoder}), for every {@code @Table} record its table metadata ({@code
- * FilmTable}), and for every {@code @Dao} interface its implementation ({@code FilmDaoImpl}).
+ * ({@code FilmDecoder}), for every {@code @Table} record its table metadata ({@code FilmTable}),
+ * and for every {@code @Dao} interface its implementation ({@code FilmDaoImpl}).
  *
  * <p>Each record is handled on its own: an error in one is reported on the element at fault and the
  * others are still generated. A record that refers to a type javac cannot resolve yet (one another

@@ -9,19 +9,19 @@ import java.util.Set;
 
 /**
  * Rewrites the named parameters of a {@code @Query} ({@code :title}, {@code :film.title}) to
- * PostgreSQL's positional ones ({@code $1}) at compile time, and tells whether the statement returns
- * rows.
+ * PostgreSQL's positional ones ({@code $1}) at compile time, and tells whether the statement
+ * returns rows.
  *
  * <p>It is a lexer, not a parser: it knows just enough of PostgreSQL's lexical structure (SQL
- * syntax, section "Lexical Structure") to skip what is not SQL text: string constants ({@code 'it''s'},
- * with backslash escapes only in {@code E'…'} strings), quoted identifiers ({@code "a:b"}),
- * dollar-quoted strings ({@code $fn$ … $fn$}), {@code --} comments and nested {@code /* … *}{@code /}
- * comments. A colon starts a parameter only when an identifier character follows; {@code ::} is a
- * cast, so {@code :rating::mpaa_rating} is the parameter {@code rating}, cast. Words outside those
- * at parenthesis depth 0 are collected to classify the statement.
+ * syntax, section "Lexical Structure") to skip what is not SQL text: string constants ({@code
+ * 'it''s'}, with backslash escapes only in {@code E'…'} strings), quoted identifiers ({@code
+ * "a:b"}), dollar-quoted strings ({@code $fn$ … $fn$}), {@code --} comments and nested {@code /* …
+ * *}{@code /} comments. A colon starts a parameter only when an identifier character follows;
+ * {@code ::} is a cast, so {@code :rating::mpaa_rating} is the parameter {@code rating}, cast.
+ * Words outside those at parenthesis depth 0 are collected to classify the statement.
  *
- * <p>Misuse: {@code a[lo:hi]} reads as the parameter {@code hi}; write {@code a[lo : hi]}. Positional
- * {@code $1} parameters are rejected: a statement uses one style.
+ * <p>Misuse: {@code a[lo:hi]} reads as the parameter {@code hi}; write {@code a[lo : hi]}.
+ * Positional {@code $1} parameters are rejected: a statement uses one style.
  */
 final class SqlParameterLexer {
   /** Whether a statement returns rows, as far as its text tells. */
@@ -86,10 +86,12 @@ final class SqlParameterLexer {
 
   private final String in;
   private final StringBuilder out = new StringBuilder();
+
   /** Name to position, in order of first use. */
   private final Map<String, Integer> positions = new LinkedHashMap<>();
 
   private final List<Occurrence> occurrences = new ArrayList<>();
+
   /** The first word at depth 0, upper case, or null. */
   private String firstWord;
 
@@ -100,8 +102,10 @@ final class SqlParameterLexer {
   private String mainKeyword;
 
   private boolean returning;
+
   /** Parenthesis depth at the current position. */
   private int depth;
+
   /** Offset of the next character to read. */
   private int pos;
 
@@ -287,7 +291,9 @@ final class SqlParameterLexer {
   private void parameter() {
     int start = pos;
     int end = identifierEnd(pos + 1);
-    while (end + 1 < in.length() && in.charAt(end) == '.' && isIdentifierStart(in.charAt(end + 1))) {
+    while (end + 1 < in.length()
+        && in.charAt(end) == '.'
+        && isIdentifierStart(in.charAt(end + 1))) {
       end = identifierEnd(end + 1);
     }
     String name = in.substring(pos + 1, end);
@@ -325,7 +331,9 @@ final class SqlParameterLexer {
     }
   }
 
-  /** Whether the quote at {@code quote} starts an escape string: {@code E'…'}, not {@code name'}. */
+  /**
+   * Whether the quote at {@code quote} starts an escape string: {@code E'…'}, not {@code name'}.
+   */
   private boolean isEscapePrefix(int quote) {
     if (quote == 0 || (in.charAt(quote - 1) != 'E' && in.charAt(quote - 1) != 'e')) {
       return false;

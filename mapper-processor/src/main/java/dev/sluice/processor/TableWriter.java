@@ -37,7 +37,9 @@ final class TableWriter {
 
   /** The reader of an Optional's value, or {@code reader} itself. */
   private static ValueReader unwrapOptional(ValueReader reader) {
-    return reader instanceof ValueReader.OptionalOf ? ((ValueReader.OptionalOf) reader).value : reader;
+    return reader instanceof ValueReader.OptionalOf
+        ? ((ValueReader.OptionalOf) reader).value
+        : reader;
   }
 
   /**
@@ -126,7 +128,9 @@ final class TableWriter {
       TypeName fieldType;
       CodeBlock create;
       CodeBlock sqlType =
-          c.reader.sqlType() == null ? CodeBlock.of("null") : CodeBlock.of("$S", c.reader.sqlType());
+          c.reader.sqlType() == null
+              ? CodeBlock.of("null")
+              : CodeBlock.of("$S", c.reader.sqlType());
       if (reader instanceof ValueReader.Converted) {
         ClassName converter = ((ValueReader.Converted) reader).converter;
         fieldType = ParameterizedTypeName.get(COLUMN, record, valueType.box());

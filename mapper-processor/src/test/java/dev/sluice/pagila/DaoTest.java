@@ -39,9 +39,20 @@ class DaoTest {
 
   private static Film newFilm(String title, Rating rating) {
     return new Film(
-        0, title, "a film made by a test", 2024, 1, null, (short) 5, new BigDecimal("2.99"),
-        (short) 101, new BigDecimal("15.99"), rating,
-        Instant.parse("2024-05-01T10:00:00Z"), List.of("Trailers", "Commentaries"), "");
+        0,
+        title,
+        "a film made by a test",
+        2024,
+        1,
+        null,
+        (short) 5,
+        new BigDecimal("2.99"),
+        (short) 101,
+        new BigDecimal("15.99"),
+        rating,
+        Instant.parse("2024-05-01T10:00:00Z"),
+        List.of("Trailers", "Commentaries"),
+        "");
   }
 
   @Test
@@ -59,10 +70,13 @@ class DaoTest {
           .isEqualTo(db.queryOne("SELECT count(*) FROM film", Scalars.LONG).orElseThrow());
 
       List<Film> pg13 = films.byRating(Rating.PG_13, (short) 180);
-      assertThat(pg13).isNotEmpty().allSatisfy(f -> {
-        assertThat(f.rating()).isEqualTo(Rating.PG_13);
-        assertThat(f.length()).isGreaterThan((short) 180);
-      });
+      assertThat(pg13)
+          .isNotEmpty()
+          .allSatisfy(
+              f -> {
+                assertThat(f.rating()).isEqualTo(Rating.PG_13);
+                assertThat(f.length()).isGreaterThan((short) 180);
+              });
       assertThat(films.countRated(Rating.NC_17))
           .isEqualTo(
               db.queryOne("SELECT count(*)::int FROM film WHERE rating = 'NC-17'", Scalars.INT)
@@ -94,18 +108,21 @@ class DaoTest {
       FilmDao films = db.dao(FilmDao.class);
       assertThatThrownBy(() -> films.byTitle("NO SUCH FILM"))
           .isInstanceOf(PgException.class)
-          .hasMessageContaining("FilmDao.byTitle expected exactly one row, but the query returned none")
+          .hasMessageContaining(
+              "FilmDao.byTitle expected exactly one row, but the query returned none")
           .extracting(e -> ((PgException) e).sqlState())
           .isEqualTo("P0002");
       films.insert(newFilm("TWIN", Rating.G));
       films.insert(newFilm("TWIN", Rating.G));
       assertThatThrownBy(() -> films.byTitle("TWIN"))
-          .hasMessageContaining("FilmDao.byTitle expected exactly one row, but the query returned 2 rows")
+          .hasMessageContaining(
+              "FilmDao.byTitle expected exactly one row, but the query returned 2 rows")
           .extracting(e -> ((PgException) e).sqlState())
           .isEqualTo("21000");
       assertThatThrownBy(() -> films.originalLanguageOrFail(1))
-          .hasMessageContaining("FilmDao.originalLanguageOrFail returns a primitive, but the"
-              + " query's value is NULL")
+          .hasMessageContaining(
+              "FilmDao.originalLanguageOrFail returns a primitive, but the"
+                  + " query's value is NULL")
           .extracting(e -> ((PgException) e).sqlState())
           .isEqualTo("22004");
     }
@@ -137,9 +154,21 @@ class DaoTest {
   }
 
   private static Film withRateAndLength(Film f, BigDecimal rate, Short length) {
-    return new Film(f.filmId(), f.title(), f.description(), f.releaseYear(), f.languageId(),
-        f.originalLanguageId(), f.rentalDuration(), rate, length, f.replacementCost(), f.rating(),
-        f.lastUpdate(), f.specialFeatures(), f.fulltext());
+    return new Film(
+        f.filmId(),
+        f.title(),
+        f.description(),
+        f.releaseYear(),
+        f.languageId(),
+        f.originalLanguageId(),
+        f.rentalDuration(),
+        rate,
+        length,
+        f.replacementCost(),
+        f.rating(),
+        f.lastUpdate(),
+        f.specialFeatures(),
+        f.fulltext());
   }
 
   @Test
@@ -185,16 +214,29 @@ class DaoTest {
 
       Customer fresh =
           new Customer(
-              10_001, 1, new PersonName("ADA", "LOVELACE"), Email.parse("ada@example.org"), 5,
-              true, LocalDate.of(2024, 1, 2), Instant.parse("2024-01-02T03:04:05Z"),
+              10_001,
+              1,
+              new PersonName("ADA", "LOVELACE"),
+              Email.parse("ada@example.org"),
+              5,
+              true,
+              LocalDate.of(2024, 1, 2),
+              Instant.parse("2024-01-02T03:04:05Z"),
               Optional.empty());
       customers.insert(fresh);
       assertThat(customers.byId(10_001)).contains(fresh);
 
       Customer renamed =
           new Customer(
-              10_001, 2, new PersonName("AUGUSTA", "KING"), null, 5, false,
-              fresh.createDate(), fresh.lastUpdate(), Optional.of(0));
+              10_001,
+              2,
+              new PersonName("AUGUSTA", "KING"),
+              null,
+              5,
+              false,
+              fresh.createDate(),
+              fresh.lastUpdate(),
+              Optional.of(0));
       assertThat(customers.update(renamed)).isEqualTo(1);
       Customer read = customers.byId(10_001).orElseThrow();
       assertThat(read.name()).isEqualTo(renamed.name());
@@ -203,8 +245,7 @@ class DaoTest {
 
       assertThat(
               customers.insertAll(
-                  List.of(
-                      withId(fresh, 10_002), withId(fresh, 10_003), withId(fresh, 10_004))))
+                  List.of(withId(fresh, 10_002), withId(fresh, 10_003), withId(fresh, 10_004))))
           .isEqualTo(3);
       customers.delete(read);
       assertThat(customers.byId(10_001)).isEmpty();
@@ -213,8 +254,16 @@ class DaoTest {
   }
 
   private static Customer withId(Customer c, int id) {
-    return new Customer(id, c.storeId(), c.name(), c.email(), c.addressId(), c.active(),
-        c.createDate(), c.lastUpdate(), c.activeFlag());
+    return new Customer(
+        id,
+        c.storeId(),
+        c.name(),
+        c.email(),
+        c.addressId(),
+        c.active(),
+        c.createDate(),
+        c.lastUpdate(),
+        c.activeFlag());
   }
 
   @Test
@@ -257,8 +306,10 @@ class DaoTest {
       // A writer still holding version 0 loses, and nothing changes.
       assertThatThrownBy(() -> notes.update(new Note(note.id(), "stale", 0)))
           .isInstanceOf(OptimisticLockException.class)
-          .hasMessageContaining("NoteDao.update changed no row: the row of note with id "
-              + note.id() + " is not at version 0 any more")
+          .hasMessageContaining(
+              "NoteDao.update changed no row: the row of note with id "
+                  + note.id()
+                  + " is not at version 0 any more")
           .extracting(e -> ((PgException) e).sqlState())
           .isEqualTo("40001");
       assertThatThrownBy(() -> notes.updateCount(new Note(note.id(), "stale", 0)))
@@ -282,8 +333,11 @@ class DaoTest {
       }
       films.insertAll(batch);
       assertThat(films.idsStartingWith("BATCH ")).hasSize(10_000);
-      assertThat(db.queryOne("SELECT count(*) FROM film WHERE title LIKE 'BATCH %' AND"
-              + " rating = 'PG-13'", Scalars.LONG)).contains(5_000L);
+      assertThat(
+              db.queryOne(
+                  "SELECT count(*) FROM film WHERE title LIKE 'BATCH %' AND" + " rating = 'PG-13'",
+                  Scalars.LONG))
+          .contains(5_000L);
 
       // Row 9,999 breaks a constraint (language_id must exist): no row of the batch stays.
       List<Film> failing = new ArrayList<>();
@@ -301,9 +355,21 @@ class DaoTest {
   }
 
   private static Film withLanguage(Film f, int languageId) {
-    return new Film(f.filmId(), f.title(), f.description(), f.releaseYear(), languageId,
-        f.originalLanguageId(), f.rentalDuration(), f.rentalRate(), f.length(),
-        f.replacementCost(), f.rating(), f.lastUpdate(), f.specialFeatures(), f.fulltext());
+    return new Film(
+        f.filmId(),
+        f.title(),
+        f.description(),
+        f.releaseYear(),
+        languageId,
+        f.originalLanguageId(),
+        f.rentalDuration(),
+        f.rentalRate(),
+        f.length(),
+        f.replacementCost(),
+        f.rating(),
+        f.lastUpdate(),
+        f.specialFeatures(),
+        f.fulltext());
   }
 
   @Test

@@ -2,16 +2,11 @@ package dev.sluice.pagila;
 
 import static dev.sluice.dsl.Dsl.avg;
 import static dev.sluice.dsl.Dsl.count;
-import static dev.sluice.dsl.Dsl.denseRank;
-import static dev.sluice.dsl.Dsl.orderedBy;
-import static dev.sluice.dsl.Dsl.partitionBy;
-import static dev.sluice.dsl.Dsl.rank;
-import static dev.sluice.dsl.Dsl.rowNumber;
 import static dev.sluice.dsl.Dsl.countDistinct;
 import static dev.sluice.dsl.Dsl.cte;
-import static dev.sluice.dsl.Dsl.from;
-import static dev.sluice.dsl.Dsl.selectFrom;
+import static dev.sluice.dsl.Dsl.denseRank;
 import static dev.sluice.dsl.Dsl.exists;
+import static dev.sluice.dsl.Dsl.from;
 import static dev.sluice.dsl.Dsl.lower;
 import static dev.sluice.dsl.Dsl.max;
 import static dev.sluice.dsl.Dsl.min;
@@ -19,7 +14,12 @@ import static dev.sluice.dsl.Dsl.noCondition;
 import static dev.sluice.dsl.Dsl.not;
 import static dev.sluice.dsl.Dsl.notExists;
 import static dev.sluice.dsl.Dsl.or;
+import static dev.sluice.dsl.Dsl.orderedBy;
+import static dev.sluice.dsl.Dsl.partitionBy;
+import static dev.sluice.dsl.Dsl.rank;
+import static dev.sluice.dsl.Dsl.rowNumber;
 import static dev.sluice.dsl.Dsl.select;
+import static dev.sluice.dsl.Dsl.selectFrom;
 import static dev.sluice.dsl.Dsl.selectOne;
 import static dev.sluice.dsl.Dsl.sum;
 import static dev.sluice.dsl.Dsl.unsafeCondition;
@@ -147,7 +147,11 @@ class DslSelectTest {
     cases.put("original_language_id IS NOT NULL", FILM.originalLanguageId.isNotNull());
     cases.put(
         "NOT ((rating = 'G' OR rating = 'PG') AND length > 150)",
-        FILM.rating.eq(Rating.G).or(FILM.rating.eq(Rating.PG)).and(FILM.length.gt((short) 150)).not());
+        FILM.rating
+            .eq(Rating.G)
+            .or(FILM.rating.eq(Rating.PG))
+            .and(FILM.length.gt((short) 150))
+            .not());
     cases.put(
         "rating = 'R' OR (length > 180 AND rental_rate = 4.99)",
         or(
@@ -308,8 +312,14 @@ class DslSelectTest {
                     + " rank() OVER (PARTITION BY rating ORDER BY length DESC),"
                     + " sum(length) OVER (PARTITION BY rating ORDER BY film_id)"
                     + " FROM film WHERE film_id <= 50 ORDER BY film_id"));
-    assertThat(text(db.from(FILM).select(denseRank().over(orderedBy(FILM.rating.asc())))
-            .orderBy(FILM.rating.desc()).limit(1).fetchOne().orElseThrow()))
+    assertThat(
+            text(
+                db.from(FILM)
+                    .select(denseRank().over(orderedBy(FILM.rating.asc())))
+                    .orderBy(FILM.rating.desc())
+                    .limit(1)
+                    .fetchOne()
+                    .orElseThrow()))
         .isEqualTo("5");
   }
 
@@ -351,7 +361,9 @@ class DslSelectTest {
             + " ORDER BY name, title NULLS FIRST LIMIT 8 OFFSET 990";
     for (String kind : List.of("RIGHT", "FULL")) {
       var onLanguage =
-          kind.equals("RIGHT") ? db.from(FILM).rightJoin(LANGUAGE) : db.from(FILM).fullJoin(LANGUAGE);
+          kind.equals("RIGHT")
+              ? db.from(FILM).rightJoin(LANGUAGE)
+              : db.from(FILM).fullJoin(LANGUAGE);
       List<TitleLanguage> outer =
           onLanguage
               .on((f, l) -> f.languageId.eq(l.languageId))
@@ -463,7 +475,8 @@ class DslSelectTest {
 
   @Test
   void aCteOfATableReadsThroughItsTypedColumnsInBothStyles() throws SQLException {
-    Cte<FilmTable> lf = cte("long_films", FILM, selectFrom(FILM).where(FILM.length.gt((short) 150)));
+    Cte<FilmTable> lf =
+        cte("long_films", FILM, selectFrom(FILM).where(FILM.length.gt((short) 150)));
     FilmTable longFilms = lf.table();
     List<Film> fluent =
         db.with(lf)
@@ -479,7 +492,11 @@ class DslSelectTest {
                 "WITH long_films AS (SELECT * FROM film WHERE length > 150)"
                     + " SELECT film_id FROM long_films WHERE rating = 'PG-13' ORDER BY title"));
     assertThat(fluent.get(0))
-        .isEqualTo(db.selectFrom(FILM).where(FILM.filmId.eq(fluent.get(0).filmId())).fetchOne().orElseThrow());
+        .isEqualTo(
+            db.selectFrom(FILM)
+                .where(FILM.filmId.eq(fluent.get(0).filmId()))
+                .fetchOne()
+                .orElseThrow());
 
     Cte<FilmTable> sameCte = cte("long_films", from(FILM).where(f -> f.length.gt((short) 150)));
     List<Film> lambdas =

@@ -6,9 +6,9 @@ import static dev.sluice.dsl.Dsl.deleteFrom;
 import static dev.sluice.dsl.Dsl.exists;
 import static dev.sluice.dsl.Dsl.from;
 import static dev.sluice.dsl.Dsl.insertInto;
+import static dev.sluice.dsl.Dsl.select;
 import static dev.sluice.dsl.Dsl.selectFrom;
 import static dev.sluice.dsl.Dsl.selectOne;
-import static dev.sluice.dsl.Dsl.select;
 import static dev.sluice.dsl.Dsl.update;
 import static dev.sluice.dsl.Dsl.with;
 import static dev.sluice.pagila.ActorTable.ACTOR;
@@ -63,7 +63,10 @@ class DslSqlTest {
             .using(ACTOR.actorId)
             .where(
                 (x, fa, a) ->
-                    a.lastName.ilike("%son").and(x.filmId.in(List.of(1, 2, 3))).or(x.title.isNull()))
+                    a.lastName
+                        .ilike("%son")
+                        .and(x.filmId.in(List.of(1, 2, 3)))
+                        .or(x.title.isNull()))
             .select(TitleCount.class, f.title, count().as("rentals"))
             .where(exists(selectOne().from(INVENTORY).where(INVENTORY.filmId.eq(f.filmId))))
             .groupBy(f.title)
@@ -94,8 +97,20 @@ class DslSqlTest {
   void insertUpsertUpdateDelete() {
     Film film =
         new Film(
-            0, "T", null, null, 1, null, (short) 3, BigDecimal.ONE, null, BigDecimal.TEN, null,
-            Instant.EPOCH, null, "");
+            0,
+            "T",
+            null,
+            null,
+            1,
+            null,
+            (short) 3,
+            BigDecimal.ONE,
+            null,
+            BigDecimal.TEN,
+            null,
+            Instant.EPOCH,
+            null,
+            "");
     assertThat(insertInto(FILM).values(film).returning(FILM.filmId).toSql())
         .isEqualTo(
             "INSERT INTO film (title, description, release_year, language_id,"
@@ -207,8 +222,10 @@ class DslSqlTest {
 
   @Test
   void cteMistakesFailNamingTheColumn() {
-    Cte<FilmTable> lf = cte("long_films", FILM, selectFrom(FILM).where(FILM.length.gt((short) 150)));
-    assertThatThrownBy(() -> with(lf).selectFrom(lf.table()).where(FILM.length.gt((short) 1)).toSql())
+    Cte<FilmTable> lf =
+        cte("long_films", FILM, selectFrom(FILM).where(FILM.length.gt((short) 150)));
+    assertThatThrownBy(
+            () -> with(lf).selectFrom(lf.table()).where(FILM.length.gt((short) 1)).toSql())
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("column film.length belongs to table film")
         .hasMessageContaining("(its tables: long_films)");

@@ -66,7 +66,8 @@ class DslWriteTest {
 
   @Test
   void insertOneReturningItsGeneratedId() throws SQLException {
-    int id = db.insertInto(FILM).values(film("DSL ONE")).returning(FILM.filmId).fetchOne().orElseThrow();
+    int id =
+        db.insertInto(FILM).values(film("DSL ONE")).returning(FILM.filmId).fetchOne().orElseThrow();
     assertThat(id).isGreaterThan(1000);
     assertThat(
             rows(
@@ -74,8 +75,7 @@ class DslWriteTest {
                 "SELECT title, description, release_year, rating, length, rental_rate,"
                     + " special_features FROM film WHERE film_id = ?",
                 id))
-        .containsExactly(
-            "DSL ONE|a description|2024|NC-17|95|2.99|{Trailers,\"Deleted Scenes\"}");
+        .containsExactly("DSL ONE|a description|2024|NC-17|95|2.99|{Trailers,\"Deleted Scenes\"}");
   }
 
   @Test
@@ -138,7 +138,12 @@ class DslWriteTest {
 
   @Test
   void updateSetWhereReturning() throws SQLException {
-    int id = db.insertInto(FILM).values(film("DSL TO UPDATE")).returning(FILM.filmId).fetchOne().orElseThrow();
+    int id =
+        db.insertInto(FILM)
+            .values(film("DSL TO UPDATE"))
+            .returning(FILM.filmId)
+            .fetchOne()
+            .orElseThrow();
     Optional<Film> updated =
         db.update(FILM)
             .set(FILM.title, "DSL UPDATED")
@@ -150,7 +155,11 @@ class DslWriteTest {
             .fetchOne();
     assertThat(updated).map(Film::title).contains("DSL UPDATED");
     assertThat(updated).map(Film::description).isEmpty();
-    assertThat(rows(jdbc, "SELECT title, rental_rate, description, length FROM film WHERE film_id = ?", id))
+    assertThat(
+            rows(
+                jdbc,
+                "SELECT title, rental_rate, description, length FROM film WHERE film_id = ?",
+                id))
         .containsExactly("DSL UPDATED|0.49|null|3");
     assertThat(db.update(FILM).set(FILM.length, (short) 1).where(FILM.filmId.eq(-1)).execute())
         .isZero();
@@ -197,9 +206,11 @@ class DslWriteTest {
     int id = db.insertInto(FILM).values(film("x")).returning(FILM.filmId).fetchOne().orElseThrow();
     for (String s : nasty) {
       db.update(FILM).set(FILM.description, s).where(FILM.filmId.eq(id)).execute();
-      assertThat(rows(jdbc, "SELECT description FROM film WHERE film_id = ?", id)).containsExactly(s);
+      assertThat(rows(jdbc, "SELECT description FROM film WHERE film_id = ?", id))
+          .containsExactly(s);
     }
-    assertThat(rows(jdbc, "SELECT count(*) FROM film WHERE film_id <= 1000")).containsExactly("1000");
+    assertThat(rows(jdbc, "SELECT count(*) FROM film WHERE film_id <= 1000"))
+        .containsExactly("1000");
     assertThat(rows(jdbc, "SELECT to_regclass('film') IS NOT NULL")).containsExactly("t");
   }
 
@@ -283,12 +294,12 @@ class DslWriteTest {
   }
 
   private static Staff staff(String username, byte[] picture) {
-    return new Staff(
-        0, "Dsl", "Bytes", 3, null, 1, true, username, null, NOW, picture);
+    return new Staff(0, "Dsl", "Bytes", 3, null, 1, true, username, null, NOW, picture);
   }
 
   private static byte[] picture(Connection jdbc, String username) throws SQLException {
-    try (PreparedStatement s = jdbc.prepareStatement("SELECT picture FROM staff WHERE username = ?")) {
+    try (PreparedStatement s =
+        jdbc.prepareStatement("SELECT picture FROM staff WHERE username = ?")) {
       s.setString(1, username);
       try (ResultSet rs = s.executeQuery()) {
         assertThat(rs.next()).as(username).isTrue();

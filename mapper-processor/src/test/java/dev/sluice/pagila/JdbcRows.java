@@ -36,8 +36,7 @@ final class JdbcRows {
     StringBuilder row = new StringBuilder();
     for (int i = 0; i < values.length; i++) {
       Object v = values[i];
-      String s =
-          v == Rating.PG_13 ? "PG-13" : v == Rating.NC_17 ? "NC-17" : String.valueOf(v);
+      String s = v == Rating.PG_13 ? "PG-13" : v == Rating.NC_17 ? "NC-17" : String.valueOf(v);
       row.append(i == 0 ? "" : "|").append(s);
     }
     return row.toString();

@@ -21,8 +21,7 @@ public interface RentalDao {
   @Query("SELECT count(*) FROM rental WHERE return_date IS NULL")
   long openCount();
 
-  @Query(
-      "UPDATE rental SET return_date = :returned WHERE rental_id = :id AND return_date IS NULL")
+  @Query("UPDATE rental SET return_date = :returned WHERE rental_id = :id AND return_date IS NULL")
   int markReturned(long id, OffsetDateTime returned);
 
   @Query("SELECT max(rental_id) FROM rental")

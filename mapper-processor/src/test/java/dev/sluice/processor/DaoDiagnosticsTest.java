@@ -282,17 +282,10 @@ class DaoDiagnosticsTest {
             "class Outer { @Dao private interface Hidden {} }");
     Compilation c = compile(file);
     assertThat(c)
-        .hadErrorContaining(
-            "[sluice.bad-dao] @Dao applies to interfaces, and FilmDao is not one")
+        .hadErrorContaining("[sluice.bad-dao] @Dao applies to interfaces, and FilmDao is not one")
         .inFile(file)
         .onLine(4);
-    assertThat(c)
-        .hadErrorContaining("[sluice.bad-dao] Generic is generic")
-        .inFile(file)
-        .onLine(5);
-    assertThat(c)
-        .hadErrorContaining("[sluice.bad-dao] Hidden is private")
-        .inFile(file)
-        .onLine(6);
+    assertThat(c).hadErrorContaining("[sluice.bad-dao] Generic is generic").inFile(file).onLine(5);
+    assertThat(c).hadErrorContaining("[sluice.bad-dao] Hidden is private").inFile(file).onLine(6);
   }
 }

@@ -202,7 +202,11 @@ class DiagnosticsTest {
   @Test
   void generatedOnAnIntegralPrimitiveIsFine() {
     JavaFileObject file =
-        source("Film", "@Table(\"film\")", "record Film(", "    @Id @Generated int filmId, String title) {}");
+        source(
+            "Film",
+            "@Table(\"film\")",
+            "record Film(",
+            "    @Id @Generated int filmId, String title) {}");
     assertThat(compile(file)).succeeded();
   }
 

@@ -112,8 +112,7 @@ class SqlParameterLexerTest {
 
   @Test
   void parametersAfterCommentsAndStringsStillCount() {
-    ParsedSql p =
-        ok("SELECT /* c /* n */ */ ':s' AS \"q\", $t$x$t$ -- line\n FROM f WHERE a = :a");
+    ParsedSql p = ok("SELECT /* c /* n */ */ ':s' AS \"q\", $t$x$t$ -- line\n FROM f WHERE a = :a");
     assertThat(p.sql)
         .isEqualTo("SELECT /* c /* n */ */ ':s' AS \"q\", $t$x$t$ -- line\n FROM f WHERE a = $1");
   }

@@ -40,6 +40,7 @@ public final class BinaryCodec {
 
   /** Seconds from 1970-01-01 to PostgreSQL's epoch, 2000-01-01. */
   public static final long PG_EPOCH_SECONDS = 946_684_800L;
+
   /** Days from 1970-01-01 to 2000-01-01. */
   public static final int PG_EPOCH_DAYS = 10_957;
 
@@ -74,7 +75,9 @@ public final class BinaryCodec {
     if (sign != NUMERIC_POS && sign != NUMERIC_NEG) {
       throw new PgException(
           "22000",
-          "numeric value " + numericSpecialName(sign) + " has no BigDecimal form; read it as double or String");
+          "numeric value "
+              + numericSpecialName(sign)
+              + " has no BigDecimal form; read it as double or String");
     }
     if (len != 8 + 2 * ndigits) {
       throw new PgException("08P01", "numeric of " + ndigits + " digits in " + len + " bytes");
@@ -105,7 +108,8 @@ public final class BinaryCodec {
     return numericSlow(b, off, ndigits, sign, dscale, exp10);
   }
 
-  private static BigDecimal numericSlow(byte[] b, int off, int ndigits, short sign, int dscale, int exp10) {
+  private static BigDecimal numericSlow(
+      byte[] b, int off, int ndigits, short sign, int dscale, int exp10) {
     char[] digits = new char[ndigits * 4];
     for (int i = 0, p = off + 8; i < ndigits; i++, p += 2) {
       int d = Bytes.getShort(b, p);
@@ -154,16 +158,23 @@ public final class BinaryCodec {
 
   private static String numericSpecialName(short sign) {
     switch (sign) {
-      case NUMERIC_NAN: return "NaN";
-      case NUMERIC_PINF: return "Infinity";
-      case NUMERIC_NINF: return "-Infinity";
-      default: return "sign 0x" + Integer.toHexString(sign & 0xffff);
+      case NUMERIC_NAN:
+        return "NaN";
+      case NUMERIC_PINF:
+        return "Infinity";
+      case NUMERIC_NINF:
+        return "-Infinity";
+      default:
+        return "sign 0x" + Integer.toHexString(sign & 0xffff);
     }
   }
 
   // ---- date and time ----
 
-  /** date: int32 days since 2000-01-01; ±infinity are {@link LocalDate#MAX} and {@link LocalDate#MIN}. */
+  /**
+   * date: int32 days since 2000-01-01; ±infinity are {@link LocalDate#MAX} and {@link
+   * LocalDate#MIN}.
+   */
   public static LocalDate date(byte[] b, int off) {
     int days = Bytes.getInt(b, off);
     if (days == Integer.MAX_VALUE) {
@@ -222,7 +233,9 @@ public final class BinaryCodec {
     return Instant.ofEpochSecond(seconds, nanos);
   }
 
-  /** timestamptz as an OffsetDateTime in UTC; ±infinity are {@link OffsetDateTime#MAX}/{@code MIN}. */
+  /**
+   * timestamptz as an OffsetDateTime in UTC; ±infinity are {@link OffsetDateTime#MAX}/{@code MIN}.
+   */
   public static OffsetDateTime timestamptzOffset(byte[] b, int off) {
     long micros = Bytes.getLong(b, off);
     if (micros == Long.MAX_VALUE) {
@@ -253,24 +266,29 @@ public final class BinaryCodec {
     int bits = b[off + 1] & 0xff;
     int n = b[off + 3] & 0xff;
     if (n != 4 && n != 16 || len != 4 + n) {
-      throw new PgException("08P01", "inet value with an address of " + n + " bytes in " + len + " bytes");
+      throw new PgException(
+          "08P01", "inet value with an address of " + n + " bytes in " + len + " bytes");
     }
     byte[] addr = new byte[n];
     System.arraycopy(b, off + 4, addr, 0, n);
     try {
       // Inet6Address.getByAddress keeps an IPv4-mapped address (::ffff:a.b.c.d) IPv6, as the server
-      // does; InetAddress.getByAddress would turn it into an Inet4Address, losing its prefix length.
-      InetAddress address = n == 4 ? InetAddress.getByAddress(addr) : Inet6Address.getByAddress(null, addr, -1);
+      // does; InetAddress.getByAddress would turn it into an Inet4Address, losing its prefix
+      // length.
+      InetAddress address =
+          n == 4 ? InetAddress.getByAddress(addr) : Inet6Address.getByAddress(null, addr, -1);
       return new InetNetwork(address, bits);
     } catch (UnknownHostException | IllegalArgumentException e) {
-      throw new PgException("08P01", "bad inet value of " + n + " address bytes and " + bits + " bits");
+      throw new PgException(
+          "08P01", "bad inet value of " + n + " address bytes and " + bits + " bits");
     }
   }
 
   /** jsonb: a version byte (1) then the JSON text. */
   public static String jsonb(byte[] b, int off, int len) {
     if (len < 1 || b[off] != 1) {
-      throw new PgException("08P01", "jsonb value with unknown version " + (len < 1 ? "(empty)" : b[off]));
+      throw new PgException(
+          "08P01", "jsonb value with unknown version " + (len < 1 ? "(empty)" : b[off]));
     }
     return Bytes.utf8(b, off + 1, len - 1);
   }
@@ -285,31 +303,56 @@ public final class BinaryCodec {
    */
   public static Object decode(int oid, byte[] b, int off, int len) {
     switch (oid) {
-      case Oids.BOOL: return b[off] != 0;
-      case Oids.INT2: return Bytes.getShort(b, off);
-      case Oids.INT4: return Bytes.getInt(b, off);
-      case Oids.INT8: return Bytes.getLong(b, off);
-      case Oids.OID: return Bytes.getInt(b, off) & 0xffffffffL;
-      case Oids.FLOAT4: return Float.intBitsToFloat(Bytes.getInt(b, off));
-      case Oids.FLOAT8: return Double.longBitsToDouble(Bytes.getLong(b, off));
-      case Oids.NUMERIC: return isNumericSpecial(b, off) ? numericAsDouble(b, off, len) : numeric(b, off, len);
-      case Oids.TEXT: case Oids.VARCHAR: case Oids.BPCHAR: case Oids.NAME: case Oids.JSON:
-      case Oids.XML: case Oids.UNKNOWN: case Oids.CHAR:
+      case Oids.BOOL:
+        return b[off] != 0;
+      case Oids.INT2:
+        return Bytes.getShort(b, off);
+      case Oids.INT4:
+        return Bytes.getInt(b, off);
+      case Oids.INT8:
+        return Bytes.getLong(b, off);
+      case Oids.OID:
+        return Bytes.getInt(b, off) & 0xffffffffL;
+      case Oids.FLOAT4:
+        return Float.intBitsToFloat(Bytes.getInt(b, off));
+      case Oids.FLOAT8:
+        return Double.longBitsToDouble(Bytes.getLong(b, off));
+      case Oids.NUMERIC:
+        return isNumericSpecial(b, off) ? numericAsDouble(b, off, len) : numeric(b, off, len);
+      case Oids.TEXT:
+      case Oids.VARCHAR:
+      case Oids.BPCHAR:
+      case Oids.NAME:
+      case Oids.JSON:
+      case Oids.XML:
+      case Oids.UNKNOWN:
+      case Oids.CHAR:
         return Bytes.utf8(b, off, len);
-      case Oids.JSONB: return jsonb(b, off, len);
-      case Oids.BYTEA: {
-        byte[] copy = new byte[len];
-        System.arraycopy(b, off, copy, 0, len);
-        return copy;
-      }
-      case Oids.UUID: return uuid(b, off);
-      case Oids.DATE: return date(b, off);
-      case Oids.TIME: return time(b, off);
-      case Oids.TIMETZ: return timetz(b, off);
-      case Oids.TIMESTAMP: return timestamp(b, off);
-      case Oids.TIMESTAMPTZ: return timestamptz(b, off);
-      case Oids.INTERVAL: return interval(b, off);
-      case Oids.INET: case Oids.CIDR: return inet(b, off, len);
+      case Oids.JSONB:
+        return jsonb(b, off, len);
+      case Oids.BYTEA:
+        {
+          byte[] copy = new byte[len];
+          System.arraycopy(b, off, copy, 0, len);
+          return copy;
+        }
+      case Oids.UUID:
+        return uuid(b, off);
+      case Oids.DATE:
+        return date(b, off);
+      case Oids.TIME:
+        return time(b, off);
+      case Oids.TIMETZ:
+        return timetz(b, off);
+      case Oids.TIMESTAMP:
+        return timestamp(b, off);
+      case Oids.TIMESTAMPTZ:
+        return timestamptz(b, off);
+      case Oids.INTERVAL:
+        return interval(b, off);
+      case Oids.INET:
+      case Oids.CIDR:
+        return inet(b, off, len);
       default:
         if (Oids.elementOf(oid) != 0) {
           return array(b, off, len, Object.class);
@@ -332,7 +375,8 @@ public final class BinaryCodec {
     }
     if (ndim != 1) {
       throw new PgException(
-          "0A000", "arrays of " + ndim + " dimensions are not supported; only one-dimensional arrays are");
+          "0A000",
+          "arrays of " + ndim + " dimensions are not supported; only one-dimensional arrays are");
     }
     int n = Bytes.getInt(b, off + 12);
     int p = off + 20;
@@ -365,7 +409,8 @@ public final class BinaryCodec {
       if (type == Double.class && v instanceof Float) {
         return n.doubleValue();
       }
-      if (type == BigDecimal.class && (v instanceof Long || v instanceof Integer || v instanceof Short)) {
+      if (type == BigDecimal.class
+          && (v instanceof Long || v instanceof Integer || v instanceof Short)) {
         return BigDecimal.valueOf(n.longValue());
       }
     }
@@ -386,17 +431,22 @@ public final class BinaryCodec {
     }
     if (v instanceof Double d && oid == Oids.NUMERIC) {
       throw new PgException(
-          "22000", "numeric value " + d + " has no " + type.getSimpleName() + " form; read it as Double or String");
+          "22000",
+          "numeric value "
+              + d
+              + " has no "
+              + type.getSimpleName()
+              + " form; read it as Double or String");
     }
-    throw new PgException(
-        "42804", Oids.name(oid) + " value cannot be read as " + type.getName());
+    throw new PgException("42804", Oids.name(oid) + " value cannot be read as " + type.getName());
   }
 
   /** The address of a host value; fails for a network (fewer bits than the address has). */
   public static InetAddress hostAddress(InetNetwork net) {
     if (!net.isHost()) {
       throw new PgException(
-          "22000", "inet value " + net + " is a network, not a host address; read it as InetNetwork");
+          "22000",
+          "inet value " + net + " is a network, not a host address; read it as InetNetwork");
     }
     return net.address();
   }

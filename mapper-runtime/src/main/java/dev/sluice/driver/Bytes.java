@@ -13,9 +13,12 @@ import java.nio.charset.StandardCharsets;
 public final class Bytes {
   private Bytes() {}
 
-  private static final VarHandle SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
-  private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
-  private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+  private static final VarHandle SHORT =
+      MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
+  private static final VarHandle INT =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+  private static final VarHandle LONG =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
   public static int getInt(byte[] b, int i) {
     return (int) INT.get(b, i);
@@ -41,7 +44,9 @@ public final class Bytes {
     LONG.set(b, i, v);
   }
 
-  /** The index of the NUL that ends the C string starting at {@code from}, or -1 before {@code end}. */
+  /**
+   * The index of the NUL that ends the C string starting at {@code from}, or -1 before {@code end}.
+   */
   public static int indexOfNul(byte[] b, int from, int end) {
     for (int i = from; i < end; i++) {
       if (b[i] == 0) {

@@ -8,16 +8,18 @@ import java.nio.channels.SocketChannel;
 /**
  * A blocking InputStream over a Unix-domain {@link SocketChannel} whose {@link #available()} really
  * looks at the socket. The stream of {@code Channels.newInputStream} always answers 0 there, so
- * {@link PgConnection#checkIdle(boolean)} could not see the FATAL message (or the close) of a session the
- * server ended while it idled, and the pool handed the dead connection out.
+ * {@link PgConnection#checkIdle(boolean)} could not see the FATAL message (or the close) of a
+ * session the server ended while it idled, and the pool handed the dead connection out.
  *
  * <p>{@link #available()} peeks by reading one byte in non-blocking mode and keeps it for the next
  * read. Not thread-safe, like the connection that owns it.
  */
 final class ChannelInput extends InputStream {
   private final SocketChannel channel;
+
   /** A byte read ahead by available(), or -1. */
   private int peeked = -1;
+
   /** Whether available() met the end of the stream. */
   private boolean eof;
 

@@ -14,7 +14,8 @@ import java.util.Map;
  * What a connection needs to know: hosts, credentials, database, and the libpq keywords that
  * matter. Parsed from {@code postgresql://} or {@code postgres://} URLs:
  *
- * <pre>postgresql://[user[:password]@][host[:port][,host[:port]…]][/database][?keyword=value&amp;…]</pre>
+ * <pre>postgresql://[user[:password]@][host[:port][,host[:port]…]][/database][?keyword=value&amp;…]
+ * </pre>
  *
  * <p>Keywords: user, password, dbname, host, port, sslmode, application_name, connect_timeout
  * (seconds), target_session_attrs, options, load_balance_hosts (disable|random; also
@@ -30,31 +31,50 @@ public final class ConnectionConfig {
 
     @Override
     public String toString() {
-      return isUnixSocket() ? host + "/.s.PGSQL." + port : host.contains(":") ? "[" + host + "]:" + port : host + ":" + port;
+      return isUnixSocket()
+          ? host + "/.s.PGSQL." + port
+          : host.contains(":") ? "[" + host + "]:" + port : host + ":" + port;
     }
   }
 
   public enum SslMode {
-    DISABLE, ALLOW, PREFER, REQUIRE, VERIFY_CA, VERIFY_FULL;
+    DISABLE,
+    ALLOW,
+    PREFER,
+    REQUIRE,
+    VERIFY_CA,
+    VERIFY_FULL;
 
     static SslMode parse(String s) {
       try {
         return valueOf(s.toUpperCase(Locale.ROOT).replace('-', '_'));
       } catch (IllegalArgumentException e) {
-        throw new PgException("08001", "invalid sslmode \"" + s + "\": expected disable, allow, prefer, require, verify-ca or verify-full");
+        throw new PgException(
+            "08001",
+            "invalid sslmode \""
+                + s
+                + "\": expected disable, allow, prefer, require, verify-ca or verify-full");
       }
     }
   }
 
   public enum TargetSessionAttrs {
-    ANY, READ_WRITE, READ_ONLY, PRIMARY, STANDBY, PREFER_STANDBY;
+    ANY,
+    READ_WRITE,
+    READ_ONLY,
+    PRIMARY,
+    STANDBY,
+    PREFER_STANDBY;
 
     static TargetSessionAttrs parse(String s) {
       try {
         return valueOf(s.toUpperCase(Locale.ROOT).replace('-', '_'));
       } catch (IllegalArgumentException e) {
-        throw new PgException("08001", "invalid target_session_attrs \"" + s
-            + "\": expected any, read-write, read-only, primary, standby or prefer-standby");
+        throw new PgException(
+            "08001",
+            "invalid target_session_attrs \""
+                + s
+                + "\": expected any, read-write, read-only, primary, standby or prefer-standby");
       }
     }
   }
@@ -73,7 +93,8 @@ public final class ConnectionConfig {
   private final boolean rewriteBatchedInserts;
 
   private ConnectionConfig(Builder b) {
-    this.hosts = List.copyOf(b.hosts.isEmpty() ? List.of(new HostPort("localhost", 5432)) : b.hosts);
+    this.hosts =
+        List.copyOf(b.hosts.isEmpty() ? List.of(new HostPort("localhost", 5432)) : b.hosts);
     this.user = b.user != null ? b.user : System.getProperty("user.name");
     this.password = b.password;
     this.database = b.database != null ? b.database : this.user;
@@ -181,7 +202,9 @@ public final class ConnectionConfig {
       } else if (url.startsWith("postgres://")) {
         rest = url.substring("postgres://".length());
       } else {
-        throw new PgException("08001", "not a PostgreSQL URL (expected postgresql:// or postgres://): " + redact(url));
+        throw new PgException(
+            "08001",
+            "not a PostgreSQL URL (expected postgresql:// or postgres://): " + redact(url));
       }
       String query = null;
       int q = rest.indexOf('?');
@@ -229,41 +252,65 @@ public final class ConnectionConfig {
     /** Sets one libpq keyword; unknown keywords fail rather than being silently ignored. */
     public Builder keyword(String key, String value) {
       switch (key) {
-        case "user": user = value; break;
-        case "password": password = value; break;
-        case "dbname": database = value; break;
-        case "host": {
-          List<HostPort> parsed = new ArrayList<>();
-          for (String h : value.split(",")) {
-            parsed.add(new HostPort(h, hosts.isEmpty() ? 5432 : hosts.get(0).port()));
-          }
-          hosts.clear();
-          hosts.addAll(parsed);
+        case "user":
+          user = value;
           break;
-        }
-        case "port": {
-          String[] ports = value.split(",");
-          for (int i = 0; i < hosts.size(); i++) {
-            String p = ports[Math.min(i, ports.length - 1)];
-            hosts.set(i, new HostPort(hosts.get(i).host(), parsePort(p)));
-          }
-          if (hosts.isEmpty()) {
-            hosts.add(new HostPort("localhost", parsePort(ports[0])));
-          }
+        case "password":
+          password = value;
           break;
-        }
-        case "sslmode": sslMode = SslMode.parse(value); break;
-        case "application_name": applicationName = value; break;
-        case "connect_timeout": {
-          int seconds = parseInt(key, value);
-          connectTimeout = seconds <= 0 ? Duration.ZERO : Duration.ofSeconds(Math.max(2, seconds));
+        case "dbname":
+          database = value;
           break;
-        }
-        case "target_session_attrs": targetSessionAttrs = TargetSessionAttrs.parse(value); break;
-        case "load_balance_hosts": loadBalanceHosts = value.equals("random"); break;
-        case "loadBalanceHosts": loadBalanceHosts = Boolean.parseBoolean(value); break;
-        case "options": startupParameters.put("options", value); break;
-        case "statement_cache_size": statementCacheSize = parseInt(key, value); break;
+        case "host":
+          {
+            List<HostPort> parsed = new ArrayList<>();
+            for (String h : value.split(",")) {
+              parsed.add(new HostPort(h, hosts.isEmpty() ? 5432 : hosts.get(0).port()));
+            }
+            hosts.clear();
+            hosts.addAll(parsed);
+            break;
+          }
+        case "port":
+          {
+            String[] ports = value.split(",");
+            for (int i = 0; i < hosts.size(); i++) {
+              String p = ports[Math.min(i, ports.length - 1)];
+              hosts.set(i, new HostPort(hosts.get(i).host(), parsePort(p)));
+            }
+            if (hosts.isEmpty()) {
+              hosts.add(new HostPort("localhost", parsePort(ports[0])));
+            }
+            break;
+          }
+        case "sslmode":
+          sslMode = SslMode.parse(value);
+          break;
+        case "application_name":
+          applicationName = value;
+          break;
+        case "connect_timeout":
+          {
+            int seconds = parseInt(key, value);
+            connectTimeout =
+                seconds <= 0 ? Duration.ZERO : Duration.ofSeconds(Math.max(2, seconds));
+            break;
+          }
+        case "target_session_attrs":
+          targetSessionAttrs = TargetSessionAttrs.parse(value);
+          break;
+        case "load_balance_hosts":
+          loadBalanceHosts = value.equals("random");
+          break;
+        case "loadBalanceHosts":
+          loadBalanceHosts = Boolean.parseBoolean(value);
+          break;
+        case "options":
+          startupParameters.put("options", value);
+          break;
+        case "statement_cache_size":
+          statementCacheSize = parseInt(key, value);
+          break;
         case "rewrite_batched_inserts":
         case "reWriteBatchedInserts":
           rewriteBatchedInserts = parseBoolean(key, value);
@@ -360,9 +407,18 @@ public final class ConnectionConfig {
 
     private static boolean parseBoolean(String key, String v) {
       switch (v.toLowerCase(Locale.ROOT)) {
-        case "true": case "on": case "1": case "yes": return true;
-        case "false": case "off": case "0": case "no": return false;
-        default: throw new PgException("08001", key + " is not a boolean: \"" + v + "\"");
+        case "true":
+        case "on":
+        case "1":
+        case "yes":
+          return true;
+        case "false":
+        case "off":
+        case "0":
+        case "no":
+          return false;
+        default:
+          throw new PgException("08001", key + " is not a boolean: \"" + v + "\"");
       }
     }
 
@@ -379,8 +435,8 @@ public final class ConnectionConfig {
     }
 
     /**
-     * The URL with any password replaced by ***: in the user info (up to the last '@', as a password
-     * may hold an unencoded '/' or '@') and in a password keyword.
+     * The URL with any password replaced by ***: in the user info (up to the last '@', as a
+     * password may hold an unencoded '/' or '@') and in a password keyword.
      */
     static String redact(String url) {
       String s = url.replaceAll("([?&]password=)[^&]*", "$1***");

@@ -17,12 +17,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * A bounded pool of {@link PgConnection}s, safe for any number of threads.
  *
  * <p>Design: one lock guards the idle stack, the queue of waiting callers and the count of open
- * connections; it is never held during I/O (connecting, validating, closing happen outside it),
- * and waiting uses Conditions, not {@code synchronized}, so virtual threads do not pin a carrier
- * while they wait. Idle connections are reused most-recent-first, which keeps few connections warm
- * and lets the rest age out. When callers wait, a released connection goes straight to the one
- * that has waited longest (and a freed slot lets it open one), so a thread that releases and
- * re-acquires in a loop cannot overtake them: latency stays bounded under contention.
+ * connections; it is never held during I/O (connecting, validating, closing happen outside it), and
+ * waiting uses Conditions, not {@code synchronized}, so virtual threads do not pin a carrier while
+ * they wait. Idle connections are reused most-recent-first, which keeps few connections warm and
+ * lets the rest age out. When callers wait, a released connection goes straight to the one that has
+ * waited longest (and a freed slot lets it open one), so a thread that releases and re-acquires in
+ * a loop cannot overtake them: latency stays bounded under contention.
  *
  * <p>A connection comes back through {@link #release}. One that is broken (I/O error, protocol
  * violation), closed, past its max lifetime, or left inside a transaction is closed and a slot
@@ -30,11 +30,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * idle connection is handed out it is checked without blocking for messages the server sent while
  * it idled (a FATAL termination notice, say).
  *
- * <p>Misuse: a connection must be released exactly once and not used after; {@link dev.sluice.Database}
- * does this for its callers.
+ * <p>Misuse: a connection must be released exactly once and not used after; {@link
+ * dev.sluice.Database} does this for its callers.
  */
 public final class ConnectionPool implements AutoCloseable {
   private static final System.Logger LOG = System.getLogger(ConnectionPool.class.getName());
+
   /**
    * A connection idle longer than this is probed (a 1 ms read) before it is handed out, to find
    * sessions the server or the network closed silently.
@@ -49,14 +50,19 @@ public final class ConnectionPool implements AutoCloseable {
   private final long maxLifetimeNanos;
 
   private final ReentrantLock lock = new ReentrantLock();
+
   /** Callers waiting for a connection, longest first. Guarded by lock. */
   private final ArrayDeque<Waiter> waiters = new ArrayDeque<>();
+
   /** Idle connections, most recently released last. Guarded by lock. */
   private final ArrayDeque<Idle> idle = new ArrayDeque<>();
+
   /** Connections open or being opened, idle or in use. Guarded by lock. */
   private int total;
+
   /** Guarded by lock. */
   private boolean closed;
+
   private final ScheduledExecutorService housekeeper;
 
   private record Idle(PgConnection connection, long sinceNanos) {}
@@ -64,8 +70,10 @@ public final class ConnectionPool implements AutoCloseable {
   /** A caller in line for a connection. Fields guarded by lock. */
   private static final class Waiter {
     final Condition ready;
+
     /** A connection released straight to this caller. */
     PgConnection handed;
+
     /** Leave to open a new connection; {@code total} already counts it. */
     boolean slot;
 
@@ -74,8 +82,13 @@ public final class ConnectionPool implements AutoCloseable {
     }
   }
 
-  public ConnectionPool(ConnectionConfig config, NoticeListener noticeListener, int maxSize,
-      Duration acquireTimeout, Duration idleTimeout, Duration maxLifetime) {
+  public ConnectionPool(
+      ConnectionConfig config,
+      NoticeListener noticeListener,
+      int maxSize,
+      Duration acquireTimeout,
+      Duration idleTimeout,
+      Duration maxLifetime) {
     if (maxSize < 1) {
       throw new IllegalArgumentException("pool size < 1: " + maxSize);
     }
@@ -85,11 +98,13 @@ public final class ConnectionPool implements AutoCloseable {
     this.acquireTimeoutNanos = acquireTimeout.toNanos();
     this.idleTimeoutNanos = idleTimeout.toNanos();
     this.maxLifetimeNanos = maxLifetime.toNanos();
-    this.housekeeper = Executors.newSingleThreadScheduledExecutor(r -> {
-      Thread t = new Thread(r, "sluice-pool-housekeeper");
-      t.setDaemon(true);
-      return t;
-    });
+    this.housekeeper =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "sluice-pool-housekeeper");
+              t.setDaemon(true);
+              return t;
+            });
     // Check at half the shorter limit that is on, within 0.1..30 s.
     long basis = Long.MAX_VALUE;
     if (!idleTimeout.isZero() && !idleTimeout.isNegative()) {
@@ -109,7 +124,7 @@ public final class ConnectionPool implements AutoCloseable {
    */
   public PgConnection acquire() {
     long deadline = System.nanoTime() + acquireTimeoutNanos;
-    for (;;) {
+    for (; ; ) {
       PgConnection candidate = null;
       boolean open = false;
       boolean probe = false;
@@ -166,9 +181,15 @@ public final class ConnectionPool implements AutoCloseable {
         }
         long remaining = deadline - System.nanoTime();
         if (remaining <= 0) {
-          failure = new PgException("08001", "timed out after " + TimeUnit.NANOSECONDS.toMillis(acquireTimeoutNanos)
-              + " ms waiting for a connection: all " + maxSize + " are in use (raise maxPoolSize, or look for a"
-              + " caller that holds a connection: an unclosed stream or a long transaction)");
+          failure =
+              new PgException(
+                  "08001",
+                  "timed out after "
+                      + TimeUnit.NANOSECONDS.toMillis(acquireTimeoutNanos)
+                      + " ms waiting for a connection: all "
+                      + maxSize
+                      + " are in use (raise maxPoolSize, or look for a"
+                      + " caller that holds a connection: an unclosed stream or a long transaction)");
           break;
         }
         w.ready.awaitNanos(remaining);
@@ -192,7 +213,8 @@ public final class ConnectionPool implements AutoCloseable {
 
   /** Returns a connection; broken, expired or still-in-transaction ones are closed instead. */
   public void release(PgConnection c) {
-    boolean keep = !c.isBroken() && !c.isClosed() && !expired(c) && c.transactionStatus() == Protocol.TX_IDLE;
+    boolean keep =
+        !c.isBroken() && !c.isClosed() && !expired(c) && c.transactionStatus() == Protocol.TX_IDLE;
     if (keep) {
       lock.lock();
       try {
@@ -267,7 +289,8 @@ public final class ConnectionPool implements AutoCloseable {
       Iterator<Idle> it = idle.iterator(); // eldest first
       while (it.hasNext()) {
         Idle i = it.next();
-        if ((idleTimeoutNanos > 0 && now - i.sinceNanos > idleTimeoutNanos) || expired(i.connection)) {
+        if ((idleTimeoutNanos > 0 && now - i.sinceNanos > idleTimeoutNanos)
+            || expired(i.connection)) {
           it.remove();
           stale.add(i.connection);
         }
@@ -318,9 +341,7 @@ public final class ConnectionPool implements AutoCloseable {
     return config;
   }
 
-  /**
-   * Closes idle connections now and every in-use one when it is released; later acquires fail.
-   */
+  /** Closes idle connections now and every in-use one when it is released; later acquires fail. */
   @Override
   public void close() {
     List<PgConnection> toClose = new ArrayList<>();

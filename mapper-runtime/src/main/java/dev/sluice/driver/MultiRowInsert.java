@@ -11,20 +11,23 @@ import java.util.Locale;
  * instead of one per row, which is most of a batch insert's cost.
  *
  * <p>Only a plain insert qualifies: one VALUES list whose parameters are exactly $1…$n, and nothing
- * after it (no ON CONFLICT, no RETURNING, whose per-row results a multi-row statement would
- * merge). The SQL is scanned with the lexical rules of PostgreSQL: string constants (with {@code
- * E''} escapes), quoted identifiers, dollar-quoted strings and comments are skipped, so a "VALUES"
- * or "$1" inside them is never mistaken for syntax.
+ * after it (no ON CONFLICT, no RETURNING, whose per-row results a multi-row statement would merge).
+ * The SQL is scanned with the lexical rules of PostgreSQL: string constants (with {@code E''}
+ * escapes), quoted identifiers, dollar-quoted strings and comments are skipped, so a "VALUES" or
+ * "$1" inside them is never mistaken for syntax.
  */
 final class MultiRowInsert {
   /** Group sizes, largest first: a batch is split into at most these statement shapes. */
   static final int[] GROUP_SIZES = {128, 64, 32, 16, 8, 4, 2, 1};
+
   /** PostgreSQL takes at most 65535 parameters per statement. */
   static final int MAX_PARAMETERS = 65535;
 
   private final String head;
+
   /** The VALUES tuple split around its parameters: text, then param number, text, …, text. */
   private final List<String> texts;
+
   private final int[] paramNumbers;
   private final int params;
   private final String[] sqlBySize = new String[GROUP_SIZES[0] + 1];
@@ -85,7 +88,9 @@ final class MultiRowInsert {
     int tupleEnd = -1;
     while (!s.atEnd()) {
       char c = sql.charAt(s.pos);
-      if (c == '$' && s.pos + 1 < sql.length() && Character.isDigit(sql.charAt(s.pos + 1))
+      if (c == '$'
+          && s.pos + 1 < sql.length()
+          && Character.isDigit(sql.charAt(s.pos + 1))
           && (s.pos == 0 || !isIdentifierPart(sql.charAt(s.pos - 1)))) {
         int start = s.pos;
         int p = s.pos + 1;
@@ -197,6 +202,7 @@ final class MultiRowInsert {
   private static final class Scanner {
     final String sql;
     int pos;
+
     /** Parenthesis depth outside strings and comments. */
     int depth;
 
@@ -254,12 +260,16 @@ final class MultiRowInsert {
       return "";
     }
 
-    /** Skips a string, quoted identifier or dollar-quoted string at pos; false if none starts there. */
+    /**
+     * Skips a string, quoted identifier or dollar-quoted string at pos; false if none starts there.
+     */
     boolean skipLexical() {
       char c = sql.charAt(pos);
       if (c == '\'') {
-        boolean escapes = pos > 0 && (sql.charAt(pos - 1) == 'E' || sql.charAt(pos - 1) == 'e')
-            && (pos < 2 || !isIdentifierPart(sql.charAt(pos - 2)));
+        boolean escapes =
+            pos > 0
+                && (sql.charAt(pos - 1) == 'E' || sql.charAt(pos - 1) == 'e')
+                && (pos < 2 || !isIdentifierPart(sql.charAt(pos - 2)));
         skipString(escapes);
         return true;
       }
@@ -280,7 +290,8 @@ final class MultiRowInsert {
       }
       if (c == '$' && (pos == 0 || !isIdentifierPart(sql.charAt(pos - 1)))) {
         int p = pos + 1;
-        while (p < sql.length() && (Character.isLetterOrDigit(sql.charAt(p)) || sql.charAt(p) == '_')
+        while (p < sql.length()
+            && (Character.isLetterOrDigit(sql.charAt(p)) || sql.charAt(p) == '_')
             && !(p == pos + 1 && Character.isDigit(sql.charAt(p)))) {
           p++;
         }
@@ -343,7 +354,8 @@ final class MultiRowInsert {
         char c = sql.charAt(pos);
         if (Character.isWhitespace(c)) {
           pos++;
-        } else if ((c == '-' && sql.startsWith("--", pos)) || (c == '/' && sql.startsWith("/*", pos))) {
+        } else if ((c == '-' && sql.startsWith("--", pos))
+            || (c == '/' && sql.startsWith("/*", pos))) {
           skipLexical();
         } else {
           return;

@@ -27,8 +27,8 @@ import java.util.UUID;
  * for a bigint parameter, a Long for an integer one when it fits). Strings and enums go in text
  * format, so the server parses them as whatever type it inferred (a String for a uuid or jsonb
  * parameter works as in psql), as do values for a parameter whose type has no binary codec (a
- * domain, an enum, an array of them), written in the server's text syntax by {@link #text}.
- * Values beyond the type's range fail here (22003, 22008) rather than wrap around.
+ * domain, an enum, an array of them), written in the server's text syntax by {@link #text}. Values
+ * beyond the type's range fail here (22003, 22008) rather than wrap around.
  */
 public final class ParameterEncoder {
   private ParameterEncoder() {}
@@ -66,17 +66,20 @@ public final class ParameterEncoder {
   }
 
   /**
-   * Whether {@code v} can be bound to a parameter the server described as {@code oid} without
-   * loss: same type, a widening (int4 into int8 or numeric, float4 into float8, …), text format
-   * (strings, enums, types without a binary codec), or NULL. A statement whose parameters do not
-   * take the values is prepared again with the values' own types.
+   * Whether {@code v} can be bound to a parameter the server described as {@code oid} without loss:
+   * same type, a widening (int4 into int8 or numeric, float4 into float8, …), text format (strings,
+   * enums, types without a binary codec), or NULL. A statement whose parameters do not take the
+   * values is prepared again with the values' own types.
    */
   public static boolean fits(Object v, int oid) {
     if (v == null) {
       return true;
     }
     int declared = declaredOid(v);
-    if (declared == Oids.UNSPECIFIED || declared == oid || !Oids.hasBinaryCodec(oid) || Oids.isTextual(oid)) {
+    if (declared == Oids.UNSPECIFIED
+        || declared == oid
+        || !Oids.hasBinaryCodec(oid)
+        || Oids.isTextual(oid)) {
       return true;
     }
     int fromElement = Oids.elementOf(declared);
@@ -90,7 +93,11 @@ public final class ParameterEncoder {
   private static boolean widens(int from, int to) {
     switch (from) {
       case Oids.INT2:
-        return to == Oids.INT4 || to == Oids.INT8 || to == Oids.NUMERIC || to == Oids.FLOAT4 || to == Oids.FLOAT8;
+        return to == Oids.INT4
+            || to == Oids.INT8
+            || to == Oids.NUMERIC
+            || to == Oids.FLOAT4
+            || to == Oids.FLOAT8;
       case Oids.INT4:
         return to == Oids.INT8 || to == Oids.NUMERIC || to == Oids.FLOAT8 || to == Oids.OID;
       case Oids.INT8:
@@ -118,8 +125,8 @@ public final class ParameterEncoder {
   }
 
   /**
-   * Writes the value (not null) in the given format for a parameter of type {@code oid}; the
-   * caller has reserved and will patch the int32 length.
+   * Writes the value (not null) in the given format for a parameter of type {@code oid}; the caller
+   * has reserved and will patch the int32 length.
    */
   public static void encode(WriteBuffer w, Object v, int oid, short format, int index) {
     if (format == Protocol.FORMAT_TEXT) {
@@ -148,7 +155,8 @@ public final class ParameterEncoder {
           return;
         }
         if (v instanceof Double d && ((float) (double) d == d || d.isNaN())) {
-          // Exactly a float (1.5, ±Infinity, NaN), e.g. for a statement first prepared with a Float.
+          // Exactly a float (1.5, ±Infinity, NaN), e.g. for a statement first prepared with a
+          // Float.
           w.putInt(Float.floatToIntBits((float) (double) d));
           return;
         }
@@ -169,8 +177,14 @@ public final class ParameterEncoder {
           return;
         }
         break;
-      case Oids.TEXT: case Oids.VARCHAR: case Oids.BPCHAR: case Oids.NAME: case Oids.JSON:
-      case Oids.XML: case Oids.UNKNOWN: case Oids.CHAR:
+      case Oids.TEXT:
+      case Oids.VARCHAR:
+      case Oids.BPCHAR:
+      case Oids.NAME:
+      case Oids.JSON:
+      case Oids.XML:
+      case Oids.UNKNOWN:
+      case Oids.CHAR:
         w.putUtf8(text(v));
         return;
       case Oids.JSONB:
@@ -222,29 +236,35 @@ public final class ParameterEncoder {
           return;
         }
         break;
-      case Oids.INTERVAL: {
-        Interval i = intervalOf(v);
-        if (i != null) {
-          w.putLong(i.microseconds());
-          w.putInt(i.days());
-          w.putInt(i.months());
-          return;
+      case Oids.INTERVAL:
+        {
+          Interval i = intervalOf(v);
+          if (i != null) {
+            w.putLong(i.microseconds());
+            w.putInt(i.days());
+            w.putInt(i.months());
+            return;
+          }
+          break;
         }
-        break;
-      }
-      case Oids.INET: case Oids.CIDR: {
-        InetNetwork net = v instanceof InetAddress a ? InetNetwork.host(a) : v instanceof InetNetwork n ? n : null;
-        if (net != null) {
-          byte[] addr = net.address().getAddress();
-          w.putByte(addr.length == 4 ? 2 : 3);
-          w.putByte(net.bits());
-          w.putByte(oid == Oids.CIDR ? 1 : 0);
-          w.putByte(addr.length);
-          w.putBytes(addr);
-          return;
+      case Oids.INET:
+      case Oids.CIDR:
+        {
+          InetNetwork net =
+              v instanceof InetAddress a
+                  ? InetNetwork.host(a)
+                  : v instanceof InetNetwork n ? n : null;
+          if (net != null) {
+            byte[] addr = net.address().getAddress();
+            w.putByte(addr.length == 4 ? 2 : 3);
+            w.putByte(net.bits());
+            w.putByte(oid == Oids.CIDR ? 1 : 0);
+            w.putByte(addr.length);
+            w.putBytes(addr);
+            return;
+          }
+          break;
         }
-        break;
-      }
       default:
         int element = Oids.elementOf(oid);
         if (element != 0) {
@@ -256,7 +276,9 @@ public final class ParameterEncoder {
     throw cannotEncode(v, oid, index);
   }
 
-  /** A one-dimensional array from a Collection or a Java array, elements encoded as {@code element}. */
+  /**
+   * A one-dimensional array from a Collection or a Java array, elements encoded as {@code element}.
+   */
   private static void array(WriteBuffer w, Object v, int element, int index) {
     Object[] items = elements(v);
     if (items == null) {
@@ -322,8 +344,8 @@ public final class ParameterEncoder {
   }
 
   /**
-   * The text form of a value sent in text format, in the server's input syntax: Strings as they are,
-   * enums as their labels, byte[] as {@code \\x} hex, infinite dates and times as {@code
+   * The text form of a value sent in text format, in the server's input syntax: Strings as they
+   * are, enums as their labels, byte[] as {@code \\x} hex, infinite dates and times as {@code
    * [-]infinity}, Java arrays and Collections as array literals. Text format is used for Strings
    * and enums, and for any value whose parameter has a type without a binary codec (a domain, an
    * enum, an array of them), where the server parses this text as that type.
@@ -349,10 +371,14 @@ public final class ParameterEncoder {
       return a.getHostAddress();
     }
     if (v instanceof LocalDate d) {
-      return d.equals(LocalDate.MAX) ? "infinity" : d.equals(LocalDate.MIN) ? "-infinity" : isoDate(d.getYear(), d.toString());
+      return d.equals(LocalDate.MAX)
+          ? "infinity"
+          : d.equals(LocalDate.MIN) ? "-infinity" : isoDate(d.getYear(), d.toString());
     }
     if (v instanceof LocalDateTime t) {
-      return t.equals(LocalDateTime.MAX) ? "infinity" : t.equals(LocalDateTime.MIN) ? "-infinity" : isoDate(t.getYear(), t.toString());
+      return t.equals(LocalDateTime.MAX)
+          ? "infinity"
+          : t.equals(LocalDateTime.MIN) ? "-infinity" : isoDate(t.getYear(), t.toString());
     }
     if (v instanceof LocalTime t) {
       return t.equals(LocalTime.MAX) ? "24:00:00" : t.toString();
@@ -368,7 +394,12 @@ public final class ParameterEncoder {
     if (interval != null) {
       if (interval.equals(Interval.INFINITY)) return "infinity";
       if (interval.equals(Interval.NEGATIVE_INFINITY)) return "-infinity";
-      return interval.months() + " months " + interval.days() + " days " + interval.microseconds() + " microseconds";
+      return interval.months()
+          + " months "
+          + interval.days()
+          + " days "
+          + interval.microseconds()
+          + " microseconds";
     }
     Object[] items = v instanceof Collection<?> || v.getClass().isArray() ? elements(v) : null;
     if (items != null) {
@@ -378,9 +409,9 @@ public final class ParameterEncoder {
   }
 
   /**
-   * An ISO date-time text the server reads: java.time writes years before 1 as 0000 and -0001, which
-   * the server has no syntax for, so those become "… BC" (ISO year 0 is 1 BC); years past 9999 lose
-   * the '+' java.time puts before them.
+   * An ISO date-time text the server reads: java.time writes years before 1 as 0000 and -0001,
+   * which the server has no syntax for, so those become "… BC" (ISO year 0 is 1 BC); years past
+   * 9999 lose the '+' java.time puts before them.
    */
   private static String isoDate(int year, String iso) {
     if (year > 0) {
@@ -432,13 +463,21 @@ public final class ParameterEncoder {
       try {
         x = d.longValueExact();
       } catch (ArithmeticException e) {
-        throw new PgException("22003", "parameter $" + index + " = " + d + " is no whole number in the range of " + Oids.name(oid));
+        throw new PgException(
+            "22003",
+            "parameter $"
+                + index
+                + " = "
+                + d
+                + " is no whole number in the range of "
+                + Oids.name(oid));
       }
     } else {
       throw cannotEncode(v, oid, index);
     }
     if (x < min || x > max) {
-      throw new PgException("22003", "parameter $" + index + " = " + x + " is out of range for " + Oids.name(oid));
+      throw new PgException(
+          "22003", "parameter $" + index + " = " + x + " is out of range for " + Oids.name(oid));
     }
     return x;
   }
@@ -449,7 +488,9 @@ public final class ParameterEncoder {
     if (n instanceof Double || n instanceof Float) {
       double d = n.doubleValue();
       if (Double.isNaN(d) || Double.isInfinite(d)) {
-        throw new PgException("22023", "parameter $" + index + " = " + d + " has no exact numeric form; send it as a String");
+        throw new PgException(
+            "22023",
+            "parameter $" + index + " = " + d + " has no exact numeric form; send it as a String");
       }
       return new BigDecimal(Double.toString(d));
     }
@@ -458,6 +499,7 @@ public final class ParameterEncoder {
 
   /** Digits numeric holds before the decimal point: a weight of at most int16's maximum. */
   private static final int NUMERIC_MAX_INTEGER_DIGITS = 4 * (Short.MAX_VALUE + 1);
+
   /** The largest dscale numeric_recv accepts (NUMERIC_DSCALE_MASK). */
   private static final int NUMERIC_MAX_DSCALE = 0x3FFF;
 
@@ -466,12 +508,19 @@ public final class ParameterEncoder {
     // Checked before building any digits: the weight and dscale are int16 fields, and a value past
     // them would wrap around into another valid numeric (1E+140000 arrived as 1).
     if (value.scale() > NUMERIC_MAX_DSCALE
-        || value.signum() != 0 && (long) value.precision() - value.scale() > NUMERIC_MAX_INTEGER_DIGITS) {
+        || value.signum() != 0
+            && (long) value.precision() - value.scale() > NUMERIC_MAX_INTEGER_DIGITS) {
       throw new PgException(
           "22003",
-          "numeric value of " + value.precision() + " digits and scale " + value.scale()
-              + " is out of numeric's range (" + NUMERIC_MAX_INTEGER_DIGITS + " digits before the point, "
-              + NUMERIC_MAX_DSCALE + " after)");
+          "numeric value of "
+              + value.precision()
+              + " digits and scale "
+              + value.scale()
+              + " is out of numeric's range ("
+              + NUMERIC_MAX_INTEGER_DIGITS
+              + " digits before the point, "
+              + NUMERIC_MAX_DSCALE
+              + " after)");
     }
     BigDecimal v = value.scale() < 0 ? value.setScale(0) : value;
     int dscale = v.scale();
@@ -511,7 +560,10 @@ public final class ParameterEncoder {
 
   private static int group(CharSequence s, int g) {
     int p = g * 4;
-    return (s.charAt(p) - '0') * 1000 + (s.charAt(p + 1) - '0') * 100 + (s.charAt(p + 2) - '0') * 10 + (s.charAt(p + 3) - '0');
+    return (s.charAt(p) - '0') * 1000
+        + (s.charAt(p + 1) - '0') * 100
+        + (s.charAt(p + 2) - '0') * 10
+        + (s.charAt(p + 3) - '0');
   }
 
   static int date(LocalDate d) {
@@ -586,7 +638,12 @@ public final class ParameterEncoder {
   private static PgException cannotEncode(Object v, int oid, int index) {
     return new PgException(
         "42804",
-        "parameter $" + index + " is " + Oids.name(oid) + " but the value is a " + v.getClass().getName()
+        "parameter $"
+            + index
+            + " is "
+            + Oids.name(oid)
+            + " but the value is a "
+            + v.getClass().getName()
             + "; pass a matching Java type or a String");
   }
 }

@@ -30,24 +30,26 @@ import java.util.function.Consumer;
  * protocol with a cache of named prepared statements, pipelined batches, COPY FROM STDIN, and
  * cancellation.
  *
- * <p>Reads go through one {@link ReadBuffer} filled by large socket reads; rows are decoded in place
- * by {@link RowView} in batches (every complete DataRow in the buffer before the next read). Writes
- * go through one {@link WriteBuffer}, flushed once per round trip.
+ * <p>Reads go through one {@link ReadBuffer} filled by large socket reads; rows are decoded in
+ * place by {@link RowView} in batches (every complete DataRow in the buffer before the next read).
+ * Writes go through one {@link WriteBuffer}, flushed once per round trip.
  *
  * <p>Statements: on a statement's first use, Parse + Describe('S') + Sync, caching the parameter
- * types and the row description; each execution is then Bind (binary parameters, binary results
- * for every column with a codec) + Execute + Sync, one round trip. A cached statement invalidated by
+ * types and the row description; each execution is then Bind (binary parameters, binary results for
+ * every column with a codec) + Execute + Sync, one round trip. A cached statement invalidated by
  * DDL (SQLSTATE 0A000 from RevalidateCachedQuery, or 26000) is re-prepared and retried once, only
  * outside a transaction.
  *
  * <p>Not thread-safe: one thread at a time (the pool hands it out). Only {@link #cancel()} may be
- * called from another thread. After an I/O error or a protocol violation the connection is
- * {@link #isBroken() broken}: it is closed and every further call fails; the pool discards it.
+ * called from another thread. After an I/O error or a protocol violation the connection is {@link
+ * #isBroken() broken}: it is closed and every further call fails; the pool discards it.
  */
 public final class PgConnection implements AutoCloseable {
   private static final System.Logger LOG = System.getLogger(PgConnection.class.getName());
+
   /** Bind/Execute pairs written before the connection reads the replies of the previous group. */
   static final int BATCH_GROUP = 128;
+
   /** Bytes of Bind/Execute after which a batch group ends even if it has fewer rows. */
   static final int BATCH_GROUP_BYTES = 32 * 1024;
 
@@ -65,20 +67,32 @@ public final class PgConnection implements AutoCloseable {
 
   private int backendPid;
   private int backendSecret;
+
   /** The status byte of the last ReadyForQuery: 'I', 'T' or 'E'. */
   private byte txStatus = Protocol.TX_IDLE;
+
   /** Set on I/O errors and protocol violations: the session's state is unknown. */
   private volatile boolean broken;
+
   private volatile boolean closed;
+
   /** The statement being run, for error messages. */
   private String currentSql;
+
   /** Parsed multi-row forms of batch INSERTs by SQL text (null values: not rewritable). */
   private final Map<String, MultiRowInsert> multiRowInserts = new HashMap<>();
+
   /** A cursor still reading its result: nothing else may run until it is done or closed. */
   private Cursor<?> openCursor;
 
-  private PgConnection(ConnectionConfig config, ConnectionConfig.HostPort hostPort, Socket socket,
-      SocketChannel channel, InputStream is, OutputStream os, NoticeListener listener) {
+  private PgConnection(
+      ConnectionConfig config,
+      ConnectionConfig.HostPort hostPort,
+      Socket socket,
+      SocketChannel channel,
+      InputStream is,
+      OutputStream os,
+      NoticeListener listener) {
     this.config = config;
     this.hostPort = hostPort;
     this.socket = socket;
@@ -100,8 +114,11 @@ public final class PgConnection implements AutoCloseable {
     if (config.sslMode() == ConnectionConfig.SslMode.REQUIRE
         || config.sslMode() == ConnectionConfig.SslMode.VERIFY_CA
         || config.sslMode() == ConnectionConfig.SslMode.VERIFY_FULL) {
-      throw new PgException("08001", "sslmode=" + config.sslMode().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-')
-          + " needs TLS, which this version of Sluice does not support yet; refusing to connect in plain text");
+      throw new PgException(
+          "08001",
+          "sslmode="
+              + config.sslMode().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-')
+              + " needs TLS, which this version of Sluice does not support yet; refusing to connect in plain text");
     }
     List<ConnectionConfig.HostPort> hosts = new ArrayList<>(config.hosts());
     if (config.loadBalanceHosts()) {
@@ -113,7 +130,9 @@ public final class PgConnection implements AutoCloseable {
     for (int pass = 0; pass < passes; pass++) {
       ConnectionConfig.TargetSessionAttrs wanted =
           attrs == ConnectionConfig.TargetSessionAttrs.PREFER_STANDBY
-              ? (pass == 0 ? ConnectionConfig.TargetSessionAttrs.STANDBY : ConnectionConfig.TargetSessionAttrs.ANY)
+              ? (pass == 0
+                  ? ConnectionConfig.TargetSessionAttrs.STANDBY
+                  : ConnectionConfig.TargetSessionAttrs.ANY)
               : attrs;
       for (ConnectionConfig.HostPort hp : hosts) {
         PgConnection c;
@@ -127,13 +146,20 @@ public final class PgConnection implements AutoCloseable {
           return c;
         }
         c.close();
-        last = new PgException("08001", "server " + hp + " is not " + wanted.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
+        last =
+            new PgException(
+                "08001",
+                "server "
+                    + hp
+                    + " is not "
+                    + wanted.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
       }
     }
     throw last;
   }
 
-  private static PgConnection open(ConnectionConfig config, ConnectionConfig.HostPort hp, NoticeListener listener) {
+  private static PgConnection open(
+      ConnectionConfig config, ConnectionConfig.HostPort hp, NoticeListener listener) {
     int timeoutMillis = (int) Math.min(Integer.MAX_VALUE, config.connectTimeout().toMillis());
     Socket socket = null;
     SocketChannel channel = null;
@@ -169,7 +195,8 @@ public final class PgConnection implements AutoCloseable {
       return c;
     } catch (SocketTimeoutException e) {
       closeQuietly(socket, channel);
-      throw new PgException("08001", "timed out after " + timeoutMillis + " ms connecting to " + hp, null, e);
+      throw new PgException(
+          "08001", "timed out after " + timeoutMillis + " ms connecting to " + hp, null, e);
     } catch (IOException e) {
       closeQuietly(socket, channel);
       throw new PgException("08001", "could not connect to " + hp + ": " + e.getMessage(), null, e);
@@ -195,69 +222,85 @@ public final class PgConnection implements AutoCloseable {
 
     ScramSha256 scram = null;
     PgException error = null;
-    for (;;) {
+    for (; ; ) {
       byte type = in.nextMessage();
       int body = in.position() + 5;
       int end = in.position() + 1 + in.messageLength();
       byte[] b = in.array();
       switch (type) {
-        case Protocol.AUTHENTICATION: {
-          int code = Bytes.getInt(b, body);
-          switch (code) {
-            case Protocol.AUTH_OK:
-              break;
-            case Protocol.AUTH_CLEARTEXT_PASSWORD:
-              sendPassword(requirePassword("password").getBytes(StandardCharsets.UTF_8));
-              break;
-            case Protocol.AUTH_MD5_PASSWORD: {
-              byte[] salt = new byte[4];
-              System.arraycopy(b, body + 4, salt, 0, 4);
-              sendPassword(Md5Password.response(config.user(), requirePassword("md5"), salt));
-              break;
+        case Protocol.AUTHENTICATION:
+          {
+            int code = Bytes.getInt(b, body);
+            switch (code) {
+              case Protocol.AUTH_OK:
+                break;
+              case Protocol.AUTH_CLEARTEXT_PASSWORD:
+                sendPassword(requirePassword("password").getBytes(StandardCharsets.UTF_8));
+                break;
+              case Protocol.AUTH_MD5_PASSWORD:
+                {
+                  byte[] salt = new byte[4];
+                  System.arraycopy(b, body + 4, salt, 0, 4);
+                  sendPassword(Md5Password.response(config.user(), requirePassword("md5"), salt));
+                  break;
+                }
+              case Protocol.AUTH_SASL:
+                {
+                  List<String> mechanisms = new ArrayList<>();
+                  int p = body + 4;
+                  while (p < end && b[p] != 0) {
+                    int nul = Bytes.indexOfNul(b, p, end);
+                    mechanisms.add(Bytes.utf8(b, p, nul - p));
+                    p = nul + 1;
+                  }
+                  if (!mechanisms.contains(ScramSha256.MECHANISM)) {
+                    throw new PgException(
+                        "08001",
+                        "the server offers SASL mechanisms "
+                            + mechanisms
+                            + "; Sluice supports "
+                            + ScramSha256.MECHANISM
+                            + " (channel binding needs TLS)");
+                  }
+                  scram = new ScramSha256(requirePassword("SCRAM-SHA-256"));
+                  byte[] first = scram.clientFirstMessage();
+                  out.begin(Protocol.PASSWORD_MESSAGE)
+                      .putCString(ScramSha256.MECHANISM)
+                      .putInt(first.length)
+                      .putBytes(first);
+                  out.end();
+                  out.flush();
+                  break;
+                }
+              case Protocol.AUTH_SASL_CONTINUE:
+                {
+                  if (scram == null) {
+                    throw new ProtocolException("SASLContinue before SASL");
+                  }
+                  byte[] fin = scram.clientFinalMessage(Bytes.utf8(b, body + 4, end - body - 4));
+                  out.begin(Protocol.PASSWORD_MESSAGE).putBytes(fin);
+                  out.end();
+                  out.flush();
+                  break;
+                }
+              case Protocol.AUTH_SASL_FINAL:
+                {
+                  if (scram == null) {
+                    throw new ProtocolException("SASLFinal before SASL");
+                  }
+                  scram.verifyServerFinal(Bytes.utf8(b, body + 4, end - body - 4));
+                  scram = null;
+                  break;
+                }
+              default:
+                throw new PgException(
+                    "08001",
+                    "the server asks for authentication method "
+                        + authName(code)
+                        + ", which Sluice does not support (trust, password, md5 and scram-sha-256 are)");
             }
-            case Protocol.AUTH_SASL: {
-              List<String> mechanisms = new ArrayList<>();
-              int p = body + 4;
-              while (p < end && b[p] != 0) {
-                int nul = Bytes.indexOfNul(b, p, end);
-                mechanisms.add(Bytes.utf8(b, p, nul - p));
-                p = nul + 1;
-              }
-              if (!mechanisms.contains(ScramSha256.MECHANISM)) {
-                throw new PgException("08001", "the server offers SASL mechanisms " + mechanisms
-                    + "; Sluice supports " + ScramSha256.MECHANISM + " (channel binding needs TLS)");
-              }
-              scram = new ScramSha256(requirePassword("SCRAM-SHA-256"));
-              byte[] first = scram.clientFirstMessage();
-              out.begin(Protocol.PASSWORD_MESSAGE).putCString(ScramSha256.MECHANISM).putInt(first.length).putBytes(first);
-              out.end();
-              out.flush();
-              break;
-            }
-            case Protocol.AUTH_SASL_CONTINUE: {
-              if (scram == null) {
-                throw new ProtocolException("SASLContinue before SASL");
-              }
-              byte[] fin = scram.clientFinalMessage(Bytes.utf8(b, body + 4, end - body - 4));
-              out.begin(Protocol.PASSWORD_MESSAGE).putBytes(fin);
-              out.end();
-              out.flush();
-              break;
-            }
-            case Protocol.AUTH_SASL_FINAL: {
-              if (scram == null) {
-                throw new ProtocolException("SASLFinal before SASL");
-              }
-              scram.verifyServerFinal(Bytes.utf8(b, body + 4, end - body - 4));
-              scram = null;
-              break;
-            }
-            default:
-              throw new PgException("08001", "the server asks for authentication method " + authName(code)
-                  + ", which Sluice does not support (trust, password, md5 and scram-sha-256 are)");
+            break;
           }
-          break;
-        }
         case Protocol.PARAMETER_STATUS:
           parameterStatus();
           break;
@@ -272,7 +315,10 @@ public final class PgConnection implements AutoCloseable {
           notice();
           break;
         case Protocol.NEGOTIATE_PROTOCOL_VERSION:
-          LOG.log(System.Logger.Level.DEBUG, "server negotiated protocol version {0}", Bytes.getInt(b, body));
+          LOG.log(
+              System.Logger.Level.DEBUG,
+              "server negotiated protocol version {0}",
+              Bytes.getInt(b, body));
           break;
         case Protocol.READY_FOR_QUERY:
           txStatus = b[body];
@@ -303,14 +349,20 @@ public final class PgConnection implements AutoCloseable {
     }
     String integerDatetimes = parameters.get("integer_datetimes");
     if (integerDatetimes != null && !integerDatetimes.equals("on")) {
-      throw new ProtocolException("the server stores timestamps as floating point (integer_datetimes=off)");
+      throw new ProtocolException(
+          "the server stores timestamps as floating point (integer_datetimes=off)");
     }
   }
 
   private String requirePassword(String method) {
     if (config.password() == null) {
-      throw new PgException("28P01", "the server requires " + method + " authentication for user \""
-          + config.user() + "\" but no password was given");
+      throw new PgException(
+          "28P01",
+          "the server requires "
+              + method
+              + " authentication for user \""
+              + config.user()
+              + "\" but no password was given");
     }
     return config.password();
   }
@@ -323,10 +375,15 @@ public final class PgConnection implements AutoCloseable {
 
   private static String authName(int code) {
     switch (code) {
-      case Protocol.AUTH_KERBEROS_V5: return "Kerberos V5";
-      case Protocol.AUTH_GSS: case Protocol.AUTH_GSS_CONTINUE: return "GSSAPI";
-      case Protocol.AUTH_SSPI: return "SSPI";
-      default: return "code " + code;
+      case Protocol.AUTH_KERBEROS_V5:
+        return "Kerberos V5";
+      case Protocol.AUTH_GSS:
+      case Protocol.AUTH_GSS_CONTINUE:
+        return "GSSAPI";
+      case Protocol.AUTH_SSPI:
+        return "SSPI";
+      default:
+        return "code " + code;
     }
   }
 
@@ -346,11 +403,16 @@ public final class PgConnection implements AutoCloseable {
       readOnly = standby || "on".equals(simpleQueryValue("SHOW transaction_read_only"));
     }
     switch (wanted) {
-      case READ_WRITE: return !readOnly;
-      case READ_ONLY: return readOnly;
-      case PRIMARY: return !standby;
-      case STANDBY: return standby;
-      default: return true;
+      case READ_WRITE:
+        return !readOnly;
+      case READ_ONLY:
+        return readOnly;
+      case PRIMARY:
+        return !standby;
+      case STANDBY:
+        return standby;
+      default:
+        return true;
     }
   }
 
@@ -396,9 +458,9 @@ public final class PgConnection implements AutoCloseable {
   }
 
   /**
-   * Handles messages the server sent while the connection was idle (a FATAL error before a shutdown,
-   * notices, parameter changes); false if the connection is no longer usable. The pool calls this
-   * before handing out an idle connection.
+   * Handles messages the server sent while the connection was idle (a FATAL error before a
+   * shutdown, notices, parameter changes); false if the connection is no longer usable. The pool
+   * calls this before handing out an idle connection.
    *
    * <p>Without {@code probe} it never blocks. With {@code probe} it also waits up to 1 ms for the
    * socket: over TCP, Java cannot see without reading that the server closed a connection without a
@@ -444,7 +506,8 @@ public final class PgConnection implements AutoCloseable {
   }
 
   /** Runs a query and hands each decoded row to {@code consumer}, building no list. */
-  public <T> void forEach(String sql, Object[] params, RowDecoder<T> decoder, Consumer<? super T> consumer) {
+  public <T> void forEach(
+      String sql, Object[] params, RowDecoder<T> decoder, Consumer<? super T> consumer) {
     run(sql, params, new ConsumerSink<>(decoder, consumer));
   }
 
@@ -545,7 +608,8 @@ public final class PgConnection implements AutoCloseable {
    * made the cached statement stale, it is evicted, and — only outside a transaction — prepared
    * again and the work retried once (after {@code sink}, if any, forgets the rows it took).
    */
-  private <R> R withStatement(String sql, Object[] params, StatementWork<R> work, Sink sink) throws IOException {
+  private <R> R withStatement(String sql, Object[] params, StatementWork<R> work, Sink sink)
+      throws IOException {
     Prepared p = prepare(sql, params);
     try {
       return work.run(p);
@@ -593,7 +657,7 @@ public final class PgConnection implements AutoCloseable {
     int[] paramOids = null;
     Columns columns = null;
     PgException error = null;
-    for (;;) {
+    for (; ; ) {
       byte type = in.nextMessage();
       switch (type) {
         case Protocol.PARSE_COMPLETE:
@@ -645,8 +709,8 @@ public final class PgConnection implements AutoCloseable {
   }
 
   /**
-   * Reads the replies of one Bind/Execute…Sync exchange up to ReadyForQuery (when {@code untilReady})
-   * or up to the CommandComplete of one execution. Rows go to {@code sink} in batches.
+   * Reads the replies of one Bind/Execute…Sync exchange up to ReadyForQuery (when {@code
+   * untilReady}) or up to the CommandComplete of one execution. Rows go to {@code sink} in batches.
    */
   private long readResult(Prepared p, Sink sink, boolean untilReady) throws IOException {
     if (p.columns != null) {
@@ -655,7 +719,7 @@ public final class PgConnection implements AutoCloseable {
     PgException error = null;
     RuntimeException sinkFailure = null;
     long count = 0;
-    for (;;) {
+    for (; ; ) {
       byte type = in.nextMessage();
       switch (type) {
         case Protocol.DATA_ROW:
@@ -669,7 +733,8 @@ public final class PgConnection implements AutoCloseable {
                 markBroken();
                 throw e;
               }
-              // The consumer or a decoder failed: stop the query and drain what is in flight, so the
+              // The consumer or a decoder failed: stop the query and drain what is in flight, so
+              // the
               // connection stays usable, then report the failure.
               sinkFailure = e;
               cancelQuietly();
@@ -691,16 +756,17 @@ public final class PgConnection implements AutoCloseable {
             return count;
           }
           break;
-        case Protocol.ERROR_RESPONSE: {
-          PgException e = errorResponse(p.sql);
-          if (error == null) {
-            error = e;
+        case Protocol.ERROR_RESPONSE:
+          {
+            PgException e = errorResponse(p.sql);
+            if (error == null) {
+              error = e;
+            }
+            if (!untilReady) {
+              throw error;
+            }
+            break;
           }
-          if (!untilReady) {
-            throw error;
-          }
-          break;
-        }
         case Protocol.READY_FOR_QUERY:
           readyForQuery();
           if (sinkFailure != null) {
@@ -723,8 +789,8 @@ public final class PgConnection implements AutoCloseable {
   // ------------------------------------------------------------------ cursors
 
   /**
-   * Runs a query and returns its rows one at a time, for results larger than memory: the socket
-   * is read as the caller asks for rows (every complete DataRow in the buffer is framed before the
+   * Runs a query and returns its rows one at a time, for results larger than memory: the socket is
+   * read as the caller asks for rows (every complete DataRow in the buffer is framed before the
    * next read), so memory stays bounded by the receive buffer. The connection runs nothing else
    * until the cursor is done or closed; closing it early cancels the query and drains the reply,
    * keeping the connection usable.
@@ -741,7 +807,8 @@ public final class PgConnection implements AutoCloseable {
     }
   }
 
-  private <T> Cursor<T> openCursor(Prepared p, Object[] params, RowDecoder<T> decoder) throws IOException {
+  private <T> Cursor<T> openCursor(Prepared p, Object[] params, RowDecoder<T> decoder)
+      throws IOException {
     RowDecoder.Bound<T> bound = p.bound(decoder);
     writeCloses();
     writeBind(p, params);
@@ -762,11 +829,15 @@ public final class PgConnection implements AutoCloseable {
   public final class Cursor<T> implements AutoCloseable {
     private final String sql;
     private final RowDecoder.Bound<T> bound;
+
     /** The next row, decoded ahead by {@link #advance()}, when {@link #hasPending}. */
     private T pending;
+
     private boolean hasPending;
+
     /** Whether ReadyForQuery has been read: the connection is free again. */
     private boolean done;
+
     /** The first server error of the result, thrown when ReadyForQuery arrives. */
     private PgException error;
 
@@ -795,7 +866,7 @@ public final class PgConnection implements AutoCloseable {
     /** Reads up to the next row (decoding it) or to the end of the result. */
     private void advance() {
       try {
-        for (;;) {
+        for (; ; ) {
           if (rowView.next()) {
             pending = decode();
             hasPending = true;
@@ -811,13 +882,14 @@ public final class PgConnection implements AutoCloseable {
             case Protocol.EMPTY_QUERY_RESPONSE:
               in.skipMessage();
               break;
-            case Protocol.ERROR_RESPONSE: {
-              PgException e = errorResponse(sql);
-              if (error == null) {
-                error = e;
+            case Protocol.ERROR_RESPONSE:
+              {
+                PgException e = errorResponse(sql);
+                if (error == null) {
+                  error = e;
+                }
+                break;
               }
-              break;
-            }
             case Protocol.READY_FOR_QUERY:
               readyForQuery();
               finish();
@@ -862,7 +934,9 @@ public final class PgConnection implements AutoCloseable {
       }
     }
 
-    /** Stops the query if it still runs (CancelRequest), drains its reply and frees the connection. */
+    /**
+     * Stops the query if it still runs (CancelRequest), drains its reply and frees the connection.
+     */
     @Override
     public void close() {
       if (done) {
@@ -904,8 +978,11 @@ public final class PgConnection implements AutoCloseable {
     int n = params.length;
     int[] oids = p.paramOids;
     if (n != oids.length) {
-      throw new PgException("07001", "the statement has " + oids.length + " parameter(s) but " + n
-          + " value(s) were given", p.sql, null);
+      throw new PgException(
+          "07001",
+          "the statement has " + oids.length + " parameter(s) but " + n + " value(s) were given",
+          p.sql,
+          null);
     }
     int mark = out.position();
     try {
@@ -958,13 +1035,14 @@ public final class PgConnection implements AutoCloseable {
   /**
    * Runs {@code sql} once per parameter row as one pipeline: Bind/Execute × N, then one Sync. The
    * replies are read while writing, or both sides' socket buffers fill and client and server wait
-   * on each other forever. Rows go in groups of at most {@value #BATCH_GROUP} executions and {@value
-   * #BATCH_GROUP_BYTES} bytes, each ended by a Flush; while one group is sent, the replies of the
-   * one before are read, so at most two groups are unanswered. A group bounded that way fits in the
-   * kernel's socket buffers even while the server is blocked sending large replies (RETURNING); a
-   * single row larger than the bound is sent only when no reply is outstanding. Between one Sync
-   * the statements run in one implicit transaction: a failure in any row leaves no row applied
-   * (and inside an explicit transaction, the transaction fails). Returns each row's count.
+   * on each other forever. Rows go in groups of at most {@value #BATCH_GROUP} executions and
+   * {@value #BATCH_GROUP_BYTES} bytes, each ended by a Flush; while one group is sent, the replies
+   * of the one before are read, so at most two groups are unanswered. A group bounded that way fits
+   * in the kernel's socket buffers even while the server is blocked sending large replies
+   * (RETURNING); a single row larger than the bound is sent only when no reply is outstanding.
+   * Between one Sync the statements run in one implicit transaction: a failure in any row leaves no
+   * row applied (and inside an explicit transaction, the transaction fails). Returns each row's
+   * count.
    */
   public long[] executeBatch(String sql, List<Object[]> rows) {
     ensureUsable(sql);
@@ -973,12 +1051,18 @@ public final class PgConnection implements AutoCloseable {
     }
     currentSql = sql;
     try {
-      MultiRowInsert multi = config.rewriteBatchedInserts() && rows.size() > 1 ? multiRowInsert(sql) : null;
+      MultiRowInsert multi =
+          config.rewriteBatchedInserts() && rows.size() > 1 ? multiRowInsert(sql) : null;
       if (multi != null && sameWidth(rows, multi.parameters())) {
         return multiRowBatch(multi, rows);
       }
-      return withStatement(sql, rows.get(0),
-          s -> pipeline(fill(s, rows.size()), rows, i -> "batch row " + (i + 1) + " of " + rows.size()), null);
+      return withStatement(
+          sql,
+          rows.get(0),
+          s ->
+              pipeline(
+                  fill(s, rows.size()), rows, i -> "batch row " + (i + 1) + " of " + rows.size()),
+          null);
     } catch (IOException e) {
       throw connectionLost(e, sql);
     } finally {
@@ -1045,10 +1129,20 @@ public final class PgConnection implements AutoCloseable {
       params.add(flat);
       statements[g] = prepare(multi.sql(size), flat);
     }
-    long[] groupCounts = pipeline(statements, params, g -> {
-      int from = groups.get(g)[0];
-      return "batch rows " + (from + 1) + "-" + (from + groups.get(g)[1]) + " of " + n + ", inserted by one multi-row statement";
-    });
+    long[] groupCounts =
+        pipeline(
+            statements,
+            params,
+            g -> {
+              int from = groups.get(g)[0];
+              return "batch rows "
+                  + (from + 1)
+                  + "-"
+                  + (from + groups.get(g)[1])
+                  + " of "
+                  + n
+                  + ", inserted by one multi-row statement";
+            });
     long[] counts = new long[n];
     for (int g = 0; g < groups.size(); g++) {
       int from = groups.get(g)[0];
@@ -1062,7 +1156,8 @@ public final class PgConnection implements AutoCloseable {
    * Executes {@code statements[i]} with {@code rows.get(i)} for every i in one pipeline; {@code
    * where} names execution i in errors.
    */
-  private long[] pipeline(Prepared[] statements, List<Object[]> rows, java.util.function.IntFunction<String> where)
+  private long[] pipeline(
+      Prepared[] statements, List<Object[]> rows, java.util.function.IntFunction<String> where)
       throws IOException {
     int n = rows.size();
     long[] counts = new long[n];
@@ -1075,7 +1170,9 @@ public final class PgConnection implements AutoCloseable {
     while (written < n && error == null) {
       int groupStart = written;
       try {
-        while (written < n && written - groupStart < BATCH_GROUP && out.size() < BATCH_GROUP_BYTES) {
+        while (written < n
+            && written - groupStart < BATCH_GROUP
+            && out.size() < BATCH_GROUP_BYTES) {
           writeBind(statements[written], rows.get(written));
           writeExecute();
           written++;
@@ -1092,7 +1189,8 @@ public final class PgConnection implements AutoCloseable {
         synced = true;
       }
       if (out.size() > BATCH_GROUP_BYTES) {
-        // An oversized group (one large row): let the server finish every earlier reply first, so it
+        // An oversized group (one large row): let the server finish every earlier reply first, so
+        // it
         // is reading, not blocked writing, while this group is sent.
         while (read < groupStart && error == null) {
           error = readCount(statements[read], counts, read);
@@ -1157,8 +1255,8 @@ public final class PgConnection implements AutoCloseable {
   // ------------------------------------------------------------------ simple query and COPY
 
   /**
-   * Runs one or more statements with the simple query protocol (text results, which are
-   * discarded) and returns the last command tag. For scripts, DDL and transaction control.
+   * Runs one or more statements with the simple query protocol (text results, which are discarded)
+   * and returns the last command tag. For scripts, DDL and transaction control.
    */
   public String simpleQuery(String sql) {
     ensureUsable(sql);
@@ -1169,7 +1267,7 @@ public final class PgConnection implements AutoCloseable {
       out.flush();
       String tag = null;
       PgException error = null;
-      for (;;) {
+      for (; ; ) {
         byte type = in.nextMessage();
         switch (type) {
           case Protocol.ROW_DESCRIPTION:
@@ -1186,7 +1284,8 @@ public final class PgConnection implements AutoCloseable {
             break;
           case Protocol.COPY_IN_RESPONSE:
             in.skipMessage();
-            out.begin(Protocol.COPY_FAIL).putCString("COPY FROM STDIN is not supported by simpleQuery; use copyIn");
+            out.begin(Protocol.COPY_FAIL)
+                .putCString("COPY FROM STDIN is not supported by simpleQuery; use copyIn");
             out.end();
             out.flush();
             break;
@@ -1218,19 +1317,20 @@ public final class PgConnection implements AutoCloseable {
       out.flush();
       String value = null;
       PgException error = null;
-      for (;;) {
+      for (; ; ) {
         byte type = in.nextMessage();
         switch (type) {
-          case Protocol.DATA_ROW: {
-            byte[] b = in.array();
-            int p = in.position();
-            if (value == null && Bytes.getShort(b, p + 5) > 0) {
-              int len = Bytes.getInt(b, p + 7);
-              value = len < 0 ? null : Bytes.utf8(b, p + 11, len);
+          case Protocol.DATA_ROW:
+            {
+              byte[] b = in.array();
+              int p = in.position();
+              if (value == null && Bytes.getShort(b, p + 5) > 0) {
+                int len = Bytes.getInt(b, p + 7);
+                value = len < 0 ? null : Bytes.utf8(b, p + 11, len);
+              }
+              in.skipMessage();
+              break;
             }
-            in.skipMessage();
-            break;
-          }
           case Protocol.ERROR_RESPONSE:
             error = errorResponse(sql);
             break;
@@ -1241,7 +1341,9 @@ public final class PgConnection implements AutoCloseable {
             }
             return value;
           default:
-            if (type == Protocol.PARAMETER_STATUS || type == Protocol.NOTICE_RESPONSE || type == Protocol.NOTIFICATION_RESPONSE) {
+            if (type == Protocol.PARAMETER_STATUS
+                || type == Protocol.NOTICE_RESPONSE
+                || type == Protocol.NOTIFICATION_RESPONSE) {
               handleAsync(type);
             } else {
               in.skipMessage();
@@ -1268,53 +1370,60 @@ public final class PgConnection implements AutoCloseable {
       long count = 0;
       PgException error = null;
       IOException sourceFailure = null;
-      for (;;) {
+      for (; ; ) {
         byte type = in.nextMessage();
         switch (type) {
-          case Protocol.COPY_IN_RESPONSE: {
-            in.skipMessage();
-            byte[] chunk = new byte[64 * 1024];
-            try {
-              int r;
-              while ((r = data.read(chunk)) >= 0) {
-                if (r == 0) {
-                  continue;
+          case Protocol.COPY_IN_RESPONSE:
+            {
+              in.skipMessage();
+              byte[] chunk = new byte[64 * 1024];
+              try {
+                int r;
+                while ((r = data.read(chunk)) >= 0) {
+                  if (r == 0) {
+                    continue;
+                  }
+                  out.begin(Protocol.COPY_DATA).putBytes(chunk, 0, r);
+                  out.end();
+                  out.flush();
+                  // Errors (a bad row) come back while we write; stop early if one is waiting.
+                  if (in.hasPendingInput() && peekIsError()) {
+                    break;
+                  }
                 }
-                out.begin(Protocol.COPY_DATA).putBytes(chunk, 0, r);
-                out.end();
-                out.flush();
-                // Errors (a bad row) come back while we write; stop early if one is waiting.
-                if (in.hasPendingInput() && peekIsError()) {
-                  break;
-                }
+              } catch (IOException e) {
+                sourceFailure = e;
               }
-            } catch (IOException e) {
-              sourceFailure = e;
+              if (sourceFailure != null) {
+                out.begin(Protocol.COPY_FAIL)
+                    .putCString("the client's data source failed: " + sourceFailure.getMessage());
+              } else {
+                out.begin(Protocol.COPY_DONE);
+              }
+              out.end();
+              out.flush();
+              break;
             }
-            if (sourceFailure != null) {
-              out.begin(Protocol.COPY_FAIL).putCString("the client's data source failed: " + sourceFailure.getMessage());
-            } else {
-              out.begin(Protocol.COPY_DONE);
-            }
-            out.end();
-            out.flush();
-            break;
-          }
           case Protocol.COMMAND_COMPLETE:
             count = commandCount();
             in.skipMessage();
             break;
-          case Protocol.ERROR_RESPONSE: {
-            PgException e = errorResponse(sql);
-            if (error == null) {
-              error = e;
+          case Protocol.ERROR_RESPONSE:
+            {
+              PgException e = errorResponse(sql);
+              if (error == null) {
+                error = e;
+              }
+              break;
             }
-            break;
-          }
           case Protocol.READY_FOR_QUERY:
             readyForQuery();
             if (sourceFailure != null) {
-              throw new PgException("57014", "COPY aborted: reading the data failed: " + sourceFailure.getMessage(), sql, sourceFailure);
+              throw new PgException(
+                  "57014",
+                  "COPY aborted: reading the data failed: " + sourceFailure.getMessage(),
+                  sql,
+                  sourceFailure);
             }
             if (error != null) {
               throw error;
@@ -1342,7 +1451,8 @@ public final class PgConnection implements AutoCloseable {
   private boolean peekIsError() throws IOException {
     if (!in.hasMessage()) {
       if (in.limit() == in.position()) {
-        // Bytes are on the socket but not yet buffered: read them (this does not block: available() > 0).
+        // Bytes are on the socket but not yet buffered: read them (this does not block: available()
+        // > 0).
         in.fill(1);
       }
       return in.array()[in.position()] == Protocol.ERROR_RESPONSE;
@@ -1367,13 +1477,16 @@ public final class PgConnection implements AutoCloseable {
         }
       } else {
         try (Socket s = new Socket()) {
-          s.connect(new InetSocketAddress(hp.host(), hp.port()), (int) Math.min(Integer.MAX_VALUE, config.connectTimeout().toMillis()));
+          s.connect(
+              new InetSocketAddress(hp.host(), hp.port()),
+              (int) Math.min(Integer.MAX_VALUE, config.connectTimeout().toMillis()));
           s.setSoTimeout(10_000);
           sendCancel(s.getInputStream(), s.getOutputStream());
         }
       }
     } catch (IOException e) {
-      throw new PgException("08006", "could not send a cancel request to " + hp + ": " + e.getMessage(), null, e);
+      throw new PgException(
+          "08006", "could not send a cancel request to " + hp + ": " + e.getMessage(), null, e);
     }
   }
 
@@ -1401,7 +1514,7 @@ public final class PgConnection implements AutoCloseable {
 
   /** Reads and drops replies up to and including ReadyForQuery. */
   private void drainUntilReady() throws IOException {
-    for (;;) {
+    for (; ; ) {
       byte type = in.nextMessage();
       if (type == Protocol.READY_FOR_QUERY) {
         readyForQuery();
@@ -1409,7 +1522,9 @@ public final class PgConnection implements AutoCloseable {
       }
       if (type == Protocol.DATA_ROW) {
         skipRows();
-      } else if (type == Protocol.NOTICE_RESPONSE || type == Protocol.PARAMETER_STATUS || type == Protocol.NOTIFICATION_RESPONSE) {
+      } else if (type == Protocol.NOTICE_RESPONSE
+          || type == Protocol.PARAMETER_STATUS
+          || type == Protocol.NOTIFICATION_RESPONSE) {
         handleAsync(type);
       } else {
         in.skipMessage();
@@ -1463,21 +1578,33 @@ public final class PgConnection implements AutoCloseable {
 
   private void ensureUsable(String sql) {
     if (broken) {
-      throw new PgException("08003", "the connection is broken (an earlier I/O error or protocol violation); it cannot be used", sql, null);
+      throw new PgException(
+          "08003",
+          "the connection is broken (an earlier I/O error or protocol violation); it cannot be used",
+          sql,
+          null);
     }
     if (closed) {
       throw new PgException("08003", "the connection is closed", sql, null);
     }
     if (openCursor != null) {
-      throw new PgException("55000", "a stream of rows is still open on this connection; close it"
-          + " (try-with-resources) before running another statement", sql, null);
+      throw new PgException(
+          "55000",
+          "a stream of rows is still open on this connection; close it"
+              + " (try-with-resources) before running another statement",
+          sql,
+          null);
     }
   }
 
   private PgException connectionLost(IOException e, String sql) {
     markBroken();
     if (e instanceof ProtocolException) {
-      return new PgException("08P01", "protocol violation from " + hostPort + ": " + e.getMessage() + "; connection closed", sql, e);
+      return new PgException(
+          "08P01",
+          "protocol violation from " + hostPort + ": " + e.getMessage() + "; connection closed",
+          sql,
+          e);
     }
     String what = e instanceof EOFException ? "the server closed the connection" : e.toString();
     return new PgException("08006", "connection to " + hostPort + " lost: " + what, sql, e);
@@ -1485,11 +1612,16 @@ public final class PgConnection implements AutoCloseable {
 
   private PgException protocolViolation(String message) {
     markBroken();
-    return new PgException("08P01", "protocol violation from " + hostPort + ": " + message + "; connection closed", currentSql, null);
+    return new PgException(
+        "08P01",
+        "protocol violation from " + hostPort + ": " + message + "; connection closed",
+        currentSql,
+        null);
   }
 
   private PgException protocolViolationAfterCopy(byte type) {
-    return protocolViolation("unexpected COPY message '" + (char) type + "' (use copyIn for COPY FROM STDIN)");
+    return protocolViolation(
+        "unexpected COPY message '" + (char) type + "' (use copyIn for COPY FROM STDIN)");
   }
 
   // ------------------------------------------------------------------ message decoders
@@ -1514,8 +1646,8 @@ public final class PgConnection implements AutoCloseable {
 
   /**
    * RowDescription: int16 n, then per field: name, table OID, attnum, type OID, typlen, typmod,
-   * format. The format reported for a statement is always 0; we choose ours: binary where we have
-   * a codec.
+   * format. The format reported for a statement is always 0; we choose ours: binary where we have a
+   * codec.
    */
   private Columns rowDescription() throws ProtocolException {
     byte[] b = in.array();
@@ -1610,7 +1742,9 @@ public final class PgConnection implements AutoCloseable {
     return v;
   }
 
-  /** Messages that may arrive at any time: NoticeResponse, ParameterStatus, NotificationResponse. */
+  /**
+   * Messages that may arrive at any time: NoticeResponse, ParameterStatus, NotificationResponse.
+   */
   private void handleAsync(byte type) throws IOException {
     switch (type) {
       case Protocol.NOTICE_RESPONSE:
@@ -1624,7 +1758,12 @@ public final class PgConnection implements AutoCloseable {
         in.skipMessage();
         return;
       default:
-        throw new ProtocolException("unexpected message '" + (char) type + "' (0x" + Integer.toHexString(type & 0xff) + ")");
+        throw new ProtocolException(
+            "unexpected message '"
+                + (char) type
+                + "' (0x"
+                + Integer.toHexString(type & 0xff)
+                + ")");
     }
   }
 
@@ -1636,7 +1775,8 @@ public final class PgConnection implements AutoCloseable {
     if (noticeListener != null) {
       noticeListener.onNotice(n);
     } else {
-      System.Logger.Level level = severity.equals("WARNING") ? System.Logger.Level.WARNING : System.Logger.Level.DEBUG;
+      System.Logger.Level level =
+          severity.equals("WARNING") ? System.Logger.Level.WARNING : System.Logger.Level.DEBUG;
       LOG.log(level, "{0}: {1}", severity, n.message());
     }
   }
@@ -1661,7 +1801,15 @@ public final class PgConnection implements AutoCloseable {
 
   @Override
   public String toString() {
-    return "PgConnection[" + config.user() + "@" + hostPort + "/" + config.database() + ", pid " + backendPid
-        + (broken ? ", broken" : closed ? ", closed" : "") + "]";
+    return "PgConnection["
+        + config.user()
+        + "@"
+        + hostPort
+        + "/"
+        + config.database()
+        + ", pid "
+        + backendPid
+        + (broken ? ", broken" : closed ? ", closed" : "")
+        + "]";
   }
 }

@@ -11,12 +11,16 @@ import dev.sluice.RowDecoder;
 final class Prepared {
   final String name;
   final String sql;
+
   /** The parameter types the server chose (ParameterDescription). */
   final int[] paramOids;
+
   /** The result's columns, or null when the statement returns no rows (NoData). */
   final Columns columns;
+
   /** Per column: the type OID when the column is read in binary, else 0 (see RowView). */
   final int[] binaryOids;
+
   /** The result-format part of Bind, encoded once: count and codes. */
   final byte[] resultFormats;
 
@@ -25,6 +29,7 @@ final class Prepared {
 
   /** Decoders bound to {@link #columns}: a few (decoder, bound) pairs, searched by identity. */
   private Object[] bound = new Object[4];
+
   /** Entries used in {@link #bound}, two slots each. */
   private int boundSize;
 

@@ -2,7 +2,8 @@ package dev.sluice.driver;
 
 /**
  * Bytes of the PostgreSQL frontend/backend protocol, version 3.0, named as in the "Message Formats"
- * chapter of the PostgreSQL documentation. Every other class refers to these names, never to literals.
+ * chapter of the PostgreSQL documentation. Every other class refers to these names, never to
+ * literals.
  */
 public final class Protocol {
   private Protocol() {}

@@ -9,10 +9,12 @@ import java.io.InputStream;
  * The array grows to hold the largest message seen and is reused for the connection's lifetime.
  *
  * <p>Not thread-safe: a connection is used by one thread at a time. Row decoding reads the array
- * directly through {@link dev.sluice.RowView}, which advances {@link #position()} past each DataRow.
+ * directly through {@link dev.sluice.RowView}, which advances {@link #position()} past each
+ * DataRow.
  */
 public final class ReadBuffer {
   static final int INITIAL_SIZE = 64 * 1024;
+
   /**
    * The longest message accepted. The server builds each message in memory of at most 1 GiB
    * (MaxAllocSize), so a longer length is garbage: reject it instead of allocating gigabytes.
@@ -20,12 +22,16 @@ public final class ReadBuffer {
   static final int MAX_MESSAGE_LENGTH = 0x3fff_ffff + 64;
 
   private final InputStream in;
+
   /** Bytes received; [position, limit) are not yet consumed. */
   private byte[] buf = new byte[INITIAL_SIZE];
+
   /** Start of the first unconsumed byte (a message's type byte between messages). */
   private int pos;
+
   /** End of the received bytes. */
   private int limit;
+
   /** Count of socket reads, for tests of invariant 1 (large reads, never one per message). */
   private long reads;
 
@@ -70,8 +76,14 @@ public final class ReadBuffer {
     while (!hasMessage()) {
       int length = limit - pos >= 5 ? Bytes.getInt(buf, pos + 1) : 4;
       if (length < 4 || length > MAX_MESSAGE_LENGTH) {
-        throw new ProtocolException("message '" + (char) buf[pos] + "' has length " + length
-            + ", outside 4.." + MAX_MESSAGE_LENGTH + " (not a PostgreSQL server, or a corrupt stream)");
+        throw new ProtocolException(
+            "message '"
+                + (char) buf[pos]
+                + "' has length "
+                + length
+                + ", outside 4.."
+                + MAX_MESSAGE_LENGTH
+                + " (not a PostgreSQL server, or a corrupt stream)");
       }
       int needed = 1 + length;
       fill(needed);

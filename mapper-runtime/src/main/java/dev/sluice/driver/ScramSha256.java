@@ -73,7 +73,8 @@ final class ScramSha256 {
       }
       byte[] serverKey = hmac(saltedPassword, "Server Key");
       serverSignature = hmac(serverKey, authMessage);
-      return (withoutProof + ",p=" + Base64.getEncoder().encodeToString(proof)).getBytes(StandardCharsets.UTF_8);
+      return (withoutProof + ",p=" + Base64.getEncoder().encodeToString(proof))
+          .getBytes(StandardCharsets.UTF_8);
     } catch (GeneralSecurityException | IllegalArgumentException e) {
       throw new PgException("08P01", "SCRAM exchange failed: " + e.getMessage());
     }
@@ -91,7 +92,9 @@ final class ScramSha256 {
       throw new PgException("08P01", "SCRAM server signature is not base64");
     }
     if (serverSignature == null || !MessageDigest.isEqual(v, serverSignature)) {
-      throw new PgException("28000", "the server's SCRAM signature is wrong: it does not know the password; connection refused");
+      throw new PgException(
+          "28000",
+          "the server's SCRAM signature is wrong: it does not know the password; connection refused");
     }
   }
 
@@ -104,7 +107,8 @@ final class ScramSha256 {
     throw new PgException("08P01", "SCRAM message lacks attribute " + name);
   }
 
-  private static byte[] pbkdf2(String password, byte[] salt, int iterations) throws GeneralSecurityException {
+  private static byte[] pbkdf2(String password, byte[] salt, int iterations)
+      throws GeneralSecurityException {
     PBEKeySpec spec = new PBEKeySpec(password.toCharArray(), salt, iterations, 256);
     try {
       return SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256").generateSecret(spec).getEncoded();
@@ -134,8 +138,16 @@ final class ScramSha256 {
     StringBuilder sb = new StringBuilder(password.length());
     for (int i = 0; i < password.length(); i++) {
       char c = password.charAt(i);
-      if (c == 0x00AD || c == 0x034F || c == 0x1806 || (c >= 0x180B && c <= 0x180D) || c == 0x200B
-          || c == 0x200C || c == 0x200D || c == 0x2060 || (c >= 0xFE00 && c <= 0xFE0F) || c == 0xFEFF) {
+      if (c == 0x00AD
+          || c == 0x034F
+          || c == 0x1806
+          || (c >= 0x180B && c <= 0x180D)
+          || c == 0x200B
+          || c == 0x200C
+          || c == 0x200D
+          || c == 0x2060
+          || (c >= 0xFE00 && c <= 0xFE0F)
+          || c == 0xFEFF) {
         continue;
       }
       sb.append(Character.isSpaceChar(c) ? ' ' : c);

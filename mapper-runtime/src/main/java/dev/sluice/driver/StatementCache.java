@@ -22,12 +22,16 @@ final class StatementCache {
   static final int MAX_VARIANTS = 4;
 
   private final int capacity;
+
   /** The first variant of each SQL text; the others hang off {@link Prepared#next}. */
   private final LinkedHashMap<String, Prepared> bySql;
+
   /** Statements in the cache, variants included. */
   private int statementCount;
+
   /** Names of evicted statements not yet closed on the server. */
   private final List<String> toClose = new ArrayList<>();
+
   /** Next statement number; names are "s1", "s2", … and never reused on a connection. */
   private long counter;
 
@@ -108,7 +112,9 @@ final class StatementCache {
     toClose.add(p.name);
   }
 
-  /** Queues a name that may or may not exist on the server to be closed (closing none is no error). */
+  /**
+   * Queues a name that may or may not exist on the server to be closed (closing none is no error).
+   */
   void closeLater(String name) {
     toClose.add(name);
   }

@@ -8,9 +8,9 @@ import java.util.List;
 
 /**
  * Parses the text form of a one-dimensional array, as the server's {@code array_out} writes it:
- * {@code {a,"b c",NULL,"say \"hi\""}}, optionally after explicit bounds ({@code [0:2]={…}}).
- * Used for arrays of types the driver reads as text (enums and other types whose OIDs are per
- * database), whose elements are returned as the strings between the delimiters.
+ * {@code {a,"b c",NULL,"say \"hi\""}}, optionally after explicit bounds ({@code [0:2]={…}}). Used
+ * for arrays of types the driver reads as text (enums and other types whose OIDs are per database),
+ * whose elements are returned as the strings between the delimiters.
  */
 public final class TextArray {
   private TextArray() {}
@@ -44,7 +44,7 @@ public final class TextArray {
       return out;
     }
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    for (;;) {
+    for (; ; ) {
       bytes.reset();
       boolean quoted = false;
       if (b[p] == '{') {
@@ -86,6 +86,8 @@ public final class TextArray {
   }
 
   private static PgException malformed(byte[] b, int off, int len, String why) {
-    return new PgException("22P02", "malformed array literal (" + why + "): " + Bytes.utf8(b, off, Math.min(len, 200)));
+    return new PgException(
+        "22P02",
+        "malformed array literal (" + why + "): " + Bytes.utf8(b, off, Math.min(len, 200)));
   }
 }

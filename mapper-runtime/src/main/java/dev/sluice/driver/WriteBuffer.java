@@ -10,10 +10,13 @@ import java.io.OutputStream;
  */
 public final class WriteBuffer {
   private final OutputStream out;
+
   /** Bytes encoded and not yet sent are [0, pos). */
   private byte[] buf = new byte[16 * 1024];
+
   /** End of the encoded bytes. */
   private int pos;
+
   /** Where the length of the message being written sits, or -1 between messages. */
   private int lengthAt = -1;
 
@@ -122,7 +125,9 @@ public final class WriteBuffer {
       } else if (c < 0x800) {
         b[pos++] = (byte) (0xc0 | (c >> 6));
         b[pos++] = (byte) (0x80 | (c & 0x3f));
-      } else if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+      } else if (Character.isHighSurrogate(c)
+          && i + 1 < n
+          && Character.isLowSurrogate(s.charAt(i + 1))) {
         int cp = Character.toCodePoint(c, s.charAt(++i));
         b[pos++] = (byte) (0xf0 | (cp >> 18));
         b[pos++] = (byte) (0x80 | ((cp >> 12) & 0x3f));

@@ -44,6 +44,8 @@ public final class ArrayColumn<R, T, E> extends Column<R, T> {
           "null compared with the elements of " + this + ": use unsafeSql for NULL elements");
     }
     return new Conditions.Binary(
-        new Param<E>(element, elementType), " = ANY(", new Conditions.Raw("?)", new Object[] {this}));
+        new Param<E>(element, elementType),
+        " = ANY(",
+        new Conditions.Raw("?)", new Object[] {this}));
   }
 }

@@ -9,8 +9,8 @@ import dev.sluice.Converter;
  * Created by the table; immutable.
  *
  * <p>As an {@link Expression} it renders as {@code alias.name}, and only inside a query that has
- * its table (under that alias) in FROM or JOIN; elsewhere rendering fails naming the column.
- * Text columns are {@link StringColumn}s (LIKE), array columns {@link ArrayColumn}s.
+ * its table (under that alias) in FROM or JOIN; elsewhere rendering fails naming the column. Text
+ * columns are {@link StringColumn}s (LIKE), array columns {@link ArrayColumn}s.
  *
  * @param <R> the table's record
  * @param <T> the component's type (boxed for primitives)
@@ -30,6 +30,7 @@ public class Column<R, T> extends Expression<T> {
   private final Class<?> javaType;
   private final String sqlType;
   private final int flags;
+
   /** Maps a component value to the column's, for a {@code @Convert} component; else null. */
   private final Converter<?, ?> converter;
 

@@ -5,8 +5,8 @@ package dev.sluice.dsl;
  * {@link #not} make new conditions.
  *
  * <p>For queries built at run time from optional filters, start from {@link Dsl#noCondition()},
- * which renders nothing and vanishes when combined: the SQL text then depends only on which
- * filters are present (the values are bound), so each shape is prepared once per connection.
+ * which renders nothing and vanishes when combined: the SQL text then depends only on which filters
+ * are present (the values are bound), so each shape is prepared once per connection.
  */
 public abstract class Condition extends QueryPart {
   Condition() {}

@@ -234,7 +234,11 @@ final class Conditions {
       } else {
         if (arg >= args.length) {
           throw new IllegalArgumentException(
-              "unsafeSql \"" + sql + "\" has more ? placeholders than its " + args.length + " arguments");
+              "unsafeSql \""
+                  + sql
+                  + "\" has more ? placeholders than its "
+                  + args.length
+                  + " arguments");
         }
         Object a = args[arg++];
         if (a instanceof QueryPart) {
@@ -248,7 +252,13 @@ final class Conditions {
     w.append(sql.substring(start));
     if (arg != args.length) {
       throw new IllegalArgumentException(
-          "unsafeSql \"" + sql + "\" has " + arg + " ? placeholders but " + args.length + " arguments");
+          "unsafeSql \""
+              + sql
+              + "\" has "
+              + arg
+              + " ? placeholders but "
+              + args.length
+              + " arguments");
     }
   }
 

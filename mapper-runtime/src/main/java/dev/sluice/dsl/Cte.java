@@ -4,19 +4,19 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A common table expression: {@code name AS (select)}, declared by {@code with(cte)} in front of
- * a statement and read there through {@link #table()}, a table-like FROM item named after it.
+ * A common table expression: {@code name AS (select)}, declared by {@code with(cte)} in front of a
+ * statement and read there through {@link #table()}, a table-like FROM item named after it.
  *
  * <p>A CTE of a table's rows ({@link Dsl#cte(String, Table, Select)}, {@link Dsl#cte(String,
  * From1Step)}) exposes that table's generated class, so its columns stay typed: for {@code
- * Cte<FilmTable> lf}, {@code lf.table().length} is {@code long_films.length}, a smallint column.
- * A CTE of a projection ({@link Dsl#cte(String, Select)}) exposes its select list by name: {@link
+ * Cte<FilmTable> lf}, {@code lf.table().length} is {@code long_films.length}, a smallint column. A
+ * CTE of a projection ({@link Dsl#cte(String, Select)}) exposes its select list by name: {@link
  * #field(SelectField)} gives the CTE's column for an item of that list, with the item's type.
  *
  * <p>Immutable once made; the select it was made from is rendered afresh into each statement that
  * declares the CTE, so its values are bound there, numbered in order with the statement's own. Do
- * not change that select after making the CTE. Using {@link #table()} in a statement without
- * {@code with(cte)} leaves PostgreSQL to report the relation as unknown.
+ * not change that select after making the CTE. Using {@link #table()} in a statement without {@code
+ * with(cte)} leaves PostgreSQL to report the relation as unknown.
  *
  * @param <A> the type of {@link #table()}: the generated table class, or {@code Table<T>} for a
  *     projection of rows read as {@code T}
@@ -25,6 +25,7 @@ public final class Cte<A extends Table<?>> {
   private final String name;
   private final SelectQuery<?> query;
   private final A table;
+
   /** The select list's items, position for position with table's columns; empty for a table. */
   private final List<SelectField<?>> items;
 
@@ -92,9 +93,9 @@ public final class Cte<A extends Table<?>> {
 
   /**
    * The column of this CTE that carries {@code item} of its select list — a column or an {@code
-   * expression.as("name")} given to the select — typed as the item: {@code
-   * counts.field(rentals)} renders {@code counts.rentals}. For a CTE of a table's rows, a column of
-   * that table (under any alias) gives the CTE's column of the same name.
+   * expression.as("name")} given to the select — typed as the item: {@code counts.field(rentals)}
+   * renders {@code counts.rentals}. For a CTE of a table's rows, a column of that table (under any
+   * alias) gives the CTE's column of the same name.
    */
   @SuppressWarnings("unchecked")
   public <T> Expression<T> field(SelectField<T> item) {
@@ -137,12 +138,7 @@ public final class Cte<A extends Table<?>> {
       if (c.name().equals(columnName)) {
         if (c.valueType() != Expression.box(type)) {
           throw new IllegalArgumentException(
-              "CTE column "
-                  + c
-                  + " is a "
-                  + c.valueType().getName()
-                  + ", not a "
-                  + type.getName());
+              "CTE column " + c + " is a " + c.valueType().getName() + ", not a " + type.getName());
         }
         return (Expression<T>) c;
       }
@@ -181,7 +177,11 @@ public final class Cte<A extends Table<?>> {
     private final List<String> names;
 
     CteTable(
-        String name, String alias, Class<T> rowType, List<SelectField<?>> items, List<String> names) {
+        String name,
+        String alias,
+        Class<T> rowType,
+        List<SelectField<?>> items,
+        List<String> names) {
       super("", name, alias, rowType);
       this.items = items;
       this.names = names;

@@ -7,6 +7,7 @@ import java.util.function.Function;
 final class DeleteQuery<A extends Table<R>, R> extends DmlQuery<R>
     implements DeleteWhereStep<A, R> {
   private final A a;
+
   /** The WHERE condition; null until where() or allRows(). */
   private Condition where;
 

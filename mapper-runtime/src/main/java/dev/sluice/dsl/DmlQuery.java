@@ -85,13 +85,17 @@ abstract class DmlQuery<R> implements ReturningStep<R> {
   /** A RETURNING clause and how its rows are read. */
   static final class Returning<T> implements FetchStep<T> {
     private final DmlQuery<?> statement;
+
     /** The table whose columns are returned and whose record is read, or null. */
     private final Table<?> recordTable;
+
     /** The @Row record the fields are read into, or null for a scalar. */
     private final Class<?> into;
+
     private final List<SelectField<?>> fields;
 
-    Returning(DmlQuery<?> statement, Table<?> recordTable, Class<?> into, List<SelectField<?>> fields) {
+    Returning(
+        DmlQuery<?> statement, Table<?> recordTable, Class<?> into, List<SelectField<?>> fields) {
       this.statement = statement;
       this.recordTable = recordTable;
       this.into = into;

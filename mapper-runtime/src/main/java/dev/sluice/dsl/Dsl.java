@@ -123,7 +123,8 @@ public final class Dsl {
    * {@code table()} is a FilmTable named {@code long_films}. {@code query} must give every column
    * of {@code shape} by name (a {@code selectFrom} of that table does).
    */
-  public static <A extends Table<R>, R> Cte<A> cte(String name, A shape, Select<? extends R> query) {
+  public static <A extends Table<R>, R> Cte<A> cte(
+      String name, A shape, Select<? extends R> query) {
     return Cte.ofTable(checkName(name), shape, query);
   }
 
@@ -136,9 +137,9 @@ public final class Dsl {
   }
 
   /**
-   * A CTE of a projection: each select list item (a column, or an expression named with {@code
-   * as}) becomes a column of {@code table()}, found with {@link Cte#field(SelectField)}; its rows
-   * read as the select's ({@code T}).
+   * A CTE of a projection: each select list item (a column, or an expression named with {@code as})
+   * becomes a column of {@code table()}, found with {@link Cte#field(SelectField)}; its rows read
+   * as the select's ({@code T}).
    */
   public static <T> Cte<Table<T>> cte(String name, Select<T> query) {
     return Cte.ofSelect(checkName(name), query);
@@ -154,8 +155,8 @@ public final class Dsl {
   // ---- conditions ----
 
   /**
-   * The condition that is no condition: renders nothing, and {@code noCondition().and(c)} is
-   * {@code c}. The start for filters composed at run time.
+   * The condition that is no condition: renders nothing, and {@code noCondition().and(c)} is {@code
+   * c}. The start for filters composed at run time.
    */
   public static Condition noCondition() {
     return Conditions.NONE;
@@ -194,12 +195,14 @@ public final class Dsl {
 
   /** {@code expression LIKE pattern}; the pattern is bound. */
   public static Condition like(Expression<String> expression, String pattern) {
-    return new Conditions.Binary(expression, " LIKE ", new Expression.Param<String>(pattern, String.class));
+    return new Conditions.Binary(
+        expression, " LIKE ", new Expression.Param<String>(pattern, String.class));
   }
 
   /** {@code expression ILIKE pattern}: LIKE ignoring case. */
   public static Condition ilike(Expression<String> expression, String pattern) {
-    return new Conditions.Binary(expression, " ILIKE ", new Expression.Param<String>(pattern, String.class));
+    return new Conditions.Binary(
+        expression, " ILIKE ", new Expression.Param<String>(pattern, String.class));
   }
 
   // ---- values and functions ----
@@ -227,7 +230,9 @@ public final class Dsl {
     return new Expression.Call<>(Long.class, "count", "DISTINCT ", List.of(expression));
   }
 
-  /** {@code sum(expression)}, read as BigDecimal (PostgreSQL sums integers as bigint or numeric). */
+  /**
+   * {@code sum(expression)}, read as BigDecimal (PostgreSQL sums integers as bigint or numeric).
+   */
   public static Expression<BigDecimal> sum(Expression<? extends Number> expression) {
     return new Expression.Call<>(BigDecimal.class, "sum", "", List.of(expression));
   }
@@ -291,8 +296,8 @@ public final class Dsl {
 
   /**
    * SQL written by hand, as an expression of type {@code type}. Each {@code ?} takes the next
-   * argument: a DSL part (a column, an expression) is rendered in place, anything else is bound
-   * as a parameter; {@code ??} is a literal {@code ?}. The text itself is trusted as it is: never
+   * argument: a DSL part (a column, an expression) is rendered in place, anything else is bound as
+   * a parameter; {@code ??} is a literal {@code ?}. The text itself is trusted as it is: never
    * build it from user input — pass user input as arguments.
    */
   public static <T> Expression<T> unsafeSql(Class<T> type, String sql, Object... args) {

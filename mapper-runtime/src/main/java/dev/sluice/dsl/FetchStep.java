@@ -5,8 +5,8 @@ import java.util.Optional;
 
 /**
  * A statement ready to run: {@link #fetch()} renders it, runs it on the {@code Database} or {@code
- * Transaction} it was started from, and reads the rows through the generated decoder of the
- * record (or a scalar decoder for a single expression).
+ * Transaction} it was started from, and reads the rows through the generated decoder of the record
+ * (or a scalar decoder for a single expression).
  *
  * @param <T> what each row is read into
  */

@@ -6,9 +6,9 @@ import java.util.Collection;
 import java.util.List;
 
 /**
- * INSERT of records: every column but the {@code @Generated} ones, values from the generated
- * {@link Table#values}. One record is one statement; many without RETURNING are one pipelined
- * batch of that statement ({@code executeBatch}); many with RETURNING are multi-row VALUES, as few
+ * INSERT of records: every column but the {@code @Generated} ones, values from the generated {@link
+ * Table#values}. One record is one statement; many without RETURNING are one pipelined batch of
+ * that statement ({@code executeBatch}); many with RETURNING are multi-row VALUES, as few
  * statements as PostgreSQL's limit of 65535 parameters allows.
  */
 final class InsertQuery<R> extends DmlQuery<R>
@@ -19,10 +19,13 @@ final class InsertQuery<R> extends DmlQuery<R>
   private final int[] inserted;
 
   private List<R> records;
+
   /** The ON CONFLICT columns, or null. */
   private List<Column<?, ?>> conflictColumns;
+
   /** Whether the statement ends ON CONFLICT DO NOTHING, for any constraint. */
   private boolean conflictAny;
+
   /** null: DO NOTHING; else the columns set from excluded. */
   private List<Column<?, ?>> updateColumns;
 

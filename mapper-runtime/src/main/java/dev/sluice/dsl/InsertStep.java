@@ -11,8 +11,8 @@ public interface InsertStep<R> {
   InsertValuesStep<R> values(R record);
 
   /**
-   * Many rows. Without RETURNING they go as one pipeline of the one-row statement (one round
-   * trip's latency, all or none); with RETURNING as multi-row VALUES statements.
+   * Many rows. Without RETURNING they go as one pipeline of the one-row statement (one round trip's
+   * latency, all or none); with RETURNING as multi-row VALUES statements.
    */
   InsertValuesStep<R> values(Collection<? extends R> records);
 }

@@ -14,7 +14,8 @@ public final class On3Step<A extends Table<R>, B extends Table<?>, C extends Tab
     this.c = c;
   }
 
-  public From3Step<A, B, C, R> on(Function3<? super A, ? super B, ? super C, ? extends Condition> on) {
+  public From3Step<A, B, C, R> on(
+      Function3<? super A, ? super B, ? super C, ? extends Condition> on) {
     return on(on.apply(a, b, c));
   }
 

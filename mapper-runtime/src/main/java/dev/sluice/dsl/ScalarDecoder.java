@@ -44,8 +44,10 @@ final class ScalarDecoder<T> implements RowDecoder<T> {
 
   private final int kind;
   private final String description;
+
   /** The enum's labels, for ENUM. */
   private final EnumLabels<?> labels;
+
   /** The element type, for LIST. */
   private final Class<?> elementType;
 
@@ -99,26 +101,66 @@ final class ScalarDecoder<T> implements RowDecoder<T> {
     }
     Object v;
     switch (kind) {
-      case BOOLEAN: v = row.getBoolean(0); break;
-      case SHORT: v = row.getShort(0); break;
-      case INT: v = row.getInt(0); break;
-      case LONG: v = row.getLong(0); break;
-      case FLOAT: v = row.getFloat(0); break;
-      case DOUBLE: v = row.getDouble(0); break;
-      case STRING: v = row.getString(0); break;
-      case DECIMAL: v = row.getBigDecimal(0); break;
-      case BYTES: v = row.getBytes(0); break;
-      case UUID_: v = row.getUuid(0); break;
-      case DATE: v = row.getLocalDate(0); break;
-      case TIME: v = row.getLocalTime(0); break;
-      case TIMETZ: v = row.getOffsetTime(0); break;
-      case TIMESTAMP: v = row.getLocalDateTime(0); break;
-      case INSTANT: v = row.getInstant(0); break;
-      case TIMESTAMPTZ: v = row.getOffsetDateTime(0); break;
-      case INET: v = row.getInetAddress(0); break;
-      case ENUM: v = row.getEnum(0, (EnumLabels) labels); break;
-      case LIST: v = row.getList(0, elementType); break;
-      default: v = row.getObject(0); break;
+      case BOOLEAN:
+        v = row.getBoolean(0);
+        break;
+      case SHORT:
+        v = row.getShort(0);
+        break;
+      case INT:
+        v = row.getInt(0);
+        break;
+      case LONG:
+        v = row.getLong(0);
+        break;
+      case FLOAT:
+        v = row.getFloat(0);
+        break;
+      case DOUBLE:
+        v = row.getDouble(0);
+        break;
+      case STRING:
+        v = row.getString(0);
+        break;
+      case DECIMAL:
+        v = row.getBigDecimal(0);
+        break;
+      case BYTES:
+        v = row.getBytes(0);
+        break;
+      case UUID_:
+        v = row.getUuid(0);
+        break;
+      case DATE:
+        v = row.getLocalDate(0);
+        break;
+      case TIME:
+        v = row.getLocalTime(0);
+        break;
+      case TIMETZ:
+        v = row.getOffsetTime(0);
+        break;
+      case TIMESTAMP:
+        v = row.getLocalDateTime(0);
+        break;
+      case INSTANT:
+        v = row.getInstant(0);
+        break;
+      case TIMESTAMPTZ:
+        v = row.getOffsetDateTime(0);
+        break;
+      case INET:
+        v = row.getInetAddress(0);
+        break;
+      case ENUM:
+        v = row.getEnum(0, (EnumLabels) labels);
+        break;
+      case LIST:
+        v = row.getList(0, elementType);
+        break;
+      default:
+        v = row.getObject(0);
+        break;
     }
     return (T) v;
   }

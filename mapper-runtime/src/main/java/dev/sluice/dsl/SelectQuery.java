@@ -22,10 +22,13 @@ final class SelectQuery<T>
   private List<Cte<?>> with = List.of();
 
   private boolean distinct;
+
   /** The select list; empty when {@link #recordTable} is selected whole. */
   private List<SelectField<?>> fields;
+
   /** The table whose columns make the select list and whose record the rows are read into. */
   private Table<?> recordTable;
+
   /** The @Row record the rows are read into, or null to read the one field as a scalar. */
   private Class<?> into;
 
@@ -125,7 +128,8 @@ final class SelectQuery<T>
   @Override
   public SelectJoinStep<T> from(Table<?> table) {
     if (from != null) {
-      throw new IllegalStateException("FROM " + from + " is already given; join " + table + " instead");
+      throw new IllegalStateException(
+          "FROM " + from + " is already given; join " + table + " instead");
     }
     from = table;
     return this;
@@ -382,8 +386,10 @@ final class SelectQuery<T>
   private static final class Join {
     final String kind;
     final Table<?> table;
+
     /** The ON condition, or null. */
     Condition on;
+
     /** The USING columns, or null. */
     List<Column<?, ?>> using;
 
@@ -405,7 +411,9 @@ final class SelectQuery<T>
         w.append(')');
       } else if (!kind.equals(" CROSS JOIN ")) {
         throw new IllegalStateException(
-            "join of " + table + " has neither ON nor USING; add .on(condition) or .using(columns)");
+            "join of "
+                + table
+                + " has neither ON nor USING; add .on(condition) or .using(columns)");
       }
     }
   }

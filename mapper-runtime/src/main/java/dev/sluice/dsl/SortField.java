@@ -7,6 +7,7 @@ package dev.sluice.dsl;
 public final class SortField extends QueryPart {
   private final Expression<?> expression;
   private final boolean descending;
+
   /** 0: PostgreSQL's default, 1: NULLS FIRST, 2: NULLS LAST. */
   private final int nulls;
 

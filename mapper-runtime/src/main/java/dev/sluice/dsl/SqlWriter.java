@@ -17,8 +17,10 @@ import java.util.Set;
 final class SqlWriter {
   private final StringBuilder sql = new StringBuilder(256);
   private final List<Object> params = new ArrayList<>();
+
   /** The tables of each enclosing query, innermost last; columns are checked against them. */
   private final List<List<Table<?>>> scopes = new ArrayList<>();
+
   /** False for {@link QueryPart#toString()} of a fragment, which has no query around it. */
   private final boolean checked;
 
@@ -132,7 +134,9 @@ final class SqlWriter {
             + "); add it with from/join, or use the column of the alias that is");
   }
 
-  /** Appends {@code name}, double-quoted (quotes doubled) when it is not a plain lower-case word. */
+  /**
+   * Appends {@code name}, double-quoted (quotes doubled) when it is not a plain lower-case word.
+   */
   static void appendIdentifier(StringBuilder sb, String name) {
     if (isPlain(name)) {
       sb.append(name);
@@ -169,22 +173,110 @@ final class SqlWriter {
   }
 
   /**
-   * PostgreSQL's reserved keywords and those that cannot name a column or table unquoted
-   * (Appendix C of the manual, "reserved" and "reserved (can be function or type)").
+   * PostgreSQL's reserved keywords and those that cannot name a column or table unquoted (Appendix
+   * C of the manual, "reserved" and "reserved (can be function or type)").
    */
   private static final Set<String> KEYWORDS =
       Set.of(
-          "all", "analyse", "analyze", "and", "any", "array", "as", "asc", "asymmetric",
-          "authorization", "binary", "both", "case", "cast", "check", "collate", "collation",
-          "column", "concurrently", "constraint", "create", "cross", "current_catalog",
-          "current_date", "current_role", "current_schema", "current_time", "current_timestamp",
-          "current_user", "default", "deferrable", "desc", "distinct", "do", "else", "end",
-          "except", "false", "fetch", "for", "foreign", "freeze", "from", "full", "grant", "group",
-          "having", "ilike", "in", "initially", "inner", "intersect", "into", "is", "isnull",
-          "join", "lateral", "leading", "left", "like", "limit", "localtime", "localtimestamp",
-          "natural", "not", "notnull", "null", "offset", "on", "only", "or", "order", "outer",
-          "overlaps", "placing", "primary", "references", "returning", "right", "select",
-          "session_user", "similar", "some", "symmetric", "system_user", "table", "tablesample",
-          "then", "to", "trailing", "true", "union", "unique", "user", "using", "variadic",
-          "verbose", "when", "where", "window", "with");
+          "all",
+          "analyse",
+          "analyze",
+          "and",
+          "any",
+          "array",
+          "as",
+          "asc",
+          "asymmetric",
+          "authorization",
+          "binary",
+          "both",
+          "case",
+          "cast",
+          "check",
+          "collate",
+          "collation",
+          "column",
+          "concurrently",
+          "constraint",
+          "create",
+          "cross",
+          "current_catalog",
+          "current_date",
+          "current_role",
+          "current_schema",
+          "current_time",
+          "current_timestamp",
+          "current_user",
+          "default",
+          "deferrable",
+          "desc",
+          "distinct",
+          "do",
+          "else",
+          "end",
+          "except",
+          "false",
+          "fetch",
+          "for",
+          "foreign",
+          "freeze",
+          "from",
+          "full",
+          "grant",
+          "group",
+          "having",
+          "ilike",
+          "in",
+          "initially",
+          "inner",
+          "intersect",
+          "into",
+          "is",
+          "isnull",
+          "join",
+          "lateral",
+          "leading",
+          "left",
+          "like",
+          "limit",
+          "localtime",
+          "localtimestamp",
+          "natural",
+          "not",
+          "notnull",
+          "null",
+          "offset",
+          "on",
+          "only",
+          "or",
+          "order",
+          "outer",
+          "overlaps",
+          "placing",
+          "primary",
+          "references",
+          "returning",
+          "right",
+          "select",
+          "session_user",
+          "similar",
+          "some",
+          "symmetric",
+          "system_user",
+          "table",
+          "tablesample",
+          "then",
+          "to",
+          "trailing",
+          "true",
+          "union",
+          "unique",
+          "user",
+          "using",
+          "variadic",
+          "verbose",
+          "when",
+          "where",
+          "window",
+          "with");
 }

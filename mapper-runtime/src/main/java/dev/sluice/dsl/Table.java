@@ -1,7 +1,6 @@
 package dev.sluice.dsl;
 
 import dev.sluice.Converter;
-
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -52,8 +51,8 @@ public abstract class Table<R> {
   }
 
   /**
-   * Creates and registers the next column, of a {@code @Convert} component: values compared with
-   * it go through {@code converter.toColumn}. Called only from a subclass's constructor.
+   * Creates and registers the next column, of a {@code @Convert} component: values compared with it
+   * go through {@code converter.toColumn}. Called only from a subclass's constructor.
    */
   protected final <T> Column<R, T> convertedColumn(
       String columnName, Class<?> javaType, String sqlType, int flags, Converter<?, T> converter) {
@@ -90,8 +89,8 @@ public abstract class Table<R> {
 
   /**
    * The column values of {@code record}, in the order of {@link #columns()}, as they are bound for
-   * an INSERT or UPDATE: converted components through their converter, Optional unwrapped (empty
-   * is null), embedded records flattened. Generated; no reflection.
+   * an INSERT or UPDATE: converted components through their converter, Optional unwrapped (empty is
+   * null), embedded records flattened. Generated; no reflection.
    */
   public abstract Object[] values(R record);
 

@@ -11,6 +11,7 @@ final class UpdateQuery<A extends Table<R>, R> extends DmlQuery<R>
   private final A a;
   private final List<Column<?, ?>> columns = new ArrayList<>();
   private final List<QueryPart> values = new ArrayList<>();
+
   /** The WHERE condition; null until where() or allRows(). */
   private Condition where;
 

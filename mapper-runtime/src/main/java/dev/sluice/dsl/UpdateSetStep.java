@@ -1,8 +1,8 @@
 package dev.sluice.dsl;
 
 /**
- * {@code UPDATE table SET …}. A column of the table and a value of its type: {@code
- * set(FILM.title, 42)} does not compile.
+ * {@code UPDATE table SET …}. A column of the table and a value of its type: {@code set(FILM.title,
+ * 42)} does not compile.
  *
  * @param <A> the table's class, what a {@code where} lambda receives
  * @param <R> the table's record

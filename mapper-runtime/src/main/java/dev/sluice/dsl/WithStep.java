@@ -7,8 +7,8 @@ import java.util.List;
 /**
  * {@code WITH cte, …} waiting for the SELECT it goes in front of, in either style: {@code
  * db.with(lf).selectFrom(lf.table())…} or {@code db.with(lf).from(lf.table()).where(f -> …)}. The
- * CTEs are rendered first, so their bound values take the first {@code $n}s and the statement's
- * own values follow. Immutable: {@link #with} makes a new step.
+ * CTEs are rendered first, so their bound values take the first {@code $n}s and the statement's own
+ * values follow. Immutable: {@link #with} makes a new step.
  */
 public final class WithStep {
   /** Where the statement runs; null for a detached one. */

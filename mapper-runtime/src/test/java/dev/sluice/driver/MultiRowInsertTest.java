@@ -17,20 +17,26 @@ class MultiRowInsertTest {
 
   @Test
   void expressionsCastsAndRepeatedParametersAreRenumbered() {
-    MultiRowInsert m = MultiRowInsert.parse("insert into t values ($2::int, lower($1), $2 + 1, now());");
+    MultiRowInsert m =
+        MultiRowInsert.parse("insert into t values ($2::int, lower($1), $2 + 1, now());");
     assertThat(m).isNotNull();
-    assertThat(m.sql(2)).isEqualTo("insert into t values ($2::int, lower($1), $2 + 1, now()), ($4::int, lower($3), $4 + 1, now())");
+    assertThat(m.sql(2))
+        .isEqualTo(
+            "insert into t values ($2::int, lower($1), $2 + 1, now()), ($4::int, lower($3), $4 + 1, now())");
   }
 
   @Test
   void literalsQuotedIdentifiersAndCommentsAreLeftAlone() {
-    MultiRowInsert m = MultiRowInsert.parse(
-        "INSERT INTO \"VALUES\" (\"a$1\", b) /* VALUES ($9) */ VALUES ($1, 'it''s $2 -- no') -- the end");
+    MultiRowInsert m =
+        MultiRowInsert.parse(
+            "INSERT INTO \"VALUES\" (\"a$1\", b) /* VALUES ($9) */ VALUES ($1, 'it''s $2 -- no') -- the end");
     assertThat(m).isNotNull();
     assertThat(m.parameters()).isEqualTo(1);
-    assertThat(m.sql(2)).isEqualTo(
-        "INSERT INTO \"VALUES\" (\"a$1\", b) /* VALUES ($9) */ VALUES ($1, 'it''s $2 -- no'), ($2, 'it''s $2 -- no')");
-    MultiRowInsert dollar = MultiRowInsert.parse("INSERT INTO t VALUES ($1, $q$ ) $2 $q$, E'\\' $3')");
+    assertThat(m.sql(2))
+        .isEqualTo(
+            "INSERT INTO \"VALUES\" (\"a$1\", b) /* VALUES ($9) */ VALUES ($1, 'it''s $2 -- no'), ($2, 'it''s $2 -- no')");
+    MultiRowInsert dollar =
+        MultiRowInsert.parse("INSERT INTO t VALUES ($1, $q$ ) $2 $q$, E'\\' $3')");
     assertThat(dollar).isNotNull();
     assertThat(dollar.parameters()).isEqualTo(1);
   }

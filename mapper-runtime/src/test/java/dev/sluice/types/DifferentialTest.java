@@ -134,24 +134,25 @@ class DifferentialTest {
           + "  '178000000 years 5 days 00:00:00.000001', '{-2147483648}', '{\"ü\"}', '{-infinity, infinity}', '{}', 'ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff/0', '10.0.0.0/8')";
 
   @ParameterizedTest
-  @ValueSource(strings = {
-    "actor ORDER BY actor_id",
-    "address ORDER BY address_id",
-    "category ORDER BY category_id",
-    "city ORDER BY city_id",
-    "country ORDER BY country_id",
-    "customer ORDER BY customer_id",
-    "film ORDER BY film_id",
-    "film_actor ORDER BY actor_id, film_id",
-    "film_category ORDER BY film_id, category_id",
-    "inventory ORDER BY inventory_id",
-    "language ORDER BY language_id",
-    "payment ORDER BY payment_date, payment_id",
-    "rental ORDER BY rental_id",
-    "staff ORDER BY staff_id",
-    "store ORDER BY store_id",
-    "edge ORDER BY id"
-  })
+  @ValueSource(
+      strings = {
+        "actor ORDER BY actor_id",
+        "address ORDER BY address_id",
+        "category ORDER BY category_id",
+        "city ORDER BY city_id",
+        "country ORDER BY country_id",
+        "customer ORDER BY customer_id",
+        "film ORDER BY film_id",
+        "film_actor ORDER BY actor_id, film_id",
+        "film_category ORDER BY film_id, category_id",
+        "inventory ORDER BY inventory_id",
+        "language ORDER BY language_id",
+        "payment ORDER BY payment_date, payment_id",
+        "rental ORDER BY rental_id",
+        "staff ORDER BY staff_id",
+        "store ORDER BY store_id",
+        "edge ORDER BY id"
+      })
   void sameValuesAsPgjdbc(String tableAndOrder) throws SQLException {
     String sql = "SELECT * FROM " + tableAndOrder;
     List<List<Object>> expected = readWithPgjdbc(sql);
@@ -163,7 +164,8 @@ class DifferentialTest {
     assertSame(sql + " (typed getters)", columns, expected, typed);
   }
 
-  private static void assertSame(String what, List<String> columns, List<List<Object>> expected, List<List<Object>> actual) {
+  private static void assertSame(
+      String what, List<String> columns, List<List<Object>> expected, List<List<Object>> actual) {
     assertThat(actual).as(what).hasSameSizeAs(expected);
     List<String> mismatches = new ArrayList<>();
     for (int r = 0; r < expected.size(); r++) {
@@ -171,8 +173,20 @@ class DifferentialTest {
         Object e = expected.get(r).get(c);
         Object a = actual.get(r).get(c);
         if (e == null ? a != null : !e.equals(a)) {
-          mismatches.add("row " + r + " column " + columns.get(c) + ": pgjdbc " + e + " (" + typeOf(e) + "), ours " + a
-              + " (" + typeOf(a) + ")");
+          mismatches.add(
+              "row "
+                  + r
+                  + " column "
+                  + columns.get(c)
+                  + ": pgjdbc "
+                  + e
+                  + " ("
+                  + typeOf(e)
+                  + "), ours "
+                  + a
+                  + " ("
+                  + typeOf(a)
+                  + ")");
         }
       }
     }
@@ -184,7 +198,8 @@ class DifferentialTest {
   }
 
   private static List<String> columnNames(String sql) throws SQLException {
-    try (Statement s = jdbc.createStatement(); ResultSet rs = s.executeQuery(sql + " LIMIT 0")) {
+    try (Statement s = jdbc.createStatement();
+        ResultSet rs = s.executeQuery(sql + " LIMIT 0")) {
       ResultSetMetaData md = rs.getMetaData();
       List<String> names = new ArrayList<>();
       for (int i = 1; i <= md.getColumnCount(); i++) {
@@ -207,7 +222,9 @@ class DifferentialTest {
       return row -> {
         List<Object> values = new ArrayList<>(n);
         for (int c = 0; c < n; c++) {
-          values.add(normalize(row.isNull(c) ? null : typed ? typedValue(row, c, oids[c]) : row.getObject(c)));
+          values.add(
+              normalize(
+                  row.isNull(c) ? null : typed ? typedValue(row, c, oids[c]) : row.getObject(c)));
         }
         return values;
       };
@@ -216,33 +233,54 @@ class DifferentialTest {
 
   private static Object typedValue(RowView row, int c, int oid) {
     switch (oid) {
-      case Oids.BOOL: return row.getBoolean(c);
-      case Oids.INT2: return row.getShort(c);
-      case Oids.INT4: return row.getInt(c);
-      case Oids.INT8: case Oids.OID: return row.getLong(c);
-      case Oids.FLOAT4: return row.getFloat(c);
-      case Oids.FLOAT8: return row.getDouble(c);
-      case Oids.NUMERIC: {
-        String s = row.getString(c);
-        return s.equals("NaN") || s.endsWith("Infinity") ? (Object) row.getDouble(c) : row.getBigDecimal(c);
-      }
-      case Oids.BYTEA: return row.getBytes(c);
-      case Oids.UUID: return row.getUuid(c);
-      case Oids.DATE: return row.getLocalDate(c);
-      case Oids.TIME: return row.getLocalTime(c);
-      case Oids.TIMETZ: return row.getOffsetTime(c);
-      case Oids.TIMESTAMP: return row.getLocalDateTime(c);
-      case Oids.TIMESTAMPTZ: {
-        Instant i = row.getInstant(c);
-        OffsetDateTime o = row.getOffsetDateTime(c);
-        if (!(o.toInstant().equals(i) || i.equals(Instant.MAX) && o.equals(OffsetDateTime.MAX)
-            || i.equals(Instant.MIN) && o.equals(OffsetDateTime.MIN))) {
-          throw new AssertionError("getInstant " + i + " but getOffsetDateTime " + o);
+      case Oids.BOOL:
+        return row.getBoolean(c);
+      case Oids.INT2:
+        return row.getShort(c);
+      case Oids.INT4:
+        return row.getInt(c);
+      case Oids.INT8:
+      case Oids.OID:
+        return row.getLong(c);
+      case Oids.FLOAT4:
+        return row.getFloat(c);
+      case Oids.FLOAT8:
+        return row.getDouble(c);
+      case Oids.NUMERIC:
+        {
+          String s = row.getString(c);
+          return s.equals("NaN") || s.endsWith("Infinity")
+              ? (Object) row.getDouble(c)
+              : row.getBigDecimal(c);
         }
-        return i;
-      }
-      case Oids.INTERVAL: return row.getInterval(c);
-      case Oids.INET: case Oids.CIDR: return row.getInetNetwork(c);
+      case Oids.BYTEA:
+        return row.getBytes(c);
+      case Oids.UUID:
+        return row.getUuid(c);
+      case Oids.DATE:
+        return row.getLocalDate(c);
+      case Oids.TIME:
+        return row.getLocalTime(c);
+      case Oids.TIMETZ:
+        return row.getOffsetTime(c);
+      case Oids.TIMESTAMP:
+        return row.getLocalDateTime(c);
+      case Oids.TIMESTAMPTZ:
+        {
+          Instant i = row.getInstant(c);
+          OffsetDateTime o = row.getOffsetDateTime(c);
+          if (!(o.toInstant().equals(i)
+              || i.equals(Instant.MAX) && o.equals(OffsetDateTime.MAX)
+              || i.equals(Instant.MIN) && o.equals(OffsetDateTime.MIN))) {
+            throw new AssertionError("getInstant " + i + " but getOffsetDateTime " + o);
+          }
+          return i;
+        }
+      case Oids.INTERVAL:
+        return row.getInterval(c);
+      case Oids.INET:
+      case Oids.CIDR:
+        return row.getInetNetwork(c);
       default:
         return Oids.elementOf(oid) != 0 ? row.getList(c, Object.class) : row.getString(c);
     }
@@ -273,7 +311,8 @@ class DifferentialTest {
 
   private static List<List<Object>> readWithPgjdbc(String sql) throws SQLException {
     List<List<Object>> rows = new ArrayList<>();
-    try (Statement s = jdbc.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+    try (Statement s = jdbc.createStatement();
+        ResultSet rs = s.executeQuery(sql)) {
       ResultSetMetaData md = rs.getMetaData();
       int n = md.getColumnCount();
       while (rs.next()) {
@@ -292,7 +331,10 @@ class DifferentialTest {
       return null;
     }
     switch (type) {
-      case "int2": case "int4": case "int8": case "oid":
+      case "int2":
+      case "int4":
+      case "int8":
+      case "oid":
         return ((Number) rs.getObject(i)).longValue();
       case "bytea":
         return HexFormat.of().formatHex(rs.getBytes(i));
@@ -300,17 +342,18 @@ class DifferentialTest {
         return rs.getObject(i, LocalDate.class);
       case "time":
         return rs.getObject(i, LocalTime.class);
-      case "timetz": {
-        OffsetTime t = rs.getObject(i, OffsetTime.class);
-        if (t.equals(OffsetTime.MAX)) {
-          // pgjdbc reads '24:00:00+14' as OffsetTime.MAX, dropping the offset; we keep it (the
-          // server's value): LocalTime.MAX at +14.
-          String text = rs.getString(i);
-          int sign = Math.max(text.lastIndexOf('+'), text.lastIndexOf('-'));
-          return OffsetTime.of(LocalTime.MAX, ZoneOffset.of(offsetText(text.substring(sign))));
+      case "timetz":
+        {
+          OffsetTime t = rs.getObject(i, OffsetTime.class);
+          if (t.equals(OffsetTime.MAX)) {
+            // pgjdbc reads '24:00:00+14' as OffsetTime.MAX, dropping the offset; we keep it (the
+            // server's value): LocalTime.MAX at +14.
+            String text = rs.getString(i);
+            int sign = Math.max(text.lastIndexOf('+'), text.lastIndexOf('-'));
+            return OffsetTime.of(LocalTime.MAX, ZoneOffset.of(offsetText(text.substring(sign))));
+          }
+          return t;
         }
-        return t;
-      }
       case "timestamp":
         return rs.getObject(i, LocalDateTime.class);
       case "timestamptz":
@@ -319,7 +362,8 @@ class DifferentialTest {
         return interval(rs.getString(i), (PGInterval) rs.getObject(i));
       case "money":
         return rs.getString(i); // pgjdbc's getObject parses it to a Double; we give the text
-      case "inet": case "cidr":
+      case "inet":
+      case "cidr":
         return inet(rs.getString(i));
       default:
         if (type.startsWith("_")) {
@@ -356,7 +400,9 @@ class DifferentialTest {
     if (text.equals("-infinity")) {
       return Interval.NEGATIVE_INFINITY;
     }
-    long micros = ((i.getHours() * 60L + i.getMinutes()) * 60 + i.getWholeSeconds()) * 1_000_000L + i.getMicroSeconds();
+    long micros =
+        ((i.getHours() * 60L + i.getMinutes()) * 60 + i.getWholeSeconds()) * 1_000_000L
+            + i.getMicroSeconds();
     return new Interval(i.getYears() * 12 + i.getMonths(), i.getDays(), micros);
   }
 
@@ -394,23 +440,25 @@ class DifferentialTest {
 
   private static Object element(Object o, String type) {
     switch (type) {
-      case "int2": case "int4": case "int8":
+      case "int2":
+      case "int4":
+      case "int8":
         return ((Number) o).longValue();
-      case "timestamptz": {
-        Timestamp t = (Timestamp) o;
-        if (t.getTime() == PGStatement.DATE_POSITIVE_INFINITY) {
-          return Instant.MAX;
+      case "timestamptz":
+        {
+          Timestamp t = (Timestamp) o;
+          if (t.getTime() == PGStatement.DATE_POSITIVE_INFINITY) {
+            return Instant.MAX;
+          }
+          if (t.getTime() == PGStatement.DATE_NEGATIVE_INFINITY) {
+            return Instant.MIN;
+          }
+          return t.toInstant();
         }
-        if (t.getTime() == PGStatement.DATE_NEGATIVE_INFINITY) {
-          return Instant.MIN;
-        }
-        return t.toInstant();
-      }
       case "date":
         return ((java.sql.Date) o).toLocalDate();
       default:
         return o instanceof PGobject p ? p.getValue() : o;
     }
   }
-
 }

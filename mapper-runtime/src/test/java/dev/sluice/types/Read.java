@@ -6,7 +6,9 @@ import dev.sluice.RowView;
 import java.util.List;
 import java.util.function.Function;
 
-/** Reads query results through hand-written decoders, so a test states exactly which getter it uses. */
+/**
+ * Reads query results through hand-written decoders, so a test states exactly which getter it uses.
+ */
 final class Read {
   private Read() {}
 
@@ -15,7 +17,9 @@ final class Read {
     return columns -> getter::apply;
   }
 
-  /** The single row of {@code sql}, read by {@code getter}; fails unless there is exactly one row. */
+  /**
+   * The single row of {@code sql}, read by {@code getter}; fails unless there is exactly one row.
+   */
   static <T> T one(Queries db, String sql, Function<RowView, T> getter, Object... params) {
     List<T> rows = db.query(sql, with(getter), params);
     if (rows.size() != 1) {

@@ -30,10 +30,10 @@ public final class Pagila {
   private Pagila() {}
 
   /**
-   * The directory holding {@value #SCHEMA_FILE} and {@value #DATA_FILE}: the system property
-   * {@code sluice.pagila.dir} or environment variable {@code SLUICE_PAGILA_DIR} if set, else the
-   * first {@code shared/fixtures/pagila} found in the working directory or one of its ancestors
-   * (which covers a {@code shared/} beside the checkout, e.g. /work/shared next to /work/main).
+   * The directory holding {@value #SCHEMA_FILE} and {@value #DATA_FILE}: the system property {@code
+   * sluice.pagila.dir} or environment variable {@code SLUICE_PAGILA_DIR} if set, else the first
+   * {@code shared/fixtures/pagila} found in the working directory or one of its ancestors (which
+   * covers a {@code shared/} beside the checkout, e.g. /work/shared next to /work/main).
    */
   public static Path fixtureDirectory() {
     String configured = System.getProperty(DIRECTORY_PROPERTY);
@@ -70,9 +70,9 @@ public final class Pagila {
   }
 
   /**
-   * Loads Pagila's schema and data through the connection, into its current database, which
-   * should be empty. Runs in one transaction when the connection is in auto-commit mode; otherwise
-   * in the caller's transaction, left for the caller to commit.
+   * Loads Pagila's schema and data through the connection, into its current database, which should
+   * be empty. Runs in one transaction when the connection is in auto-commit mode; otherwise in the
+   * caller's transaction, left for the caller to commit.
    */
   public static void load(Connection connection) throws SQLException {
     Path directory = fixtureDirectory();

@@ -66,12 +66,15 @@ public final class PgServer implements AutoCloseable {
   private static final String EMBEDDED_ADMIN_DATABASE = "postgres";
   private static final Map<String, String> DEFAULT_SETTINGS = defaultSettings();
   private static final Pattern SETTING_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_.]*");
+
   /** Serializes Pagila template builds of all JVMs sharing one external server ("sluice" + 1). */
   private static final long TEMPLATE_LOCK_KEY = 0x736c_7569_6365_0001L;
 
   private static final Object SHARED_LOCK = new Object();
+
   /** The JVM-wide server once started; guarded by SHARED_LOCK for writes. */
   private static volatile PgServer shared;
+
   /** Why the shared server could not start, so later callers fail fast instead of retrying. */
   private static RuntimeException sharedFailure;
 
@@ -79,27 +82,36 @@ public final class PgServer implements AutoCloseable {
   private final int port;
   private final String superuser;
   private final String superuserPassword;
+
   /** The database connected to for CREATE/DROP DATABASE. */
   private final String adminDatabase;
+
   /** Null for an external server. */
   private final EmbeddedPostgres embedded;
+
   /** Temporary directory with data/, the socket and server.log; null for an external server. */
   private final Path baseDirectory;
 
   private final Path unixSocketDirectory;
   private final boolean isShared;
+
   /** Prefix of created databases' names; includes a random run id on external servers. */
   private final String databasePrefix;
 
   private final AtomicInteger databaseCounter = new AtomicInteger();
+
   /** The TLS certificate (PEM) of a server started with {@link Builder#tls()}, or null. */
   private volatile Path tlsCertificate;
+
   private final AtomicBoolean closed = new AtomicBoolean();
   private final Object templateLock = new Object();
+
   /** Set once the Pagila template exists on this server; guarded by templateLock for writes. */
   private volatile boolean pagilaTemplateReady;
+
   /** server_version_num, fetched on first need; 0 until then. */
   private volatile int serverVersionNum;
+
   /** Stops this embedded server at JVM exit if nobody closed it; null for external servers. */
   private volatile Thread shutdownHook;
 
@@ -163,8 +175,10 @@ public final class PgServer implements AutoCloseable {
   /** Options for an extra embedded server. */
   public static final class Builder {
     private final Map<String, String> settings = new LinkedHashMap<>(DEFAULT_SETTINGS);
+
     /** Null keeps initdb's rules (trust for everyone from localhost and the socket). */
     private List<String> hba;
+
     /** Whether the server accepts TLS, with a certificate made for it. */
     private boolean tls;
 

@@ -17,13 +17,14 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A self-signed certificate for a TLS test server, for the names localhost and 127.0.0.1, made
- * with the JDK's own keytool (no other tool or library needed) and written as PEM files, the form
+ * A self-signed certificate for a TLS test server, for the names localhost and 127.0.0.1, made with
+ * the JDK's own keytool (no other tool or library needed) and written as PEM files, the form
  * PostgreSQL reads: the certificate (also the CA a client trusts) and its private key (PKCS #8).
  */
 final class TestCertificate {
   /** The server's certificate, PEM; clients use it as their root certificate too. */
   final Path certificate;
+
   /** The private key, PEM, readable by its owner only (PostgreSQL insists). */
   final Path privateKey;
 
@@ -38,17 +39,40 @@ final class TestCertificate {
       Files.createDirectories(directory);
       Path keystore = directory.resolve("server.p12");
       char[] password = "sluice-testkit".toCharArray();
-      Path keytool = Path.of(System.getProperty("java.home"), "bin", isWindows() ? "keytool.exe" : "keytool");
-      List<String> command = new ArrayList<>(List.of(
-          keytool.toString(), "-genkeypair", "-alias", "server", "-keyalg", "RSA", "-keysize", "2048",
-          "-dname", "CN=localhost", "-ext", "SAN=dns:localhost,ip:127.0.0.1", "-validity", "3650",
-          "-storetype", "PKCS12", "-keystore", keystore.toString(),
-          "-storepass", new String(password), "-keypass", new String(password), "-noprompt"));
+      Path keytool =
+          Path.of(System.getProperty("java.home"), "bin", isWindows() ? "keytool.exe" : "keytool");
+      List<String> command =
+          new ArrayList<>(
+              List.of(
+                  keytool.toString(),
+                  "-genkeypair",
+                  "-alias",
+                  "server",
+                  "-keyalg",
+                  "RSA",
+                  "-keysize",
+                  "2048",
+                  "-dname",
+                  "CN=localhost",
+                  "-ext",
+                  "SAN=dns:localhost,ip:127.0.0.1",
+                  "-validity",
+                  "3650",
+                  "-storetype",
+                  "PKCS12",
+                  "-keystore",
+                  keystore.toString(),
+                  "-storepass",
+                  new String(password),
+                  "-keypass",
+                  new String(password),
+                  "-noprompt"));
       Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
       byte[] output = p.getInputStream().readAllBytes();
       if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
-        throw new TestkitException("keytool could not make a test certificate: "
-            + new String(output, StandardCharsets.UTF_8).trim());
+        throw new TestkitException(
+            "keytool could not make a test certificate: "
+                + new String(output, StandardCharsets.UTF_8).trim());
       }
       KeyStore store = KeyStore.getInstance("PKCS12");
       try (InputStream in = Files.newInputStream(keystore)) {
@@ -58,8 +82,10 @@ final class TestCertificate {
       Certificate cert = store.getCertificate("server");
       Path certificate = directory.resolve("server.crt");
       Path privateKey = directory.resolve("server.key");
-      Files.writeString(certificate, pem("CERTIFICATE", cert.getEncoded()), StandardCharsets.US_ASCII);
-      Files.writeString(privateKey, pem("PRIVATE KEY", key.getEncoded()), StandardCharsets.US_ASCII);
+      Files.writeString(
+          certificate, pem("CERTIFICATE", cert.getEncoded()), StandardCharsets.US_ASCII);
+      Files.writeString(
+          privateKey, pem("PRIVATE KEY", key.getEncoded()), StandardCharsets.US_ASCII);
       if (!isWindows()) {
         Files.setPosixFilePermissions(privateKey, PosixFilePermissions.fromString("rw-------"));
       }
@@ -81,6 +107,8 @@ final class TestCertificate {
   }
 
   private static boolean isWindows() {
-    return System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).startsWith("windows");
+    return System.getProperty("os.name", "")
+        .toLowerCase(java.util.Locale.ROOT)
+        .startsWith("windows");
   }
 }

@@ -53,20 +53,30 @@ class ExtraServerTest {
   @Test
   void tlsWithAGeneratedCertificateThatVerifiesForLocalhost() throws SQLException {
     String cert = server.tlsCertificate().orElseThrow().toString();
-    String url = "jdbc:postgresql://localhost:" + server.port() + "/postgres?user=tlsuser"
-        + "&sslmode=verify-full&sslrootcert=" + cert;
+    String url =
+        "jdbc:postgresql://localhost:"
+            + server.port()
+            + "/postgres?user=tlsuser"
+            + "&sslmode=verify-full&sslrootcert="
+            + cert;
     try (Connection connection = java.sql.DriverManager.getConnection(url);
         Statement statement = connection.createStatement();
-        ResultSet rows = statement.executeQuery("SELECT ssl, version FROM pg_stat_ssl WHERE pid = pg_backend_pid()")) {
+        ResultSet rows =
+            statement.executeQuery(
+                "SELECT ssl, version FROM pg_stat_ssl WHERE pid = pg_backend_pid()")) {
       rows.next();
       assertThat(rows.getBoolean(1)).isTrue();
       assertThat(rows.getString(2)).startsWith("TLSv1.");
     }
     // hostssl: the same user without TLS is refused.
-    SQLException plain = catchThrowableOfType(
-        () -> java.sql.DriverManager.getConnection(
-            "jdbc:postgresql://localhost:" + server.port() + "/postgres?user=tlsuser&sslmode=disable"),
-        SQLException.class);
+    SQLException plain =
+        catchThrowableOfType(
+            () ->
+                java.sql.DriverManager.getConnection(
+                    "jdbc:postgresql://localhost:"
+                        + server.port()
+                        + "/postgres?user=tlsuser&sslmode=disable"),
+            SQLException.class);
     assertThat(plain.getSQLState()).isEqualTo("28000");
   }
 
