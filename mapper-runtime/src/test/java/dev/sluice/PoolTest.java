@@ -248,8 +248,8 @@ class PoolTest {
   }
 
   @Test
-  void aReleasedConnectionGoesToTheLongestWaiterNotToTheReleasingThread(TestDatabase tdb)
-      throws Exception {
+  void aReleasedConnectionGoesToACallerThatWaitedPastTheThresholdNotToTheReleasingThread(
+      TestDatabase tdb) throws Exception {
     ConnectionPool pool =
         new ConnectionPool(
             ConnectionConfig.parse(tdb.url()),
@@ -267,6 +267,8 @@ class PoolTest {
         Thread.onSpinWait();
       }
       assertThat(pool.waitingCallers()).isEqualTo(1);
+      // Once a caller has waited past the hand-off threshold, it is served before any newcomer.
+      Thread.sleep(TimeUnit.NANOSECONDS.toMillis(ConnectionPoolAccess.handoffAfterNanos()) + 5);
       pool.release(mine);
       // Re-acquiring at once must not overtake the caller that was already waiting.
       PgException barged = catchThrowableOfType(pool::acquire, PgException.class);

@@ -20,9 +20,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * connections; it is never held during I/O (connecting, validating, closing happen outside it), and
  * waiting uses Conditions, not {@code synchronized}, so virtual threads do not pin a carrier while
  * they wait. Idle connections are reused most-recent-first, which keeps few connections warm and
- * lets the rest age out. When callers wait, a released connection goes straight to the one that has
- * waited longest (and a freed slot lets it open one), so a thread that releases and re-acquires in
- * a loop cannot overtake them: latency stays bounded under contention.
+ * lets the rest age out. Under contention a thread that releases and at once re-acquires may take
+ * its connection back (no thread switch: the best throughput), but once the longest waiter has
+ * waited {@link #HANDOFF_AFTER_NANOS}, a released connection goes straight to it (and a freed slot
+ * lets it open one): no caller starves, latency stays bounded.
  *
  * <p>A connection comes back through {@link #release}. One that is broken (I/O error, protocol
  * violation), closed, past its max lifetime, or left inside a transaction is closed and a slot
@@ -41,6 +42,13 @@ public final class ConnectionPool implements AutoCloseable {
    * sessions the server or the network closed silently.
    */
   static final long PROBE_AFTER_IDLE_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+  /**
+   * A caller that has waited this long gets the next released connection directly; before that, a
+   * thread that releases and re-acquires may take it again (cheaper: no thread switch). This bounds
+   * the wait of every caller under contention without giving up throughput.
+   */
+  static final long HANDOFF_AFTER_NANOS = TimeUnit.MICROSECONDS.toNanos(1000);
 
   private final ConnectionConfig config;
   private final NoticeListener noticeListener;
@@ -71,14 +79,21 @@ public final class ConnectionPool implements AutoCloseable {
   private static final class Waiter {
     final Condition ready;
 
-    /** A connection released straight to this caller. */
+    /** When the caller started waiting. */
+    final long sinceNanos;
+
+    /** A connection released straight to this caller (or taken from idle on waking). */
     PgConnection handed;
+
+    /** Whether {@link #handed} idled long enough to be probed. */
+    boolean probe;
 
     /** Leave to open a new connection; {@code total} already counts it. */
     boolean slot;
 
-    Waiter(Condition ready) {
+    Waiter(Condition ready, long sinceNanos) {
       this.ready = ready;
+      this.sinceNanos = sinceNanos;
     }
   }
 
@@ -118,9 +133,9 @@ public final class ConnectionPool implements AutoCloseable {
   }
 
   /**
-   * A connection for exclusive use until {@link #release}; waits up to the acquire timeout. Callers
-   * that wait are served first come, first served: a released connection (or a freed slot) is
-   * handed to the longest waiter, so no caller starves while others release and re-acquire.
+   * A connection for exclusive use until {@link #release}; waits up to the acquire timeout. A
+   * caller that has waited {@link #HANDOFF_AFTER_NANOS} is served before any newcomer, so no caller
+   * starves while others release and re-acquire.
    */
   public PgConnection acquire() {
     long deadline = System.nanoTime() + acquireTimeoutNanos;
@@ -133,7 +148,7 @@ public final class ConnectionPool implements AutoCloseable {
         if (closed) {
           throw new PgException("08003", "the database pool is closed");
         }
-        Idle i = waiters.isEmpty() ? idle.pollLast() : null;
+        Idle i = idle.pollLast();
         if (i != null) {
           candidate = i.connection;
           probe = System.nanoTime() - i.sinceNanos > PROBE_AFTER_IDLE_NANOS;
@@ -144,6 +159,7 @@ public final class ConnectionPool implements AutoCloseable {
           Waiter w = awaitTurn(deadline);
           candidate = w.handed;
           open = candidate == null;
+          probe = w.probe;
         }
       } finally {
         lock.unlock();
@@ -170,13 +186,21 @@ public final class ConnectionPool implements AutoCloseable {
    * passed on, and the caller gets a PgException.
    */
   private Waiter awaitTurn(long deadline) {
-    Waiter w = new Waiter(lock.newCondition());
+    Waiter w = new Waiter(lock.newCondition(), System.nanoTime());
     waiters.addLast(w);
     PgException failure = null;
     try {
       while (w.handed == null && !w.slot) {
         if (closed) {
           failure = new PgException("08003", "the database pool is closed");
+          break;
+        }
+        // Woken by a release that left the connection idle: take it if no one was quicker.
+        Idle i = idle.pollLast();
+        if (i != null) {
+          waiters.remove(w);
+          w.handed = i.connection;
+          w.probe = System.nanoTime() - i.sinceNanos > PROBE_AFTER_IDLE_NANOS;
           break;
         }
         long remaining = deadline - System.nanoTime();
@@ -192,7 +216,8 @@ public final class ConnectionPool implements AutoCloseable {
                       + " caller that holds a connection: an unclosed stream or a long transaction)");
           break;
         }
-        w.ready.awaitNanos(remaining);
+        long untilOverdue = w.sinceNanos + HANDOFF_AFTER_NANOS - System.nanoTime();
+        w.ready.awaitNanos(untilOverdue > 0 ? Math.min(remaining, untilOverdue) : remaining);
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -229,15 +254,22 @@ public final class ConnectionPool implements AutoCloseable {
     discard(c);
   }
 
-  /** Gives a healthy connection to the longest waiter, or makes it idle. Lock held. */
+  /**
+   * Gives a healthy connection to the longest waiter if it has waited {@link #HANDOFF_AFTER_NANOS}
+   * or more; else makes it idle. Lock held.
+   */
   private void handOff(PgConnection c) {
-    Waiter w = waiters.pollFirst();
-    if (w != null) {
+    Waiter w = waiters.peekFirst();
+    if (w != null && System.nanoTime() - w.sinceNanos >= HANDOFF_AFTER_NANOS) {
+      waiters.pollFirst();
       w.handed = c;
       w.ready.signal();
-    } else {
-      idle.addLast(new Idle(c, System.nanoTime()));
+      return;
     }
+    // No wake-up: a waiter that is not yet overdue wakes by itself when it becomes so (see
+    // awaitTurn) and takes an idle connection then; waking it now would mostly make it find the
+    // connection re-taken and sleep again, two thread switches for nothing.
+    idle.addLast(new Idle(c, System.nanoTime()));
   }
 
   /** Lets the longest waiter open a connection in a slot that just came free. Lock held. */

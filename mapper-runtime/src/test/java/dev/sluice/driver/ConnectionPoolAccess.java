@@ -4,6 +4,10 @@ package dev.sluice.driver;
 public final class ConnectionPoolAccess {
   private ConnectionPoolAccess() {}
 
+  public static long handoffAfterNanos() {
+    return ConnectionPool.HANDOFF_AFTER_NANOS;
+  }
+
   public static long probeAfterIdleNanos() {
     return ConnectionPool.PROBE_AFTER_IDLE_NANOS;
   }
