@@ -12,7 +12,8 @@ import java.util.List;
 
 /**
  * A small report over the Pagila sample database (a DVD rental store), showing the everyday API:
- * queries into records, a join, a transaction, a pipelined batch and an error with its SQLSTATE.
+ * queries into records, a DAO, a join, a transaction, a pipelined batch and an error with its
+ * SQLSTATE.
  *
  * <p>Run with no arguments it starts an embedded PostgreSQL 17 and loads Pagila into it; given a
  * {@code postgresql://} URL of a database that holds Pagila, it uses that instead.
@@ -48,24 +49,21 @@ public final class PagilaReport {
             "  %-28s %3d min  %s  rated %s%n", f.title(), f.length(), f.rentalRate(), f.rating());
       }
 
-      List<TitleCount> top =
-          db.query(
-              "SELECT f.title, count(*) AS rentals FROM film f JOIN inventory i USING (film_id)"
-                  + " JOIN rental r USING (inventory_id) GROUP BY f.title ORDER BY rentals DESC, f.title LIMIT $1",
-              TitleCount.class,
-              3);
+      FilmDao films = db.dao(FilmDao.class);
+      Film first = films.byId(1).orElseThrow();
+      out.printf(
+          "%nFilm 1 is %s (%s, %s features).%n",
+          first.title(), first.rating(), first.specialFeatures().size());
+      List<TitleCount> top = films.topRented(3);
       out.println("\nMost rented:");
       for (TitleCount t : top) {
         out.printf("  %-28s %d rentals%n", t.title(), t.rentals());
       }
 
+      // A DAO bound to a transaction: its statements commit or roll back together.
       long updated =
           db.transaction(
-              tx ->
-                  tx.execute(
-                      "UPDATE film SET rental_rate = rental_rate + $1 WHERE rating = $2",
-                      new BigDecimal("0.50"),
-                      Rating.NC_17));
+              tx -> tx.dao(FilmDao.class).raiseRates(new BigDecimal("0.50"), Rating.NC_17));
       out.printf("%nRaised the rental rate of %d NC-17 films in one transaction.%n", updated);
 
       db.execute(
