@@ -3,21 +3,15 @@ package dev.sluice.dsl;
 import dev.sluice.Queries;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
 
 /** {@code UPDATE table SET … WHERE … [RETURNING …]}. */
-final class UpdateQuery<A extends Table<R>, R> extends DmlQuery<R>
+final class UpdateQuery<A extends Table<R>, R> extends FilteredDmlQuery<A, R>
     implements UpdateWhereStep<A, R> {
-  private final A a;
   private final List<Column<?, ?>> columns = new ArrayList<>();
   private final List<QueryPart> values = new ArrayList<>();
 
-  /** The WHERE condition; null until where() or allRows(). */
-  private Condition where;
-
   UpdateQuery(Queries queries, A table) {
     super(queries, table);
-    this.a = table;
   }
 
   @Override
@@ -46,35 +40,13 @@ final class UpdateQuery<A extends Table<R>, R> extends DmlQuery<R>
   }
 
   @Override
-  public ReturningStep<R> where(Condition condition) {
-    where = condition;
-    return this;
-  }
-
-  @Override
-  public ReturningStep<R> where(Function<? super A, ? extends Condition> condition) {
-    return where(condition.apply(a));
-  }
-
-  @Override
-  public ReturningStep<R> allRows() {
-    where = Conditions.NONE;
-    return this;
-  }
-
-  @Override
   void renderBody(SqlWriter w) {
-    if (where == null) {
-      throw new IllegalStateException("update of " + table + " without where(…) or allRows()");
-    }
+    requireWhere("update of");
     w.append("UPDATE ").tableReference(table).append(" SET ");
     for (int i = 0; i < columns.size(); i++) {
       w.append(i == 0 ? "" : ", ").identifier(columns.get(i).name()).append(" = ");
       values.get(i).render(w);
     }
-    if (!where.isEmpty()) {
-      w.append(" WHERE ");
-      where.render(w);
-    }
+    renderWhere(w);
   }
 }
