@@ -299,8 +299,8 @@ final class SelectQuery<T>
     if (from != null) {
       tables.add(from);
     }
-    for (Join j : joins) {
-      tables.add(j.table);
+    for (int i = 0; i < joins.size(); i++) {
+      tables.add(joins.get(i).table);
     }
     w.pushScope(tables);
     w.append(distinct ? "SELECT DISTINCT " : "SELECT ");
@@ -323,8 +323,8 @@ final class SelectQuery<T>
     if (from != null) {
       w.append(" FROM ").tableReference(from);
     }
-    for (Join j : joins) {
-      j.render(w);
+    for (int i = 0; i < joins.size(); i++) {
+      joins.get(i).render(w);
     }
     if (!where.isEmpty()) {
       w.append(" WHERE ");

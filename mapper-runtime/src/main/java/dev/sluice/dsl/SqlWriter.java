@@ -15,7 +15,9 @@ import java.util.Set;
  * server. One writer per rendering; not thread-safe.
  */
 final class SqlWriter {
-  private final StringBuilder sql = new StringBuilder(256);
+  /** Sized for a typical statement (a point lookup is about 100 characters); grows as needed. */
+  private final StringBuilder sql = new StringBuilder(160);
+
   private final List<Object> params = new ArrayList<>();
 
   /** The tables of each enclosing query, innermost last; columns are checked against them. */
@@ -109,11 +111,15 @@ final class SqlWriter {
 
   private void checkInScope(Column<?, ?> c) {
     Table<?> owner = c.table();
+    // Index loops, not iterators: this runs for every column of every rendering.
     for (int s = scopes.size() - 1; s >= 0; s--) {
-      for (Table<?> t : scopes.get(s)) {
-        if (t.alias().equals(owner.alias())
-            && t.name().equals(owner.name())
-            && t.schema().equals(owner.schema())) {
+      List<Table<?>> scope = scopes.get(s);
+      for (int i = 0; i < scope.size(); i++) {
+        Table<?> t = scope.get(i);
+        if (t == owner
+            || t.alias().equals(owner.alias())
+                && t.name().equals(owner.name())
+                && t.schema().equals(owner.schema())) {
           return;
         }
       }
