@@ -249,4 +249,87 @@ class DslSqlTest {
         .hasMessage(
             "CTE t cannot read as film: its select list has no column film_id (it gives title)");
   }
+
+  @Test
+  void setOperationsParenthesizeWhatPostgresqlNeedsAndNumberParametersAcrossOperands() {
+    FetchStep<String> q =
+        select(FILM.title)
+            .from(FILM)
+            .where(FILM.length.gt((short) 180))
+            .union(select(ACTOR.lastName).from(ACTOR).where(ACTOR.firstName.eq("ED")))
+            .intersect(
+                select(ACTOR.firstName)
+                    .from(ACTOR)
+                    .orderBy(ACTOR.firstName.asc())
+                    .limit(5)
+                    .unionAll(select(FILM.title).from(FILM).where(FILM.filmId.lt(3))))
+            .except(select(ACTOR.lastName).from(ACTOR).where(ACTOR.lastName.like("Z%")))
+            .orderBy(FILM.title.desc())
+            .limit(10)
+            .offset(20);
+    assertThat(q.toSql())
+        .isEqualTo(
+            "(SELECT film.title FROM film WHERE film.length > $1"
+                + " UNION SELECT actor.last_name FROM public.actor WHERE actor.first_name = $2)"
+                + " INTERSECT ((SELECT actor.first_name FROM public.actor"
+                + " ORDER BY actor.first_name LIMIT $3)"
+                + " UNION ALL SELECT film.title FROM film WHERE film.film_id < $4)"
+                + " EXCEPT SELECT actor.last_name FROM public.actor"
+                + " WHERE actor.last_name LIKE $5"
+                + " ORDER BY title DESC LIMIT $6 OFFSET $7");
+    assertThat(q.bindValues()).containsExactly((short) 180, "ED", 5L, 3, "Z%", 10L, 20L);
+
+    // INTERSECT binds tighter, so the left one needs no parentheses; neither does a left WITH.
+    Cte<FilmTable> lf =
+        cte("long_films", FILM, selectFrom(FILM).where(FILM.length.gt((short) 150)));
+    assertThat(
+            with(lf)
+                .select(lf.table().filmId)
+                .from(lf.table())
+                .intersect(select(INVENTORY.filmId).from(INVENTORY))
+                .union(with(lf).select(lf.table().filmId).from(lf.table()))
+                .toSql())
+        .isEqualTo(
+            "WITH long_films AS (SELECT "
+                + FILM_COLUMNS
+                + " FROM film WHERE film.length > $1)"
+                + " SELECT long_films.film_id FROM long_films"
+                + " INTERSECT SELECT inventory.film_id FROM inventory"
+                + " UNION (WITH long_films AS (SELECT "
+                + FILM_COLUMNS
+                + " FROM film WHERE film.length > $2)"
+                + " SELECT long_films.film_id FROM long_films)");
+  }
+
+  @Test
+  void setOperationsCheckTheirSelectListsAndOrderByResultColumns() {
+    assertThatThrownBy(
+            () ->
+                select(TitleCount.class, FILM.title, count().as("rentals"))
+                    .from(FILM)
+                    .union(select(TitleCount.class, FILM.title).from(FILM))
+                    .toSql())
+        .hasMessage(
+            "UNION of selects of 2 and 1 columns: [film.title, count(*)] and [film.title];"
+                + " each operand must select the same number of columns");
+    assertThatThrownBy(
+            () ->
+                select(TitleCount.class, FILM.title, count().as("rentals"))
+                    .from(FILM)
+                    .exceptAll(select(TitleCount.class, FILM.title, FILM.filmId).from(FILM))
+                    .toSql())
+        .hasMessage(
+            "EXCEPT ALL: column 2 is count(*), a java.lang.Long, on the left but film.film_id,"
+                + " a java.lang.Integer, on the right; the rows are read as the left's,"
+                + " so select the same type");
+    assertThatThrownBy(
+            () ->
+                selectFrom(INVENTORY)
+                    .unionAll(selectFrom(INVENTORY))
+                    .orderBy(FILM.title.asc())
+                    .toSql())
+        .hasMessage(
+            "ORDER BY of a UNION ALL takes the result's columns, by name: film.title is not one"
+                + " of them (they are: [inventory_id, film_id, store_id, last_update])");
+  }
 }

@@ -23,13 +23,15 @@ import java.util.List;
  */
 public final class Cte<A extends Table<?>> {
   private final String name;
-  private final SelectQuery<?> query;
+
+  private final AbstractSelect<?> query;
+
   private final A table;
 
   /** The select list's items, position for position with table's columns; empty for a table. */
   private final List<SelectField<?>> items;
 
-  private Cte(String name, SelectQuery<?> query, A table, List<SelectField<?>> items) {
+  private Cte(String name, AbstractSelect<?> query, A table, List<SelectField<?>> items) {
     this.name = name;
     this.query = query;
     this.table = table;
@@ -37,9 +39,15 @@ public final class Cte<A extends Table<?>> {
   }
 
   /** A CTE of {@code shape}'s rows; {@code query} must give each of its columns, by name. */
-  @SuppressWarnings("unchecked")
   static <A extends Table<R>, R> Cte<A> ofTable(String name, A shape, Select<? extends R> query) {
-    SelectQuery<?> q = (SelectQuery<?>) query;
+    return new Cte<>(name, (AbstractSelect<?>) query, tableOf(name, shape, query), List.of());
+  }
+
+  /** {@code shape} renamed {@code name}, after checking {@code query} gives its columns. */
+  @SuppressWarnings("unchecked")
+  private static <A extends Table<R>, R> A tableOf(
+      String name, A shape, Select<? extends R> query) {
+    AbstractSelect<?> q = (AbstractSelect<?>) query;
     List<String> given = q.outputNames();
     for (Column<R, ?> c : shape.columns()) {
       if (!given.contains(c.name())) {
@@ -55,12 +63,12 @@ public final class Cte<A extends Table<?>> {
                 + ")");
       }
     }
-    return new Cte<>(name, q, (A) shape.named(name), List.of());
+    return (A) shape.named(name);
   }
 
   /** A CTE of a projection: the select list's items become columns named as they are. */
   static <T> Cte<Table<T>> ofSelect(String name, Select<T> query) {
-    SelectQuery<T> q = (SelectQuery<T>) query;
+    AbstractSelect<T> q = (AbstractSelect<T>) query;
     List<SelectField<?>> items = q.selectList();
     List<String> names = q.outputNames();
     for (int i = 0; i < names.size(); i++) {
