@@ -6,12 +6,17 @@ import static dev.sluice.dsl.Dsl.deleteFrom;
 import static dev.sluice.dsl.Dsl.exists;
 import static dev.sluice.dsl.Dsl.from;
 import static dev.sluice.dsl.Dsl.insertInto;
+import static dev.sluice.dsl.Dsl.recursiveCte;
+import static dev.sluice.dsl.Dsl.recursiveCteDistinct;
 import static dev.sluice.dsl.Dsl.select;
 import static dev.sluice.dsl.Dsl.selectFrom;
 import static dev.sluice.dsl.Dsl.selectOne;
+import static dev.sluice.dsl.Dsl.unsafeSql;
 import static dev.sluice.dsl.Dsl.update;
+import static dev.sluice.dsl.Dsl.value;
 import static dev.sluice.dsl.Dsl.with;
 import static dev.sluice.pagila.ActorTable.ACTOR;
+import static dev.sluice.pagila.CategoryTreeTable.CATEGORY_TREE;
 import static dev.sluice.pagila.FilmActorTable.FILM_ACTOR;
 import static dev.sluice.pagila.FilmTable.FILM;
 import static dev.sluice.pagila.InventoryTable.INVENTORY;
@@ -25,6 +30,7 @@ import dev.sluice.dsl.SelectField;
 import dev.sluice.dsl.Table;
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -331,5 +337,84 @@ class DslSqlTest {
         .hasMessage(
             "ORDER BY of a UNION ALL takes the result's columns, by name: film.title is not one"
                 + " of them (they are: [inventory_id, film_id, store_id, last_update])");
+  }
+
+  @Test
+  void recursiveCtesRenderWithRecursiveOnceForTheWholeList() {
+    SelectField<Integer> x = value(1).as("x");
+    Cte<Table<Integer>> n =
+        recursiveCte(
+            "n",
+            select(x),
+            self ->
+                select(unsafeSql(Integer.class, "? + 1", self.field(x)))
+                    .from(self.table())
+                    .where(self.field(x).lt(10)));
+    Cte<FilmTable> lf =
+        cte("long_films", FILM, selectFrom(FILM).where(FILM.length.gt((short) 150)));
+    FetchStep<Integer> q =
+        with(lf, n)
+            .select(n.field(x))
+            .from(n.table())
+            .where(n.field(x).notIn(select(lf.table().filmId).from(lf.table())));
+    assertThat(q.toSql())
+        .isEqualTo(
+            "WITH RECURSIVE long_films AS (SELECT "
+                + FILM_COLUMNS
+                + " FROM film WHERE film.length > $1),"
+                + " n AS (SELECT $2 AS x UNION ALL SELECT n.x + 1 FROM n WHERE n.x < $3)"
+                + " SELECT n.x FROM n WHERE n.x NOT IN (SELECT long_films.film_id FROM long_films)");
+    assertThat(q.bindValues()).containsExactly((short) 150, 1, 10);
+    assertThat(n.isRecursive()).isTrue();
+    assertThat(lf.isRecursive()).isFalse();
+
+    Cte<CategoryTreeTable> walk =
+        recursiveCteDistinct(
+            "walk",
+            CATEGORY_TREE,
+            selectFrom(CATEGORY_TREE).where(CATEGORY_TREE.id.eq(7)),
+            self ->
+                selectFrom(CATEGORY_TREE)
+                    .join(self.table())
+                    .on(CATEGORY_TREE.parent.eq(self.table().id)));
+    assertThat(with(walk).select(walk.table().name).from(walk.table()).toSql())
+        .isEqualTo(
+            "WITH RECURSIVE walk AS (SELECT category_tree.id, category_tree.parent,"
+                + " category_tree.name FROM category_tree WHERE category_tree.id = $1"
+                + " UNION SELECT category_tree.id, category_tree.parent, category_tree.name"
+                + " FROM category_tree JOIN walk ON category_tree.parent = walk.id)"
+                + " SELECT walk.name FROM walk");
+  }
+
+  @Test
+  void aRecursiveTermKeepsTheRenderTimeChecks() {
+    // The CTE the term receives is only to read from.
+    List<Cte<?>> self = new ArrayList<>();
+    Cte<CategoryTreeTable> walk =
+        recursiveCte(
+            "walk",
+            CATEGORY_TREE,
+            selectFrom(CATEGORY_TREE),
+            s -> {
+              self.add(s);
+              return selectFrom(CATEGORY_TREE)
+                  .join(s.table())
+                  .on(CATEGORY_TREE.parent.eq(s.table().id));
+            });
+    assertThatThrownBy(() -> with(self.get(0)).selectFrom(walk.table()).toSql())
+        .hasMessage(
+            "CTE walk as its recursive term reads it is only to read from (table(), field(…));"
+                + " declare the Cte that recursiveCte returns");
+    // A column of a table the term does not have fails naming it.
+    Cte<CategoryTreeTable> wrong =
+        recursiveCte(
+            "wrong",
+            CATEGORY_TREE,
+            selectFrom(CATEGORY_TREE),
+            s -> selectFrom(CATEGORY_TREE).where(CATEGORY_TREE.parent.eq(FILM.filmId)));
+    assertThatThrownBy(() -> with(wrong).selectFrom(wrong.table()).toSql())
+        .hasMessageStartingWith(
+            "column film.film_id belongs to table film, which is not in the query"
+                + " (its tables: category_tree)");
   }
 }

@@ -73,4 +73,29 @@ class DslTypingTest {
                     + "select(FILM.length).from(FILM))"))
         .failed();
   }
+
+  @Test
+  void aRecursiveTermReturnsRowsOfTheAnchorsType() {
+    String dsl = "dev.sluice.dsl.Dsl.";
+    String anchor = dsl + "select(FILM.title).from(FILM)";
+    assertThat(
+            compile(
+                dsl
+                    + "recursiveCte(\"t\", "
+                    + anchor
+                    + ", self -> "
+                    + dsl
+                    + "select(self.field(FILM.title)).from(self.table()))"))
+        .succeeded();
+    Compilation c =
+        compile(
+            dsl
+                + "recursiveCte(\"t\", "
+                + anchor
+                + ", self -> "
+                + dsl
+                + "select(FILM.length).from(self.table()))");
+    assertThat(c).failed();
+    assertThat(c).hadErrorContaining("incompatible types");
+  }
 }

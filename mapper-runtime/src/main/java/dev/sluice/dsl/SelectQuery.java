@@ -327,7 +327,12 @@ final class SelectQuery<T> extends AbstractSelect<T>
    * enclosing queries' tables but not this one's, as in PostgreSQL.
    */
   private void renderWith(SqlWriter w) {
-    w.append("WITH ");
+    boolean recursive = false;
+    for (Cte<?> cte : with) {
+      recursive |= cte.isRecursive();
+    }
+    // RECURSIVE is said once, for the whole list: it lets any of the CTEs read itself.
+    w.append(recursive ? "WITH RECURSIVE " : "WITH ");
     for (int i = 0; i < with.size(); i++) {
       Cte<?> cte = with.get(i);
       for (int j = 0; j < i; j++) {
