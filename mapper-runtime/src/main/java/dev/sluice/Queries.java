@@ -3,7 +3,6 @@ package dev.sluice;
 import dev.sluice.dsl.Cte;
 import dev.sluice.dsl.DeleteWhereStep;
 import dev.sluice.dsl.Dsl;
-import dev.sluice.dsl.Expression;
 import dev.sluice.dsl.From1Step;
 import dev.sluice.dsl.InsertStep;
 import dev.sluice.dsl.SelectField;
@@ -92,7 +91,7 @@ public interface Queries {
   }
 
   /** {@code SELECT field}, then FROM: {@code db.select(FILM.title).from(FILM).where(…)}. */
-  default <T> SelectFromStep<T> select(Expression<T> field) {
+  default <T> SelectFromStep<T> select(SelectField<T> field) {
     return Dsl.select(this, field);
   }
 
@@ -101,7 +100,7 @@ public interface Queries {
     return Dsl.select(this, into, fields);
   }
 
-  default <T> SelectFromStep<T> selectDistinct(Expression<T> field) {
+  default <T> SelectFromStep<T> selectDistinct(SelectField<T> field) {
     return Dsl.selectDistinct(this, field);
   }
 

@@ -24,6 +24,7 @@ import static dev.sluice.dsl.Dsl.selectOne;
 import static dev.sluice.dsl.Dsl.sum;
 import static dev.sluice.dsl.Dsl.unsafeCondition;
 import static dev.sluice.dsl.Dsl.unsafeSql;
+import static dev.sluice.pagila.ActorTable.ACTOR;
 import static dev.sluice.pagila.CustomerTable.CUSTOMER;
 import static dev.sluice.pagila.FilmTable.FILM;
 import static dev.sluice.pagila.InventoryTable.INVENTORY;
@@ -600,6 +601,158 @@ class DslSelectTest {
                 .get(0));
     assertThat(db.select(FILM.title).from(FILM).where(FILM.filmId.eq(1)).fetch())
         .containsExactly("ACADEMY DINOSAUR");
+  }
+
+  @Test
+  void unionAllOfWholeRecordsOrderedAndLimitedAsAWhole() throws SQLException {
+    FetchStep<Film> q =
+        db.selectFrom(FILM)
+            .where(FILM.rating.eq(Rating.G))
+            .unionAll(selectFrom(FILM).where(FILM.length.gt((short) 180)))
+            .orderBy(FILM.title.asc(), FILM.filmId.asc())
+            .limit(25);
+    assertThat(q.bindValues()).containsExactly(Rating.G, (short) 180, 25L);
+    assertThat(ids(q.fetch()))
+        .hasSize(25)
+        .isEqualTo(
+            rows(
+                jdbc,
+                "SELECT film_id FROM (SELECT film_id, title FROM film WHERE rating = 'G'"
+                    + " UNION ALL SELECT film_id, title FROM film WHERE length > 180) u"
+                    + " ORDER BY title, film_id LIMIT 25"));
+  }
+
+  @Test
+  void intersectAndExceptOfScalarsAsAStatementAndAsASubquery() throws SQLException {
+    List<Integer> inBoth =
+        db.select(FILM.filmId)
+            .from(FILM)
+            .where(FILM.rating.eq(Rating.PG_13))
+            .intersect(select(INVENTORY.filmId).from(INVENTORY).where(INVENTORY.storeId.eq(2)))
+            .orderBy(FILM.filmId.desc())
+            .fetch();
+    assertThat(texts(inBoth))
+        .isNotEmpty()
+        .isEqualTo(
+            rows(
+                jdbc,
+                "SELECT film_id FROM film WHERE rating = 'PG-13'"
+                    + " INTERSECT SELECT film_id FROM inventory WHERE store_id = 2"
+                    + " ORDER BY film_id DESC"));
+
+    // Films stocked in store 1 but not in store 2, as an IN subquery: parameters numbered on.
+    List<Film> onlyInOne =
+        db.selectFrom(FILM)
+            .where(
+                FILM.filmId.in(
+                    select(INVENTORY.filmId)
+                        .from(INVENTORY)
+                        .where(INVENTORY.storeId.eq(1))
+                        .except(
+                            select(INVENTORY.filmId)
+                                .from(INVENTORY)
+                                .where(INVENTORY.storeId.eq(2)))),
+                FILM.length.lt((short) 100))
+            .orderBy(FILM.filmId.asc())
+            .fetch();
+    assertThat(ids(onlyInOne))
+        .isNotEmpty()
+        .isEqualTo(
+            rows(
+                jdbc,
+                "SELECT film_id FROM film WHERE film_id IN (SELECT film_id FROM inventory"
+                    + " WHERE store_id = 1 EXCEPT SELECT film_id FROM inventory WHERE store_id = 2)"
+                    + " AND length < 100 ORDER BY film_id"));
+  }
+
+  @Test
+  void chainedSetOperationsWithLimitedOperandsAndProjections() throws SQLException {
+    // The three longest PG films' titles, and the last names of actors called PENELOPE.
+    List<String> names =
+        db.select(FILM.title)
+            .from(FILM)
+            .where(FILM.rating.eq(Rating.PG))
+            .orderBy(FILM.length.desc(), FILM.title.asc())
+            .limit(3)
+            .union(select(ACTOR.lastName).from(ACTOR).where(ACTOR.firstName.eq("PENELOPE")))
+            .except(select(ACTOR.lastName).from(ACTOR).where(ACTOR.lastName.like("C%")))
+            .orderBy(FILM.title.asc())
+            .fetch();
+    assertThat(names)
+        .isNotEmpty()
+        .isEqualTo(
+            rows(
+                jdbc,
+                "(SELECT title FROM film WHERE rating = 'PG' ORDER BY length DESC, title LIMIT 3)"
+                    + " UNION SELECT last_name FROM actor WHERE first_name = 'PENELOPE'"
+                    + " EXCEPT SELECT last_name FROM actor WHERE last_name LIKE 'C%' ORDER BY 1"));
+
+    // Records of a projection: the rentals of two ratings' top titles, in one list.
+    List<TitleCount> top =
+        db.select(TitleCount.class, FILM.title, count().as("rentals"))
+            .from(FILM)
+            .join(INVENTORY)
+            .using(FILM.filmId)
+            .join(RENTAL)
+            .using(INVENTORY.inventoryId)
+            .where(FILM.rating.eq(Rating.G))
+            .groupBy(FILM.title)
+            .having(count().gt(30L))
+            .unionAll(
+                select(TitleCount.class, FILM.title, count().as("rentals"))
+                    .from(FILM)
+                    .join(INVENTORY)
+                    .using(FILM.filmId)
+                    .join(RENTAL)
+                    .using(INVENTORY.inventoryId)
+                    .where(FILM.rating.eq(Rating.R))
+                    .groupBy(FILM.title)
+                    .having(count().gt(30L)))
+            .orderBy(FILM.title.asc())
+            .fetch();
+    List<String> actual = new ArrayList<>();
+    for (TitleCount t : top) {
+      actual.add(text(t.title(), t.rentals()));
+    }
+    String perRating =
+        "SELECT title, count(*) FROM film JOIN inventory USING (film_id)"
+            + " JOIN rental USING (inventory_id) WHERE rating = ? GROUP BY title"
+            + " HAVING count(*) > 30";
+    assertThat(actual)
+        .isNotEmpty()
+        .isEqualTo(
+            rows(
+                jdbc,
+                perRating.replace("?", "'G'")
+                    + " UNION ALL "
+                    + perRating.replace("?", "'R'")
+                    + " ORDER BY title"));
+  }
+
+  @Test
+  void aCteOfAUnion() throws SQLException {
+    Cte<FilmTable> picked =
+        cte(
+            "picked",
+            FILM,
+            selectFrom(FILM)
+                .where(FILM.length.lt((short) 50))
+                .union(selectFrom(FILM).where(FILM.rating.eq(Rating.NC_17))));
+    FilmTable p = picked.table();
+    List<Film> films =
+        db.with(picked)
+            .selectFrom(p)
+            .where(p.rentalDuration.eq((short) 3))
+            .orderBy(p.filmId.asc())
+            .fetch();
+    assertThat(ids(films))
+        .isNotEmpty()
+        .isEqualTo(
+            rows(
+                jdbc,
+                "WITH picked AS (SELECT * FROM film WHERE length < 50"
+                    + " UNION SELECT * FROM film WHERE rating = 'NC-17')"
+                    + " SELECT film_id FROM picked WHERE rental_duration = 3 ORDER BY film_id"));
   }
 
   private static List<String> pairs(List<TitleLanguage> rows) {

@@ -6,12 +6,17 @@ import static dev.sluice.dsl.Dsl.deleteFrom;
 import static dev.sluice.dsl.Dsl.exists;
 import static dev.sluice.dsl.Dsl.from;
 import static dev.sluice.dsl.Dsl.insertInto;
+import static dev.sluice.dsl.Dsl.recursiveCte;
+import static dev.sluice.dsl.Dsl.recursiveCteDistinct;
 import static dev.sluice.dsl.Dsl.select;
 import static dev.sluice.dsl.Dsl.selectFrom;
 import static dev.sluice.dsl.Dsl.selectOne;
+import static dev.sluice.dsl.Dsl.unsafeSql;
 import static dev.sluice.dsl.Dsl.update;
+import static dev.sluice.dsl.Dsl.value;
 import static dev.sluice.dsl.Dsl.with;
 import static dev.sluice.pagila.ActorTable.ACTOR;
+import static dev.sluice.pagila.CategoryTreeTable.CATEGORY_TREE;
 import static dev.sluice.pagila.FilmActorTable.FILM_ACTOR;
 import static dev.sluice.pagila.FilmTable.FILM;
 import static dev.sluice.pagila.InventoryTable.INVENTORY;
@@ -25,6 +30,7 @@ import dev.sluice.dsl.SelectField;
 import dev.sluice.dsl.Table;
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -248,5 +254,167 @@ class DslSqlTest {
     assertThatThrownBy(() -> cte("t", FILM, select(Film.class, FILM.title).from(FILM)))
         .hasMessage(
             "CTE t cannot read as film: its select list has no column film_id (it gives title)");
+  }
+
+  @Test
+  void setOperationsParenthesizeWhatPostgresqlNeedsAndNumberParametersAcrossOperands() {
+    FetchStep<String> q =
+        select(FILM.title)
+            .from(FILM)
+            .where(FILM.length.gt((short) 180))
+            .union(select(ACTOR.lastName).from(ACTOR).where(ACTOR.firstName.eq("ED")))
+            .intersect(
+                select(ACTOR.firstName)
+                    .from(ACTOR)
+                    .orderBy(ACTOR.firstName.asc())
+                    .limit(5)
+                    .unionAll(select(FILM.title).from(FILM).where(FILM.filmId.lt(3))))
+            .except(select(ACTOR.lastName).from(ACTOR).where(ACTOR.lastName.like("Z%")))
+            .orderBy(FILM.title.desc())
+            .limit(10)
+            .offset(20);
+    assertThat(q.toSql())
+        .isEqualTo(
+            "(SELECT film.title FROM film WHERE film.length > $1"
+                + " UNION SELECT actor.last_name FROM public.actor WHERE actor.first_name = $2)"
+                + " INTERSECT ((SELECT actor.first_name FROM public.actor"
+                + " ORDER BY actor.first_name LIMIT $3)"
+                + " UNION ALL SELECT film.title FROM film WHERE film.film_id < $4)"
+                + " EXCEPT SELECT actor.last_name FROM public.actor"
+                + " WHERE actor.last_name LIKE $5"
+                + " ORDER BY title DESC LIMIT $6 OFFSET $7");
+    assertThat(q.bindValues()).containsExactly((short) 180, "ED", 5L, 3, "Z%", 10L, 20L);
+
+    // INTERSECT binds tighter, so the left one needs no parentheses; neither does a left WITH.
+    Cte<FilmTable> lf =
+        cte("long_films", FILM, selectFrom(FILM).where(FILM.length.gt((short) 150)));
+    assertThat(
+            with(lf)
+                .select(lf.table().filmId)
+                .from(lf.table())
+                .intersect(select(INVENTORY.filmId).from(INVENTORY))
+                .union(with(lf).select(lf.table().filmId).from(lf.table()))
+                .toSql())
+        .isEqualTo(
+            "WITH long_films AS (SELECT "
+                + FILM_COLUMNS
+                + " FROM film WHERE film.length > $1)"
+                + " SELECT long_films.film_id FROM long_films"
+                + " INTERSECT SELECT inventory.film_id FROM inventory"
+                + " UNION (WITH long_films AS (SELECT "
+                + FILM_COLUMNS
+                + " FROM film WHERE film.length > $2)"
+                + " SELECT long_films.film_id FROM long_films)");
+  }
+
+  @Test
+  void setOperationsCheckTheirSelectListsAndOrderByResultColumns() {
+    assertThatThrownBy(
+            () ->
+                select(TitleCount.class, FILM.title, count().as("rentals"))
+                    .from(FILM)
+                    .union(select(TitleCount.class, FILM.title).from(FILM))
+                    .toSql())
+        .hasMessage(
+            "UNION of selects of 2 and 1 columns: [film.title, count(*)] and [film.title];"
+                + " each operand must select the same number of columns");
+    assertThatThrownBy(
+            () ->
+                select(TitleCount.class, FILM.title, count().as("rentals"))
+                    .from(FILM)
+                    .exceptAll(select(TitleCount.class, FILM.title, FILM.filmId).from(FILM))
+                    .toSql())
+        .hasMessage(
+            "EXCEPT ALL: column 2 is count(*), a java.lang.Long, on the left but film.film_id,"
+                + " a java.lang.Integer, on the right; the rows are read as the left's,"
+                + " so select the same type");
+    assertThatThrownBy(
+            () ->
+                selectFrom(INVENTORY)
+                    .unionAll(selectFrom(INVENTORY))
+                    .orderBy(FILM.title.asc())
+                    .toSql())
+        .hasMessage(
+            "ORDER BY of a UNION ALL takes the result's columns, by name: film.title is not one"
+                + " of them (they are: [inventory_id, film_id, store_id, last_update])");
+  }
+
+  @Test
+  void recursiveCtesRenderWithRecursiveOnceForTheWholeList() {
+    SelectField<Integer> x = value(1).as("x");
+    Cte<Table<Integer>> n =
+        recursiveCte(
+            "n",
+            select(x),
+            self ->
+                select(unsafeSql(Integer.class, "? + 1", self.field(x)))
+                    .from(self.table())
+                    .where(self.field(x).lt(10)));
+    Cte<FilmTable> lf =
+        cte("long_films", FILM, selectFrom(FILM).where(FILM.length.gt((short) 150)));
+    FetchStep<Integer> q =
+        with(lf, n)
+            .select(n.field(x))
+            .from(n.table())
+            .where(n.field(x).notIn(select(lf.table().filmId).from(lf.table())));
+    assertThat(q.toSql())
+        .isEqualTo(
+            "WITH RECURSIVE long_films AS (SELECT "
+                + FILM_COLUMNS
+                + " FROM film WHERE film.length > $1),"
+                + " n AS (SELECT $2 AS x UNION ALL SELECT n.x + 1 FROM n WHERE n.x < $3)"
+                + " SELECT n.x FROM n WHERE n.x NOT IN (SELECT long_films.film_id FROM long_films)");
+    assertThat(q.bindValues()).containsExactly((short) 150, 1, 10);
+    assertThat(n.isRecursive()).isTrue();
+    assertThat(lf.isRecursive()).isFalse();
+
+    Cte<CategoryTreeTable> walk =
+        recursiveCteDistinct(
+            "walk",
+            CATEGORY_TREE,
+            selectFrom(CATEGORY_TREE).where(CATEGORY_TREE.id.eq(7)),
+            self ->
+                selectFrom(CATEGORY_TREE)
+                    .join(self.table())
+                    .on(CATEGORY_TREE.parent.eq(self.table().id)));
+    assertThat(with(walk).select(walk.table().name).from(walk.table()).toSql())
+        .isEqualTo(
+            "WITH RECURSIVE walk AS (SELECT category_tree.id, category_tree.parent,"
+                + " category_tree.name FROM category_tree WHERE category_tree.id = $1"
+                + " UNION SELECT category_tree.id, category_tree.parent, category_tree.name"
+                + " FROM category_tree JOIN walk ON category_tree.parent = walk.id)"
+                + " SELECT walk.name FROM walk");
+  }
+
+  @Test
+  void aRecursiveTermKeepsTheRenderTimeChecks() {
+    // The CTE the term receives is only to read from.
+    List<Cte<?>> self = new ArrayList<>();
+    Cte<CategoryTreeTable> walk =
+        recursiveCte(
+            "walk",
+            CATEGORY_TREE,
+            selectFrom(CATEGORY_TREE),
+            s -> {
+              self.add(s);
+              return selectFrom(CATEGORY_TREE)
+                  .join(s.table())
+                  .on(CATEGORY_TREE.parent.eq(s.table().id));
+            });
+    assertThatThrownBy(() -> with(self.get(0)).selectFrom(walk.table()).toSql())
+        .hasMessage(
+            "CTE walk as its recursive term reads it is only to read from (table(), field(…));"
+                + " declare the Cte that recursiveCte returns");
+    // A column of a table the term does not have fails naming it.
+    Cte<CategoryTreeTable> wrong =
+        recursiveCte(
+            "wrong",
+            CATEGORY_TREE,
+            selectFrom(CATEGORY_TREE),
+            s -> selectFrom(CATEGORY_TREE).where(CATEGORY_TREE.parent.eq(FILM.filmId)));
+    assertThatThrownBy(() -> with(wrong).selectFrom(wrong.table()).toSql())
+        .hasMessageStartingWith(
+            "column film.film_id belongs to table film, which is not in the query"
+                + " (its tables: category_tree)");
   }
 }

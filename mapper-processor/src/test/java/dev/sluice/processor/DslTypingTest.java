@@ -48,4 +48,54 @@ class DslTypingTest {
     assertThat(compile("dev.sluice.dsl.Dsl.update(FILM).set(FILM.title, 42)")).failed();
     assertThat(compile("dev.sluice.dsl.Dsl.update(FILM).set(ACTOR.firstName, \"x\")")).failed();
   }
+
+  @Test
+  void setOperationsTakeSelectsOfTheSameRows() {
+    String dsl = "dev.sluice.dsl.Dsl.";
+    assertThat(compile(dsl + "selectFrom(FILM).union(" + dsl + "selectFrom(FILM))")).succeeded();
+    Compilation records = compile(dsl + "selectFrom(FILM).unionAll(" + dsl + "selectFrom(ACTOR))");
+    assertThat(records).failed();
+    assertThat(records)
+        .hadErrorContaining(
+            "incompatible equality constraints dev.sluice.pagila.Film,dev.sluice.pagila.Actor");
+    assertThat(
+            compile(
+                dsl
+                    + "select(FILM.title).from(FILM).except("
+                    + dsl
+                    + "select(ACTOR.lastName).from(ACTOR))"))
+        .succeeded();
+    assertThat(
+            compile(
+                dsl
+                    + "select(FILM.title).from(FILM).intersect("
+                    + dsl
+                    + "select(FILM.length).from(FILM))"))
+        .failed();
+  }
+
+  @Test
+  void aRecursiveTermReturnsRowsOfTheAnchorsType() {
+    String dsl = "dev.sluice.dsl.Dsl.";
+    String anchor = dsl + "select(FILM.title).from(FILM)";
+    assertThat(
+            compile(
+                dsl
+                    + "recursiveCte(\"t\", "
+                    + anchor
+                    + ", self -> "
+                    + dsl
+                    + "select(self.field(FILM.title)).from(self.table()))"))
+        .succeeded();
+    Compilation c =
+        compile(
+            dsl
+                + "recursiveCte(\"t\", "
+                + anchor
+                + ", self -> "
+                + dsl
+                + "select(FILM.length).from(self.table()))");
+    assertThat(c).failed();
+    assertThat(c).hadErrorContaining("incompatible types");
+  }
 }

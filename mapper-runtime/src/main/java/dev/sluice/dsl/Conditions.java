@@ -114,7 +114,7 @@ final class Conditions {
     void render(SqlWriter w) {
       operand.render(w);
       w.append(op).append('(');
-      ((SelectQuery<?>) subquery).render(w);
+      ((AbstractSelect<?>) subquery).render(w);
       w.append(')');
     }
   }
@@ -132,7 +132,7 @@ final class Conditions {
     @Override
     void render(SqlWriter w) {
       w.append(keyword).append(" (");
-      ((SelectQuery<?>) subquery).render(w);
+      ((AbstractSelect<?>) subquery).render(w);
       w.append(')');
     }
   }

@@ -2,6 +2,7 @@ package dev.sluice.dsl;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * A common table expression: {@code name AS (select)}, declared by {@code with(cte)} in front of a
@@ -13,6 +14,11 @@ import java.util.List;
  * CTE of a projection ({@link Dsl#cte(String, Select)}) exposes its select list by name: {@link
  * #field(SelectField)} gives the CTE's column for an item of that list, with the item's type.
  *
+ * <p>A recursive CTE ({@link Dsl#recursiveCte(String, Select, java.util.function.Function)}) is
+ * made in two steps: the anchor fixes the columns, a stand-in CTE of the same table (with no body,
+ * so it cannot be declared) is given to the recursive term, and the CTE returned has the body
+ * {@code anchor UNION ALL term}, sharing the stand-in's table so the term's columns are its own.
+ *
  * <p>Immutable once made; the select it was made from is rendered afresh into each statement that
  * declares the CTE, so its values are bound there, numbered in order with the statement's own. Do
  * not change that select after making the CTE. Using {@link #table()} in a statement without {@code
@@ -23,23 +29,88 @@ import java.util.List;
  */
 public final class Cte<A extends Table<?>> {
   private final String name;
-  private final SelectQuery<?> query;
+
+  /**
+   * The body; null for the stand-in a recursive CTE's term reads itself through, which is not
+   * declared.
+   */
+  private final AbstractSelect<?> query;
+
   private final A table;
 
   /** The select list's items, position for position with table's columns; empty for a table. */
   private final List<SelectField<?>> items;
 
-  private Cte(String name, SelectQuery<?> query, A table, List<SelectField<?>> items) {
+  /** Whether the body reads the CTE itself, so the WITH is a WITH RECURSIVE. */
+  private final boolean recursive;
+
+  private Cte(
+      String name,
+      AbstractSelect<?> query,
+      A table,
+      List<SelectField<?>> items,
+      boolean recursive) {
     this.name = name;
     this.query = query;
     this.table = table;
     this.items = items;
+    this.recursive = recursive;
   }
 
   /** A CTE of {@code shape}'s rows; {@code query} must give each of its columns, by name. */
-  @SuppressWarnings("unchecked")
   static <A extends Table<R>, R> Cte<A> ofTable(String name, A shape, Select<? extends R> query) {
-    SelectQuery<?> q = (SelectQuery<?>) query;
+    return new Cte<>(
+        name, (AbstractSelect<?>) query, tableOf(name, shape, query), List.of(), false);
+  }
+
+  /**
+   * A recursive CTE of {@code shape}'s rows: {@code anchor operator term(self)}, where {@code self}
+   * is the CTE as the term reads it.
+   */
+  static <A extends Table<R>, R> Cte<A> recursiveOfTable(
+      String name,
+      A shape,
+      Select<R> anchor,
+      String operator,
+      Function<? super Cte<A>, ? extends Select<R>> term) {
+    A table = tableOf(name, shape, anchor);
+    Cte<A> self = new Cte<>(name, null, table, List.of(), true);
+    Select<R> recursiveTerm = recursiveTerm(name, term.apply(self));
+    CompoundQuery<R> body =
+        new CompoundQuery<>((AbstractSelect<R>) anchor, operator, recursiveTerm);
+    return new Cte<>(name, body, table, List.of(), true);
+  }
+
+  /**
+   * A recursive CTE of a projection: {@code anchor operator term(self)}; the anchor's select list
+   * names the columns.
+   */
+  static <T> Cte<Table<T>> recursiveOfSelect(
+      String name,
+      Select<T> anchor,
+      String operator,
+      Function<? super Cte<Table<T>>, ? extends Select<T>> term) {
+    Cte<Table<T>> shaped = ofSelect(name, anchor);
+    Cte<Table<T>> self = new Cte<>(name, null, shaped.table, shaped.items, true);
+    Select<T> recursiveTerm = recursiveTerm(name, term.apply(self));
+    CompoundQuery<T> body =
+        new CompoundQuery<>((AbstractSelect<T>) anchor, operator, recursiveTerm);
+    return new Cte<>(name, body, shaped.table, shaped.items, true);
+  }
+
+  private static <S> S recursiveTerm(String name, S term) {
+    if (term == null) {
+      throw new IllegalArgumentException(
+          "the recursive term of CTE " + name + " is null; return the select that reads it");
+    }
+    return term;
+  }
+
+  /** {@code shape} renamed {@code name}, after checking {@code query} gives its columns. */
+  @SuppressWarnings("unchecked")
+  private static <A extends Table<R>, R> A tableOf(
+      String name, A shape, Select<? extends R> query) {
+    AbstractSelect<?> q = (AbstractSelect<?>) query;
     List<String> given = q.outputNames();
     for (Column<R, ?> c : shape.columns()) {
       if (!given.contains(c.name())) {
@@ -55,12 +126,12 @@ public final class Cte<A extends Table<?>> {
                 + ")");
       }
     }
-    return new Cte<>(name, q, (A) shape.named(name), List.of());
+    return (A) shape.named(name);
   }
 
   /** A CTE of a projection: the select list's items become columns named as they are. */
   static <T> Cte<Table<T>> ofSelect(String name, Select<T> query) {
-    SelectQuery<T> q = (SelectQuery<T>) query;
+    AbstractSelect<T> q = (AbstractSelect<T>) query;
     List<SelectField<?>> items = q.selectList();
     List<String> names = q.outputNames();
     for (int i = 0; i < names.size(); i++) {
@@ -75,12 +146,17 @@ public final class Cte<A extends Table<?>> {
     }
     @SuppressWarnings("unchecked")
     Class<T> rowType = (Class<T>) q.rowType();
-    return new Cte<>(name, q, new CteTable<>(name, name, rowType, items, names), items);
+    return new Cte<>(name, q, new CteTable<>(name, name, rowType, items, names), items, false);
   }
 
   /** The CTE's name, as {@code WITH} declares it. */
   public String name() {
     return name;
+  }
+
+  /** Whether it reads itself, so a WITH declaring it is a {@code WITH RECURSIVE}. */
+  public boolean isRecursive() {
+    return recursive;
   }
 
   /**
@@ -157,6 +233,13 @@ public final class Cte<A extends Table<?>> {
 
   /** {@code name AS (select)}, the select's values bound in {@code w}. */
   void render(SqlWriter w) {
+    if (query == null) {
+      throw new IllegalStateException(
+          "CTE "
+              + name
+              + " as its recursive term reads it is only to read from (table(), field(…)); "
+              + "declare the Cte that recursiveCte returns");
+    }
     w.identifier(name).append(" AS (");
     query.render(w);
     w.append(')');

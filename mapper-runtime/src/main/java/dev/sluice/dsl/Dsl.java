@@ -3,6 +3,7 @@ package dev.sluice.dsl;
 import dev.sluice.Queries;
 import java.math.BigDecimal;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * The DSL's static entry points: statements, conditions, aggregates and the raw-SQL escape hatch.
@@ -30,7 +31,7 @@ public final class Dsl {
   }
 
   /** {@code SELECT field}, the fluent way: {@code db.select(FILM.title).from(FILM)…}. */
-  public static <T> SelectFromStep<T> select(Queries queries, Expression<T> field) {
+  public static <T> SelectFromStep<T> select(Queries queries, SelectField<T> field) {
     return SelectQuery.ofField(queries, false, field);
   }
 
@@ -40,7 +41,7 @@ public final class Dsl {
     return SelectQuery.ofRecord(queries, false, into, fields);
   }
 
-  public static <T> SelectFromStep<T> selectDistinct(Queries queries, Expression<T> field) {
+  public static <T> SelectFromStep<T> selectDistinct(Queries queries, SelectField<T> field) {
     return SelectQuery.ofField(queries, true, field);
   }
 
@@ -77,11 +78,11 @@ public final class Dsl {
   }
 
   /** {@code SELECT field}: a scalar subquery, e.g. for {@code in}. */
-  public static <T> SelectFromStep<T> select(Expression<T> field) {
+  public static <T> SelectFromStep<T> select(SelectField<T> field) {
     return SelectQuery.ofField(null, false, field);
   }
 
-  public static <T> SelectFromStep<T> selectDistinct(Expression<T> field) {
+  public static <T> SelectFromStep<T> selectDistinct(SelectField<T> field) {
     return SelectQuery.ofField(null, true, field);
   }
 
@@ -143,6 +144,64 @@ public final class Dsl {
    */
   public static <T> Cte<Table<T>> cte(String name, Select<T> query) {
     return Cte.ofSelect(checkName(name), query);
+  }
+
+  /**
+   * A recursive CTE of a projection: {@code name AS (anchor UNION ALL recursiveTerm)}, declared by
+   * {@code with(…)} as {@code WITH RECURSIVE}. The anchor's select list names the CTE's columns, as
+   * in {@link #cte(String, Select)}; {@code recursiveTerm} receives the CTE — its {@code table()}
+   * and {@code field(item)} — and returns the select that reads it, e.g. the numbers to 10:
+   *
+   * <pre>{@code
+   * SelectField<Integer> x = value(1).as("x");
+   * Cte<Table<Integer>> n = recursiveCte("n", select(x),
+   *     self -> select(unsafeSql(Integer.class, "? + 1", self.field(x)))
+   *         .from(self.table()).where(self.field(x).lt(10)));
+   * }</pre>
+   *
+   * The term runs once, here; the CTE it receives is only to read from, not to declare.
+   */
+  public static <T> Cte<Table<T>> recursiveCte(
+      String name,
+      Select<T> anchor,
+      Function<? super Cte<Table<T>>, ? extends Select<T>> recursiveTerm) {
+    return Cte.recursiveOfSelect(checkName(name), anchor, CompoundQuery.UNION_ALL, recursiveTerm);
+  }
+
+  /**
+   * {@link #recursiveCte(String, Select, Function)} with {@code UNION}: rows already found are not
+   * added again, so the recursion ends on a cycle (a graph walk).
+   */
+  public static <T> Cte<Table<T>> recursiveCteDistinct(
+      String name,
+      Select<T> anchor,
+      Function<? super Cte<Table<T>>, ? extends Select<T>> recursiveTerm) {
+    return Cte.recursiveOfSelect(checkName(name), anchor, CompoundQuery.UNION, recursiveTerm);
+  }
+
+  /**
+   * A recursive CTE of {@code shape}'s rows, read through its generated class as in {@link
+   * #cte(String, Table, Select)}: {@code name AS (anchor UNION ALL recursiveTerm)}. E.g. a category
+   * and everything under it: {@code recursiveCte("subtree", CATEGORY,
+   * selectFrom(CATEGORY).where(CATEGORY.id.eq(1)), self -> selectFrom(CATEGORY).join(self.table())
+   * .on(CATEGORY.parent.eq(self.table().id)))}.
+   */
+  public static <A extends Table<R>, R> Cte<A> recursiveCte(
+      String name,
+      A shape,
+      Select<R> anchor,
+      Function<? super Cte<A>, ? extends Select<R>> recursiveTerm) {
+    return Cte.recursiveOfTable(
+        checkName(name), shape, anchor, CompoundQuery.UNION_ALL, recursiveTerm);
+  }
+
+  /** {@link #recursiveCte(String, Table, Select, Function)} with {@code UNION}. */
+  public static <A extends Table<R>, R> Cte<A> recursiveCteDistinct(
+      String name,
+      A shape,
+      Select<R> anchor,
+      Function<? super Cte<A>, ? extends Select<R>> recursiveTerm) {
+    return Cte.recursiveOfTable(checkName(name), shape, anchor, CompoundQuery.UNION, recursiveTerm);
   }
 
   private static String checkName(String name) {

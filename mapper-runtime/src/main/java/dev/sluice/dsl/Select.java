@@ -1,9 +1,35 @@
 package dev.sluice.dsl;
 
 /**
- * A complete SELECT: run it with {@link #fetch()}, or use it as a subquery ({@link
- * Expression#in(Select)}, {@link Dsl#exists(Select)}). Only the DSL implements it.
+ * A complete SELECT: run it with {@link #fetch()}, use it as a subquery ({@link
+ * Expression#in(Select)}, {@link Dsl#exists(Select)}) or a CTE's body, or combine it with another
+ * select of the same rows ({@link #union}, {@link #intersect}, {@link #except}). Only the DSL
+ * implements it.
  *
  * @param <T> what each row is read into
  */
-public interface Select<T> extends FetchStep<T> {}
+public interface Select<T> extends FetchStep<T> {
+  /**
+   * {@code this UNION other}: the rows of both, without duplicates. {@code other} reads its rows as
+   * the same type, so selects of different records or scalars do not compile; the two select lists
+   * must also have as many items, of the same Java types, or rendering fails naming them. The
+   * result may be ordered and limited as a whole ({@code orderBy} takes result columns), and
+   * combined again; operands that need it are parenthesized.
+   */
+  SelectOrderByStep<T> union(Select<T> other);
+
+  /** {@code this UNION ALL other}: the rows of both, duplicates kept. */
+  SelectOrderByStep<T> unionAll(Select<T> other);
+
+  /** {@code this INTERSECT other}: the rows in both, without duplicates. */
+  SelectOrderByStep<T> intersect(Select<T> other);
+
+  /** {@code this INTERSECT ALL other}. */
+  SelectOrderByStep<T> intersectAll(Select<T> other);
+
+  /** {@code this EXCEPT other}: the rows of this not in other, without duplicates. */
+  SelectOrderByStep<T> except(Select<T> other);
+
+  /** {@code this EXCEPT ALL other}. */
+  SelectOrderByStep<T> exceptAll(Select<T> other);
+}

@@ -2,7 +2,6 @@ package dev.sluice.dsl;
 
 import dev.sluice.Queries;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -13,7 +12,7 @@ import java.util.Optional;
  * calls. Not thread-safe: build a query, run it, drop it (conditions and expressions, which are
  * immutable, are what to share).
  */
-final class SelectQuery<T>
+final class SelectQuery<T> extends AbstractSelect<T>
     implements SelectFromStep<T>, SelectJoinStep<T>, SelectOnStep<T>, SelectHavingStep<T> {
   /** Where fetch() runs; null for a detached query (a subquery, or one built only for toSql). */
   private final Queries queries;
@@ -91,23 +90,19 @@ final class SelectQuery<T>
     return this;
   }
 
+  @Override
+  Queries queries() {
+    return queries;
+  }
+
   /** The select list: the fields, or the columns of the table selected whole. */
+  @Override
   @SuppressWarnings("unchecked")
   List<SelectField<?>> selectList() {
     return recordTable != null ? (List<SelectField<?>>) (List<?>) recordTable.columns() : fields;
   }
 
-  /** The names of the result columns, in order; null for an unnamed expression. */
-  List<String> outputNames() {
-    List<SelectField<?>> list = selectList();
-    List<String> names = new ArrayList<>(list.size());
-    for (SelectField<?> f : list) {
-      names.add(f.outputName());
-    }
-    return names;
-  }
-
-  /** What each row is read into: the table's record, the {@code @Row} record, or the scalar. */
+  @Override
   Class<?> rowType() {
     if (recordTable != null) {
       return recordTable.recordType();
@@ -232,65 +227,41 @@ final class SelectQuery<T>
 
   @Override
   @SuppressWarnings("unchecked")
-  public List<T> fetch() {
-    SqlWriter w = rendered();
-    Queries q = attached();
+  List<T> run(Queries q, String sql, Object[] params) {
     if (recordTable != null) {
-      return q.query(w.sql(), (Class<T>) recordTable.recordType(), w.params());
+      return q.query(sql, (Class<T>) recordTable.recordType(), params);
     }
     if (into != null) {
-      return q.query(w.sql(), (Class<T>) into, w.params());
+      return q.query(sql, (Class<T>) into, params);
     }
-    return q.query(w.sql(), (ScalarDecoder<T>) fields.get(0).decoder(), w.params());
+    return q.query(sql, (ScalarDecoder<T>) fields.get(0).decoder(), params);
   }
 
   @Override
   @SuppressWarnings("unchecked")
-  public Optional<T> fetchOne() {
-    SqlWriter w = rendered();
-    Queries q = attached();
+  Optional<T> runOne(Queries q, String sql, Object[] params) {
     if (recordTable != null) {
-      return q.queryOne(w.sql(), (Class<T>) recordTable.recordType(), w.params());
+      return q.queryOne(sql, (Class<T>) recordTable.recordType(), params);
     }
     if (into != null) {
-      return q.queryOne(w.sql(), (Class<T>) into, w.params());
+      return q.queryOne(sql, (Class<T>) into, params);
     }
-    return q.queryOne(w.sql(), (ScalarDecoder<T>) fields.get(0).decoder(), w.params());
+    return q.queryOne(sql, (ScalarDecoder<T>) fields.get(0).decoder(), params);
   }
 
   @Override
-  public String toSql() {
-    return rendered().sql();
+  boolean hasTail() {
+    return !orderBy.isEmpty() || limit != null || offset != null;
   }
 
   @Override
-  public List<Object> bindValues() {
-    return Arrays.asList(rendered().params());
-  }
-
-  @Override
-  public String toString() {
-    return toSql();
-  }
-
-  private Queries attached() {
-    if (queries == null) {
-      throw new IllegalStateException(
-          "this query was built detached (Dsl.select…/Dsl.from…), for use as a subquery; "
-              + "start it from a Database or Transaction to run it: "
-              + toSql());
-    }
-    return queries;
-  }
-
-  private SqlWriter rendered() {
-    SqlWriter w = SqlWriter.checked();
-    render(w);
-    return w;
+  boolean hasWith() {
+    return !with.isEmpty();
   }
 
   // ---- rendering ----
 
+  @Override
   void render(SqlWriter w) {
     if (!with.isEmpty()) {
       renderWith(w);
@@ -356,7 +327,12 @@ final class SelectQuery<T>
    * enclosing queries' tables but not this one's, as in PostgreSQL.
    */
   private void renderWith(SqlWriter w) {
-    w.append("WITH ");
+    boolean recursive = false;
+    for (Cte<?> cte : with) {
+      recursive |= cte.isRecursive();
+    }
+    // RECURSIVE is said once, for the whole list: it lets any of the CTEs read itself.
+    w.append(recursive ? "WITH RECURSIVE " : "WITH ");
     for (int i = 0; i < with.size(); i++) {
       Cte<?> cte = with.get(i);
       for (int j = 0; j < i; j++) {

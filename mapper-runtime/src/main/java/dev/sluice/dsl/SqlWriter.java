@@ -23,6 +23,15 @@ final class SqlWriter {
   /** The tables of each enclosing query, innermost last; columns are checked against them. */
   private final List<List<Table<?>>> scopes = new ArrayList<>();
 
+  /**
+   * Parallel to {@link #scopes}: for the ORDER BY of a set operation, the result's column names,
+   * which its columns are written as; null for a query's own scope.
+   */
+  private final List<List<String>> resultColumns = new ArrayList<>();
+
+  /** Parallel to {@link #scopes}: the set operation ("UNION") of a result scope, for messages. */
+  private final List<String> resultOf = new ArrayList<>();
+
   /** False for {@link QueryPart#toString()} of a fragment, which has no query around it. */
   private final boolean checked;
 
@@ -82,6 +91,10 @@ final class SqlWriter {
 
   /** A column qualified by its table's alias, after checking the table is in the query. */
   SqlWriter column(Column<?, ?> c) {
+    int inner = scopes.size() - 1;
+    if (inner >= 0 && resultColumns.get(inner) != null) {
+      return resultColumn(c, resultColumns.get(inner), resultOf.get(inner));
+    }
     if (checked) {
       checkInScope(c);
     }
@@ -103,10 +116,39 @@ final class SqlWriter {
       }
     }
     scopes.add(tables);
+    resultColumns.add(null);
+    resultOf.add(null);
+  }
+
+  /**
+   * Opens the scope of a set operation's ORDER BY, where a column stands for the result column of
+   * its name ({@code ORDER BY title}): PostgreSQL orders the result of {@code operator} by its
+   * columns only.
+   */
+  void pushResultScope(List<String> columnNames, String operator) {
+    scopes.add(List.of());
+    resultColumns.add(columnNames);
+    resultOf.add(operator);
   }
 
   void popScope() {
     scopes.remove(scopes.size() - 1);
+    resultColumns.remove(resultColumns.size() - 1);
+    resultOf.remove(resultOf.size() - 1);
+  }
+
+  private SqlWriter resultColumn(Column<?, ?> c, List<String> columnNames, String operator) {
+    if (checked && !columnNames.contains(c.name())) {
+      throw new IllegalStateException(
+          "ORDER BY of a "
+              + operator
+              + " takes the result's columns, by name: "
+              + c
+              + " is not one of them (they are: "
+              + columnNames
+              + ")");
+    }
+    return identifier(c.name());
   }
 
   private void checkInScope(Column<?, ?> c) {

@@ -41,7 +41,7 @@ public final class WithStep {
     return new From1Step<>(SelectQuery.ofTable(queries, table).with(ctes), table);
   }
 
-  public <T> SelectFromStep<T> select(Expression<T> field) {
+  public <T> SelectFromStep<T> select(SelectField<T> field) {
     return SelectQuery.ofField(queries, false, field).with(ctes);
   }
 
@@ -49,7 +49,7 @@ public final class WithStep {
     return SelectQuery.ofRecord(queries, false, into, fields).with(ctes);
   }
 
-  public <T> SelectFromStep<T> selectDistinct(Expression<T> field) {
+  public <T> SelectFromStep<T> selectDistinct(SelectField<T> field) {
     return SelectQuery.ofField(queries, true, field).with(ctes);
   }
 

@@ -1,0 +1,132 @@
+package dev.sluice.dsl;
+
+import dev.sluice.Queries;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What every SELECT the DSL builds shares, a plain one ({@link SelectQuery}) or a set operation of
+ * two ({@link CompoundQuery}): rendering into a writer (alone, as a subquery, as a CTE's body or as
+ * an operand), its select list, how its rows are read, and running it. Set operations are made
+ * here, so any select may be an operand of one.
+ */
+abstract class AbstractSelect<T> implements Select<T> {
+  AbstractSelect() {}
+
+  /** Where fetch() runs; null for a detached query. */
+  abstract Queries queries();
+
+  /** Appends the statement to {@code w}, binding its values there. */
+  abstract void render(SqlWriter w);
+
+  /** The select list: the items whose values make each row, in order. */
+  abstract List<SelectField<?>> selectList();
+
+  /** What each row is read into: a table's record, an {@code @Row} record, or the scalar's type. */
+  abstract Class<?> rowType();
+
+  /** Runs {@code sql} on {@code q}, reading the rows as this select's rows. */
+  abstract List<T> run(Queries q, String sql, Object[] params);
+
+  abstract Optional<T> runOne(Queries q, String sql, Object[] params);
+
+  /**
+   * Whether it ends in ORDER BY, LIMIT or OFFSET, which an operand may only have in parentheses.
+   */
+  abstract boolean hasTail();
+
+  /**
+   * Whether it starts with WITH, which only a set operation's first operand may, unparenthesized.
+   */
+  abstract boolean hasWith();
+
+  /** The names of the result columns, in order; null for an unnamed expression. */
+  final List<String> outputNames() {
+    List<SelectField<?>> list = selectList();
+    List<String> names = new ArrayList<>(list.size());
+    for (SelectField<?> f : list) {
+      names.add(f.outputName());
+    }
+    return names;
+  }
+
+  // ---- set operations ----
+
+  @Override
+  public final SelectOrderByStep<T> union(Select<T> other) {
+    return new CompoundQuery<>(this, CompoundQuery.UNION, other);
+  }
+
+  @Override
+  public final SelectOrderByStep<T> unionAll(Select<T> other) {
+    return new CompoundQuery<>(this, CompoundQuery.UNION_ALL, other);
+  }
+
+  @Override
+  public final SelectOrderByStep<T> intersect(Select<T> other) {
+    return new CompoundQuery<>(this, CompoundQuery.INTERSECT, other);
+  }
+
+  @Override
+  public final SelectOrderByStep<T> intersectAll(Select<T> other) {
+    return new CompoundQuery<>(this, CompoundQuery.INTERSECT_ALL, other);
+  }
+
+  @Override
+  public final SelectOrderByStep<T> except(Select<T> other) {
+    return new CompoundQuery<>(this, CompoundQuery.EXCEPT, other);
+  }
+
+  @Override
+  public final SelectOrderByStep<T> exceptAll(Select<T> other) {
+    return new CompoundQuery<>(this, CompoundQuery.EXCEPT_ALL, other);
+  }
+
+  // ---- running ----
+
+  @Override
+  public final List<T> fetch() {
+    SqlWriter w = rendered();
+    return run(attached(), w.sql(), w.params());
+  }
+
+  @Override
+  public final Optional<T> fetchOne() {
+    SqlWriter w = rendered();
+    return runOne(attached(), w.sql(), w.params());
+  }
+
+  @Override
+  public final String toSql() {
+    return rendered().sql();
+  }
+
+  @Override
+  public final List<Object> bindValues() {
+    return Arrays.asList(rendered().params());
+  }
+
+  @Override
+  public final String toString() {
+    return toSql();
+  }
+
+  private Queries attached() {
+    Queries q = queries();
+    if (q == null) {
+      throw new IllegalStateException(
+          "this query was built detached (Dsl.select…/Dsl.from…), for use as a subquery; "
+              + "start it from a Database or Transaction to run it: "
+              + toSql());
+    }
+    return q;
+  }
+
+  private SqlWriter rendered() {
+    SqlWriter w = SqlWriter.checked();
+    render(w);
+    return w;
+  }
+}
