@@ -12,8 +12,57 @@ import java.util.Optional;
  * an operand), its select list, how its rows are read, and running it. Set operations are made
  * here, so any select may be an operand of one.
  */
-abstract class AbstractSelect<T> implements Select<T> {
+abstract class AbstractSelect<T> implements SelectOrderByStep<T> {
+  /** ORDER BY keys; empty for none. */
+  List<SortField> orderBy = List.of();
+
+  /** LIMIT and OFFSET, bound; null for none. */
+  private Long limit;
+
+  private Long offset;
+
   AbstractSelect() {}
+
+  @Override
+  public SelectLimitStep<T> orderBy(SortField... keys) {
+    orderBy = List.of(keys);
+    return this;
+  }
+
+  @Override
+  public SelectOffsetStep<T> limit(long rows) {
+    if (rows < 0) {
+      throw new IllegalArgumentException("limit < 0: " + rows);
+    }
+    limit = rows;
+    return this;
+  }
+
+  @Override
+  public Select<T> offset(long rows) {
+    if (rows < 0) {
+      throw new IllegalArgumentException("offset < 0: " + rows);
+    }
+    offset = rows;
+    return this;
+  }
+
+  /**
+   * Whether it ends in ORDER BY, LIMIT or OFFSET, which an operand may only have in parentheses.
+   */
+  final boolean hasTail() {
+    return !orderBy.isEmpty() || limit != null || offset != null;
+  }
+
+  /** Renders " LIMIT $n OFFSET $m" for what was set (ORDER BY is each kind's own). */
+  final void renderLimitOffset(SqlWriter w) {
+    if (limit != null) {
+      w.append(" LIMIT ").bind(limit);
+    }
+    if (offset != null) {
+      w.append(" OFFSET ").bind(offset);
+    }
+  }
 
   /** Where fetch() runs; null for a detached query. */
   abstract Queries queries();
@@ -31,11 +80,6 @@ abstract class AbstractSelect<T> implements Select<T> {
   abstract List<T> run(Queries q, String sql, Object[] params);
 
   abstract Optional<T> runOne(Queries q, String sql, Object[] params);
-
-  /**
-   * Whether it ends in ORDER BY, LIMIT or OFFSET, which an operand may only have in parentheses.
-   */
-  abstract boolean hasTail();
 
   /**
    * Whether it starts with WITH, which only a set operation's first operand may, unparenthesized.

@@ -31,9 +31,6 @@ final class CompoundQuery<T> extends AbstractSelect<T> implements SelectOrderByS
   private final String operator;
 
   private final AbstractSelect<T> right;
-  private List<SortField> orderBy = List.of();
-  private Long limit;
-  private Long offset;
 
   CompoundQuery(AbstractSelect<T> left, String operator, Select<T> right) {
     if (right == null) {
@@ -50,30 +47,6 @@ final class CompoundQuery<T> extends AbstractSelect<T> implements SelectOrderByS
   }
 
   // ---- steps ----
-
-  @Override
-  public SelectLimitStep<T> orderBy(SortField... keys) {
-    orderBy = List.of(keys);
-    return this;
-  }
-
-  @Override
-  public SelectOffsetStep<T> limit(long rows) {
-    if (rows < 0) {
-      throw new IllegalArgumentException("limit < 0: " + rows);
-    }
-    limit = rows;
-    return this;
-  }
-
-  @Override
-  public Select<T> offset(long rows) {
-    if (rows < 0) {
-      throw new IllegalArgumentException("offset < 0: " + rows);
-    }
-    offset = rows;
-    return this;
-  }
 
   // ---- what a select is ----
 
@@ -104,11 +77,6 @@ final class CompoundQuery<T> extends AbstractSelect<T> implements SelectOrderByS
   }
 
   @Override
-  boolean hasTail() {
-    return !orderBy.isEmpty() || limit != null || offset != null;
-  }
-
-  @Override
   boolean hasWith() {
     return left.hasWith();
   }
@@ -128,12 +96,7 @@ final class CompoundQuery<T> extends AbstractSelect<T> implements SelectOrderByS
       SelectQuery.list(w, orderBy);
       w.popScope();
     }
-    if (limit != null) {
-      w.append(" LIMIT ").bind(limit);
-    }
-    if (offset != null) {
-      w.append(" OFFSET ").bind(offset);
-    }
+    renderLimitOffset(w);
   }
 
   private boolean isParenthesizedLeft() {

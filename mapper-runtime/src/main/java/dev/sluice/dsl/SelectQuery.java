@@ -36,9 +36,6 @@ final class SelectQuery<T> extends AbstractSelect<T>
   private Condition where = Conditions.NONE;
   private List<Expression<?>> groupBy = List.of();
   private Condition having = Conditions.NONE;
-  private List<SortField> orderBy = List.of();
-  private Long limit;
-  private Long offset;
 
   private SelectQuery(Queries queries) {
     this.queries = queries;
@@ -199,30 +196,6 @@ final class SelectQuery<T> extends AbstractSelect<T>
     return this;
   }
 
-  @Override
-  public SelectLimitStep<T> orderBy(SortField... keys) {
-    orderBy = List.of(keys);
-    return this;
-  }
-
-  @Override
-  public SelectOffsetStep<T> limit(long rows) {
-    if (rows < 0) {
-      throw new IllegalArgumentException("limit < 0: " + rows);
-    }
-    limit = rows;
-    return this;
-  }
-
-  @Override
-  public Select<T> offset(long rows) {
-    if (rows < 0) {
-      throw new IllegalArgumentException("offset < 0: " + rows);
-    }
-    offset = rows;
-    return this;
-  }
-
   // ---- running ----
 
   @Override
@@ -247,11 +220,6 @@ final class SelectQuery<T> extends AbstractSelect<T>
       return q.queryOne(sql, (Class<T>) into, params);
     }
     return q.queryOne(sql, (ScalarDecoder<T>) fields.get(0).decoder(), params);
-  }
-
-  @Override
-  boolean hasTail() {
-    return !orderBy.isEmpty() || limit != null || offset != null;
   }
 
   @Override
@@ -313,12 +281,7 @@ final class SelectQuery<T> extends AbstractSelect<T>
       w.append(" ORDER BY ");
       list(w, orderBy);
     }
-    if (limit != null) {
-      w.append(" LIMIT ").bind(limit);
-    }
-    if (offset != null) {
-      w.append(" OFFSET ").bind(offset);
-    }
+    renderLimitOffset(w);
     w.popScope();
   }
 
