@@ -116,18 +116,6 @@ public final class ReadBuffer {
     }
   }
 
-  /** Reads exactly one byte (SSLRequest answer); fails if the server sent more than asked. */
-  public int readSingleByte() throws IOException {
-    if (limit != pos) {
-      throw new ProtocolException("unexpected bytes before the SSL answer");
-    }
-    int b = in.read();
-    if (b < 0) {
-      throw new java.io.EOFException("the server closed the connection");
-    }
-    return b;
-  }
-
   /** Whether the socket has bytes to read without blocking, or bytes are already buffered. */
   public boolean hasPendingInput() throws IOException {
     return limit > pos || in.available() > 0;

@@ -156,10 +156,6 @@ public final class WriteBuffer {
     Bytes.putInt(buf, at, pos - at - 4);
   }
 
-  public void putIntAt(int at, int v) {
-    Bytes.putInt(buf, at, v);
-  }
-
   public int position() {
     return pos;
   }
