@@ -169,36 +169,30 @@ public final class FilmDecoder implements RowDecoder<Film> {
      */
     private PgException nullError(RowView row) {
       if (row.isNull(filmId)) {
-        return notNullable(row, filmId, "filmId");
+        return row.notNullable(filmId, "component filmId of Film");
       }
       if (row.isNull(title)) {
-        return notNullable(row, title, "title");
+        return row.notNullable(title, "component title of Film");
       }
       if (row.isNull(languageId)) {
-        return notNullable(row, languageId, "languageId");
+        return row.notNullable(languageId, "component languageId of Film");
       }
       if (row.isNull(rentalDuration)) {
-        return notNullable(row, rentalDuration, "rentalDuration");
+        return row.notNullable(rentalDuration, "component rentalDuration of Film");
       }
       if (row.isNull(rentalRate)) {
-        return notNullable(row, rentalRate, "rentalRate");
+        return row.notNullable(rentalRate, "component rentalRate of Film");
       }
       if (row.isNull(replacementCost)) {
-        return notNullable(row, replacementCost, "replacementCost");
+        return row.notNullable(replacementCost, "component replacementCost of Film");
       }
       if (row.isNull(lastUpdate)) {
-        return notNullable(row, lastUpdate, "lastUpdate");
+        return row.notNullable(lastUpdate, "component lastUpdate of Film");
       }
       if (row.isNull(fulltext)) {
-        return notNullable(row, fulltext, "fulltext");
+        return row.notNullable(fulltext, "component fulltext of Film");
       }
       return new PgException("XX000", "no NULL in a non-nullable column of Film");
-    }
-
-    private static PgException notNullable(RowView row, int c, String component) {
-      return new PgException("22004", "column \"" + row.columns().name(c)
-          + "\" is NULL, but component " + component + " of Film cannot be null;"
-          + " annotate it @Nullable (a primitive: use its box) or make it Optional");
     }
   }
 }

@@ -75,6 +75,24 @@ public final class Columns {
     return formats[i] == 1;
   }
 
+  /** Whether column {@code i} arrives in binary format as one of the types {@code oids}. */
+  public boolean isBinary(int i, int... oids) {
+    if (formats[i] != 1) {
+      return false;
+    }
+    for (int oid : oids) {
+      if (typeOids[i] == oid) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether column {@code i} arrives as text: in text format, or a binary type that is text. */
+  public boolean isText(int i) {
+    return formats[i] != 1 || Oids.isTextual(typeOids[i]);
+  }
+
   /**
    * The position of the first column named {@code name} (exactly, as the server spells it), or -1.
    */

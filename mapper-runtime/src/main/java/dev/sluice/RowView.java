@@ -16,6 +16,7 @@ import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.time.OffsetTime;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
 
@@ -67,6 +68,14 @@ public final class RowView {
   /** The rows framed by {@link #next()} since {@link #start}. */
   private long rowCount;
 
+  /** For {@link #nextRow()}: where the current DataRow starts, and ends (exclusive). */
+  private int rowStart;
+
+  private int rowEnd;
+
+  /** For {@link #nextRow()}: where the next column's length word is. */
+  private int cursor;
+
   /** Created by the driver, one per connection. */
   public RowView(ReadBuffer in) {
     this.in = in;
@@ -109,9 +118,21 @@ public final class RowView {
     }
     int n = Bytes.getShort(b, p + 5);
     if (n != columnCount) {
-      throw new PgException(
-          "08P01", "DataRow with " + n + " columns for a result of " + columnCount + " columns");
+      throw columnCountMismatch(n);
     }
+    frame(b, p, end);
+    buf = b;
+    in.position(end);
+    rowCount++;
+    return true;
+  }
+
+  /**
+   * Records the offset and length of each column of the DataRow at {@code [p, end)}, checking that
+   * the lengths fill the message exactly.
+   */
+  private void frame(byte[] b, int p, int end) {
+    int n = columnCount;
     int[] offs = offsets;
     int[] lens = lengths;
     int q = p + 7;
@@ -136,10 +157,315 @@ public final class RowView {
     if (q != end) {
       throw malformedRow(p, end);
     }
+  }
+
+  private PgException columnCountMismatch(int n) {
+    return new PgException(
+        "08P01", "DataRow with " + n + " columns for a result of " + columnCount + " columns");
+  }
+
+  // ---- reading a row in column order, for generated decoders ----
+
+  /**
+   * Makes the next DataRow current, if a complete one is in the receive buffer, for reading its
+   * columns in order with the {@code read*} methods, without framing them first; false as {@link
+   * #next()}. Generated decoders take this path when the result's columns are exactly their
+   * components, in order and of the types the readers expect (checked once, at bind time): each
+   * column is then read in one pass over the row. A reader finding anything but the value it
+   * expects (a NULL, a length that does not fit) frames the row to report the column by name, or
+   * the malformed message (08P01). Call {@link #endRow()} after the last column. The positional
+   * getters ({@link #isNull}, {@code getX(c)}) do not apply to a row made current this way.
+   */
+  public boolean nextRow() {
+    ReadBuffer in = this.in;
+    byte[] b = in.array();
+    int p = in.position();
+    int limit = in.limit();
+    if (limit - p < 7 || b[p] != Protocol.DATA_ROW) {
+      return false;
+    }
+    int end = p + 1 + Bytes.getInt(b, p + 1);
+    if (end > limit) {
+      return false;
+    }
+    if (end < p + 7) {
+      throw malformedRow(p, end);
+    }
+    int n = Bytes.getShort(b, p + 5);
+    if (n != columnCount) {
+      throw columnCountMismatch(n);
+    }
     buf = b;
+    rowStart = p;
+    cursor = p + 7;
+    rowEnd = end;
     in.position(end);
     rowCount++;
     return true;
+  }
+
+  /** Checks that the columns read since {@link #nextRow()} fill the DataRow exactly. */
+  public void endRow() {
+    if (cursor != rowEnd) {
+      frame(buf, rowStart, rowEnd); // names a bad column length, if that is the cause
+      throw malformedRow(rowStart, rowEnd);
+    }
+  }
+
+  /** Whether the next column is NULL; if it is, it is consumed (read it with a reader if not). */
+  public boolean nullNext() {
+    int q = cursor;
+    if (rowEnd - q >= 4 && Bytes.getInt(buf, q) == -1) {
+      cursor = q + 4;
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * The next column as a boolean; {@code component} (e.g. "component active of Film") names the
+   * value in the error if the column is NULL. So for each {@code read*} method.
+   */
+  public boolean readBoolean(String component) {
+    int q = cursor;
+    if (rowEnd - q >= 5 && Bytes.getInt(buf, q) == 1) {
+      cursor = q + 5;
+      return buf[q + 4] != 0;
+    }
+    throw sequenceFailure(component, "boolean");
+  }
+
+  public short readShort(String component) {
+    int q = cursor;
+    if (rowEnd - q >= 6 && Bytes.getInt(buf, q) == 2) {
+      cursor = q + 6;
+      return Bytes.getShort(buf, q + 4);
+    }
+    throw sequenceFailure(component, "short");
+  }
+
+  /** An integer or smallint column (told apart by their lengths, 4 and 2). */
+  public int readInt(String component) {
+    int q = cursor;
+    if (rowEnd - q >= 8 && Bytes.getInt(buf, q) == 4) {
+      cursor = q + 8;
+      return Bytes.getInt(buf, q + 4);
+    }
+    if (rowEnd - q >= 6 && Bytes.getInt(buf, q) == 2) {
+      cursor = q + 6;
+      return Bytes.getShort(buf, q + 4);
+    }
+    throw sequenceFailure(component, "int");
+  }
+
+  /** A bigint, integer or smallint column (told apart by their lengths, 8, 4 and 2). */
+  public long readLong(String component) {
+    int q = cursor;
+    if (rowEnd - q >= 12 && Bytes.getInt(buf, q) == 8) {
+      cursor = q + 12;
+      return Bytes.getLong(buf, q + 4);
+    }
+    return readNarrowerLong(component);
+  }
+
+  private long readNarrowerLong(String component) {
+    int q = cursor;
+    if (rowEnd - q >= 4) {
+      int len = Bytes.getInt(buf, q);
+      if (len == 4 && rowEnd - q >= 8) {
+        cursor = q + 8;
+        return Bytes.getInt(buf, q + 4);
+      }
+      if (len == 2 && rowEnd - q >= 6) {
+        cursor = q + 6;
+        return Bytes.getShort(buf, q + 4);
+      }
+    }
+    throw sequenceFailure(component, "long");
+  }
+
+  public float readFloat(String component) {
+    int q = cursor;
+    if (rowEnd - q >= 8 && Bytes.getInt(buf, q) == 4) {
+      cursor = q + 8;
+      return Float.intBitsToFloat(Bytes.getInt(buf, q + 4));
+    }
+    throw sequenceFailure(component, "float");
+  }
+
+  /** A double precision or real column (told apart by their lengths, 8 and 4). */
+  public double readDouble(String component) {
+    int q = cursor;
+    if (rowEnd - q >= 12 && Bytes.getInt(buf, q) == 8) {
+      cursor = q + 12;
+      return Double.longBitsToDouble(Bytes.getLong(buf, q + 4));
+    }
+    if (rowEnd - q >= 8 && Bytes.getInt(buf, q) == 4) {
+      cursor = q + 8;
+      return Float.intBitsToFloat(Bytes.getInt(buf, q + 4));
+    }
+    throw sequenceFailure(component, "double");
+  }
+
+  /** A text column (text format, or a binary type whose bytes are text). */
+  public String readString(String component) {
+    int len = readLength(component, "String");
+    int q = cursor;
+    cursor = q + len;
+    return new String(buf, q, len, StandardCharsets.UTF_8);
+  }
+
+  /** A numeric column; NaN and ±Infinity fail (22000) as in {@link #getBigDecimal}. */
+  public BigDecimal readBigDecimal(String component) {
+    int len = readLength(component, "BigDecimal");
+    int q = cursor;
+    cursor = q + len;
+    return BinaryCodec.numeric(buf, q, len);
+  }
+
+  public byte[] readBytes(String component) {
+    int len = readLength(component, "byte[]");
+    int q = cursor;
+    cursor = q + len;
+    return Arrays.copyOfRange(buf, q, q + len);
+  }
+
+  public UUID readUuid(String component) {
+    int q = cursor;
+    if (rowEnd - q >= 20 && Bytes.getInt(buf, q) == 16) {
+      cursor = q + 20;
+      return BinaryCodec.uuid(buf, q + 4);
+    }
+    throw sequenceFailure(component, "UUID");
+  }
+
+  public LocalDate readLocalDate(String component) {
+    int q = cursor;
+    if (rowEnd - q >= 8 && Bytes.getInt(buf, q) == 4) {
+      cursor = q + 8;
+      return BinaryCodec.date(buf, q + 4);
+    }
+    throw sequenceFailure(component, "LocalDate");
+  }
+
+  public LocalTime readLocalTime(String component) {
+    int q = cursor;
+    if (rowEnd - q >= 12 && Bytes.getInt(buf, q) == 8) {
+      cursor = q + 12;
+      return BinaryCodec.time(buf, q + 4);
+    }
+    throw sequenceFailure(component, "LocalTime");
+  }
+
+  public LocalDateTime readLocalDateTime(String component) {
+    int q = cursor;
+    if (rowEnd - q >= 12 && Bytes.getInt(buf, q) == 8) {
+      cursor = q + 12;
+      return BinaryCodec.timestamp(buf, q + 4);
+    }
+    throw sequenceFailure(component, "LocalDateTime");
+  }
+
+  public Instant readInstant(String component) {
+    int q = cursor;
+    if (rowEnd - q >= 12 && Bytes.getInt(buf, q) == 8) {
+      cursor = q + 12;
+      return BinaryCodec.timestamptz(buf, q + 4);
+    }
+    throw sequenceFailure(component, "Instant");
+  }
+
+  public OffsetDateTime readOffsetDateTime(String component) {
+    int q = cursor;
+    if (rowEnd - q >= 12 && Bytes.getInt(buf, q) == 8) {
+      cursor = q + 12;
+      return BinaryCodec.timestamptzOffset(buf, q + 4);
+    }
+    throw sequenceFailure(component, "OffsetDateTime");
+  }
+
+  /** A text or enum column as a Java enum; an unknown label fails as in {@link #getEnum}. */
+  public <E extends Enum<E>> E readEnum(EnumLabels<E> labels, String component) {
+    int len = readLength(component, labels.type().getSimpleName());
+    int q = cursor;
+    E e = labels.find(buf, q, len);
+    if (e == null) {
+      return getEnum(frameCurrent(q - 4), labels); // fails naming the label
+    }
+    cursor = q + len;
+    return e;
+  }
+
+  /**
+   * Reads the next column's length, which must be a value's (not NULL) that fits in the row, and
+   * moves the cursor to the value.
+   */
+  private int readLength(String component, String javaType) {
+    int q = cursor;
+    if (rowEnd - q >= 4) {
+      int len = Bytes.getInt(buf, q);
+      if (len >= 0 && len <= rowEnd - q - 4) {
+        cursor = q + 4;
+        return len;
+      }
+    }
+    throw sequenceFailure(component, javaType);
+  }
+
+  /**
+   * The error for a column that is not what an in-order reader expects: frames the row (a malformed
+   * one fails there, 08P01), then names the NULL column, or reports a length its type cannot have.
+   */
+  private PgException sequenceFailure(String component, String javaType) {
+    int c = frameCurrent(cursor);
+    if (c < 0) {
+      return malformedRow(rowStart, rowEnd);
+    }
+    if (lengths[c] < 0) {
+      return notNullable(c, component);
+    }
+    return new PgException(
+        "08P01",
+        "DataRow column "
+            + c
+            + " (\""
+            + columns.name(c)
+            + "\", "
+            + Oids.name(columns.typeOid(c))
+            + ") has length "
+            + lengths[c]
+            + ", which "
+            + javaType
+            + " cannot read");
+  }
+
+  /**
+   * Frames the current row (as {@link #next()} does) and returns the index of the column whose
+   * length word is at {@code position}, or -1 if none is (past the last column).
+   */
+  private int frameCurrent(int position) {
+    frame(buf, rowStart, rowEnd);
+    for (int c = 0; c < columnCount; c++) {
+      if (offsets[c] - 4 == position) {
+        return c;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * The error for a NULL in column {@code c} whose component cannot hold it (22004); {@code
+   * component} is "component title of Film". For generated decoders.
+   */
+  public PgException notNullable(int c, String component) {
+    return new PgException(
+        "22004",
+        "column \""
+            + columns.name(c)
+            + "\" is NULL, but "
+            + component
+            + " cannot be null; annotate it @Nullable (a primitive: use its box) or make it"
+            + " Optional");
   }
 
   /** The columns of the current result. */

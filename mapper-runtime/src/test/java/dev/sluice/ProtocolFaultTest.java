@@ -21,13 +21,24 @@ import org.junit.jupiter.api.Timeout;
 class ProtocolFaultTest {
   private static final Object[] NONE = new Object[0];
 
-  /** Runs a one-int query on a fresh connection to {@code fake}; returns the failure. */
+  /**
+   * Runs a one-int query on a fresh connection to {@code fake}, with the decoder that frames each
+   * row and again with the one that reads the columns in order ({@link RowView#nextRow}): both fail
+   * alike. Returns the failure.
+   */
   private static PgException queryFails(FakePgServer fake, String expectedState) {
+    PgException framed = queryFails(fake, expectedState, TestDecoders.INT);
+    PgException inOrder = queryFails(fake, expectedState, TestDecoders.INTS_IN_ORDER);
+    assertThat(inOrder.getMessage()).isEqualTo(framed.getMessage());
+    return framed;
+  }
+
+  private static PgException queryFails(
+      FakePgServer fake, String expectedState, RowDecoder<Integer> decoder) {
     PgConnection c = PgConnection.connect(ConnectionConfig.parse(fake.url()), null);
     List<Integer> out = new ArrayList<>();
     PgException e =
-        catchThrowableOfType(
-            () -> c.query("SELECT n", NONE, TestDecoders.INT, out), PgException.class);
+        catchThrowableOfType(() -> c.query("SELECT n", NONE, decoder, out), PgException.class);
     assertThat(e).isNotNull();
     assertThat(e.sqlState()).isEqualTo(expectedState);
     assertThat(c.isBroken()).isTrue();

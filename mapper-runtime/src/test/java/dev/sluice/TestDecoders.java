@@ -37,4 +37,30 @@ final class TestDecoders {
             }
             return names;
           };
+
+  /**
+   * The first column as an int, read as generated decoders read rows whose columns are in order:
+   * {@code decodeAll} reads every column with {@link RowView#readInt} in one pass ({@link
+   * RowView#nextRow}), then {@link RowView#endRow}; {@code decode} (one row) reads by position.
+   */
+  static final RowDecoder<Integer> INTS_IN_ORDER =
+      columns ->
+          new RowDecoder.Bound<>() {
+            @Override
+            public Integer decode(RowView row) {
+              return row.getInt(0);
+            }
+
+            @Override
+            public void decodeAll(RowView rows, List<? super Integer> out) {
+              while (rows.nextRow()) {
+                int first = rows.readInt("component first of Ints");
+                for (int c = 1; c < columns.count(); c++) {
+                  rows.readInt("component next of Ints");
+                }
+                rows.endRow();
+                out.add(first);
+              }
+            }
+          };
 }

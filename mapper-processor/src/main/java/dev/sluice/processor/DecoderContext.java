@@ -25,6 +25,7 @@ final class DecoderContext {
   static final ClassName ENUM_LABELS = ClassName.get("dev.sluice", "EnumLabels");
   static final ClassName ROW_VIEW = ClassName.get("dev.sluice", "RowView");
   static final ClassName PG_EXCEPTION = ClassName.get("dev.sluice", "PgException");
+  static final ClassName OIDS = ClassName.get("dev.sluice.driver", "Oids");
 
   private final Map<ClassName, FieldSpec> enumLabels = new LinkedHashMap<>();
   private final Map<ClassName, FieldSpec> converters = new LinkedHashMap<>();
@@ -134,7 +135,7 @@ final class DecoderContext {
   static CodeBlock oidList(List<String> oids) {
     CodeBlock.Builder b = CodeBlock.builder();
     for (String oid : oids) {
-      b.add(",$W$T.$L", ClassName.get("dev.sluice.driver", "Oids"), oid);
+      b.add(",$W$T.$L", OIDS, oid);
     }
     return b.build();
   }

@@ -20,13 +20,19 @@ import javax.lang.model.element.Modifier;
  * {@code decode} and {@code decodeAll} call the typed getter of each column, chosen here, and the
  * canonical constructor. Non-nullable columns are tested for NULL in one condition up front; the
  * error that names the column is built off the per-row path.
+ *
+ * <p>When every component has an in-order reader ({@link ValueReader#readNext}), {@code bind} also
+ * notes whether the result is exactly the components' columns, in order and of the types those
+ * readers take; {@code decodeAll} then reads each row in one pass ({@code RowView.nextRow}) instead
+ * of framing it and reading the columns by position.
  */
 final class DecoderWriter {
   static final ClassName ROW_DECODER = ClassName.get("dev.sluice", "RowDecoder");
   static final ClassName COLUMNS = ClassName.get("dev.sluice", "Columns");
 
   /** Names the generated methods use for parameters and locals; fields must not shadow them. */
-  private static final Set<String> RESERVED = Set.of("row", "rows", "out", "columns");
+  private static final Set<String> RESERVED =
+      Set.of("row", "rows", "out", "columns", "value", "inOrder");
 
   private final RecordModel model;
   private final DecoderContext context = new DecoderContext();
@@ -96,8 +102,18 @@ final class DecoderWriter {
           "$N = columns.require($S,$W$S$L)",
           position(c),
           c.column,
-          "component " + c.path + " of " + model.displayName(),
+          describe(c),
           DecoderContext.oidList(c.reader.oids()));
+    }
+    CodeBlock inOrder = inOrderCondition();
+    if (inOrder != null) {
+      type.addField(
+          FieldSpec.builder(boolean.class, "inOrder", Modifier.PRIVATE, Modifier.FINAL)
+              .addJavadoc(
+                  "Whether the result is exactly the components' columns, in order, each of the"
+                      + " type\nits in-order reader takes.\n")
+              .build());
+      constructor.addStatement("inOrder = $L", inOrder);
     }
     type.addMethod(constructor.build());
 
@@ -125,8 +141,15 @@ final class DecoderWriter {
             .addParameter(
                 ParameterizedTypeName.get(
                     DecoderContext.LIST, WildcardTypeName.supertypeOf(record)),
-                "out")
-            .addComment("Positions in locals: the loop reads no field per row.");
+                "out");
+    if (inOrder != null) {
+      decodeAll
+          .beginControlFlow("if (inOrder)")
+          .addStatement("decodeInOrder(rows, out)")
+          .addStatement("return")
+          .endControlFlow();
+    }
+    decodeAll.addComment("Positions in locals: the loop reads no field per row.");
     for (ColumnModel c : columns) {
       decodeAll.addStatement("int $N = this.$N", position(c), position(c));
     }
@@ -142,12 +165,96 @@ final class DecoderWriter {
         .addStatement("out.add($L)", construct(record, model.components, "rows", false))
         .endControlFlow();
     type.addMethod(decodeAll.build());
+    if (inOrder != null) {
+      type.addMethod(decodeInOrder(record));
+    }
 
     if (nullCheck != null) {
       type.addMethod(nullError());
-      type.addMethod(notNullable());
     }
     return type.build();
+  }
+
+  /**
+   * {@code columns.count() == 3 && id == 0 && … && columns.isBinary(0, Oids.INT4) && …}, or null
+   * when some component has no in-order reader.
+   */
+  private CodeBlock inOrderCondition() {
+    List<ColumnModel> columns = model.columns();
+    List<CodeBlock> tests = new ArrayList<>();
+    tests.add(CodeBlock.of("columns.count() == $L", columns.size()));
+    for (int i = 0; i < columns.size(); i++) {
+      tests.add(CodeBlock.of("$N == $L", position(columns.get(i)), i));
+    }
+    for (int i = 0; i < columns.size(); i++) {
+      CodeBlock takes = columns.get(i).reader.takesInOrder("columns", i);
+      if (takes == null) {
+        return null;
+      }
+      tests.add(takes);
+    }
+    CodeBlock.Builder b = CodeBlock.builder().add("$L$>$>", tests.get(0));
+    for (int i = 1; i < tests.size(); i++) {
+      b.add("\n&& $L", tests.get(i));
+    }
+    return b.add("$<$<").build();
+  }
+
+  /** The one-pass loop: each row's columns read in order, straight from the receive buffer. */
+  private MethodSpec decodeInOrder(ClassName record) {
+    return MethodSpec.methodBuilder("decodeInOrder")
+        .addJavadoc(
+            "Reads each row in one pass: the columns are the components', in order (see\n"
+                + "{@code inOrder}).\n")
+        .addModifiers(Modifier.PRIVATE)
+        .addParameter(DecoderContext.ROW_VIEW, "rows")
+        .addParameter(
+            ParameterizedTypeName.get(DecoderContext.LIST, WildcardTypeName.supertypeOf(record)),
+            "out")
+        .beginControlFlow("while (rows.nextRow())")
+        .addStatement("$T value = $L", record, constructInOrder(record, model.components, false))
+        .addStatement("rows.endRow()")
+        .addStatement("out.add(value)")
+        .endControlFlow()
+        .build();
+  }
+
+  /** As {@link #construct}, with each column read by its in-order reader. */
+  private CodeBlock constructInOrder(
+      ClassName record, List<ComponentModel> components, boolean nested) {
+    CodeBlock.Builder b = CodeBlock.builder().add("new $T(", record);
+    if (components.isEmpty()) {
+      return b.add(")").build();
+    }
+    if (nested) {
+      b.add("$>$>");
+    }
+    for (int i = 0; i < components.size(); i++) {
+      b.add("\n$L$L", valueInOrder(components.get(i)), i + 1 < components.size() ? "," : "");
+    }
+    b.add(")");
+    if (nested) {
+      b.add("$<$<");
+    }
+    return b.build();
+  }
+
+  private CodeBlock valueInOrder(ComponentModel component) {
+    if (component instanceof EmbeddedModel) {
+      EmbeddedModel e = (EmbeddedModel) component;
+      return constructInOrder(e.recordClass, e.components, true);
+    }
+    ColumnModel c = (ColumnModel) component;
+    CodeBlock read = c.reader.readNext("rows", describe(c), context);
+    if (c.nullable && !c.reader.readsNull()) {
+      return CodeBlock.of("rows.nullNext() ? null : $L", read);
+    }
+    return read;
+  }
+
+  /** "component title of Film": how messages name the component of a column. */
+  private String describe(ColumnModel c) {
+    return "component " + c.path + " of " + model.displayName();
   }
 
   /**
@@ -215,7 +322,7 @@ final class DecoderWriter {
     for (ColumnModel c : model.columns()) {
       if (c.rejectsNull()) {
         m.beginControlFlow("if (row.isNull($N))", position(c))
-            .addStatement("return notNullable(row, $N, $S)", position(c), c.path)
+            .addStatement("return row.notNullable($N, $S)", position(c), describe(c))
             .endControlFlow();
       }
     }
@@ -224,24 +331,6 @@ final class DecoderWriter {
             DecoderContext.PG_EXCEPTION,
             "XX000",
             "no NULL in a non-nullable column of " + model.displayName())
-        .build();
-  }
-
-  private MethodSpec notNullable() {
-    return MethodSpec.methodBuilder("notNullable")
-        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-        .returns(DecoderContext.PG_EXCEPTION)
-        .addParameter(DecoderContext.ROW_VIEW, "row")
-        .addParameter(int.class, "c")
-        .addParameter(String.class, "component")
-        .addStatement(
-            "return new $T($S,$W$S$W+ row.columns().name(c)$W+ $S$W+ component$W+ $S$W+ $S)",
-            DecoderContext.PG_EXCEPTION,
-            "22004",
-            "column \"",
-            "\" is NULL, but component ",
-            " of " + model.displayName() + " cannot be null;",
-            " annotate it @Nullable (a primitive: use its box) or make it Optional")
         .build();
   }
 

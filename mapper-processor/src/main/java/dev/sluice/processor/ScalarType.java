@@ -100,6 +100,62 @@ enum ScalarType {
     }
   }
 
+  /**
+   * The {@code RowView} method reading the next column in order ({@code readLong}), or null when
+   * this type has none (it is then read through the framed row only).
+   */
+  String inOrderReader() {
+    switch (this) {
+      case BOOLEAN:
+      case SHORT:
+      case INT:
+      case LONG:
+      case FLOAT:
+      case DOUBLE:
+      case STRING:
+      case BIG_DECIMAL:
+      case BYTES:
+      case UUID:
+      case LOCAL_DATE:
+      case LOCAL_TIME:
+      case LOCAL_DATE_TIME:
+      case INSTANT:
+      case OFFSET_DATE_TIME:
+        return "read" + getter.substring("get".length());
+      default:
+        return null;
+    }
+  }
+
+  /**
+   * The column types (constant names in {@code Oids}) whose binary form the in-order reader takes;
+   * empty for a String, which takes any column arriving as text. Where there are several, their
+   * lengths tell them apart.
+   */
+  List<String> inOrderOids() {
+    switch (this) {
+      case BOOLEAN:
+        return List.of("BOOL");
+      case SHORT:
+        return List.of("INT2");
+      case INT:
+        return List.of("INT4", "INT2");
+      case LONG:
+        return List.of("INT8", "INT4", "INT2");
+      case FLOAT:
+        return List.of("FLOAT4");
+      case DOUBLE:
+        return List.of("FLOAT8", "FLOAT4");
+      case INSTANT:
+      case OFFSET_DATE_TIME:
+        return List.of("TIMESTAMPTZ");
+      case STRING:
+        return List.of();
+      default:
+        return List.of(oids.get(0));
+    }
+  }
+
   /** The scalar a (possibly primitive or boxed) type name reads as, or null. */
   static ScalarType of(TypeName name) {
     for (ScalarType s : values()) {

@@ -29,6 +29,23 @@ abstract class ValueReader {
     return false;
   }
 
+  /**
+   * The expression reading the next column of a row read in order ({@code RowView.nextRow}), which
+   * fails naming {@code component} if the column is NULL; null when this reader has no in-order
+   * form.
+   */
+  CodeBlock readNext(String rows, String component, DecoderContext context) {
+    return null;
+  }
+
+  /**
+   * The bind-time condition that column {@code index} of {@code columns} arrives as {@link
+   * #readNext} reads it; null when this reader has no in-order form.
+   */
+  CodeBlock takesInOrder(String columns, int index) {
+    return null;
+  }
+
   /** A primitive, boxed or reference type read with a typed getter. */
   static final class Scalar extends ValueReader {
     final ScalarType type;
@@ -40,6 +57,23 @@ abstract class ValueReader {
     @Override
     CodeBlock read(String row, String position, DecoderContext context) {
       return CodeBlock.of("$L.$L($L)", row, type.getter, position);
+    }
+
+    @Override
+    CodeBlock readNext(String rows, String component, DecoderContext context) {
+      String reader = type.inOrderReader();
+      return reader == null ? null : CodeBlock.of("$L.$L($S)", rows, reader, component);
+    }
+
+    @Override
+    CodeBlock takesInOrder(String columns, int index) {
+      if (type.inOrderReader() == null) {
+        return null;
+      }
+      List<String> oids = type.inOrderOids();
+      return oids.isEmpty()
+          ? CodeBlock.of("$L.isText($L)", columns, index)
+          : CodeBlock.of("$L.isBinary($L$L)", columns, index, DecoderContext.oidList(oids));
     }
 
     @Override
@@ -64,6 +98,16 @@ abstract class ValueReader {
     @Override
     CodeBlock read(String row, String position, DecoderContext context) {
       return CodeBlock.of("$L.getEnum($L, $N)", row, position, context.enumLabels(enumClass));
+    }
+
+    @Override
+    CodeBlock readNext(String rows, String component, DecoderContext context) {
+      return CodeBlock.of("$L.readEnum($N, $S)", rows, context.enumLabels(enumClass), component);
+    }
+
+    @Override
+    CodeBlock takesInOrder(String columns, int index) {
+      return CodeBlock.of("$L.isText($L)", columns, index);
     }
 
     /** Enum types have OIDs of their own, and text columns hold labels too. */
@@ -201,6 +245,25 @@ abstract class ValueReader {
     }
 
     @Override
+    CodeBlock readNext(String rows, String component, DecoderContext context) {
+      CodeBlock next = value.readNext(rows, component, context);
+      if (next == null) {
+        return null;
+      }
+      return CodeBlock.of(
+          "$L.nullNext() ? $T.empty() : $T.of($L)",
+          rows,
+          DecoderContext.OPTIONAL,
+          DecoderContext.OPTIONAL,
+          next);
+    }
+
+    @Override
+    CodeBlock takesInOrder(String columns, int index) {
+      return value.takesInOrder(columns, index);
+    }
+
+    @Override
     List<String> oids() {
       return value.oids();
     }
@@ -227,6 +290,19 @@ abstract class ValueReader {
     CodeBlock read(String row, String position, DecoderContext context) {
       return CodeBlock.of(
           "$N.fromColumn($L)", context.converter(converter), column.read(row, position, context));
+    }
+
+    @Override
+    CodeBlock readNext(String rows, String component, DecoderContext context) {
+      CodeBlock next = column.readNext(rows, component, context);
+      return next == null
+          ? null
+          : CodeBlock.of("$N.fromColumn($L)", context.converter(converter), next);
+    }
+
+    @Override
+    CodeBlock takesInOrder(String columns, int index) {
+      return column.takesInOrder(columns, index);
     }
 
     @Override

@@ -42,8 +42,18 @@ class GeneratedCodeTest {
     assertMatchesGolden("FilmTable");
   }
 
+  /** A record whose every component has an in-order reader: its decoder has the one-pass loop. */
+  @Test
+  void actorDecoderMatchesTheGoldenFile() throws IOException {
+    assertMatchesGolden("ActorDecoder", "Actor");
+  }
+
   private static void assertMatchesGolden(String name) throws IOException {
-    Compilation c = compileWithAllLint(pagila("Film", "Rating"));
+    assertMatchesGolden(name, "Film", "Rating");
+  }
+
+  private static void assertMatchesGolden(String name, String... records) throws IOException {
+    Compilation c = compileWithAllLint(pagila(records));
     assertThat(c).succeededWithoutWarnings();
     JavaFileObject generated = c.generatedSourceFile("example.pagila." + name).orElseThrow();
     String actual = generated.getCharContent(false).toString();
