@@ -159,7 +159,9 @@ final class Report {
     sb.append(footnotes(results).replace("\n", "  \n")).append('\n');
     sb.append(
         "Columns: wall = elapsed ms per iteration; CPU = process CPU ms per iteration (all threads:"
-            + " client, I/O, JIT and GC); GC = collection time the JVM's collectors report per iteration"
+            + " client, I/O, JIT and GC; measured as "
+            + Meter.cpuClock()
+            + "); GC = collection time the JVM's collectors report per iteration"
             + " (for G1 mostly young pauses: the cost of the result kept alive); B/unit = bytes allocated by all threads per row (W1, W2, W4,"
             + " W5) or per query (W3); rate = rows or queries per wall second; p50/p99 = per-query"
             + " latency over all measured W3 queries.\n\n");
