@@ -204,10 +204,14 @@ public final class Database extends ConnectionQueries implements AutoCloseable {
     }
 
     /**
-     * Runs batches of a plain {@code INSERT … VALUES (…)} as multi-row inserts, 128 rows per
-     * statement (default off; the URL keyword is {@code rewrite_batched_inserts}). Still one
-     * pipeline and all or nothing, and much faster; but a row's count is 1 only as part of its
-     * group (-1 when a trigger skipped rows of the group), and an error names the group's rows.
+     * Runs batches of a plain {@code INSERT … VALUES (…)} as a few statements that each insert many
+     * rows (default off; the URL keyword is {@code rewrite_batched_inserts}): {@code INSERT …
+     * SELECT … FROM unnest($1, $2, …)} with one binary array per parameter and up to 8,192 rows per
+     * execution, or, when some value or column type cannot go into a binary array (a String for a
+     * uuid, an enum column, DEFAULT in the tuple), multi-row VALUES of up to 128 rows. Still one
+     * pipeline and all or nothing, and much faster; row triggers fire per row as before, statement
+     * triggers once per statement. But a row's count is 1 only as part of its statement (-1 when a
+     * trigger skipped some of its rows), and a server error names the statement's rows.
      */
     public Builder rewriteBatchedInserts(boolean rewrite) {
       config.rewriteBatchedInserts(rewrite);

@@ -27,7 +27,8 @@ final class SluiceClient extends BenchClient {
         Database.builder()
             .url(spec.workloadUrl())
             .maxPoolSize(spec.workload() == Workload.W3C ? 4 : 1)
-            // Like pgjdbc's reWriteBatchedInserts, which its W4b cell uses: multi-row inserts.
+            // As pgjdbc's cell runs with reWriteBatchedInserts: many rows per statement (Sluice's
+            // rewrite binds one array per column and unnests it).
             .rewriteBatchedInserts(spec.workload() == Workload.W4B)
             .build();
   }

@@ -162,7 +162,11 @@ public final class ConnectionConfig {
     return statementCacheSize;
   }
 
-  /** Whether batches of a plain INSERT … VALUES run as multi-row inserts (see MultiRowInsert). */
+  /**
+   * Whether batches of a plain INSERT … VALUES run as inserts of many rows per statement: from one
+   * binary array per parameter ({@code INSERT … SELECT … FROM unnest($1, …)}), else as multi-row
+   * VALUES (see MultiRowInsert and PgConnection.executeBatch). Off by default.
+   */
   public boolean rewriteBatchedInserts() {
     return rewriteBatchedInserts;
   }

@@ -6,9 +6,16 @@ import java.util.Locale;
 
 /**
  * A single-row {@code INSERT … VALUES (…)} rewritten to insert several rows per statement, for
- * batches with {@code rewrite_batched_inserts} on: {@code INSERT INTO t (a, b) VALUES ($1, $2)}
- * becomes {@code … VALUES ($1, $2), ($3, $4), …}. The server then runs one statement per group
- * instead of one per row, which is most of a batch insert's cost.
+ * batches with {@code rewrite_batched_inserts} on. The server then runs one statement per chunk of
+ * rows instead of one per row, which is most of a batch insert's cost. Two forms:
+ *
+ * <ul>
+ *   <li>the array form ({@link #arraySql()}): {@code INSERT INTO t (a, b) SELECT sluice_rows.p1,
+ *       sluice_rows.p2 FROM unnest($1, $2) AS sluice_rows(p1, p2)}, each parameter an array of one
+ *       column's values; one statement text for any number of rows, and the fastest;
+ *   <li>the multi-row form ({@link #sql(int)}): {@code … VALUES ($1, $2), ($3, $4), …}, for batches
+ *       whose values or types have no binary array form, and tuples holding DEFAULT.
+ * </ul>
  *
  * <p>Only a plain insert qualifies: one VALUES list whose parameters are exactly $1…$n, and nothing
  * after it (no ON CONFLICT, no RETURNING, whose per-row results a multi-row statement would merge).
@@ -19,6 +26,9 @@ import java.util.Locale;
 final class MultiRowInsert {
   /** Group sizes, largest first: a batch is split into at most these statement shapes. */
   static final int[] GROUP_SIZES = {128, 64, 32, 16, 8, 4, 2, 1};
+
+  /** The alias of the unnested arrays in the array form: a name no insert is likely to use. */
+  static final String ROWS = "sluice_rows";
 
   /** PostgreSQL takes at most 65535 parameters per statement. */
   static final int MAX_PARAMETERS = 65535;
@@ -32,11 +42,16 @@ final class MultiRowInsert {
   private final int params;
   private final String[] sqlBySize = new String[GROUP_SIZES[0] + 1];
 
-  private MultiRowInsert(String head, List<String> texts, int[] paramNumbers, int params) {
+  /** The array form (see {@link #arraySql()}), or null when the tuple holds a DEFAULT. */
+  private final String arraySql;
+
+  private MultiRowInsert(
+      String head, List<String> texts, int[] paramNumbers, int params, String arraySql) {
     this.head = head;
     this.texts = texts;
     this.paramNumbers = paramNumbers;
     this.params = params;
+    this.arraySql = arraySql;
   }
 
   /** The rewritable form of {@code sql}, or null when it is not a plain single-row insert. */
@@ -48,6 +63,7 @@ final class MultiRowInsert {
     }
     // Find the top-level VALUES keyword, not preceded by DEFAULT.
     String previous = null;
+    int valuesStart = -1;
     int valuesEnd = -1;
     while (!s.atEnd()) {
       int before = s.pos;
@@ -60,6 +76,7 @@ final class MultiRowInsert {
           return null;
         }
         valuesEnd = s.pos;
+        valuesStart = valuesEnd - word.length();
         break;
       }
       if (s.depth == 0 && (word.equalsIgnoreCase("SELECT") || word.equalsIgnoreCase("WITH"))) {
@@ -86,6 +103,7 @@ final class MultiRowInsert {
     int textStart = tupleStart;
     int depth = 0;
     int tupleEnd = -1;
+    boolean hasDefault = false;
     while (!s.atEnd()) {
       char c = sql.charAt(s.pos);
       if (c == '$'
@@ -100,6 +118,25 @@ final class MultiRowInsert {
         texts.add(sql.substring(textStart, start));
         numbers.add(Integer.parseInt(sql.substring(start + 1, p)));
         textStart = p;
+        s.pos = p;
+        continue;
+      }
+      if ((Character.isLetter(c) || c == '_')
+          && (s.pos == 0 || !isIdentifierPart(sql.charAt(s.pos - 1)))) {
+        int start = s.pos;
+        int p = s.pos + 1;
+        while (p < sql.length() && isIdentifierPart(sql.charAt(p))) {
+          p++;
+        }
+        // A word: DEFAULT as one of the tuple's items has no place in a SELECT list (after a dot
+        // it is a field name). After an E, the quote is read next by skipLexical, which sees the
+        // E and honours the escapes.
+        if (depth == 1
+            && p - start == 7
+            && sql.regionMatches(true, start, "DEFAULT", 0, 7)
+            && (start == 0 || sql.charAt(start - 1) != '.')) {
+          hasDefault = true;
+        }
         s.pos = p;
         continue;
       }
@@ -153,7 +190,9 @@ final class MultiRowInsert {
     for (int i = 0; i < paramNumbers.length; i++) {
       paramNumbers[i] = numbers.get(i);
     }
-    return new MultiRowInsert(sql.substring(0, tupleStart), texts, paramNumbers, n);
+    String arraySql =
+        hasDefault ? null : arrayForm(sql.substring(0, valuesStart), texts, paramNumbers, n);
+    return new MultiRowInsert(sql.substring(0, tupleStart), texts, paramNumbers, n, arraySql);
   }
 
   /** Parameters per row. */
@@ -192,6 +231,41 @@ final class MultiRowInsert {
     String sql = sb.toString();
     sqlBySize[rows] = sql;
     return sql;
+  }
+
+  /**
+   * The statement inserting any number of rows from one array per parameter: {@code INSERT INTO t
+   * (a, b) SELECT <the tuple's items, $k read as sluice_rows.pk> FROM unnest($1, $2) AS
+   * sluice_rows(p1, p2)}, where $k binds an array of parameter k's values, one element per row.
+   * Null when the tuple holds the DEFAULT keyword, which a SELECT list cannot hold. The text does
+   * not depend on the number of rows, so one prepared statement serves every chunk of a batch.
+   */
+  String arraySql() {
+    return arraySql;
+  }
+
+  /** The array form of an insert whose text before VALUES is {@code insertHead}. */
+  private static String arrayForm(
+      String insertHead, List<String> texts, int[] paramNumbers, int params) {
+    StringBuilder sb = new StringBuilder(insertHead.length() + 64 + texts.size() * 32);
+    sb.append(insertHead).append("SELECT ");
+    for (int i = 0; i < paramNumbers.length; i++) {
+      String text = texts.get(i);
+      // The tuple's own parentheses go: its items become the SELECT list.
+      sb.append(text, i == 0 ? 1 : 0, text.length());
+      sb.append(ROWS).append(".p").append(paramNumbers[i]);
+    }
+    String last = texts.get(texts.size() - 1);
+    sb.append(last, 0, last.length() - 1);
+    sb.append(" FROM unnest(");
+    for (int k = 1; k <= params; k++) {
+      sb.append(k == 1 ? "$" : ", $").append(k);
+    }
+    sb.append(") AS ").append(ROWS).append('(');
+    for (int k = 1; k <= params; k++) {
+      sb.append(k == 1 ? "p" : ", p").append(k);
+    }
+    return sb.append(')').toString();
   }
 
   private static boolean isIdentifierPart(char c) {

@@ -28,7 +28,9 @@ import java.util.UUID;
  * format, so the server parses them as whatever type it inferred (a String for a uuid or jsonb
  * parameter works as in psql), as do values for a parameter whose type has no binary codec (a
  * domain, an enum, an array of them), written in the server's text syntax by {@link #text}. Values
- * beyond the type's range fail here (22003, 22008) rather than wrap around.
+ * beyond the type's range fail here (22003, 22008) rather than wrap around. A {@link ColumnSlice}
+ * (batch rows of one parameter, for the array form of a batch insert) is declared and encoded as a
+ * binary array of its element type.
  */
 public final class ParameterEncoder {
   private ParameterEncoder() {}
@@ -62,6 +64,7 @@ public final class ParameterEncoder {
     if (v instanceof double[]) return Oids.FLOAT8_ARRAY;
     if (v instanceof float[]) return Oids.FLOAT4_ARRAY;
     if (v instanceof boolean[]) return Oids.BOOL_ARRAY;
+    if (v instanceof ColumnSlice c) return c.arrayOid();
     return Oids.UNSPECIFIED;
   }
 
@@ -74,6 +77,11 @@ public final class ParameterEncoder {
   public static boolean fits(Object v, int oid) {
     if (v == null) {
       return true;
+    }
+    if (v instanceof ColumnSlice c) {
+      // Only the array type it was checked for (a statement prepared for int8[] may not take an
+      // int4 slice, whose values were checked against int4).
+      return c.arrayOid() == oid;
     }
     int declared = declaredOid(v);
     if (declared == Oids.UNSPECIFIED
@@ -268,6 +276,10 @@ public final class ParameterEncoder {
       default:
         int element = Oids.elementOf(oid);
         if (element != 0) {
+          if (v instanceof ColumnSlice c) {
+            c.write(w, element);
+            return;
+          }
           array(w, v, element, index);
           return;
         }

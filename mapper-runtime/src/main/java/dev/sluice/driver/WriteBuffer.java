@@ -156,6 +156,11 @@ public final class WriteBuffer {
     Bytes.putInt(buf, at, pos - at - 4);
   }
 
+  /** Overwrites the int32 at {@code at}, written earlier (a flag known only later). */
+  public void patchInt(int at, int value) {
+    Bytes.putInt(buf, at, value);
+  }
+
   public int position() {
     return pos;
   }

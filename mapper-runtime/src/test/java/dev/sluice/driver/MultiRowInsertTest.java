@@ -42,6 +42,42 @@ class MultiRowInsertTest {
   }
 
   @Test
+  void theArrayFormSelectsTheTuplesItemsFromUnnest() {
+    assertThat(MultiRowInsert.parse("INSERT INTO t (a, b) VALUES ($1, $2)").arraySql())
+        .isEqualTo(
+            "INSERT INTO t (a, b) SELECT sluice_rows.p1, sluice_rows.p2"
+                + " FROM unnest($1, $2) AS sluice_rows(p1, p2)");
+    assertThat(MultiRowInsert.parse("INSERT INTO t (a, b) VALUES ($1, lower($2))").arraySql())
+        .isEqualTo(
+            "INSERT INTO t (a, b) SELECT sluice_rows.p1, lower(sluice_rows.p2)"
+                + " FROM unnest($1, $2) AS sluice_rows(p1, p2)");
+    assertThat(
+            MultiRowInsert.parse("insert into t values ( $2::int, 'a $3', $1 + 1, now() );")
+                .arraySql())
+        .isEqualTo(
+            "insert into t SELECT  sluice_rows.p2::int, 'a $3', sluice_rows.p1 + 1, now() "
+                + " FROM unnest($1, $2) AS sluice_rows(p1, p2)");
+    assertThat(MultiRowInsert.parse("INSERT INTO t VALUES (($1))").arraySql())
+        .isEqualTo("INSERT INTO t SELECT (sluice_rows.p1) FROM unnest($1) AS sluice_rows(p1)");
+  }
+
+  @Test
+  void aTupleWithDefaultHasNoArrayFormButStaysMultiRow() {
+    MultiRowInsert m = MultiRowInsert.parse("INSERT INTO t (a, b, c) VALUES ($1, default, $2)");
+    assertThat(m).isNotNull();
+    assertThat(m.arraySql()).isNull();
+    assertThat(m.sql(2))
+        .isEqualTo("INSERT INTO t (a, b, c) VALUES ($1, default, $2), ($3, default, $4)");
+    // Only the keyword as an item: a name holding it, a string or a quoted identifier is fine.
+    assertThat(
+            MultiRowInsert.parse(
+                    "INSERT INTO t VALUES ($1, default_label($1), 'DEFAULT', \"default\", x.default)")
+                .arraySql())
+        .startsWith("INSERT INTO t SELECT sluice_rows.p1, default_label(sluice_rows.p1),");
+    assertThat(MultiRowInsert.parse("INSERT INTO t VALUES ($1, DEFAULT)").arraySql()).isNull();
+  }
+
+  @Test
   void whatCannotBeRewritten() {
     assertThat(MultiRowInsert.parse("INSERT INTO t VALUES ($1) RETURNING id")).isNull();
     assertThat(MultiRowInsert.parse("INSERT INTO t VALUES ($1) ON CONFLICT DO NOTHING")).isNull();
