@@ -42,20 +42,24 @@ final class Meter {
     threads.setThreadAllocatedMemoryEnabled(true);
   }
 
+  /**
+   * Reading the CPU clock allocates (a directory listing, a string per thread), so it happens
+   * outside the window in which bytes are counted: first and last.
+   */
   void start() {
+    cpuBefore = cpuNanos();
     gcBefore = gcMillis();
     idsBefore = threads.getAllThreadIds();
     bytesBefore = threads.getThreadAllocatedBytes(idsBefore);
-    cpuBefore = cpuNanos();
     wallBefore = System.nanoTime();
   }
 
   Sample stop(long units) {
     long wall = System.nanoTime() - wallBefore;
-    long cpu = cpuNanos() - cpuBefore;
     long[] ids = threads.getAllThreadIds();
     long[] bytes = threads.getThreadAllocatedBytes(ids);
     long gc = gcMillis() - gcBefore;
+    long cpu = cpuNanos() - cpuBefore;
     return new Sample(wall, cpu, allocatedBetween(idsBefore, bytesBefore, ids, bytes), gc, units);
   }
 
