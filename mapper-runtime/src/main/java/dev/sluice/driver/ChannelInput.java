@@ -2,36 +2,54 @@ package dev.sluice.driver;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 
 /**
- * A blocking InputStream over a Unix-domain {@link SocketChannel} whose {@link #available()} really
- * looks at the socket. The stream of {@code Channels.newInputStream} always answers 0 there, so
- * {@link PgConnection#checkIdle(boolean)} could not see the FATAL message (or the close) of a
- * session the server ended while it idled, and the pool handed the dead connection out.
+ * The blocking InputStream of a connection's {@link SocketChannel} (TCP or Unix-domain). A blocking
+ * channel reads with one blocking system call; a {@code java.net.Socket} stream, once it has had a
+ * read timeout (the startup's, or a probe's), stays non-blocking and pays a failed read and a poll
+ * before every read that has to wait, a reply's round trip on every statement.
  *
- * <p>{@link #available()} peeks by reading one byte in non-blocking mode and keeps it for the next
- * read. Not thread-safe, like the connection that owns it.
+ * <p>{@link #available()} asks the kernel how many bytes are waiting, without reading (over a
+ * Unix-domain socket, which offers no such question, it peeks). {@link #peek()} also finds a close
+ * by the peer, which no byte announces: it reads one byte in non-blocking mode and keeps it for the
+ * next read. Not thread-safe, like the connection that owns it.
  */
 final class ChannelInput extends InputStream {
   private final SocketChannel channel;
 
-  /** A byte read ahead by available(), or -1. */
+  /**
+   * The channel's socket adaptor stream, for its available() (FIONREAD; never read from); null for
+   * a Unix-domain channel, which has no adaptor: available() peeks there.
+   */
+  private final InputStream counter;
+
+  /** A wrapper around the last array read into, reused while the array is the same. */
+  private ByteBuffer wrapped = ByteBuffer.allocate(0);
+
+  private final ByteBuffer one = ByteBuffer.allocate(1);
+
+  /** A byte read ahead by peek(), or -1. */
   private int peeked = -1;
 
-  /** Whether available() met the end of the stream. */
+  /** Whether peek() met the end of the stream. */
   private boolean eof;
 
-  ChannelInput(SocketChannel channel) {
+  ChannelInput(SocketChannel channel) throws IOException {
     this.channel = channel;
+    this.counter =
+        channel.getLocalAddress() instanceof UnixDomainSocketAddress
+            ? null
+            : channel.socket().getInputStream();
   }
 
   @Override
   public int read() throws IOException {
-    byte[] one = new byte[1];
-    int n = read(one, 0, 1);
-    return n < 0 ? -1 : one[0] & 0xff;
+    byte[] b = new byte[1];
+    int n = read(b, 0, 1);
+    return n < 0 ? -1 : b[0] & 0xff;
   }
 
   @Override
@@ -47,29 +65,46 @@ final class ChannelInput extends InputStream {
     if (eof) {
       return -1;
     }
-    return channel.read(ByteBuffer.wrap(b, off, len));
+    ByteBuffer bb = wrapped;
+    if (bb.array() != b) {
+      bb = ByteBuffer.wrap(b);
+      wrapped = bb;
+    }
+    bb.limit(off + len).position(off);
+    return channel.read(bb);
   }
 
-  /** 1 when a byte is waiting or the peer has closed (a read then returns at once), else 0. */
+  /** The bytes waiting to be read (a peeked byte or the end of the stream count as 1). */
   @Override
   public int available() throws IOException {
     if (peeked >= 0 || eof) {
       return 1;
     }
+    if (counter != null) {
+      return counter.available();
+    }
+    peek();
+    return peeked >= 0 || eof ? 1 : 0;
+  }
+
+  /**
+   * Looks, without blocking, whether a byte is waiting or the peer has closed; either makes {@link
+   * #available()} answer 1 and the next read return at once.
+   */
+  void peek() throws IOException {
+    if (peeked >= 0 || eof) {
+      return;
+    }
     synchronized (channel.blockingLock()) {
       channel.configureBlocking(false);
       try {
-        ByteBuffer one = ByteBuffer.allocate(1);
+        one.clear();
         int n = channel.read(one);
         if (n > 0) {
           peeked = one.get(0) & 0xff;
-          return 1;
-        }
-        if (n < 0) {
+        } else if (n < 0) {
           eof = true;
-          return 1;
         }
-        return 0;
       } finally {
         channel.configureBlocking(true);
       }

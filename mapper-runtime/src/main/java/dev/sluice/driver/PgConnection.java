@@ -12,8 +12,8 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.net.StandardProtocolFamily;
+import java.net.StandardSocketOptions;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.Channels;
 import java.nio.channels.SocketChannel;
@@ -23,6 +23,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 /**
@@ -70,8 +72,11 @@ public final class PgConnection implements AutoCloseable {
 
   private final ConnectionConfig config;
   private final ConnectionConfig.HostPort hostPort;
-  private final Socket socket;
   private final SocketChannel channel;
+
+  /** The channel's input stream, which the idle check peeks through. */
+  private final ChannelInput input;
+
   private final ReadBuffer in;
   private final WriteBuffer out;
   private final RowView rowView;
@@ -103,15 +108,14 @@ public final class PgConnection implements AutoCloseable {
   private PgConnection(
       ConnectionConfig config,
       ConnectionConfig.HostPort hostPort,
-      Socket socket,
       SocketChannel channel,
-      InputStream is,
+      ChannelInput is,
       OutputStream os,
       NoticeListener listener) {
     this.config = config;
     this.hostPort = hostPort;
-    this.socket = socket;
     this.channel = channel;
+    this.input = is;
     this.in = new ReadBuffer(is);
     this.out = new WriteBuffer(os);
     this.rowView = new RowView(in);
@@ -176,46 +180,67 @@ public final class PgConnection implements AutoCloseable {
   private static PgConnection open(
       ConnectionConfig config, ConnectionConfig.HostPort hp, NoticeListener listener) {
     int timeoutMillis = (int) Math.min(Integer.MAX_VALUE, config.connectTimeout().toMillis());
-    Socket socket = null;
     SocketChannel channel = null;
+    AtomicBoolean timedOut = new AtomicBoolean();
+    ScheduledFuture<?> deadline = null;
     try {
-      InputStream is;
-      OutputStream os;
+      channel =
+          hp.isUnixSocket()
+              ? SocketChannel.open(StandardProtocolFamily.UNIX)
+              : SocketChannel.open();
+      // The whole startup, connect and authentication included, is bounded by the connect
+      // timeout: at the deadline the channel is closed, which ends a connect or read blocked on a
+      // server that stopped answering. (A read timeout would leave the socket non-blocking.)
+      SocketChannel toClose = channel;
+      deadline =
+          ConnectDeadlines.schedule(
+              () -> {
+                timedOut.set(true);
+                closeQuietly(toClose);
+              },
+              timeoutMillis);
       if (hp.isUnixSocket()) {
-        channel = SocketChannel.open(StandardProtocolFamily.UNIX);
         channel.connect(UnixDomainSocketAddress.of(Path.of(hp.host(), ".s.PGSQL." + hp.port())));
-        is = new ChannelInput(channel);
-        os = Channels.newOutputStream(channel);
       } else {
-        socket = new Socket();
-        socket.setTcpNoDelay(true);
-        socket.setKeepAlive(true);
-        socket.connect(new InetSocketAddress(hp.host(), hp.port()), timeoutMillis);
-        // The whole startup, authentication included, is bounded by the connect timeout: a server
-        // that stops answering mid-handshake fails the connect instead of hanging it.
-        socket.setSoTimeout(timeoutMillis);
-        is = socket.getInputStream();
-        os = socket.getOutputStream();
+        channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+        channel.setOption(StandardSocketOptions.SO_KEEPALIVE, true);
+        channel.connect(new InetSocketAddress(hp.host(), hp.port()));
       }
-      PgConnection c = new PgConnection(config, hp, socket, channel, is, os, listener);
+      PgConnection c =
+          new PgConnection(
+              config, hp, channel, new ChannelInput(channel), new ChannelOutput(channel), listener);
       try {
         c.startup();
-        if (socket != null) {
-          socket.setSoTimeout(0);
-        }
       } catch (IOException | RuntimeException e) {
         c.closeQuietly();
         throw e;
       }
+      if (!deadline.cancel(false)) {
+        c.closeQuietly(); // the deadline passed just as the startup ended
+        throw timedOut(hp, timeoutMillis, null);
+      }
       return c;
-    } catch (SocketTimeoutException e) {
-      closeQuietly(socket, channel);
-      throw new PgException(
-          "08001", "timed out after " + timeoutMillis + " ms connecting to " + hp, null, e);
     } catch (IOException e) {
-      closeQuietly(socket, channel);
+      closeQuietly(channel);
+      if (timedOut.get()) {
+        throw timedOut(hp, timeoutMillis, e);
+      }
       throw new PgException("08001", "could not connect to " + hp + ": " + e.getMessage(), null, e);
+    } catch (RuntimeException e) {
+      if (timedOut.get() && !(e instanceof PgException pe && "08001".equals(pe.sqlState()))) {
+        throw timedOut(hp, timeoutMillis, e); // a read the deadline ended, reported as lost
+      }
+      throw e;
+    } finally {
+      if (deadline != null) {
+        deadline.cancel(false);
+      }
     }
+  }
+
+  private static PgException timedOut(ConnectionConfig.HostPort hp, int millis, Exception cause) {
+    return new PgException(
+        "08001", "timed out after " + millis + " ms connecting to " + hp, null, cause);
   }
 
   private void startup() throws IOException {
@@ -477,24 +502,17 @@ public final class PgConnection implements AutoCloseable {
    * shutdown, notices, parameter changes); false if the connection is no longer usable. The pool
    * calls this before handing out an idle connection.
    *
-   * <p>Without {@code probe} it never blocks. With {@code probe} it also waits up to 1 ms for the
-   * socket: over TCP, Java cannot see without reading that the server closed a connection without a
-   * word (a crash, a proxy's idle cut), so the pool probes connections that idled a while.
+   * <p>It never blocks. With {@code probe} (and always over a Unix socket) it also looks, with a
+   * non-blocking read, whether the server closed the connection without a word (a crash, a proxy's
+   * idle cut), which no byte announces; the pool probes connections that idled a while.
    */
   public boolean checkIdle(boolean probe) {
     if (broken || closed) {
       return false;
     }
     try {
-      if (probe && socket != null && in.limit() == in.position()) {
-        socket.setSoTimeout(1);
-        try {
-          in.fill(1);
-        } catch (SocketTimeoutException quiet) {
-          // Nothing to read: the connection is alive as far as anyone can tell.
-        } finally {
-          socket.setSoTimeout(0);
-        }
+      if ((probe || hostPort.isUnixSocket()) && in.limit() == in.position()) {
+        input.peek();
       }
       while (in.hasPendingInput()) {
         byte type = in.nextMessage();
@@ -1664,25 +1682,22 @@ public final class PgConnection implements AutoCloseable {
         LOG.log(System.Logger.Level.DEBUG, "Terminate failed: {0}", e.getMessage());
       }
     }
-    closeQuietly(socket, channel);
+    closeQuietly(channel);
   }
 
   /** Marks the connection broken and closes its socket without a goodbye. */
   public void markBroken() {
     broken = true;
     closed = true;
-    closeQuietly(socket, channel);
+    closeQuietly(channel);
   }
 
   private void closeQuietly() {
     markBroken();
   }
 
-  private static void closeQuietly(Socket socket, SocketChannel channel) {
+  private static void closeQuietly(SocketChannel channel) {
     try {
-      if (socket != null) {
-        socket.close();
-      }
       if (channel != null) {
         channel.close();
       }

@@ -1,0 +1,35 @@
+package dev.sluice.driver;
+
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Ends connection attempts that overrun their connect timeout: one daemon thread, started on first
+ * use and gone after 10 s without work, runs each attempt's deadline action (closing its channel).
+ */
+final class ConnectDeadlines {
+  private static final ScheduledThreadPoolExecutor TIMER = timer();
+
+  private ConnectDeadlines() {}
+
+  private static ScheduledThreadPoolExecutor timer() {
+    ScheduledThreadPoolExecutor t =
+        new ScheduledThreadPoolExecutor(
+            1,
+            r -> {
+              Thread thread = new Thread(r, "sluice-connect-deadline");
+              thread.setDaemon(true);
+              return thread;
+            });
+    t.setRemoveOnCancelPolicy(true);
+    t.setKeepAliveTime(10, TimeUnit.SECONDS);
+    t.allowCoreThreadTimeOut(true);
+    return t;
+  }
+
+  /** Runs {@code action} after {@code millis} unless the returned future is cancelled first. */
+  static ScheduledFuture<?> schedule(Runnable action, long millis) {
+    return TIMER.schedule(action, millis, TimeUnit.MILLISECONDS);
+  }
+}
