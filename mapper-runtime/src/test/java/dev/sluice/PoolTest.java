@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
@@ -311,6 +312,35 @@ class PoolTest {
       } finally {
         pool.close();
       }
+    }
+  }
+
+  /**
+   * A thread interrupted while it waits for the server closes its connection (the channel is
+   * interruptible): the statement fails naming the interrupt, the server ends the session, and the
+   * pool replaces the connection.
+   */
+  @Test
+  void anInterruptDuringAStatementClosesItsConnectionAndThePoolHeals(TestDatabase tdb)
+      throws Exception {
+    String app = "interrupted";
+    try (Database db = Database.builder().url(url(tdb, app)).maxPoolSize(1).build()) {
+      long firstPid = db.queryOne("SELECT pg_backend_pid()", Long.class).orElseThrow();
+      Thread caller = Thread.currentThread();
+      ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+      try {
+        timer.schedule(caller::interrupt, 300, TimeUnit.MILLISECONDS);
+        PgException e =
+            catchThrowableOfType(() -> db.execute("SELECT pg_sleep(5)"), PgException.class);
+        assertThat(e.sqlState()).isEqualTo("08006");
+        assertThat(e.getMessage()).contains("interrupted");
+      } finally {
+        timer.shutdownNow();
+        Thread.interrupted(); // clear the flag, whichever way the statement ended
+      }
+      long secondPid = db.queryOne("SELECT pg_backend_pid()", Long.class).orElseThrow();
+      assertThat(secondPid).isNotEqualTo(firstPid);
+      assertThat(eventually(() -> sessionsUnchecked(tdb, app) == 1)).isTrue();
     }
   }
 }

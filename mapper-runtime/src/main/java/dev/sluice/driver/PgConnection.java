@@ -1736,7 +1736,13 @@ public final class PgConnection implements AutoCloseable {
           sql,
           e);
     }
-    String what = e instanceof EOFException ? "the server closed the connection" : e.toString();
+    String what =
+        e instanceof EOFException
+            ? "the server closed the connection"
+            : e instanceof java.nio.channels.ClosedByInterruptException
+                ? "the thread was interrupted while it waited for the server, which closes the"
+                    + " connection (the statement may or may not have run)"
+                : e.toString();
     return new PgException("08006", "connection to " + hostPort + " lost: " + what, sql, e);
   }
 
