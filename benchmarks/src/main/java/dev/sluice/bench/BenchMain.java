@@ -96,28 +96,15 @@ public final class BenchMain {
       Path jfr = options.jfr() ? options.out().resolve("jfr") : null;
       CellLauncher launcher = new CellLauncher(options.jvmArgs(), jfr, log);
       Results results = new Results();
-      for (Workload w : workloads) {
-        for (Client c : options.clients()) {
-          if (!c.runs(w)) {
-            continue;
-          }
-          CellSpec spec =
-              new CellSpec(
-                  c,
-                  w,
-                  benchUrl,
-                  pagilaUrl,
-                  options.rows(),
-                  options.insertRows(),
-                  options.lookups(),
-                  options.joinRuns(),
-                  options.warmup(),
-                  options.iterations());
-          long t0 = System.nanoTime();
-          CellResult r = launcher.run(spec);
-          results.add(r);
-          log.println(progress(r, (System.nanoTime() - t0) / 1e9));
+      for (int round = 0; round < options.rounds(); round++) {
+        // Each round starts the clients one further along, so no client always runs first (after
+        // the other workload's cells) or last.
+        List<Client> order = new ArrayList<>(options.clients());
+        java.util.Collections.rotate(order, -round);
+        if (options.rounds() > 1) {
+          log.printf("Round %d of %d%n", round + 1, options.rounds());
         }
+        runRound(options, workloads, order, benchUrl, pagilaUrl, launcher, results, log);
       }
 
       double loadAfter = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
@@ -170,6 +157,42 @@ public final class BenchMain {
     Files.writeString(
         svg, SvgChart.render(results, subtitle, info.chartWarnings()), StandardCharsets.UTF_8);
     log.println("Wrote " + md + " and " + svg);
+  }
+
+  /** Runs every cell of {@code workloads} once, the clients in {@code order}. */
+  private static void runRound(
+      Options options,
+      List<Workload> workloads,
+      List<Client> order,
+      String benchUrl,
+      String pagilaUrl,
+      CellLauncher launcher,
+      Results results,
+      PrintStream log)
+      throws IOException, InterruptedException {
+    for (Workload w : workloads) {
+      for (Client c : order) {
+        if (!c.runs(w)) {
+          continue;
+        }
+        CellSpec spec =
+            new CellSpec(
+                c,
+                w,
+                benchUrl,
+                pagilaUrl,
+                options.rows(),
+                options.insertRows(),
+                options.lookups(),
+                options.joinRuns(),
+                options.warmup(),
+                options.iterations());
+        long t0 = System.nanoTime();
+        CellResult r = launcher.run(spec);
+        results.add(r);
+        log.println(progress(r, (System.nanoTime() - t0) / 1e9));
+      }
+    }
   }
 
   private static String progress(CellResult r, double seconds) {

@@ -14,6 +14,7 @@ record Options(
     List<Client> clients,
     int warmup,
     int iterations,
+    int rounds,
     int insertRows,
     int lookups,
     int joinRuns,
@@ -38,6 +39,9 @@ record Options(
           "  --clients a,b,...        clients (default all: " + Client.ids() + ")",
           "  --warmup N               warm-up iterations per cell (default 5)",
           "  --iterations N           measured iterations per cell (default 10)",
+          "  --rounds N               run every cell N times, each in a fresh JVM, the clients' order",
+          "                           rotated each round; figures are medians over all rounds'",
+          "                           iterations (default 1)",
           "  --insert-rows N          rows W4 inserts per iteration (default min(100000, rows))",
           "  --lookups N              lookups per W3/W3c iteration (default 10000)",
           "  --join-runs N            W5 join executions per iteration (default 200)",
@@ -56,6 +60,7 @@ record Options(
           "--clients",
           "--warmup",
           "--iterations",
+          "--rounds",
           "--insert-rows",
           "--lookups",
           "--join-runs",
@@ -69,6 +74,7 @@ record Options(
     List<Client> clients = Arrays.asList(Client.values());
     int warmup = 5;
     int iterations = 10;
+    int rounds = 1;
     Integer insertRows = null;
     int lookups = 10_000;
     int joinRuns = 200;
@@ -123,6 +129,9 @@ record Options(
         case "--iterations":
           iterations = (int) positiveLong(a, value);
           break;
+        case "--rounds":
+          rounds = (int) positiveLong(a, value);
+          break;
         case "--insert-rows":
           insertRows = (int) positiveLong(a, value);
           break;
@@ -156,6 +165,7 @@ record Options(
         List.copyOf(clients),
         warmup,
         iterations,
+        rounds,
         inserts,
         lookups,
         joinRuns,

@@ -61,9 +61,17 @@ record RunInfo(
         .append(options.warmup())
         .append(" warm-up, ")
         .append(options.iterations())
-        .append(
-            " measured; figures are medians of the measured ones."
-                + " Before each iteration, outside the timing: System.gc() (and TRUNCATE for W4).\n");
+        .append(" measured");
+    if (options.rounds() > 1) {
+      sb.append(", in each of ")
+          .append(options.rounds())
+          .append(
+              " rounds (a fresh JVM per cell and round, the clients' order rotated each round)");
+    }
+    sb.append(
+        "; figures are medians of the measured ones"
+            + (options.rounds() > 1 ? " of all rounds (p50/p99: the median of the rounds')" : "")
+            + ". Before each iteration, outside the timing: System.gc() (and TRUNCATE for W4).\n");
     for (String note : notes) {
       sb.append("- ").append(note).append('\n');
     }

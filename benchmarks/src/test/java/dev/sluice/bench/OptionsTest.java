@@ -17,6 +17,10 @@ class OptionsTest {
     assertThat(o.insertRows()).isEqualTo(100_000);
     assertThat(o.warmup()).isEqualTo(5);
     assertThat(o.iterations()).isEqualTo(10);
+    assertThat(o.rounds()).isEqualTo(1);
+    assertThat(Options.parse("--rounds", "3").rounds()).isEqualTo(3);
+    assertThatThrownBy(() -> Options.parse("--rounds", "0"))
+        .hasMessageContaining("--rounds must be at least 1");
   }
 
   @Test
