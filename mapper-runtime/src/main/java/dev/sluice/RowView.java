@@ -227,21 +227,11 @@ public final class RowView {
    * value in the error if the column is NULL. So for each {@code read*} method.
    */
   public boolean readBoolean(String component) {
-    int q = cursor;
-    if (rowEnd - q >= 5 && Bytes.getInt(buf, q) == 1) {
-      cursor = q + 5;
-      return buf[q + 4] != 0;
-    }
-    throw sequenceFailure(component, "boolean");
+    return buf[fixed(1, component, "boolean")] != 0;
   }
 
   public short readShort(String component) {
-    int q = cursor;
-    if (rowEnd - q >= 6 && Bytes.getInt(buf, q) == 2) {
-      cursor = q + 6;
-      return Bytes.getShort(buf, q + 4);
-    }
-    throw sequenceFailure(component, "short");
+    return Bytes.getShort(buf, fixed(2, component, "short"));
   }
 
   /** An integer or smallint column (told apart by their lengths, 4 and 2). */
@@ -285,12 +275,7 @@ public final class RowView {
   }
 
   public float readFloat(String component) {
-    int q = cursor;
-    if (rowEnd - q >= 8 && Bytes.getInt(buf, q) == 4) {
-      cursor = q + 8;
-      return Float.intBitsToFloat(Bytes.getInt(buf, q + 4));
-    }
-    throw sequenceFailure(component, "float");
+    return Float.intBitsToFloat(Bytes.getInt(buf, fixed(4, component, "float")));
   }
 
   /** A double precision or real column (told apart by their lengths, 8 and 4). */
@@ -331,57 +316,27 @@ public final class RowView {
   }
 
   public UUID readUuid(String component) {
-    int q = cursor;
-    if (rowEnd - q >= 20 && Bytes.getInt(buf, q) == 16) {
-      cursor = q + 20;
-      return BinaryCodec.uuid(buf, q + 4);
-    }
-    throw sequenceFailure(component, "UUID");
+    return BinaryCodec.uuid(buf, fixed(16, component, "UUID"));
   }
 
   public LocalDate readLocalDate(String component) {
-    int q = cursor;
-    if (rowEnd - q >= 8 && Bytes.getInt(buf, q) == 4) {
-      cursor = q + 8;
-      return BinaryCodec.date(buf, q + 4);
-    }
-    throw sequenceFailure(component, "LocalDate");
+    return BinaryCodec.date(buf, fixed(4, component, "LocalDate"));
   }
 
   public LocalTime readLocalTime(String component) {
-    int q = cursor;
-    if (rowEnd - q >= 12 && Bytes.getInt(buf, q) == 8) {
-      cursor = q + 12;
-      return BinaryCodec.time(buf, q + 4);
-    }
-    throw sequenceFailure(component, "LocalTime");
+    return BinaryCodec.time(buf, fixed(8, component, "LocalTime"));
   }
 
   public LocalDateTime readLocalDateTime(String component) {
-    int q = cursor;
-    if (rowEnd - q >= 12 && Bytes.getInt(buf, q) == 8) {
-      cursor = q + 12;
-      return BinaryCodec.timestamp(buf, q + 4);
-    }
-    throw sequenceFailure(component, "LocalDateTime");
+    return BinaryCodec.timestamp(buf, fixed(8, component, "LocalDateTime"));
   }
 
   public Instant readInstant(String component) {
-    int q = cursor;
-    if (rowEnd - q >= 12 && Bytes.getInt(buf, q) == 8) {
-      cursor = q + 12;
-      return BinaryCodec.timestamptz(buf, q + 4);
-    }
-    throw sequenceFailure(component, "Instant");
+    return BinaryCodec.timestamptz(buf, fixed(8, component, "Instant"));
   }
 
   public OffsetDateTime readOffsetDateTime(String component) {
-    int q = cursor;
-    if (rowEnd - q >= 12 && Bytes.getInt(buf, q) == 8) {
-      cursor = q + 12;
-      return BinaryCodec.timestamptzOffset(buf, q + 4);
-    }
-    throw sequenceFailure(component, "OffsetDateTime");
+    return BinaryCodec.timestamptzOffset(buf, fixed(8, component, "OffsetDateTime"));
   }
 
   /** A text or enum column as a Java enum; an unknown label fails as in {@link #getEnum}. */
@@ -394,6 +349,19 @@ public final class RowView {
     }
     cursor = q + len;
     return e;
+  }
+
+  /**
+   * Checks that the next column holds a value of exactly {@code len} bytes inside the row, moves
+   * the cursor past it, and returns where the value starts.
+   */
+  private int fixed(int len, String component, String javaType) {
+    int q = cursor;
+    if (rowEnd - q >= 4 + len && Bytes.getInt(buf, q) == len) {
+      cursor = q + 4 + len;
+      return q + 4;
+    }
+    throw sequenceFailure(component, javaType);
   }
 
   /**

@@ -12,6 +12,7 @@ import com.palantir.javapoet.WildcardTypeName;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -130,7 +131,8 @@ final class DecoderWriter {
           .addStatement("throw nullError(row)")
           .endControlFlow();
     }
-    decode.addStatement("return $L", construct(record, model.components, "row", false));
+    decode.addStatement(
+        "return $L", construct(record, model.components, false, c -> value(c, "row")));
     type.addMethod(decode.build());
 
     MethodSpec.Builder decodeAll =
@@ -162,7 +164,8 @@ final class DecoderWriter {
           .endControlFlow();
     }
     decodeAll
-        .addStatement("out.add($L)", construct(record, model.components, "rows", false))
+        .addStatement(
+            "out.add($L)", construct(record, model.components, false, c -> value(c, "rows")))
         .endControlFlow();
     type.addMethod(decodeAll.build());
     if (inOrder != null) {
@@ -212,39 +215,16 @@ final class DecoderWriter {
             ParameterizedTypeName.get(DecoderContext.LIST, WildcardTypeName.supertypeOf(record)),
             "out")
         .beginControlFlow("while (rows.nextRow())")
-        .addStatement("$T value = $L", record, constructInOrder(record, model.components, false))
+        .addStatement(
+            "$T value = $L", record, construct(record, model.components, false, this::valueInOrder))
         .addStatement("rows.endRow()")
         .addStatement("out.add(value)")
         .endControlFlow()
         .build();
   }
 
-  /** As {@link #construct}, with each column read by its in-order reader. */
-  private CodeBlock constructInOrder(
-      ClassName record, List<ComponentModel> components, boolean nested) {
-    CodeBlock.Builder b = CodeBlock.builder().add("new $T(", record);
-    if (components.isEmpty()) {
-      return b.add(")").build();
-    }
-    if (nested) {
-      b.add("$>$>");
-    }
-    for (int i = 0; i < components.size(); i++) {
-      b.add("\n$L$L", valueInOrder(components.get(i)), i + 1 < components.size() ? "," : "");
-    }
-    b.add(")");
-    if (nested) {
-      b.add("$<$<");
-    }
-    return b.build();
-  }
-
-  private CodeBlock valueInOrder(ComponentModel component) {
-    if (component instanceof EmbeddedModel) {
-      EmbeddedModel e = (EmbeddedModel) component;
-      return constructInOrder(e.recordClass, e.components, true);
-    }
-    ColumnModel c = (ColumnModel) component;
+  /** A column's value read by its in-order reader, the next column of {@code rows}. */
+  private CodeBlock valueInOrder(ColumnModel c) {
     CodeBlock read = c.reader.readNext("rows", describe(c), context);
     if (c.nullable && !c.reader.readsNull()) {
       return CodeBlock.of("rows.nullNext() ? null : $L", read);
@@ -258,11 +238,15 @@ final class DecoderWriter {
   }
 
   /**
-   * {@code new Film(row.getInt(filmId), …)}, one argument per line. A statement already indents its
-   * continuation lines, so only an embedded record's arguments are indented further.
+   * {@code new Film(row.getInt(filmId), …)}, one argument per line, each column's value given by
+   * {@code column} (embedded records recurse). A statement already indents its continuation lines,
+   * so only an embedded record's arguments are indented further.
    */
   private CodeBlock construct(
-      ClassName record, List<ComponentModel> components, String row, boolean nested) {
+      ClassName record,
+      List<ComponentModel> components,
+      boolean nested,
+      Function<ColumnModel, CodeBlock> column) {
     CodeBlock.Builder b = CodeBlock.builder().add("new $T(", record);
     if (components.isEmpty()) {
       return b.add(")").build();
@@ -271,7 +255,16 @@ final class DecoderWriter {
       b.add("$>$>");
     }
     for (int i = 0; i < components.size(); i++) {
-      b.add("\n$L$L", value(components.get(i), row), i + 1 < components.size() ? "," : "");
+      ComponentModel component = components.get(i);
+      CodeBlock value =
+          component instanceof EmbeddedModel
+              ? construct(
+                  ((EmbeddedModel) component).recordClass,
+                  ((EmbeddedModel) component).components,
+                  true,
+                  column)
+              : column.apply((ColumnModel) component);
+      b.add("\n$L$L", value, i + 1 < components.size() ? "," : "");
     }
     b.add(")");
     if (nested) {
@@ -280,12 +273,8 @@ final class DecoderWriter {
     return b.build();
   }
 
-  private CodeBlock value(ComponentModel component, String row) {
-    if (component instanceof EmbeddedModel) {
-      EmbeddedModel e = (EmbeddedModel) component;
-      return construct(e.recordClass, e.components, row, true);
-    }
-    ColumnModel c = (ColumnModel) component;
+  /** A column's value read by position from {@code row}. */
+  private CodeBlock value(ColumnModel c, String row) {
     CodeBlock read = c.reader.read(row, position(c), context);
     if (c.nullable && !c.reader.readsNull()) {
       return CodeBlock.of("$L.isNull($N) ? null : $L", row, position(c), read);
