@@ -11,8 +11,9 @@ import java.util.Locale;
  *
  * <ul>
  *   <li>the array form ({@link #arraySql()}): {@code INSERT INTO t (a, b) SELECT sluice_rows.p1,
- *       sluice_rows.p2 FROM unnest($1, $2) AS sluice_rows(p1, p2)}, each parameter an array of one
- *       column's values; one statement text for any number of rows, and the fastest;
+ *       sluice_rows.p2 FROM ROWS FROM (pg_catalog.unnest($1), pg_catalog.unnest($2)) AS
+ *       sluice_rows(p1, p2)}, each parameter an array of one column's values; one statement text
+ *       for any number of rows, and the fastest;
  *   <li>the multi-row form ({@link #sql(int)}): {@code … VALUES ($1, $2), ($3, $4), …}, for batches
  *       whose values or types have no binary array form, and tuples holding DEFAULT.
  * </ul>
@@ -235,10 +236,11 @@ final class MultiRowInsert {
 
   /**
    * The statement inserting any number of rows from one array per parameter: {@code INSERT INTO t
-   * (a, b) SELECT <the tuple's items, $k read as sluice_rows.pk> FROM unnest($1, $2) AS
-   * sluice_rows(p1, p2)}, where $k binds an array of parameter k's values, one element per row.
-   * Null when the tuple holds the DEFAULT keyword, which a SELECT list cannot hold. The text does
-   * not depend on the number of rows, so one prepared statement serves every chunk of a batch.
+   * (a, b) SELECT <the tuple's items, $k read as sluice_rows.pk> FROM ROWS FROM
+   * (pg_catalog.unnest($1), pg_catalog.unnest($2)) AS sluice_rows(p1, p2)}, where $k binds an array
+   * of parameter k's values, one element per row (the unnest(a, b) of SQL, spelled out). Null when
+   * the tuple holds the DEFAULT keyword, which a SELECT list cannot hold. The text does not depend
+   * on the number of rows, so one prepared statement serves every chunk of a batch.
    */
   String arraySql() {
     return arraySql;
@@ -257,9 +259,11 @@ final class MultiRowInsert {
     }
     String last = texts.get(texts.size() - 1);
     sb.append(last, 0, last.length() - 1);
-    sb.append(" FROM unnest(");
+    // ROWS FROM (f($1), f($2)) is what unnest($1, $2) stands for, spelled out because only the
+    // unqualified name gets that expansion: qualified, no search_path can put another unnest first.
+    sb.append(" FROM ROWS FROM (");
     for (int k = 1; k <= params; k++) {
-      sb.append(k == 1 ? "$" : ", $").append(k);
+      sb.append(k == 1 ? "" : ", ").append("pg_catalog.unnest($").append(k).append(')');
     }
     sb.append(") AS ").append(ROWS).append('(');
     for (int k = 1; k <= params; k++) {

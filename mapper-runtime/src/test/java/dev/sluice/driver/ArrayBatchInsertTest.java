@@ -31,7 +31,8 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * Batches of a plain INSERT … VALUES in their array form (rewrite_batched_inserts): {@code INSERT …
- * SELECT … FROM unnest($1, …)}, one binary array per parameter and chunk of rows.
+ * SELECT … FROM ROWS FROM (pg_catalog.unnest($1), …)}, one binary array per parameter and chunk of
+ * rows.
  */
 @PgTest
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -68,6 +69,9 @@ class ArrayBatchInsertTest {
             return values;
           };
 
+  /** The URL of db. */
+  private String url;
+
   /** With the rewrite. */
   private Database db;
 
@@ -76,7 +80,8 @@ class ArrayBatchInsertTest {
 
   @BeforeAll
   void open(TestDatabase tdb) {
-    db = Database.builder().url(tdb.url() + "?rewrite_batched_inserts=true").maxPoolSize(1).build();
+    url = tdb.url() + "?rewrite_batched_inserts=true";
+    db = Database.builder().url(url).maxPoolSize(1).build();
     plain = Database.builder().url(tdb.url()).maxPoolSize(1).build();
     db.executeScript(
         "CREATE TYPE mood AS ENUM ('sad', 'ok');"
@@ -118,7 +123,7 @@ class ArrayBatchInsertTest {
 
   /** Executions of the array form of an insert into {@code table}. */
   private long arrayExecutions(String table) {
-    return executions("INSERT INTO " + table + " %SELECT %FROM unnest($1%");
+    return executions("INSERT INTO " + table + " %SELECT %FROM ROWS FROM (pg_catalog.unnest($1)%");
   }
 
   /** The pooled connection is still the same one, idle and usable. */
@@ -276,9 +281,41 @@ class ArrayBatchInsertTest {
   }
 
   @Test
+  void anUnnestEarlierOnTheSearchPathIsNotTheOneCalled() {
+    // A function of the same name and signature in a schema searched before pg_catalog would be
+    // called by an unqualified unnest($1) (the server expands a multi-argument unnest to
+    // pg_catalog's, but calls a one-argument one by name): here it returns no rows, so nothing
+    // would be inserted.
+    db.executeScript(
+        "CREATE SCHEMA shadow;"
+            + "CREATE FUNCTION shadow.unnest(anyarray) RETURNS SETOF anyelement"
+            + " LANGUAGE sql AS 'SELECT $1[1] WHERE false'");
+    try (Database shadowed =
+        Database.builder()
+            .url(url + "&options=-c%20search_path%3Dshadow%2Cpg_catalog%2Cpublic")
+            .maxPoolSize(1)
+            .build()) {
+      assertThat(shadowed.queryOne("SELECT count(*) FROM unnest(ARRAY[1, 2])", LONG))
+          .as("the shadow is what an unqualified unnest calls")
+          .contains(0L);
+      List<Object[]> ids = new ArrayList<>();
+      for (int i = 1; i <= 5; i++) {
+        ids.add(new Object[] {i});
+      }
+      shadowed.executeBatch("INSERT INTO log (id) VALUES ($1)", ids);
+      assertThat(count("SELECT count(*) FROM log")).isEqualTo(5);
+      assertThat(count("SELECT sum(id) FROM log")).isEqualTo(15);
+      assertThat(shadowed.executeBatch(INSERT_ITEM, items(5))).containsOnly(1L).hasSize(5);
+      assertThat(count("SELECT count(*) FROM item")).isEqualTo(5);
+    } finally {
+      db.execute("DROP SCHEMA shadow CASCADE");
+    }
+  }
+
+  @Test
   void moreParametersThanAFunctionTakesStillUnnest() {
-    // unnest($1, …, $150): more arrays than the 100 arguments a function takes; the server reads a
-    // multi-argument unnest in FROM as one unnest per array.
+    // 150 arrays: more than the 100 arguments a function takes, so one unnest(…) with every array
+    // would fail; ROWS FROM holds one unnest per array.
     int width = 150;
     StringBuilder create = new StringBuilder("CREATE TABLE wide (c1 int");
     StringBuilder insert = new StringBuilder("INSERT INTO wide VALUES ($1");

@@ -46,19 +46,24 @@ class MultiRowInsertTest {
     assertThat(MultiRowInsert.parse("INSERT INTO t (a, b) VALUES ($1, $2)").arraySql())
         .isEqualTo(
             "INSERT INTO t (a, b) SELECT sluice_rows.p1, sluice_rows.p2"
-                + " FROM unnest($1, $2) AS sluice_rows(p1, p2)");
+                + " FROM ROWS FROM (pg_catalog.unnest($1), pg_catalog.unnest($2))"
+                + " AS sluice_rows(p1, p2)");
     assertThat(MultiRowInsert.parse("INSERT INTO t (a, b) VALUES ($1, lower($2))").arraySql())
         .isEqualTo(
             "INSERT INTO t (a, b) SELECT sluice_rows.p1, lower(sluice_rows.p2)"
-                + " FROM unnest($1, $2) AS sluice_rows(p1, p2)");
+                + " FROM ROWS FROM (pg_catalog.unnest($1), pg_catalog.unnest($2))"
+                + " AS sluice_rows(p1, p2)");
     assertThat(
             MultiRowInsert.parse("insert into t values ( $2::int, 'a $3', $1 + 1, now() );")
                 .arraySql())
         .isEqualTo(
             "insert into t SELECT  sluice_rows.p2::int, 'a $3', sluice_rows.p1 + 1, now() "
-                + " FROM unnest($1, $2) AS sluice_rows(p1, p2)");
+                + " FROM ROWS FROM (pg_catalog.unnest($1), pg_catalog.unnest($2))"
+                + " AS sluice_rows(p1, p2)");
     assertThat(MultiRowInsert.parse("INSERT INTO t VALUES (($1))").arraySql())
-        .isEqualTo("INSERT INTO t SELECT (sluice_rows.p1) FROM unnest($1) AS sluice_rows(p1)");
+        .isEqualTo(
+            "INSERT INTO t SELECT (sluice_rows.p1)"
+                + " FROM ROWS FROM (pg_catalog.unnest($1)) AS sluice_rows(p1)");
   }
 
   @Test
