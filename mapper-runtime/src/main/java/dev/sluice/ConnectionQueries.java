@@ -36,10 +36,15 @@ abstract class ConnectionQueries implements Queries {
 
   @Override
   public <T> List<T> query(String sql, RowDecoder<T> decoder, Object... params) {
+    return query(sql, decoder, params, 10);
+  }
+
+  /** The rows, in a list first sized for {@code capacity} of them. */
+  private <T> List<T> query(String sql, RowDecoder<T> decoder, Object[] params, int capacity) {
     Object[] p = params == null ? NO_PARAMS : params;
     return withConnection(
         c -> {
-          List<T> out = new ArrayList<>();
+          List<T> out = new ArrayList<>(capacity);
           c.query(sql, p, decoder, out);
           return out;
         });
@@ -52,7 +57,7 @@ abstract class ConnectionQueries implements Queries {
 
   @Override
   public <T> Optional<T> queryOne(String sql, RowDecoder<T> decoder, Object... params) {
-    List<T> rows = query(sql, decoder, params);
+    List<T> rows = query(sql, decoder, params, 1);
     if (rows.size() > 1) {
       throw new PgException(
           "21000",

@@ -97,6 +97,11 @@ class DslSqlTest {
         .isEqualTo("SELECT \"select\".title FROM film AS \"select\"");
     assertThat(from(FILM.as("a\"b")).select(f -> f.title).toSql())
         .isEqualTo("SELECT \"a\"\"b\".title FROM film AS \"a\"\"b\"");
+    // selectFrom writes the table's select list, made once per table object: each alias its own.
+    assertThat(selectFrom(FILM.as("Order")).toSql())
+        .isEqualTo(
+            "SELECT " + FILM_COLUMNS.replace("film.", "\"Order\".") + " FROM film AS \"Order\"");
+    assertThat(selectFrom(FILM).toSql()).isEqualTo("SELECT " + FILM_COLUMNS + " FROM film");
   }
 
   @Test

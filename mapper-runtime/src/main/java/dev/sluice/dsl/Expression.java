@@ -71,7 +71,7 @@ public abstract class Expression<T> extends SelectField<T> {
 
   /** {@code this = value}; for NULL use {@link #isNull()} ({@code = NULL} is never true). */
   public final Condition eq(T value) {
-    return compare("=", value);
+    return compare(" = ", value);
   }
 
   public final Condition eq(Expression<? extends T> other) {
@@ -79,7 +79,7 @@ public abstract class Expression<T> extends SelectField<T> {
   }
 
   public final Condition ne(T value) {
-    return compare("<>", value);
+    return compare(" <> ", value);
   }
 
   public final Condition ne(Expression<? extends T> other) {
@@ -87,7 +87,7 @@ public abstract class Expression<T> extends SelectField<T> {
   }
 
   public final Condition lt(T value) {
-    return compare("<", value);
+    return compare(" < ", value);
   }
 
   public final Condition lt(Expression<? extends T> other) {
@@ -95,7 +95,7 @@ public abstract class Expression<T> extends SelectField<T> {
   }
 
   public final Condition le(T value) {
-    return compare("<=", value);
+    return compare(" <= ", value);
   }
 
   public final Condition le(Expression<? extends T> other) {
@@ -103,7 +103,7 @@ public abstract class Expression<T> extends SelectField<T> {
   }
 
   public final Condition gt(T value) {
-    return compare(">", value);
+    return compare(" > ", value);
   }
 
   public final Condition gt(Expression<? extends T> other) {
@@ -111,7 +111,7 @@ public abstract class Expression<T> extends SelectField<T> {
   }
 
   public final Condition ge(T value) {
-    return compare(">=", value);
+    return compare(" >= ", value);
   }
 
   public final Condition ge(Expression<? extends T> other) {
@@ -199,9 +199,9 @@ public abstract class Expression<T> extends SelectField<T> {
     return new Aliased<>(this, name);
   }
 
+  /** {@code this op $n}; {@code op} comes with its spaces (" = "), so nothing is built per call. */
   private Condition compare(String op, T value) {
-    return new Conditions.Binary(
-        this, " " + op + " ", new Param<>(toDatabase(notNull(value, op)), type));
+    return new Conditions.Binary(this, op, new Param<>(toDatabase(notNull(value, op)), type));
   }
 
   private Object notNull(Object value, String op) {
@@ -210,7 +210,7 @@ public abstract class Expression<T> extends SelectField<T> {
           "null compared with "
               + this
               + " by "
-              + op
+              + op.strip()
               + ": a comparison with NULL is never true; use isNull() or isNotNull()");
     }
     return value;

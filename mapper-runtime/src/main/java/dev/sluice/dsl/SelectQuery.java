@@ -32,7 +32,10 @@ final class SelectQuery<T> extends AbstractSelect<T>
   private Class<?> into;
 
   private Table<?> from;
-  private final List<Join> joins = new ArrayList<>(2);
+
+  /** Empty (and immutable) until the first join: most queries have none. */
+  private List<Join> joins = List.of();
+
   private Condition where = Conditions.NONE;
   private List<Expression<?>> groupBy = List.of();
   private Condition having = Conditions.NONE;
@@ -157,6 +160,9 @@ final class SelectQuery<T> extends AbstractSelect<T>
     if (from == null) {
       throw new IllegalStateException("join " + table + " before any FROM table");
     }
+    if (joins.isEmpty()) {
+      joins = new ArrayList<>(2);
+    }
     joins.add(new Join(kind, table));
     return this;
   }
@@ -234,16 +240,24 @@ final class SelectQuery<T> extends AbstractSelect<T>
     if (!with.isEmpty()) {
       renderWith(w);
     }
-    List<Table<?>> tables = new ArrayList<>(1 + joins.size());
-    if (from != null) {
-      tables.add(from);
-    }
-    for (int i = 0; i < joins.size(); i++) {
-      tables.add(joins.get(i).table);
+    List<Table<?>> tables;
+    if (joins.isEmpty()) {
+      tables = from == null ? List.of() : List.of(from);
+    } else {
+      tables = new ArrayList<>(1 + joins.size());
+      if (from != null) {
+        tables.add(from);
+      }
+      for (int i = 0; i < joins.size(); i++) {
+        tables.add(joins.get(i).table);
+      }
     }
     w.pushScope(tables);
     w.append(distinct ? "SELECT DISTINCT " : "SELECT ");
-    if (recordTable != null) {
+    if (recordTable != null && recordTable == from) {
+      // The table's own columns, and the table just put in scope: nothing to check per column.
+      w.append(recordTable.selectList());
+    } else if (recordTable != null) {
       List<? extends Column<?, ?>> columns = recordTable.columns();
       for (int i = 0; i < columns.size(); i++) {
         if (i > 0) {

@@ -18,19 +18,17 @@ final class SqlWriter {
   /** Sized for a typical statement (a point lookup is about 100 characters); grows as needed. */
   private final StringBuilder sql = new StringBuilder(160);
 
-  private final List<Object> params = new ArrayList<>();
+  /** Most statements bind a few values; grows as needed. */
+  private final List<Object> params = new ArrayList<>(4);
 
-  /** The tables of each enclosing query, innermost last; columns are checked against them. */
-  private final List<List<Table<?>>> scopes = new ArrayList<>();
+  /** The scopes of the enclosing queries, innermost last; columns are checked against them. */
+  private final List<Scope> scopes = new ArrayList<>(4);
 
   /**
-   * Parallel to {@link #scopes}: for the ORDER BY of a set operation, the result's column names,
-   * which its columns are written as; null for a query's own scope.
+   * A query's tables; or, for the ORDER BY of a set operation ({@code operator}, "UNION"), the
+   * result's column names, which its columns are written as (and {@code tables} empty).
    */
-  private final List<List<String>> resultColumns = new ArrayList<>();
-
-  /** Parallel to {@link #scopes}: the set operation ("UNION") of a result scope, for messages. */
-  private final List<String> resultOf = new ArrayList<>();
+  private record Scope(List<Table<?>> tables, List<String> resultColumns, String operator) {}
 
   /** False for {@link QueryPart#toString()} of a fragment, which has no query around it. */
   private final boolean checked;
@@ -92,8 +90,9 @@ final class SqlWriter {
   /** A column qualified by its table's alias, after checking the table is in the query. */
   SqlWriter column(Column<?, ?> c) {
     int inner = scopes.size() - 1;
-    if (inner >= 0 && resultColumns.get(inner) != null) {
-      return resultColumn(c, resultColumns.get(inner), resultOf.get(inner));
+    if (inner >= 0 && scopes.get(inner).resultColumns != null) {
+      Scope result = scopes.get(inner);
+      return resultColumn(c, result.resultColumns, result.operator);
     }
     if (checked) {
       checkInScope(c);
@@ -115,9 +114,7 @@ final class SqlWriter {
         }
       }
     }
-    scopes.add(tables);
-    resultColumns.add(null);
-    resultOf.add(null);
+    scopes.add(new Scope(tables, null, null));
   }
 
   /**
@@ -126,15 +123,11 @@ final class SqlWriter {
    * columns only.
    */
   void pushResultScope(List<String> columnNames, String operator) {
-    scopes.add(List.of());
-    resultColumns.add(columnNames);
-    resultOf.add(operator);
+    scopes.add(new Scope(List.of(), columnNames, operator));
   }
 
   void popScope() {
     scopes.remove(scopes.size() - 1);
-    resultColumns.remove(resultColumns.size() - 1);
-    resultOf.remove(resultOf.size() - 1);
   }
 
   private SqlWriter resultColumn(Column<?, ?> c, List<String> columnNames, String operator) {
@@ -155,7 +148,7 @@ final class SqlWriter {
     Table<?> owner = c.table();
     // Index loops, not iterators: this runs for every column of every rendering.
     for (int s = scopes.size() - 1; s >= 0; s--) {
-      List<Table<?>> scope = scopes.get(s);
+      List<Table<?>> scope = scopes.get(s).tables;
       for (int i = 0; i < scope.size(); i++) {
         Table<?> t = scope.get(i);
         if (t == owner
@@ -167,8 +160,8 @@ final class SqlWriter {
       }
     }
     StringBuilder inQuery = new StringBuilder();
-    for (List<Table<?>> scope : scopes) {
-      for (Table<?> t : scope) {
+    for (Scope scope : scopes) {
+      for (Table<?> t : scope.tables) {
         inQuery.append(inQuery.length() == 0 ? "" : ", ").append(t);
       }
     }

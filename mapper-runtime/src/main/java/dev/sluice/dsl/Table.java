@@ -25,6 +25,9 @@ public abstract class Table<R> {
   /** Filled by {@link #column} while the subclass is constructed, read-only afterwards. */
   private final List<Column<R, ?>> columns = new ArrayList<>();
 
+  /** A read-only view of {@link #columns} (it sees the columns the subclass adds), made once. */
+  private final List<Column<R, ?>> columnsView = Collections.unmodifiableList(columns);
+
   /**
    * @param schema the schema, or "" for the search_path
    * @param name the table's name as PostgreSQL spells it
@@ -117,9 +120,33 @@ public abstract class Table<R> {
     return recordType;
   }
 
+  /**
+   * {@code alias.a, alias.b, …}: every column as a select list writes it, rendered on first use (a
+   * benign race: any thread renders the same text). The DSL writes it for {@code selectFrom(table)}
+   * instead of rendering the columns one by one on every call.
+   */
+  private String selectList;
+
+  final String selectList() {
+    String s = selectList;
+    if (s == null) {
+      StringBuilder sb = new StringBuilder(columns.size() * (alias.length() + 12));
+      for (int i = 0; i < columns.size(); i++) {
+        if (i > 0) {
+          sb.append(", ");
+        }
+        SqlWriter.appendIdentifier(sb, alias);
+        sb.append('.');
+        SqlWriter.appendIdentifier(sb, columns.get(i).name());
+      }
+      selectList = s = sb.toString();
+    }
+    return s;
+  }
+
   /** The columns, in the record's component order (embedded records flattened in place). */
   public final List<Column<R, ?>> columns() {
-    return Collections.unmodifiableList(columns);
+    return columnsView;
   }
 
   /** {@code schema.name AS alias}, unquoted, for messages. */
