@@ -1,5 +1,7 @@
 package dev.sluice.processor;
 
+import static dev.sluice.annotations.Identifiers.quote;
+
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.TypeName;
 import dev.sluice.processor.DaoModel.Decoder;
@@ -15,7 +17,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 import javax.annotation.processing.Messager;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.AnnotationMirror;
@@ -44,90 +45,6 @@ import javax.tools.Diagnostic;
  * every problem on the element at fault and goes on, returning null if there was any.
  */
 final class DaoModelBuilder {
-  private static final Pattern SIMPLE_IDENTIFIER = Pattern.compile("[a-z_][a-z0-9_$]*");
-
-  /** Key words that must be quoted as column or table names (PostgreSQL's reserved ones). */
-  private static final Set<String> RESERVED =
-      Set.of(
-          "all",
-          "analyse",
-          "analyze",
-          "and",
-          "any",
-          "array",
-          "as",
-          "asc",
-          "asymmetric",
-          "both",
-          "case",
-          "cast",
-          "check",
-          "collate",
-          "column",
-          "constraint",
-          "create",
-          "current_catalog",
-          "current_date",
-          "current_role",
-          "current_time",
-          "current_timestamp",
-          "current_user",
-          "default",
-          "deferrable",
-          "desc",
-          "distinct",
-          "do",
-          "else",
-          "end",
-          "except",
-          "false",
-          "fetch",
-          "for",
-          "foreign",
-          "from",
-          "grant",
-          "group",
-          "having",
-          "in",
-          "initially",
-          "intersect",
-          "into",
-          "lateral",
-          "leading",
-          "limit",
-          "localtime",
-          "localtimestamp",
-          "not",
-          "null",
-          "offset",
-          "on",
-          "only",
-          "or",
-          "order",
-          "placing",
-          "primary",
-          "references",
-          "returning",
-          "select",
-          "session_user",
-          "some",
-          "symmetric",
-          "system_user",
-          "table",
-          "then",
-          "to",
-          "trailing",
-          "true",
-          "union",
-          "unique",
-          "user",
-          "using",
-          "variadic",
-          "when",
-          "where",
-          "window",
-          "with");
-
   private final Elements elements;
   private final Types types;
   private final Diagnostics diagnostics;
@@ -1029,14 +946,6 @@ final class DaoModelBuilder {
     return model.schema.isEmpty()
         ? quote(model.table)
         : quote(model.schema) + "." + quote(model.table);
-  }
-
-  /** An identifier as SQL text: as is when PostgreSQL would read it unchanged, else quoted. */
-  static String quote(String identifier) {
-    if (SIMPLE_IDENTIFIER.matcher(identifier).matches() && !RESERVED.contains(identifier)) {
-      return identifier;
-    }
-    return '"' + identifier.replace("\"", "\"\"") + '"';
   }
 
   // ------------------------------------------------------------------ helpers

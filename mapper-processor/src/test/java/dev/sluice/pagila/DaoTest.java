@@ -292,6 +292,23 @@ class DaoTest {
   }
 
   @Test
+  void generatedStatementsQuoteKeyWordsUsedAsNames(TestDatabase tdb) {
+    // "left" and "join" are reserved only as function or type names, "order" everywhere: unquoted,
+    // each is a syntax error where a table or column name stands.
+    try (Database db = Database.connect(tdb.url())) {
+      ClauseDao clauses = db.dao(ClauseDao.class);
+      clauses.createTable();
+      Clause inserted = clauses.insert(new Clause(0, "west", 1));
+      assertThat(inserted.id()).isPositive();
+      assertThat(clauses.byId(inserted.id())).contains(inserted);
+      assertThat(clauses.update(new Clause(inserted.id(), "east", 2))).isEqualTo(1);
+      assertThat(clauses.byId(inserted.id())).contains(new Clause(inserted.id(), "east", 2));
+      clauses.delete(new Clause(inserted.id(), "east", 2));
+      assertThat(clauses.byId(inserted.id())).isEmpty();
+    }
+  }
+
+  @Test
   void optimisticLockingWithVersion(TestDatabase tdb) {
     try (Database db = Database.connect(tdb.url())) {
       NoteDao notes = db.dao(NoteDao.class);

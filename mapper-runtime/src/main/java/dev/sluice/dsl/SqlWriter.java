@@ -1,9 +1,8 @@
 package dev.sluice.dsl;
 
+import dev.sluice.annotations.Identifiers;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.Set;
 
 /**
  * Renders a statement: SQL text with {@code $1, $2, …} placeholders and the values bound to them,
@@ -71,7 +70,7 @@ final class SqlWriter {
   }
 
   SqlWriter identifier(String name) {
-    appendIdentifier(sql, name);
+    Identifiers.append(sql, name);
     return this;
   }
 
@@ -174,150 +173,4 @@ final class SqlWriter {
             + (inQuery.length() == 0 ? "none" : inQuery)
             + "); add it with from/join, or use the column of the alias that is");
   }
-
-  /**
-   * Appends {@code name}, double-quoted (quotes doubled) when it is not a plain lower-case word.
-   */
-  static void appendIdentifier(StringBuilder sb, String name) {
-    if (isPlain(name)) {
-      sb.append(name);
-      return;
-    }
-    sb.append('"');
-    for (int i = 0; i < name.length(); i++) {
-      char ch = name.charAt(i);
-      if (ch == '"') {
-        sb.append('"');
-      } else if (ch == 0) {
-        throw new IllegalArgumentException("identifier contains a NUL character: " + name);
-      }
-      sb.append(ch);
-    }
-    sb.append('"');
-  }
-
-  private static boolean isPlain(String name) {
-    if (name.isEmpty()) {
-      return false;
-    }
-    char first = name.charAt(0);
-    if (!(first >= 'a' && first <= 'z' || first == '_')) {
-      return false;
-    }
-    for (int i = 1; i < name.length(); i++) {
-      char ch = name.charAt(i);
-      if (!(ch >= 'a' && ch <= 'z' || ch >= '0' && ch <= '9' || ch == '_' || ch == '$')) {
-        return false;
-      }
-    }
-    return !KEYWORDS.contains(name.toLowerCase(Locale.ROOT));
-  }
-
-  /**
-   * PostgreSQL's reserved keywords and those that cannot name a column or table unquoted (Appendix
-   * C of the manual, "reserved" and "reserved (can be function or type)").
-   */
-  private static final Set<String> KEYWORDS =
-      Set.of(
-          "all",
-          "analyse",
-          "analyze",
-          "and",
-          "any",
-          "array",
-          "as",
-          "asc",
-          "asymmetric",
-          "authorization",
-          "binary",
-          "both",
-          "case",
-          "cast",
-          "check",
-          "collate",
-          "collation",
-          "column",
-          "concurrently",
-          "constraint",
-          "create",
-          "cross",
-          "current_catalog",
-          "current_date",
-          "current_role",
-          "current_schema",
-          "current_time",
-          "current_timestamp",
-          "current_user",
-          "default",
-          "deferrable",
-          "desc",
-          "distinct",
-          "do",
-          "else",
-          "end",
-          "except",
-          "false",
-          "fetch",
-          "for",
-          "foreign",
-          "freeze",
-          "from",
-          "full",
-          "grant",
-          "group",
-          "having",
-          "ilike",
-          "in",
-          "initially",
-          "inner",
-          "intersect",
-          "into",
-          "is",
-          "isnull",
-          "join",
-          "lateral",
-          "leading",
-          "left",
-          "like",
-          "limit",
-          "localtime",
-          "localtimestamp",
-          "natural",
-          "not",
-          "notnull",
-          "null",
-          "offset",
-          "on",
-          "only",
-          "or",
-          "order",
-          "outer",
-          "overlaps",
-          "placing",
-          "primary",
-          "references",
-          "returning",
-          "right",
-          "select",
-          "session_user",
-          "similar",
-          "some",
-          "symmetric",
-          "system_user",
-          "table",
-          "tablesample",
-          "then",
-          "to",
-          "trailing",
-          "true",
-          "union",
-          "unique",
-          "user",
-          "using",
-          "variadic",
-          "verbose",
-          "when",
-          "where",
-          "window",
-          "with");
 }

@@ -1,6 +1,7 @@
 package dev.sluice.dsl;
 
 import dev.sluice.Converter;
+import dev.sluice.annotations.Identifiers;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -135,9 +136,9 @@ public abstract class Table<R> {
         if (i > 0) {
           sb.append(", ");
         }
-        SqlWriter.appendIdentifier(sb, alias);
+        Identifiers.append(sb, alias);
         sb.append('.');
-        SqlWriter.appendIdentifier(sb, columns.get(i).name());
+        Identifiers.append(sb, columns.get(i).name());
       }
       selectList = s = sb.toString();
     }
