@@ -162,6 +162,32 @@ final class DaoModel {
       this.version = version;
     }
 
+    /** A method that runs one statement once: no batch, no {@code @Version} check. */
+    Method(
+        ExecutableElement element,
+        String display,
+        TypeName returnType,
+        List<Parameter> parameters,
+        String sql,
+        List<Value> values,
+        Result result,
+        Decoder decoder) {
+      this(
+          element,
+          display,
+          returnType,
+          parameters,
+          sql,
+          values,
+          result,
+          decoder,
+          null,
+          null,
+          null,
+          null,
+          null);
+    }
+
     boolean isBatch() {
       return batchParameter != null;
     }

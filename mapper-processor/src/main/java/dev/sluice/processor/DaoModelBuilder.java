@@ -285,12 +285,7 @@ final class DaoModelBuilder {
         parsed.sql,
         values,
         plan.result,
-        plan.decoder,
-        null,
-        null,
-        null,
-        null,
-        null);
+        plan.decoder);
   }
 
   /** The value of {@code :a.b.c}: parameter {@code a}, then record components; null on error. */
@@ -726,19 +721,7 @@ final class DaoModelBuilder {
     }
     if (k == TypeKind.VOID) {
       return new Method(
-          m,
-          display,
-          returnName,
-          parameters,
-          sql.toString(),
-          values,
-          Result.VOID,
-          null,
-          null,
-          null,
-          null,
-          null,
-          null);
+          m, display, returnName, parameters, sql.toString(), values, Result.VOID, null);
     }
     if (k == TypeKind.INT || k == TypeKind.LONG) {
       ColumnModel key = generated.size() == 1 ? generated.get(0) : null;
@@ -754,12 +737,7 @@ final class DaoModelBuilder {
             sql.toString(),
             values,
             Result.ONE_NOT_NULL,
-            Decoder.scalar(read),
-            null,
-            null,
-            null,
-            null,
-            null);
+            Decoder.scalar(read));
       }
       return new Method(
           m,
@@ -769,11 +747,6 @@ final class DaoModelBuilder {
           sql.toString(),
           values,
           k == TypeKind.INT ? Result.COUNT_INT : Result.COUNT_LONG,
-          null,
-          null,
-          null,
-          null,
-          null,
           null);
     }
     if (types.isSameType(types.erasure(returnType), types.erasure(model.element.asType()))) {
@@ -786,12 +759,7 @@ final class DaoModelBuilder {
           sql.toString(),
           values,
           Result.ONE,
-          Decoder.record(model.recordClass, model.generatedName("Decoder")),
-          null,
-          null,
-          null,
-          null,
-          null);
+          Decoder.record(model.recordClass, model.generatedName("Decoder")));
     }
     unsupportedCrudReturn(
         m,
