@@ -108,17 +108,9 @@ public final class RowView {
     ReadBuffer in = this.in;
     byte[] b = in.array();
     int p = in.position();
-    int limit = in.limit();
-    if (limit - p < 7 || b[p] != Protocol.DATA_ROW) {
+    int end = completeRow(b, p, in.limit());
+    if (end < 0) {
       return false;
-    }
-    int end = p + 1 + Bytes.getInt(b, p + 1);
-    if (end > limit) {
-      return false;
-    }
-    int n = Bytes.getShort(b, p + 5);
-    if (n != columnCount) {
-      throw columnCountMismatch(n);
     }
     frame(b, p, end);
     buf = b;
@@ -180,20 +172,9 @@ public final class RowView {
     ReadBuffer in = this.in;
     byte[] b = in.array();
     int p = in.position();
-    int limit = in.limit();
-    if (limit - p < 7 || b[p] != Protocol.DATA_ROW) {
+    int end = completeRow(b, p, in.limit());
+    if (end < 0) {
       return false;
-    }
-    int end = p + 1 + Bytes.getInt(b, p + 1);
-    if (end > limit) {
-      return false;
-    }
-    if (end < p + 7) {
-      throw malformedRow(p, end);
-    }
-    int n = Bytes.getShort(b, p + 5);
-    if (n != columnCount) {
-      throw columnCountMismatch(n);
     }
     buf = b;
     rowStart = p;
@@ -202,6 +183,28 @@ public final class RowView {
     in.position(end);
     rowCount++;
     return true;
+  }
+
+  /**
+   * Where the DataRow at {@code p} ends, if a complete one is there before {@code limit}; -1 if the
+   * message there is no DataRow or not all received yet. Checks the row's length and column count.
+   */
+  private int completeRow(byte[] b, int p, int limit) {
+    if (limit - p < 7 || b[p] != Protocol.DATA_ROW) {
+      return -1;
+    }
+    int end = p + 1 + Bytes.getInt(b, p + 1);
+    if (end > limit) {
+      return -1;
+    }
+    if (end < p + 7) {
+      throw malformedRow(p, end);
+    }
+    int n = Bytes.getShort(b, p + 5);
+    if (n != columnCount) {
+      throw columnCountMismatch(n);
+    }
+    return end;
   }
 
   /** Checks that the columns read since {@link #nextRow()} fill the DataRow exactly. */
