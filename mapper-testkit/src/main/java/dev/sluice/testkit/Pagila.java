@@ -1,7 +1,9 @@
 package dev.sluice.testkit;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,14 +12,18 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.HexFormat;
-import java.util.List;
 
 /**
- * The Pagila sample database (a DVD rental store), read from the project's {@code
- * shared/fixtures/pagila} directory. Most tests want {@link PgServer#createPagilaDatabase()} or
- * {@code @PgTest(pagila = true)}, which load it once per server and copy it.
+ * The Pagila sample database (a DVD rental store, MIT licence), shipped inside this module: its
+ * schema and data are classpath resources under {@code dev/sluice/testkit/pagila/}, so they load
+ * the same from the testkit's own build and from its jar in a user's build. Most tests want {@link
+ * PgServer#createPagilaDatabase()} or {@code @PgTest(pagila = true)}, which load it once per server
+ * and copy it.
+ *
+ * <p>The system property {@code sluice.pagila.dir} or the environment variable {@code
+ * SLUICE_PAGILA_DIR} may name a directory holding another copy of both files; when set, that
+ * directory is used and the built-in copy is not.
  */
 public final class Pagila {
   static final String DIRECTORY_PROPERTY = "sluice.pagila.dir";
@@ -25,48 +31,28 @@ public final class Pagila {
   static final String SCHEMA_FILE = "pagila-schema.sql";
   static final String DATA_FILE = "pagila-data.sql";
 
-  private static final Path RELATIVE_DIRECTORY = Paths.get("shared", "fixtures", "pagila");
+  /** Where the built-in copy lives, relative to this class's package. */
+  private static final String RESOURCE_FOLDER = "pagila/";
 
   private Pagila() {}
 
   /**
-   * The directory holding {@value #SCHEMA_FILE} and {@value #DATA_FILE}: the system property {@code
-   * sluice.pagila.dir} or environment variable {@code SLUICE_PAGILA_DIR} if set, else the first
-   * {@code shared/fixtures/pagila} found in the working directory or one of its ancestors (which
-   * covers a {@code shared/} beside the checkout, e.g. /work/shared next to /work/main).
+   * Where the fixtures are read from: the overriding directory if the system property or
+   * environment variable names one, else the URL of the built-in schema resource.
    */
-  public static Path fixtureDirectory() {
-    String configured = System.getProperty(DIRECTORY_PROPERTY);
-    String source = "system property " + DIRECTORY_PROPERTY;
-    if (configured == null || configured.isBlank()) {
-      configured = System.getenv(DIRECTORY_ENV);
-      source = "environment variable " + DIRECTORY_ENV;
-    }
-    if (configured != null && !configured.isBlank()) {
-      Path directory = Paths.get(configured.trim()).toAbsolutePath();
-      if (!Files.isRegularFile(directory.resolve(SCHEMA_FILE))) {
-        throw new TestkitException(
-            source + " names " + directory + ", which holds no " + SCHEMA_FILE);
-      }
-      return directory;
-    }
-    List<Path> tried = new ArrayList<>();
-    for (Path dir = Paths.get("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-      Path candidate = dir.resolve(RELATIVE_DIRECTORY);
-      if (Files.isRegularFile(candidate.resolve(SCHEMA_FILE))) {
-        return candidate;
-      }
-      tried.add(candidate);
-    }
-    throw new TestkitException(
-        "Pagila fixtures not found; set "
-            + DIRECTORY_PROPERTY
-            + " or "
-            + DIRECTORY_ENV
-            + " to the directory holding "
-            + SCHEMA_FILE
-            + ". Looked in: "
-            + tried);
+  public static String source() {
+    Path directory = overrideDirectory();
+    return directory != null ? directory.toString() : resource(SCHEMA_FILE).toString();
+  }
+
+  /** Pagila's schema script (pg_dump's plain format). */
+  public static String schemaScript() {
+    return new String(read(SCHEMA_FILE), StandardCharsets.UTF_8);
+  }
+
+  /** Pagila's data script: {@code COPY … FROM stdin;} blocks, as pg_dump writes them. */
+  public static String dataScript() {
+    return new String(read(DATA_FILE), StandardCharsets.UTF_8);
   }
 
   /**
@@ -75,16 +61,16 @@ public final class Pagila {
    * caller's transaction, left for the caller to commit.
    */
   public static void load(Connection connection) throws SQLException {
-    Path directory = fixtureDirectory();
-    Path schema = directory.resolve(SCHEMA_FILE);
-    Path data = directory.resolve(DATA_FILE);
+    // UTF-8 explicitly (in schemaScript): the schema names a domain "bıgınt".
+    String schema = schemaScript();
+    String data = dataScript();
     boolean autoCommit = connection.getAutoCommit();
     if (autoCommit) {
       connection.setAutoCommit(false);
     }
     try {
-      new PsqlScript(schema.toString(), read(schema)).run(connection);
-      new PsqlScript(data.toString(), read(data)).run(connection);
+      new PsqlScript(SCHEMA_FILE, schema).run(connection);
+      new PsqlScript(DATA_FILE, data).run(connection);
       if (autoCommit) {
         connection.commit();
         connection.setAutoCommit(true);
@@ -104,25 +90,76 @@ public final class Pagila {
 
   /** A short hash of both fixture files, naming the Pagila version a template was built from. */
   static String fingerprint() {
-    Path directory = fixtureDirectory();
     try {
       MessageDigest digest = MessageDigest.getInstance("SHA-256");
-      digest.update(Files.readAllBytes(directory.resolve(SCHEMA_FILE)));
-      digest.update(Files.readAllBytes(directory.resolve(DATA_FILE)));
+      digest.update(read(SCHEMA_FILE));
+      digest.update(read(DATA_FILE));
       return HexFormat.of().formatHex(digest.digest(), 0, 8);
-    } catch (IOException e) {
-      throw new UncheckedIOException("could not read the Pagila fixtures in " + directory, e);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("every JVM has SHA-256", e);
     }
   }
 
-  private static String read(Path file) {
-    try {
-      // UTF-8 explicitly: the schema names a domain "bıgınt".
-      return Files.readString(file, StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException("could not read " + file, e);
+  /**
+   * The directory named by the system property or, failing that, the environment variable; null
+   * when neither is set. A named directory without the schema file is an error, not a silent
+   * fallback to the built-in copy: whoever set it expects it to be used.
+   */
+  static Path overrideDirectory() {
+    String configured = System.getProperty(DIRECTORY_PROPERTY);
+    String origin = "system property " + DIRECTORY_PROPERTY;
+    if (configured == null || configured.isBlank()) {
+      configured = System.getenv(DIRECTORY_ENV);
+      origin = "environment variable " + DIRECTORY_ENV;
     }
+    if (configured == null || configured.isBlank()) {
+      return null;
+    }
+    Path directory = Paths.get(configured.trim()).toAbsolutePath();
+    for (String file : new String[] {SCHEMA_FILE, DATA_FILE}) {
+      if (!Files.isRegularFile(directory.resolve(file))) {
+        throw new TestkitException(origin + " names " + directory + ", which holds no " + file);
+      }
+    }
+    return directory;
+  }
+
+  private static byte[] read(String file) {
+    Path directory = overrideDirectory();
+    if (directory != null) {
+      try {
+        return Files.readAllBytes(directory.resolve(file));
+      } catch (IOException e) {
+        throw new UncheckedIOException("could not read " + directory.resolve(file), e);
+      }
+    }
+    URL url = resource(file);
+    try (InputStream in = url.openStream()) {
+      return in.readAllBytes();
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not read the built-in Pagila fixture " + url, e);
+    }
+  }
+
+  private static URL resource(String file) {
+    URL url = Pagila.class.getResource(RESOURCE_FOLDER + file);
+    if (url == null) {
+      // Only a repackaged jar that dropped the resources gets here.
+      throw new TestkitException(
+          "the built-in Pagila fixture "
+              + Pagila.class.getPackageName().replace('.', '/')
+              + "/"
+              + RESOURCE_FOLDER
+              + file
+              + " is missing from the classpath; set "
+              + DIRECTORY_PROPERTY
+              + " or "
+              + DIRECTORY_ENV
+              + " to a directory holding "
+              + SCHEMA_FILE
+              + " and "
+              + DATA_FILE);
+    }
+    return url;
   }
 }
