@@ -1,5 +1,6 @@
 package dev.sluice;
 
+import dev.sluice.driver.Cursor;
 import dev.sluice.driver.PgConnection;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -88,7 +89,7 @@ abstract class ConnectionQueries implements Queries {
   public <T> Stream<T> stream(String sql, RowDecoder<T> decoder, Object... params) {
     Object[] p = params == null ? NO_PARAMS : params;
     PgConnection c = acquire();
-    PgConnection.Cursor<T> cursor;
+    Cursor<T> cursor;
     try {
       cursor = c.cursor(sql, p, decoder);
     } catch (RuntimeException e) {

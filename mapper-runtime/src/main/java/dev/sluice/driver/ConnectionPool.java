@@ -236,10 +236,13 @@ public final class ConnectionPool implements AutoCloseable {
     throw failure;
   }
 
-  /** Returns a connection; broken, expired or still-in-transaction ones are closed instead. */
+  /**
+   * Returns a connection. Only one whose last exchange is complete, outside a transaction and not
+   * expired is kept; any other (broken, closed, busy with an exchange a failure left half-way,
+   * still in a transaction) is closed instead.
+   */
   public void release(PgConnection c) {
-    boolean keep =
-        !c.isBroken() && !c.isClosed() && !expired(c) && c.transactionStatus() == Protocol.TX_IDLE;
+    boolean keep = c.isReusable() && !expired(c) && c.transactionStatus() == Protocol.TX_IDLE;
     if (keep) {
       lock.lock();
       try {

@@ -71,24 +71,33 @@ public final class ReadBuffer {
   /**
    * Makes sure a whole message starts at {@link #position()}, reading from the socket as needed.
    * Returns the message type; the body is at position() + 5, of length {@code messageLength() - 4}.
+   * The length is checked on every message, complete or not: at least 4 (it counts itself), at most
+   * {@link #MAX_MESSAGE_LENGTH}.
    */
   public byte nextMessage() throws IOException {
-    while (!hasMessage()) {
-      int length = limit - pos >= 5 ? Bytes.getInt(buf, pos + 1) : 4;
+    for (; ; ) {
+      int p = pos;
+      int buffered = limit - p;
+      if (buffered < 5) {
+        fill(5);
+        continue;
+      }
+      int length = Bytes.getInt(buf, p + 1);
       if (length < 4 || length > MAX_MESSAGE_LENGTH) {
         throw new ProtocolException(
             "message '"
-                + (char) buf[pos]
+                + (char) buf[p]
                 + "' has length "
                 + length
                 + ", outside 4.."
                 + MAX_MESSAGE_LENGTH
                 + " (not a PostgreSQL server, or a corrupt stream)");
       }
-      int needed = 1 + length;
-      fill(needed);
+      if (buffered - 1 >= length) {
+        return buf[p];
+      }
+      fill(1 + length);
     }
-    return buf[pos];
   }
 
   /** The length field of the message at {@link #position()} (counts itself and the body). */

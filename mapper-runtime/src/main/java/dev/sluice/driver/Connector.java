@@ -1,0 +1,251 @@
+package dev.sluice.driver;
+
+import dev.sluice.NoticeListener;
+import dev.sluice.PgException;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Opens a session: tries the configured hosts in order (shuffled with load_balance_hosts) until one
+ * accepts the connection and matches target_session_attrs (prefer-standby: standbys in a first
+ * pass, any server in a second), runs the startup exchange with its {@link Authenticator}, and
+ * checks the session's parameters. The whole attempt on one host, connect and authentication
+ * included, is bounded by the connect timeout.
+ */
+final class Connector {
+  private static final System.Logger LOG = System.getLogger(PgConnection.class.getName());
+
+  private Connector() {}
+
+  static Session connect(ConnectionConfig config, NoticeListener listener) {
+    if (config.sslMode() == ConnectionConfig.SslMode.REQUIRE
+        || config.sslMode() == ConnectionConfig.SslMode.VERIFY_CA
+        || config.sslMode() == ConnectionConfig.SslMode.VERIFY_FULL) {
+      throw new PgException(
+          "08001",
+          "sslmode="
+              + keyword(config.sslMode().name())
+              + " needs TLS, which this version of Sluice does not support yet; refusing to connect"
+              + " in plain text");
+    }
+    List<ConnectionConfig.HostPort> hosts = new ArrayList<>(config.hosts());
+    if (config.loadBalanceHosts()) {
+      Collections.shuffle(hosts);
+    }
+    ConnectionConfig.TargetSessionAttrs attrs = config.targetSessionAttrs();
+    PgException last = null;
+    int passes = attrs == ConnectionConfig.TargetSessionAttrs.PREFER_STANDBY ? 2 : 1;
+    for (int pass = 0; pass < passes; pass++) {
+      ConnectionConfig.TargetSessionAttrs wanted =
+          attrs == ConnectionConfig.TargetSessionAttrs.PREFER_STANDBY
+              ? (pass == 0
+                  ? ConnectionConfig.TargetSessionAttrs.STANDBY
+                  : ConnectionConfig.TargetSessionAttrs.ANY)
+              : attrs;
+      for (ConnectionConfig.HostPort hp : hosts) {
+        Session s;
+        try {
+          s = open(config, hp, listener);
+        } catch (PgException e) {
+          last = e;
+          continue;
+        }
+        if (matches(s, wanted)) {
+          return s;
+        }
+        s.close();
+        last = new PgException("08001", "server " + hp + " is not " + keyword(wanted.name()));
+      }
+    }
+    throw last;
+  }
+
+  private static String keyword(String enumName) {
+    return enumName.toLowerCase(Locale.ROOT).replace('_', '-');
+  }
+
+  private static Session open(
+      ConnectionConfig config, ConnectionConfig.HostPort hp, NoticeListener listener) {
+    int timeoutMillis = (int) Math.min(Integer.MAX_VALUE, config.connectTimeout().toMillis());
+    Transport transport = null;
+    AtomicBoolean timedOut = new AtomicBoolean();
+    ScheduledFuture<?> deadline = null;
+    try {
+      transport = Transport.open(hp);
+      // At the deadline the channel is closed, which ends a connect or read blocked on a server
+      // that stopped answering. (A read timeout would leave the socket non-blocking.)
+      Transport toClose = transport;
+      deadline =
+          ConnectDeadlines.schedule(
+              () -> {
+                timedOut.set(true);
+                toClose.close();
+              },
+              timeoutMillis);
+      transport.connect();
+      Session s = new Session(config, transport, listener);
+      try {
+        startup(s);
+      } catch (IOException | RuntimeException e) {
+        s.markBroken();
+        throw e;
+      }
+      if (!deadline.cancel(false)) {
+        s.markBroken(); // the deadline passed just as the startup ended
+        throw timedOut(hp, timeoutMillis, null);
+      }
+      return s;
+    } catch (IOException e) {
+      if (transport != null) {
+        transport.close();
+      }
+      if (timedOut.get()) {
+        throw timedOut(hp, timeoutMillis, e);
+      }
+      throw new PgException("08001", "could not connect to " + hp + ": " + e.getMessage(), null, e);
+    } catch (RuntimeException e) {
+      if (timedOut.get() && !(e instanceof PgException pe && "08001".equals(pe.sqlState()))) {
+        throw timedOut(hp, timeoutMillis, e); // a read the deadline ended, reported as lost
+      }
+      throw e;
+    } finally {
+      if (deadline != null) {
+        deadline.cancel(false);
+      }
+    }
+  }
+
+  private static PgException timedOut(ConnectionConfig.HostPort hp, int millis, Exception cause) {
+    return new PgException(
+        "08001", "timed out after " + millis + " ms connecting to " + hp, null, cause);
+  }
+
+  /** StartupMessage, authentication, the server's parameters and key, up to ReadyForQuery. */
+  private static void startup(Session s) throws IOException {
+    ConnectionConfig config = s.config;
+    Map<String, String> parameters = new LinkedHashMap<>();
+    parameters.put("user", config.user());
+    parameters.put("database", config.database());
+    parameters.put("client_encoding", "UTF8");
+    parameters.put("DateStyle", "ISO");
+    parameters.put("extra_float_digits", "3");
+    if (config.applicationName() != null) {
+      parameters.put("application_name", config.applicationName());
+    }
+    parameters.putAll(config.startupParameters());
+    s.writer.startupMessage(parameters);
+    s.send();
+    s.receive(new Startup(s, new Authenticator(config, s.writer)));
+    checkSessionParameters(s);
+  }
+
+  private static void checkSessionParameters(Session s) throws ProtocolException {
+    String encoding = s.parameter("client_encoding");
+    if (encoding != null && !encoding.equalsIgnoreCase("UTF8")) {
+      throw new ProtocolException("client_encoding is " + encoding + ", not UTF8");
+    }
+    String integerDatetimes = s.parameter("integer_datetimes");
+    if (integerDatetimes != null && !integerDatetimes.equals("on")) {
+      throw new ProtocolException(
+          "the server stores timestamps as floating point (integer_datetimes=off)");
+    }
+  }
+
+  /**
+   * Whether the server fits target_session_attrs: from in_hot_standby and
+   * default_transaction_read_only when the server reports them (PostgreSQL 14+), else asked.
+   */
+  private static boolean matches(Session s, ConnectionConfig.TargetSessionAttrs wanted) {
+    if (wanted == ConnectionConfig.TargetSessionAttrs.ANY) {
+      return true;
+    }
+    boolean standby;
+    boolean readOnly;
+    String hot = s.parameter("in_hot_standby");
+    String defaultReadOnly = s.parameter("default_transaction_read_only");
+    if (hot != null && defaultReadOnly != null) {
+      standby = hot.equals("on");
+      readOnly = standby || defaultReadOnly.equals("on");
+    } else {
+      standby = "t".equals(value(s, "SELECT pg_catalog.pg_is_in_recovery()"));
+      readOnly = standby || "on".equals(value(s, "SHOW transaction_read_only"));
+    }
+    switch (wanted) {
+      case READ_WRITE:
+        return !readOnly;
+      case READ_ONLY:
+        return readOnly;
+      case PRIMARY:
+        return !standby;
+      case STANDBY:
+        return standby;
+      default:
+        return true;
+    }
+  }
+
+  private static String value(Session s, String sql) {
+    s.begin(sql);
+    try {
+      return SimpleQuery.value(s, sql);
+    } catch (IOException e) {
+      throw s.connectionLost(e);
+    } finally {
+      s.end();
+    }
+  }
+
+  /** The startup exchange: Authentication requests, BackendKeyData, NegotiateProtocolVersion. */
+  private static final class Startup extends Session.Exchange {
+    private final Authenticator authenticator;
+
+    Startup(Session session, Authenticator authenticator) {
+      super(session);
+      this.authenticator = authenticator;
+    }
+
+    @Override
+    String name() {
+      return "startup";
+    }
+
+    @Override
+    boolean message(byte type) throws IOException {
+      MessageReader r = session.reader;
+      switch (type) {
+        case Protocol.AUTHENTICATION:
+          if (!authenticator.answer(r)) {
+            session.send();
+          }
+          return false;
+        case Protocol.BACKEND_KEY_DATA:
+          {
+            int[] key = r.backendKeyData();
+            session.backendKey(key[0], key[1]);
+            return false;
+          }
+        case Protocol.NEGOTIATE_PROTOCOL_VERSION:
+          LOG.log(
+              System.Logger.Level.DEBUG,
+              "server negotiated protocol version {0}",
+              r.negotiateProtocolVersion());
+          return false;
+        default:
+          throw session.unexpected(type, name());
+      }
+    }
+
+    @Override
+    boolean error(PgException e) {
+      // Startup errors are FATAL (the session already threw); anything else ends startup too.
+      throw e;
+    }
+  }
+}

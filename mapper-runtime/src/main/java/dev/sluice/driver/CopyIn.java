@@ -1,0 +1,122 @@
+package dev.sluice.driver;
+
+import dev.sluice.PgException;
+import java.io.IOException;
+import java.io.InputStream;
+
+/**
+ * {@code COPY … FROM STDIN}: a simple Query, then, at CopyInResponse, the data in CopyData messages
+ * of up to 64 KiB, then CopyDone (or CopyFail if reading the data failed, so nothing is written);
+ * then CommandComplete with the row count and ReadyForQuery.
+ */
+final class CopyIn extends Session.Exchange {
+  private static final int CHUNK = 64 * 1024;
+
+  private final InputStream data;
+
+  /** What reading {@link #data} threw, or null. */
+  private Exception sourceFailure;
+
+  private long count;
+
+  private CopyIn(Session session, InputStream data) {
+    super(session);
+    this.data = data;
+  }
+
+  /** Runs {@code sql}, a COPY FROM STDIN, streaming {@code data}; returns the row count. */
+  static long run(Session session, String sql, InputStream data) throws IOException {
+    session.writer.query(sql);
+    session.send();
+    CopyIn x = new CopyIn(session, data);
+    session.receive(x);
+    if (x.sourceFailure instanceof RuntimeException e) {
+      throw e; // the caller's own exception, after the exchange completed
+    }
+    if (x.sourceFailure != null) {
+      throw new PgException(
+          "57014",
+          "COPY aborted: reading the data failed: " + x.sourceFailure.getMessage(),
+          sql,
+          x.sourceFailure);
+    }
+    if (x.error != null) {
+      throw x.error;
+    }
+    return x.count;
+  }
+
+  @Override
+  String name() {
+    return "COPY FROM STDIN";
+  }
+
+  @Override
+  boolean message(byte type) throws IOException {
+    MessageReader r = session.reader;
+    switch (type) {
+      case Protocol.COPY_IN_RESPONSE:
+        r.skip();
+        session.copyIn();
+        sendData();
+        return false;
+      case Protocol.COMMAND_COMPLETE:
+        count = r.commandCount();
+        return false;
+      case Protocol.ROW_DESCRIPTION:
+      case Protocol.DATA_ROW:
+      case Protocol.EMPTY_QUERY_RESPONSE:
+        r.skip();
+        return false;
+      case Protocol.COPY_OUT_RESPONSE:
+      case Protocol.COPY_BOTH_RESPONSE:
+        throw session.protocolViolationAfterCopy(type);
+      default:
+        throw session.unexpected(type, name());
+    }
+  }
+
+  private void sendData() throws IOException {
+    MessageWriter w = session.writer;
+    byte[] chunk = new byte[CHUNK];
+    for (; ; ) {
+      int n;
+      try {
+        n = data.read(chunk);
+      } catch (IOException | RuntimeException e) {
+        // The source failed, not the connection: abort the COPY, finish the exchange, report it.
+        sourceFailure = e;
+        break;
+      }
+      if (n < 0) {
+        break;
+      }
+      if (n == 0) {
+        continue;
+      }
+      w.copyData(chunk, 0, n);
+      session.send();
+      // Errors (a bad row) come back while we write; stop early if one is waiting.
+      if (session.buffer.hasPendingInput() && peekIsError()) {
+        break;
+      }
+    }
+    if (sourceFailure != null) {
+      w.copyFail("the client's data source failed: " + sourceFailure);
+    } else {
+      w.copyDone();
+    }
+    session.send();
+    session.copyEnded();
+  }
+
+  private boolean peekIsError() throws IOException {
+    ReadBuffer in = session.buffer;
+    if (!in.hasMessage() && in.limit() == in.position()) {
+      // Bytes are on the socket but not yet buffered: read them (this does not block: available()
+      // > 0).
+      in.fill(1);
+    }
+    return in.array()[in.position()] == Protocol.ERROR_RESPONSE;
+  }
+}

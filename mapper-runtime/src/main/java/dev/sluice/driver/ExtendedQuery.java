@@ -1,0 +1,132 @@
+package dev.sluice.driver;
+
+import dev.sluice.PgException;
+import java.io.IOException;
+
+/**
+ * The replies to Bind + Execute of a prepared statement: BindComplete, the rows (to a {@link Sink}
+ * in batches, or skipped), CommandComplete with the row count. Run to its ReadyForQuery ({@link
+ * #run}), or, in a pipeline, one execution at a time: the exchange then yields at each
+ * CommandComplete or error ({@link #next}).
+ *
+ * <p>If the sink throws (a decoder rejecting a value, a consumer's exception), the statement is
+ * cancelled and the rest of its reply read and dropped, so the session stays usable; the sink's
+ * exception is thrown after ReadyForQuery. A malformed DataRow (08P01) is not the sink's fault: it
+ * leaves the session broken.
+ */
+final class ExtendedQuery extends Session.Exchange {
+  private final Sink sink;
+
+  /** Yield at each execution's CommandComplete or error (pipelines). */
+  private final boolean eachExecution;
+
+  private RuntimeException sinkFailure;
+  private long count;
+
+  private ExtendedQuery(Session session, Sink sink, boolean eachExecution) {
+    super(session);
+    this.sink = sink;
+    this.eachExecution = eachExecution;
+  }
+
+  /**
+   * Executes {@code p} once with {@code params} (Bind, Execute, Sync in one round trip) and reads
+   * the result up to ReadyForQuery; returns its row count.
+   */
+  static long run(Session session, Prepared p, Object[] params, Sink sink) throws IOException {
+    if (sink != null && p.columns != null) {
+      // Bind the decoder before anything is sent: if it rejects the columns, no reply is left
+      // unread on the connection.
+      sink.start(p);
+    }
+    session.writeCloses();
+    session.writer.bind(p, params);
+    session.writer.execute();
+    session.writer.sync();
+    session.send();
+    ExtendedQuery x = new ExtendedQuery(session, sink, false);
+    if (p.columns != null) {
+      session.rowView.start(p.columns, p.binaryOids);
+    }
+    session.receive(x);
+    if (x.sinkFailure != null) {
+      throw x.sinkFailure;
+    }
+    if (x.error != null) {
+      throw x.error;
+    }
+    return x.count;
+  }
+
+  /**
+   * Reads the replies of the next execution of a pipeline (rows dropped) up to its CommandComplete;
+   * returns its count in {@code counts[i]} and null, or its error.
+   */
+  static PgException next(Session session, long[] counts, int i) throws IOException {
+    ExtendedQuery x = new ExtendedQuery(session, null, true);
+    if (session.receive(x)) {
+      throw session.protocolViolation(
+          "ReadyForQuery before the reply to execution " + (i + 1) + " of a pipeline");
+    }
+    if (x.error != null) {
+      return x.error;
+    }
+    counts[i] = x.count;
+    return null;
+  }
+
+  @Override
+  String name() {
+    return "an extended query";
+  }
+
+  @Override
+  boolean message(byte type) throws IOException {
+    MessageReader r = session.reader;
+    switch (type) {
+      case Protocol.DATA_ROW:
+        if (sink == null || error != null || sinkFailure != null) {
+          r.skipRows();
+        } else {
+          try {
+            sink.rows(session.rowView);
+          } catch (RuntimeException e) {
+            if (e instanceof PgException pe && "08P01".equals(pe.sqlState())) {
+              throw e; // a malformed row: the session is broken (see Session.fail)
+            }
+            // The consumer or a decoder failed: stop the query and drain what is in flight, so the
+            // connection stays usable, then report the failure.
+            sinkFailure = e;
+            session.cancelQuietly();
+          }
+        }
+        return false;
+      case Protocol.BIND_COMPLETE:
+      case Protocol.PARSE_COMPLETE:
+      case Protocol.CLOSE_COMPLETE:
+      case Protocol.NO_DATA:
+      case Protocol.PORTAL_SUSPENDED:
+        r.skip();
+        return false;
+      case Protocol.EMPTY_QUERY_RESPONSE:
+        // An empty statement ends its execution as CommandComplete would (count 0).
+        r.skip();
+        return eachExecution && error == null;
+      case Protocol.COMMAND_COMPLETE:
+        count = r.commandCount();
+        return eachExecution && error == null;
+      case Protocol.COPY_IN_RESPONSE:
+      case Protocol.COPY_OUT_RESPONSE:
+      case Protocol.COPY_BOTH_RESPONSE:
+        throw session.protocolViolationAfterCopy(type);
+      default:
+        throw session.unexpected(type, name());
+    }
+  }
+
+  @Override
+  boolean error(PgException e) {
+    super.error(e);
+    return eachExecution;
+  }
+}

@@ -1,0 +1,116 @@
+package dev.sluice.driver;
+
+import dev.sluice.Columns;
+import dev.sluice.PgException;
+import java.io.IOException;
+
+/**
+ * Prepares statements on first use (Parse + Describe('S') + Sync, one round trip; both descriptions
+ * cached in the session's {@link StatementCache}), and runs work with a cached statement,
+ * re-preparing it once when DDL made it stale.
+ */
+final class Preparer {
+  private static final System.Logger LOG = System.getLogger(PgConnection.class.getName());
+
+  private Preparer() {}
+
+  /** Work done with a prepared statement. */
+  interface StatementWork<R> {
+    R run(Prepared statement) throws IOException;
+  }
+
+  /**
+   * Runs {@code work} with the cached statement for {@code sql}, preparing it on first use. If DDL
+   * made the cached statement stale, it is evicted, and — only outside a transaction — prepared
+   * again and the work retried once (after {@code sink}, if any, forgets the rows it took).
+   */
+  static <R> R withStatement(
+      Session session, String sql, Object[] params, StatementWork<R> work, Sink sink)
+      throws IOException {
+    Prepared p = prepare(session, sql, params);
+    try {
+      return work.run(p);
+    } catch (PgException e) {
+      if (!isStalePlan(e)) {
+        throw e;
+      }
+      session.statements.evict(p);
+      if (session.transactionStatus() != Protocol.TX_IDLE || !session.isIdle()) {
+        throw e;
+      }
+      LOG.log(System.Logger.Level.DEBUG, "re-preparing after {0}: {1}", e.sqlState(), sql);
+      if (sink != null) {
+        sink.reset();
+      }
+      return work.run(prepare(session, sql, params));
+    }
+  }
+
+  /** 0A000 raised by RevalidateCachedQuery ("cached plan must not change result type") or 26000. */
+  static boolean isStalePlan(PgException e) {
+    return ("0A000".equals(e.sqlState()) && "RevalidateCachedQuery".equals(e.routine()))
+        || "26000".equals(e.sqlState());
+  }
+
+  /** The cached statement for {@code sql}, preparing it (Parse + Describe + Sync) on first use. */
+  static Prepared prepare(Session session, String sql, Object[] params) throws IOException {
+    Prepared p = session.statements.find(sql, params);
+    if (p != null) {
+      return p;
+    }
+    String name = session.statements.nextName();
+    session.writeCloses();
+    session.writer.parse(name, sql, params);
+    session.writer.describeStatement(name);
+    session.writer.sync();
+    session.send();
+    Describe x = new Describe(session);
+    session.receive(x);
+    if (x.error != null) {
+      // Parse may have succeeded before a later message failed; closing a name that does not
+      // exist is no error, so close it to be sure.
+      session.statements.closeLater(name);
+      throw x.error;
+    }
+    if (x.paramOids == null) {
+      throw session.protocolViolation("no ParameterDescription for Describe");
+    }
+    p = new Prepared(name, sql, x.paramOids, x.columns);
+    session.statements.put(p);
+    return p;
+  }
+
+  /** The replies to Parse + Describe('S'): ParseComplete, ParameterDescription, RowDescription. */
+  private static final class Describe extends Session.Exchange {
+    int[] paramOids;
+    Columns columns;
+
+    Describe(Session session) {
+      super(session);
+    }
+
+    @Override
+    String name() {
+      return "Parse/Describe";
+    }
+
+    @Override
+    boolean message(byte type) throws IOException {
+      switch (type) {
+        case Protocol.PARSE_COMPLETE:
+        case Protocol.CLOSE_COMPLETE:
+        case Protocol.NO_DATA:
+          session.reader.skip();
+          return false;
+        case Protocol.PARAMETER_DESCRIPTION:
+          paramOids = session.reader.parameterDescription();
+          return false;
+        case Protocol.ROW_DESCRIPTION:
+          columns = session.reader.rowDescription();
+          return false;
+        default:
+          throw session.unexpected(type, name());
+      }
+    }
+  }
+}

@@ -1,0 +1,80 @@
+package dev.sluice.driver;
+
+import java.io.IOException;
+
+/**
+ * The replies to a simple Query: per statement RowDescription, DataRows (text, dropped, or the
+ * first column of the first row kept), CommandComplete or EmptyQueryResponse; then ReadyForQuery. A
+ * COPY FROM STDIN in the text is refused with CopyFail (COPY has its own call); COPY TO STDOUT is a
+ * protocol violation for now.
+ */
+final class SimpleQuery extends Session.Exchange {
+  private final boolean keepFirstValue;
+  private String tag;
+  private String value;
+  private boolean sawRow;
+
+  private SimpleQuery(Session session, boolean keepFirstValue) {
+    super(session);
+    this.keepFirstValue = keepFirstValue;
+  }
+
+  /** Runs {@code sql} (one or more statements) and returns the last command tag. */
+  static String run(Session session, String sql) throws IOException {
+    return exchange(session, sql, false).tag;
+  }
+
+  /** Runs {@code sql} and returns the first column of its first row, as text, or null. */
+  static String value(Session session, String sql) throws IOException {
+    return exchange(session, sql, true).value;
+  }
+
+  private static SimpleQuery exchange(Session session, String sql, boolean keepFirstValue)
+      throws IOException {
+    session.writer.query(sql);
+    session.send();
+    SimpleQuery x = new SimpleQuery(session, keepFirstValue);
+    session.receive(x);
+    if (x.error != null) {
+      throw x.error;
+    }
+    return x;
+  }
+
+  @Override
+  String name() {
+    return "a simple query";
+  }
+
+  @Override
+  boolean message(byte type) throws IOException {
+    MessageReader r = session.reader;
+    switch (type) {
+      case Protocol.DATA_ROW:
+        if (keepFirstValue && !sawRow) {
+          sawRow = true;
+          value = r.firstColumnText();
+        } else {
+          r.skipRows();
+        }
+        return false;
+      case Protocol.ROW_DESCRIPTION:
+      case Protocol.EMPTY_QUERY_RESPONSE:
+        r.skip();
+        return false;
+      case Protocol.COMMAND_COMPLETE:
+        tag = r.commandTag();
+        return false;
+      case Protocol.COPY_IN_RESPONSE:
+        r.skip();
+        session.writer.copyFail("COPY FROM STDIN is not supported by simpleQuery; use copyIn");
+        session.send();
+        return false;
+      case Protocol.COPY_OUT_RESPONSE:
+      case Protocol.COPY_BOTH_RESPONSE:
+        throw session.protocolViolationAfterCopy(type);
+      default:
+        throw session.unexpected(type, name());
+    }
+  }
+}

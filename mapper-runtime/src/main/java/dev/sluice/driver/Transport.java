@@ -1,0 +1,131 @@
+package dev.sluice.driver;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketAddress;
+import java.net.StandardProtocolFamily;
+import java.net.StandardSocketOptions;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.Channels;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Path;
+
+/**
+ * The byte stream under one connection: a blocking {@link SocketChannel} over TCP or a Unix-domain
+ * socket, its input and output streams, the idle probe, and the side connection a CancelRequest
+ * travels on. It knows nothing of messages.
+ *
+ * <p>Deadlines are the caller's: {@link #close()} may be called from any thread, and ends a
+ * connect, read or write blocked in another (the connector's deadline does that; a read timeout
+ * would leave the socket non-blocking, see {@link ChannelInput}).
+ */
+final class Transport {
+  private static final System.Logger LOG = System.getLogger(Transport.class.getName());
+
+  private final ConnectionConfig.HostPort hostPort;
+  private final SocketChannel channel;
+
+  /** Set by {@link #connect()}. */
+  private ChannelInput input;
+
+  private ChannelOutput output;
+
+  /** The address actually connected to (one of the host's addresses), for CancelRequest. */
+  private SocketAddress remote;
+
+  private Transport(ConnectionConfig.HostPort hostPort, SocketChannel channel) {
+    this.hostPort = hostPort;
+    this.channel = channel;
+  }
+
+  /** An unconnected channel for {@code hp}, to be {@link #connect() connected}. */
+  static Transport open(ConnectionConfig.HostPort hp) throws IOException {
+    return new Transport(
+        hp,
+        hp.isUnixSocket() ? SocketChannel.open(StandardProtocolFamily.UNIX) : SocketChannel.open());
+  }
+
+  /** Connects (blocking; {@link #close()} from another thread ends it). */
+  void connect() throws IOException {
+    if (hostPort.isUnixSocket()) {
+      channel.connect(socketFile(hostPort));
+    } else {
+      channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+      channel.setOption(StandardSocketOptions.SO_KEEPALIVE, true);
+      channel.connect(new InetSocketAddress(hostPort.host(), hostPort.port()));
+    }
+    remote = channel.getRemoteAddress();
+    input = new ChannelInput(channel);
+    output = new ChannelOutput(channel);
+  }
+
+  private static UnixDomainSocketAddress socketFile(ConnectionConfig.HostPort hp) {
+    return UnixDomainSocketAddress.of(Path.of(hp.host(), ".s.PGSQL." + hp.port()));
+  }
+
+  InputStream input() {
+    return input;
+  }
+
+  OutputStream output() {
+    return output;
+  }
+
+  ConnectionConfig.HostPort hostPort() {
+    return hostPort;
+  }
+
+  boolean isUnixSocket() {
+    return hostPort.isUnixSocket();
+  }
+
+  /**
+   * Looks, without blocking, whether the server sent a byte or closed the connection (a crash, a
+   * proxy's idle cut, which no byte announces); either is then seen by the next read.
+   */
+  void peek() throws IOException {
+    input.peek();
+  }
+
+  /** Closes the channel; safe from any thread, and more than once. */
+  void close() {
+    try {
+      channel.close();
+    } catch (IOException e) {
+      LOG.log(System.Logger.Level.DEBUG, "close failed: {0}", e.getMessage());
+    }
+  }
+
+  /**
+   * Sends {@code request} (a CancelRequest) on a new connection to the address this one is
+   * connected to, and waits until the server closes it, which it does once it has signalled the
+   * backend: so the cancel cannot arrive after a later statement has started.
+   */
+  void sendOnSideConnection(byte[] request, int connectTimeoutMillis) throws IOException {
+    if (hostPort.isUnixSocket()) {
+      try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+        ch.connect(socketFile(hostPort));
+        exchange(request, Channels.newInputStream(ch), Channels.newOutputStream(ch));
+      }
+    } else {
+      SocketAddress target =
+          remote != null ? remote : new InetSocketAddress(hostPort.host(), hostPort.port());
+      try (Socket s = new Socket()) {
+        s.connect(target, connectTimeoutMillis);
+        s.setSoTimeout(10_000);
+        exchange(request, s.getInputStream(), s.getOutputStream());
+      }
+    }
+  }
+
+  private static void exchange(byte[] request, InputStream is, OutputStream os) throws IOException {
+    os.write(request);
+    os.flush();
+    while (is.read() >= 0) {
+      // nothing to read: wait for the server's close
+    }
+  }
+}
