@@ -2,9 +2,11 @@ package dev.sluice.processor;
 
 import static com.google.testing.compile.CompilationSubject.assertThat;
 import static com.google.testing.compile.Compiler.javac;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
+import java.util.Locale;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
@@ -287,5 +289,35 @@ class DaoDiagnosticsTest {
         .onLine(4);
     assertThat(c).hadErrorContaining("[sluice.bad-dao] Generic is generic").inFile(file).onLine(5);
     assertThat(c).hadErrorContaining("[sluice.bad-dao] Hidden is private").inFile(file).onLine(6);
+  }
+
+  /**
+   * A DAO referring to a type generated in round 1 is retried in round 2; the errors of the methods
+   * its first attempt modelled before it met that type are reported once. The faulty methods stand
+   * before and after the one using Mood, whichever order javac lists the members in.
+   */
+  @Test
+  void aDaoRetriedInALaterRoundReportsEachErrorOnce() {
+    JavaFileObject file =
+        source(
+            "FilmDao",
+            "@Dao interface FilmDao {",
+            "  @Query(\"SELECT * FROM film\") Map<Integer, Film> a();",
+            "  @Query(\"SELECT * FROM film WHERE rating = :mood\") List<Film> b(Mood mood);",
+            "  @Query(\"SELECT * FROM film\") Set<Film> c();",
+            "}");
+    Compilation c =
+        javac().withProcessors(FirstRoundGenerator.mood(), new SluiceProcessor()).compile(file);
+    String a =
+        "[sluice.unsupported-return] method a returns java.util.Map<java.lang.Integer,"
+            + " test.Film>, which Sluice cannot produce";
+    String cc =
+        "[sluice.unsupported-return] method c returns java.util.Set<test.Film>, which Sluice"
+            + " cannot produce";
+    assertThat(c).hadErrorContaining(a).inFile(file).onLine(5);
+    assertThat(c).hadErrorContaining(cc).inFile(file).onLine(7);
+    assertThat(c.errors().stream().filter(e -> e.getMessage(Locale.ROOT).contains(a))).hasSize(1);
+    assertThat(c.errors().stream().filter(e -> e.getMessage(Locale.ROOT).contains(cc))).hasSize(1);
+    assertThat(c).hadErrorCount(2);
   }
 }
