@@ -47,6 +47,55 @@ class DaoDiagnosticsTest {
     assertThat(compile(file)).succeededWithoutWarnings();
   }
 
+  /**
+   * Parameters named like what the implementation declares: its field {@code queries}, the
+   * constants of statements, decoders and converters, {@code FACTORY}, the locals of a batch and
+   * the classes it calls ({@code Scalars}, {@code DaoSupport}, {@code Arrays}). None may shadow
+   * what the generated code means, which would not compile or would call the wrong thing.
+   */
+  @Test
+  void parametersNamedLikeTheImplementationsFieldsAndLocals() {
+    JavaFileObject file =
+        source(
+            "NamesDao",
+            "@Table(\"note\") record Note(@Id int id, @Id int part,",
+            "    @Convert(Upper.class) String body, @Version int version) {}",
+            "@Table(\"counter\") record Counter(@Id @Generated int id) {}",
+            "class Upper implements dev.sluice.Converter<String, String> {",
+            "  public String fromColumn(String s) { return s; }",
+            "  public String toColumn(String s) { return s.toUpperCase(Locale.ROOT); }",
+            "}",
+            "enum Mood { HAPPY, SAD }",
+            "@Dao interface NamesDao {",
+            "  @Query(\"SELECT * FROM film WHERE film_id IN (:queries, :A, :FILM_DECODER, :FACTORY)\"",
+            "      + \" OR title IN (:rows, :row, :counts)\")",
+            "  List<Film> a(int queries, String rows, String row, String counts, int A,",
+            "      int FILM_DECODER, int FACTORY);",
+            "  @Query(\"SELECT count(*)::int FROM film WHERE film_id IN (:Scalars, :DaoSupport, :B)\")",
+            "  int b(int Scalars, int DaoSupport, int B);",
+            "  @Query(\"SELECT 'HAPPY' WHERE :n.body = :UPPER OR :MOOD_DECODER = 1\")",
+            "  List<Mood> c(Note n, String UPPER, int MOOD_DECODER);",
+            "  @Update int update(Note queries);",
+            "  @Update Note updateReturning(Note NOTE_DECODER);",
+            "  @Update void updateUpper(Note UPPER);",
+            "  @Delete void delete(Note Arrays);",
+            "  @Insert void insertOne(Note INSERT_ONE);",
+            "  @Insert int insertKey(Film DaoSupport);",
+            "  @Insert long insertKeyLong(Film Scalars);",
+            "  @Insert void insertAll(List<Note> rows);",
+            "  @Insert int insertAllCounted(List<Note> counts);",
+            "  @Insert long insertAllLong(List<Note> row);",
+            "  @Insert void insertCounters(List<Counter> row);",
+            "}");
+    // All lint but for the records declared beside the DAO, in its file.
+    Compilation c =
+        javac()
+            .withProcessors(new SluiceProcessor())
+            .withOptions("-Xlint:all,-auxiliaryclass")
+            .compile(file);
+    assertThat(c).succeededWithoutWarnings();
+  }
+
   @Test
   void aNameWithNoParameter() {
     JavaFileObject file =
