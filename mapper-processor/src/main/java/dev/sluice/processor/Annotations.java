@@ -1,5 +1,6 @@
 package dev.sluice.processor;
 
+import java.util.List;
 import java.util.Map;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
@@ -25,6 +26,9 @@ final class Annotations {
   static final String UPDATE = "dev.sluice.annotations.Update";
   static final String DELETE = "dev.sluice.annotations.Delete";
   static final String VERSION = "dev.sluice.annotations.Version";
+
+  /** The annotations giving a DAO method its statement, one to a method. */
+  static final List<String> STATEMENTS = List.of(QUERY, INSERT, UPDATE, DELETE);
 
   private Annotations() {}
 

@@ -28,6 +28,12 @@ import javax.lang.model.element.Modifier;
  * statement (the SQL as the server gets it), one per decoder and converter, and each method a call
  * of the {@code Queries} the implementation was made with. {@code FACTORY} is what {@code
  * db.dao(FilmDao.class)} finds by name.
+ *
+ * <p>A method's parameters may be named like anything the class declares or calls, and a parameter
+ * shadows a field or a class of its name inside the method: so the field is always {@code
+ * this.queries}, no constant takes a name any parameter has, the locals of a batch are named around
+ * the parameter's, and a class called in a method body ({@code DaoSupport.intCount}) is written
+ * qualified when a parameter bears its simple name.
  */
 final class DaoWriter {
   static final ClassName QUERIES = ClassName.get("dev.sluice", "Queries");
@@ -41,14 +47,26 @@ final class DaoWriter {
   static final ClassName ARRAY_LIST = ClassName.get("java.util", "ArrayList");
 
   private final DaoModel model;
+
+  /** Names constants may not take: those taken, and every parameter's, which would shadow them. */
   private final Set<String> fieldNames = new HashSet<>();
+
+  /** The names of every method's parameters. */
+  private final Set<String> parameterNames = new HashSet<>();
+
   private final List<FieldSpec> sqlFields = new ArrayList<>();
   private final Map<String, FieldSpec> decoders = new LinkedHashMap<>();
   private final Map<ClassName, FieldSpec> converters = new LinkedHashMap<>();
 
   DaoWriter(DaoModel model) {
     this.model = model;
+    for (Method m : model.methods) {
+      for (Parameter p : m.parameters) {
+        parameterNames.add(p.name);
+      }
+    }
     fieldNames.add("FACTORY");
+    fieldNames.addAll(parameterNames);
   }
 
   JavaFile write(AnnotationSpec generated) {
@@ -66,7 +84,8 @@ final class DaoWriter {
                 dao,
                 dao)
             .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
-            .addSuperinterface(dao);
+            .addSuperinterface(dao)
+            .alwaysQualify(parameterNames.toArray(new String[0]));
     if (generated != null) {
       type.addAnnotation(generated);
     }
@@ -125,32 +144,34 @@ final class DaoWriter {
     CodeBlock name = CodeBlock.of("$S", m.display);
     switch (m.result) {
       case VOID:
-        b.addStatement("$L", versioned(m, CodeBlock.of("queries.execute($N$L)", sql, args), sql));
+        b.addStatement(
+            "$L", versioned(m, CodeBlock.of("this.queries.execute($N$L)", sql, args), sql));
         break;
       case COUNT_LONG:
         b.addStatement(
-            "return $L", versioned(m, CodeBlock.of("queries.execute($N$L)", sql, args), sql));
+            "return $L", versioned(m, CodeBlock.of("this.queries.execute($N$L)", sql, args), sql));
         break;
       case COUNT_INT:
         b.addStatement(
             "return $T.intCount($L, $L, $N)",
             DAO_SUPPORT,
-            versioned(m, CodeBlock.of("queries.execute($N$L)", sql, args), sql),
+            versioned(m, CodeBlock.of("this.queries.execute($N$L)", sql, args), sql),
             name,
             sql);
         break;
       case LIST:
-        b.addStatement("return queries.query($N, $L$L)", sql, decoder(m.decoder), args);
+        b.addStatement("return this.queries.query($N, $L$L)", sql, decoder(m.decoder), args);
         break;
       case OPTIONAL:
-        b.addStatement("return queries.queryOne($N, $L$L)", sql, decoder(m.decoder), args);
+        b.addStatement("return this.queries.queryOne($N, $L$L)", sql, decoder(m.decoder), args);
         break;
       case STREAM:
-        b.addStatement("return queries.stream($N, $L$L)", sql, decoder(m.decoder), args);
+        b.addStatement("return this.queries.stream($N, $L$L)", sql, decoder(m.decoder), args);
         break;
       case ONE:
       case ONE_NOT_NULL:
-        CodeBlock rows = CodeBlock.of("queries.query($N, $L$L)", sql, decoder(m.decoder), args);
+        CodeBlock rows =
+            CodeBlock.of("this.queries.query($N, $L$L)", sql, decoder(m.decoder), args);
         if (m.version != null) {
           b.addStatement(
               "return $T.checkVersion($L, $L, $S, $L, $L, $N)",
@@ -179,24 +200,23 @@ final class DaoWriter {
   private void writeBatch(MethodSpec.Builder b, Method m, FieldSpec sql, Set<String> taken) {
     String rows = unique("rows", taken);
     String counts = unique("counts", taken);
-    TypeName row = ArrayTypeName.of(ClassName.OBJECT);
-    b.addStatement("$T<$T> $N = new $T<>()", LIST, row, rows, ARRAY_LIST);
-    b.beginControlFlow(
-        "for ($T $N : $N)",
-        m.batchElement,
-        m.values.isEmpty() ? "row" : m.values.get(0).root,
-        m.batchParameter);
+    // The values name the loop variable; without values, it is only not the parameter's name.
+    String row = m.values.isEmpty() ? unique("row", taken) : m.values.get(0).root;
+    TypeName objects = ArrayTypeName.of(ClassName.OBJECT);
+    b.addStatement("$T<$T> $N = new $T<>()", LIST, objects, rows, ARRAY_LIST);
+    b.beginControlFlow("for ($T $N : $N)", m.batchElement, row, m.batchParameter);
     b.addStatement("$N.add(new Object[] {$L})", rows, valueList(m.values));
     b.endControlFlow();
     switch (m.result) {
       case VOID:
-        b.addStatement("queries.executeBatch($N, $N)", sql, rows);
+        b.addStatement("this.queries.executeBatch($N, $N)", sql, rows);
         break;
       case COUNT_LONG:
-        b.addStatement("return $T.total(queries.executeBatch($N, $N))", DAO_SUPPORT, sql, rows);
+        b.addStatement(
+            "return $T.total(this.queries.executeBatch($N, $N))", DAO_SUPPORT, sql, rows);
         break;
       default:
-        b.addStatement("long[] $N = queries.executeBatch($N, $N)", counts, sql, rows);
+        b.addStatement("long[] $N = this.queries.executeBatch($N, $N)", counts, sql, rows);
         b.addStatement(
             "return $T.intCount($T.total($N), $S, $N)",
             DAO_SUPPORT,

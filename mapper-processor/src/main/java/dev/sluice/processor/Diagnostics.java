@@ -1,5 +1,7 @@
 package dev.sluice.processor;
 
+import java.util.ArrayList;
+import java.util.List;
 import javax.annotation.processing.Messager;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
@@ -13,6 +15,10 @@ import javax.tools.Diagnostic;
  * Reports errors on the most precise element there is (a component, an annotation, an annotation
  * value), each message starting with a stable tag in brackets that tools and tests can rely on.
  * Counts the errors so a caller can tell whether a record came through clean.
+ *
+ * <p>While a type is modelled its errors are held back ({@link #hold}), and printed only once the
+ * attempt is final: an attempt cut short by a type not generated yet is dropped, and its errors are
+ * reported by the retry in the next round, once.
  */
 final class Diagnostics {
   /** {@code @Row} or {@code @Table} on something that is not a record. */
@@ -92,23 +98,19 @@ final class Diagnostics {
   private final Messager messager;
   private int errorCount;
 
+  /** Errors held back by {@link #hold} until {@link #release}; null when none are held back. */
+  private List<Report> held;
+
   Diagnostics(Messager messager) {
     this.messager = messager;
   }
 
   void error(String tag, String message, Element element) {
-    errorCount++;
-    messager.printMessage(Diagnostic.Kind.ERROR, format(tag, message), positioned(element));
+    report(new Report(format(tag, message), positioned(element), null, null));
   }
 
   void error(String tag, String message, Element element, AnnotationMirror annotation) {
-    if (annotation == null) {
-      error(tag, message, element);
-      return;
-    }
-    errorCount++;
-    messager.printMessage(
-        Diagnostic.Kind.ERROR, format(tag, message), positioned(element), annotation);
+    report(new Report(format(tag, message), positioned(element), annotation, null));
   }
 
   void error(
@@ -117,18 +119,67 @@ final class Diagnostics {
       Element element,
       AnnotationMirror annotation,
       AnnotationValue value) {
-    if (annotation == null || value == null) {
-      error(tag, message, element, annotation);
-      return;
-    }
-    errorCount++;
-    messager.printMessage(
-        Diagnostic.Kind.ERROR, format(tag, message), positioned(element), annotation, value);
+    report(
+        new Report(
+            format(tag, message),
+            positioned(element),
+            annotation,
+            annotation == null ? null : value));
   }
 
-  /** Errors reported so far; compare before and after building a record. */
+  /**
+   * Errors reported so far, held back ones included; compare before and after building a record.
+   */
   int errorCount() {
     return errorCount;
+  }
+
+  /**
+   * Holds back the errors reported from now on, for one attempt at a type: {@link #release} prints
+   * them, {@link #discard} drops them when the type is retried in a later round. The retry finds
+   * them again, so without holding back each would be printed once per attempt.
+   */
+  void hold() {
+    held = new ArrayList<>();
+  }
+
+  /** Prints the errors held back since {@link #hold}, and stops holding back; else nothing. */
+  void release() {
+    if (held == null) {
+      return;
+    }
+    List<Report> out = held;
+    held = null;
+    for (Report r : out) {
+      print(r);
+    }
+  }
+
+  /** Drops the errors held back since {@link #hold}, uncounted, and stops holding back. */
+  void discard() {
+    if (held != null) {
+      errorCount -= held.size();
+      held = null;
+    }
+  }
+
+  private void report(Report r) {
+    errorCount++;
+    if (held != null) {
+      held.add(r);
+    } else {
+      print(r);
+    }
+  }
+
+  private void print(Report r) {
+    if (r.annotation == null) {
+      messager.printMessage(Diagnostic.Kind.ERROR, r.message, r.element);
+    } else if (r.value == null) {
+      messager.printMessage(Diagnostic.Kind.ERROR, r.message, r.element, r.annotation);
+    } else {
+      messager.printMessage(Diagnostic.Kind.ERROR, r.message, r.element, r.annotation, r.value);
+    }
   }
 
   /**
@@ -152,5 +203,20 @@ final class Diagnostics {
 
   private static String format(String tag, String message) {
     return "[" + tag + "] " + message;
+  }
+
+  /** An error and where it goes; annotation and value may be null. */
+  private static final class Report {
+    final String message;
+    final Element element;
+    final AnnotationMirror annotation;
+    final AnnotationValue value;
+
+    Report(String message, Element element, AnnotationMirror annotation, AnnotationValue value) {
+      this.message = message;
+      this.element = element;
+      this.annotation = annotation;
+      this.value = value;
+    }
   }
 }

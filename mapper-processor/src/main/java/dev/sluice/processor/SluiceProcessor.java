@@ -26,9 +26,10 @@ import javax.lang.model.element.TypeElement;
  *
  * <p>Each record is handled on its own: an error in one is reported on the element at fault and the
  * others are still generated. A record that refers to a type javac cannot resolve yet (one another
- * processor will generate) is retried in the next round. Nothing escapes {@link #process}: an
- * unexpected failure becomes an error on the record being processed. The processor claims our
- * annotations, so javac does not warn that none claimed them.
+ * processor will generate) is retried in the next round; the errors of each attempt are held back
+ * until it is final, so those of an attempt that is retried are not reported twice. Nothing escapes
+ * {@link #process}: an unexpected failure becomes an error on the record being processed. The
+ * processor claims our annotations, so javac does not warn that none claimed them.
  *
  * <p>Isolating in Gradle's sense: each generated file depends only on its record (and the types
  * that record refers to), which is its originating element.
@@ -139,6 +140,7 @@ public final class SluiceProcessor extends AbstractProcessor {
   }
 
   private void processDao(TypeElement dao, boolean lastRound) {
+    diagnostics.hold();
     try {
       DaoModel model = daos.build(dao);
       if (model != null) {
@@ -154,6 +156,8 @@ public final class SluiceProcessor extends AbstractProcessor {
                 + "); no implementation was generated",
             dao);
       } else {
+        // The retry reports again what this attempt found.
+        diagnostics.discard();
         deferredDaos.add(dao.getQualifiedName().toString());
       }
     } catch (RuntimeException | Error e) {
@@ -163,10 +167,13 @@ public final class SluiceProcessor extends AbstractProcessor {
           Diagnostics.INTERNAL_ERROR,
           "Sluice failed on " + dao.getSimpleName() + "; please report this: " + trace,
           dao);
+    } finally {
+      diagnostics.release();
     }
   }
 
   private void processRecord(TypeElement record, boolean lastRound) {
+    diagnostics.hold();
     try {
       RecordModel model = models.build(record);
       if (model != null) {
@@ -185,6 +192,8 @@ public final class SluiceProcessor extends AbstractProcessor {
                 + "); no decoder was generated",
             record);
       } else {
+        // The retry reports again what this attempt found.
+        diagnostics.discard();
         deferred.add(record.getQualifiedName().toString());
       }
     } catch (RuntimeException | Error e) {
@@ -194,6 +203,8 @@ public final class SluiceProcessor extends AbstractProcessor {
           Diagnostics.INTERNAL_ERROR,
           "Sluice failed on " + record.getSimpleName() + "; please report this: " + trace,
           record);
+    } finally {
+      diagnostics.release();
     }
   }
 

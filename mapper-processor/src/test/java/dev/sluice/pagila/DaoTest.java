@@ -89,6 +89,9 @@ class DaoTest {
       assertThat(films.originalLanguage(1)).isEmpty();
       assertThat(films.idsStartingWith("ACADEMY")).containsExactly(1);
       assertThat(films.existing(List.of(3, 1, -5))).containsExactly(1, 3);
+      assertThat(films.byIdOrTitle(1, "ACE GOLDFINGER"))
+          .extracting(Film::filmId)
+          .containsExactly(1, 2);
 
       List<TitleCount> top = films.topRented(3);
       assertThat(top).hasSize(3);

@@ -73,6 +73,10 @@ public interface FilmDao extends Counting {
   @Query("SELECT film_id FROM film WHERE film_id = ANY(:ids) ORDER BY film_id")
   List<Integer> existing(List<Integer> ids);
 
+  /** Parameters named like the implementation's field {@code queries} and a batch's local. */
+  @Query("SELECT * FROM film WHERE film_id = :queries OR title = :rows ORDER BY film_id")
+  List<Film> byIdOrTitle(int queries, String rows);
+
   @Insert
   int insert(Film film);
 

@@ -2,9 +2,11 @@ package dev.sluice.processor;
 
 import static com.google.testing.compile.CompilationSubject.assertThat;
 import static com.google.testing.compile.Compiler.javac;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
+import java.util.Locale;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
@@ -43,6 +45,55 @@ class DaoDiagnosticsTest {
             "  @Insert long insert(Film f);",
             "}");
     assertThat(compile(file)).succeededWithoutWarnings();
+  }
+
+  /**
+   * Parameters named like what the implementation declares: its field {@code queries}, the
+   * constants of statements, decoders and converters, {@code FACTORY}, the locals of a batch and
+   * the classes it calls ({@code Scalars}, {@code DaoSupport}, {@code Arrays}). None may shadow
+   * what the generated code means, which would not compile or would call the wrong thing.
+   */
+  @Test
+  void parametersNamedLikeTheImplementationsFieldsAndLocals() {
+    JavaFileObject file =
+        source(
+            "NamesDao",
+            "@Table(\"note\") record Note(@Id int id, @Id int part,",
+            "    @Convert(Upper.class) String body, @Version int version) {}",
+            "@Table(\"counter\") record Counter(@Id @Generated int id) {}",
+            "class Upper implements dev.sluice.Converter<String, String> {",
+            "  public String fromColumn(String s) { return s; }",
+            "  public String toColumn(String s) { return s.toUpperCase(Locale.ROOT); }",
+            "}",
+            "enum Mood { HAPPY, SAD }",
+            "@Dao interface NamesDao {",
+            "  @Query(\"SELECT * FROM film WHERE film_id IN (:queries, :A, :FILM_DECODER, :FACTORY)\"",
+            "      + \" OR title IN (:rows, :row, :counts)\")",
+            "  List<Film> a(int queries, String rows, String row, String counts, int A,",
+            "      int FILM_DECODER, int FACTORY);",
+            "  @Query(\"SELECT count(*)::int FROM film WHERE film_id IN (:Scalars, :DaoSupport, :B)\")",
+            "  int b(int Scalars, int DaoSupport, int B);",
+            "  @Query(\"SELECT 'HAPPY' WHERE :n.body = :UPPER OR :MOOD_DECODER = 1\")",
+            "  List<Mood> c(Note n, String UPPER, int MOOD_DECODER);",
+            "  @Update int update(Note queries);",
+            "  @Update Note updateReturning(Note NOTE_DECODER);",
+            "  @Update void updateUpper(Note UPPER);",
+            "  @Delete void delete(Note Arrays);",
+            "  @Insert void insertOne(Note INSERT_ONE);",
+            "  @Insert int insertKey(Film DaoSupport);",
+            "  @Insert long insertKeyLong(Film Scalars);",
+            "  @Insert void insertAll(List<Note> rows);",
+            "  @Insert int insertAllCounted(List<Note> counts);",
+            "  @Insert long insertAllLong(List<Note> row);",
+            "  @Insert void insertCounters(List<Counter> row);",
+            "}");
+    // All lint but for the records declared beside the DAO, in its file.
+    Compilation c =
+        javac()
+            .withProcessors(new SluiceProcessor())
+            .withOptions("-Xlint:all,-auxiliaryclass")
+            .compile(file);
+    assertThat(c).succeededWithoutWarnings();
   }
 
   @Test
@@ -287,5 +338,35 @@ class DaoDiagnosticsTest {
         .onLine(4);
     assertThat(c).hadErrorContaining("[sluice.bad-dao] Generic is generic").inFile(file).onLine(5);
     assertThat(c).hadErrorContaining("[sluice.bad-dao] Hidden is private").inFile(file).onLine(6);
+  }
+
+  /**
+   * A DAO referring to a type generated in round 1 is retried in round 2; the errors of the methods
+   * its first attempt modelled before it met that type are reported once. The faulty methods stand
+   * before and after the one using Mood, whichever order javac lists the members in.
+   */
+  @Test
+  void aDaoRetriedInALaterRoundReportsEachErrorOnce() {
+    JavaFileObject file =
+        source(
+            "FilmDao",
+            "@Dao interface FilmDao {",
+            "  @Query(\"SELECT * FROM film\") Map<Integer, Film> a();",
+            "  @Query(\"SELECT * FROM film WHERE rating = :mood\") List<Film> b(Mood mood);",
+            "  @Query(\"SELECT * FROM film\") Set<Film> c();",
+            "}");
+    Compilation c =
+        javac().withProcessors(FirstRoundGenerator.mood(), new SluiceProcessor()).compile(file);
+    String a =
+        "[sluice.unsupported-return] method a returns java.util.Map<java.lang.Integer,"
+            + " test.Film>, which Sluice cannot produce";
+    String cc =
+        "[sluice.unsupported-return] method c returns java.util.Set<test.Film>, which Sluice"
+            + " cannot produce";
+    assertThat(c).hadErrorContaining(a).inFile(file).onLine(5);
+    assertThat(c).hadErrorContaining(cc).inFile(file).onLine(7);
+    assertThat(c.errors().stream().filter(e -> e.getMessage(Locale.ROOT).contains(a))).hasSize(1);
+    assertThat(c.errors().stream().filter(e -> e.getMessage(Locale.ROOT).contains(cc))).hasSize(1);
+    assertThat(c).hadErrorCount(2);
   }
 }

@@ -2,9 +2,11 @@ package dev.sluice.processor;
 
 import static com.google.testing.compile.CompilationSubject.assertThat;
 import static com.google.testing.compile.Compiler.javac;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
+import java.util.Locale;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
@@ -381,5 +383,25 @@ class DiagnosticsTest {
     // Had GoodDecoder not been generated, javac would report it missing: a second error.
     assertThat(c).hadErrorCount(1);
     assertThat(c).hadErrorContaining("component t of Bad").inFile(bad).onLine(4);
+  }
+
+  /**
+   * A record referring to a type generated in round 1 is retried in round 2; the error its first
+   * attempt found before it met that type is reported once, by the attempt that counts.
+   */
+  @Test
+  void aRecordRetriedInALaterRoundReportsEachErrorOnce() {
+    JavaFileObject file =
+        source("Film", "@Row", "record Film(", "    Thread owner,", "    Mood mood) {}");
+    Compilation c =
+        javac().withProcessors(FirstRoundGenerator.mood(), new SluiceProcessor()).compile(file);
+    String message =
+        "[sluice.unsupported-type] component owner of Film has type java.lang.Thread, which"
+            + " Sluice cannot read from a column";
+    assertThat(c).hadErrorContaining(message).inFile(file).onLine(5);
+    assertThat(c.errors().stream().filter(e -> e.getMessage(Locale.ROOT).contains(message)))
+        .hasSize(1);
+    // Mood resolved in the retry: no unresolved-type error either.
+    assertThat(c).hadErrorCount(1);
   }
 }
