@@ -1,11 +1,14 @@
 package dev.sluice.pagila;
 
+import static dev.sluice.dsl.Dsl.and;
 import static dev.sluice.dsl.Dsl.count;
 import static dev.sluice.dsl.Dsl.cte;
 import static dev.sluice.dsl.Dsl.deleteFrom;
 import static dev.sluice.dsl.Dsl.exists;
 import static dev.sluice.dsl.Dsl.from;
 import static dev.sluice.dsl.Dsl.insertInto;
+import static dev.sluice.dsl.Dsl.noCondition;
+import static dev.sluice.dsl.Dsl.not;
 import static dev.sluice.dsl.Dsl.recursiveCte;
 import static dev.sluice.dsl.Dsl.recursiveCteDistinct;
 import static dev.sluice.dsl.Dsl.select;
@@ -23,11 +26,14 @@ import static dev.sluice.pagila.InventoryTable.INVENTORY;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.sluice.dsl.Condition;
 import dev.sluice.dsl.Cte;
+import dev.sluice.dsl.DeleteWhereStep;
 import dev.sluice.dsl.Expression;
 import dev.sluice.dsl.FetchStep;
 import dev.sluice.dsl.SelectField;
 import dev.sluice.dsl.Table;
+import dev.sluice.dsl.UpdateWhereStep;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -151,6 +157,58 @@ class DslSqlTest {
     assertThat(deleteFrom(FILM).where(FILM.specialFeatures.any("Trailers")).toSql())
         .isEqualTo("DELETE FROM film WHERE $1 = ANY(film.special_features)");
     assertThat(deleteFrom(FILM).allRows().toSql()).isEqualTo("DELETE FROM film");
+  }
+
+  @Test
+  void anEmptyWhereOfAnUpdateOrDeleteFailsNamingTheStatement() {
+    Condition none = noCondition();
+    assertThatThrownBy(() -> deleteFrom(FILM).where(none).toSql())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage(
+            "DELETE FROM film: the WHERE condition is empty (noCondition() with nothing added);"
+                + " call allRows() to mean every row");
+    assertThatThrownBy(
+            () ->
+                update(FILM)
+                    .set(FILM.title, "x")
+                    .where(f -> noCondition())
+                    .returning(FILM.filmId)
+                    .toSql())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage(
+            "UPDATE film: the WHERE condition is empty (noCondition() with nothing added);"
+                + " call allRows() to mean every row");
+    // Whatever it is combined into, nothing added is still nothing.
+    for (Condition empty : List.of(and(), and(none, none), none.and(none), not(none))) {
+      assertThatThrownBy(() -> deleteFrom(ACTOR).where(empty).toSql())
+          .as(empty.toString())
+          .hasMessageStartingWith("DELETE FROM public.actor: the WHERE condition is empty");
+    }
+
+    // allRows() is the word for every row; it is not a condition and does not mix with where(…).
+    assertThat(deleteFrom(FILM).allRows().toSql()).isEqualTo("DELETE FROM film");
+    assertThat(update(FILM).set(FILM.length, (short) 1).allRows().toSql())
+        .isEqualTo("UPDATE film SET length = $1");
+    DeleteWhereStep<FilmTable, Film> delete = deleteFrom(FILM);
+    delete.where(FILM.filmId.eq(1));
+    assertThatThrownBy(delete::allRows)
+        .hasMessage("DELETE FROM film: both where(…) and allRows() were called; say one of them");
+    // A second where(…) is ANDed to the first, as in a SELECT: it never widens it.
+    assertThat(delete.where(FILM.length.gt((short) 100)).toSql())
+        .isEqualTo("DELETE FROM film WHERE film.film_id = $1 AND film.length > $2");
+    DeleteWhereStep<FilmTable, Film> everything = deleteFrom(FILM);
+    everything.allRows();
+    assertThatThrownBy(() -> everything.where(FILM.filmId.eq(1)))
+        .hasMessage("DELETE FROM film: both where(…) and allRows() were called; say one of them");
+  }
+
+  @Test
+  void anUpdateWithoutSetFailsInsteadOfRenderingBrokenSql() {
+    // The types lead through set(…) first; a cast past that step must not render "SET  WHERE".
+    UpdateWhereStep<FilmTable, Film> noSet = (UpdateWhereStep<FilmTable, Film>) update(FILM);
+    assertThatThrownBy(() -> noSet.where(FILM.filmId.eq(1)).toSql())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("UPDATE film: no SET clause; call set(…) or setNull(…) before where(…)");
   }
 
   @Test
