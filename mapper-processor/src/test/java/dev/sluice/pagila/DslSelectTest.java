@@ -451,6 +451,31 @@ class DslSelectTest {
   }
 
   @Test
+  void inOfAnEmptyListMatchesNoRowAndNotInEveryRow() throws SQLException {
+    assertThat(db.selectFrom(FILM).where(FILM.filmId.in(List.of())).fetch()).isEmpty();
+    assertThat(db.from(FILM).select(FILM.title).where(FILM.title.in(List.of())).fetch()).isEmpty();
+    assertThat(db.selectFrom(FILM).where(FILM.rating.in(List.of())).fetch()).isEmpty();
+    assertThat(db.selectFrom(CUSTOMER).where(CUSTOMER.email.in(List.of())).fetch()).isEmpty();
+    assertThat(db.from(FILM).select(count()).where(or()).fetchOne()).contains(0L);
+
+    // NULLs included both ways: original_language_id is NULL in every Pagila film.
+    long films = Long.parseLong(rows(jdbc, "SELECT count(*) FROM film").get(0));
+    assertThat(rows(jdbc, "SELECT count(*) FROM film WHERE original_language_id IS NULL"))
+        .containsExactly(String.valueOf(films));
+    assertThat(
+            db.from(FILM).select(count()).where(FILM.originalLanguageId.in(List.of())).fetchOne())
+        .contains(0L);
+    assertThat(
+            db.from(FILM)
+                .select(count())
+                .where(FILM.originalLanguageId.notIn(List.of()))
+                .fetchOne())
+        .contains(films);
+    assertThat(db.from(FILM).select(count()).where(FILM.rating.notIn(List.of())).fetchOne())
+        .contains(films);
+  }
+
+  @Test
   void inATransaction() {
     Optional<Film> one =
         db.transaction(tx -> tx.selectFrom(FILM).where(FILM.filmId.eq(1)).fetchOne());

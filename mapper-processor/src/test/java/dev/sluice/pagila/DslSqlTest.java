@@ -9,11 +9,13 @@ import static dev.sluice.dsl.Dsl.from;
 import static dev.sluice.dsl.Dsl.insertInto;
 import static dev.sluice.dsl.Dsl.noCondition;
 import static dev.sluice.dsl.Dsl.not;
+import static dev.sluice.dsl.Dsl.or;
 import static dev.sluice.dsl.Dsl.recursiveCte;
 import static dev.sluice.dsl.Dsl.recursiveCteDistinct;
 import static dev.sluice.dsl.Dsl.select;
 import static dev.sluice.dsl.Dsl.selectFrom;
 import static dev.sluice.dsl.Dsl.selectOne;
+import static dev.sluice.dsl.Dsl.unsafeCondition;
 import static dev.sluice.dsl.Dsl.unsafeSql;
 import static dev.sluice.dsl.Dsl.update;
 import static dev.sluice.dsl.Dsl.value;
@@ -23,6 +25,7 @@ import static dev.sluice.pagila.CategoryTreeTable.CATEGORY_TREE;
 import static dev.sluice.pagila.FilmActorTable.FILM_ACTOR;
 import static dev.sluice.pagila.FilmTable.FILM;
 import static dev.sluice.pagila.InventoryTable.INVENTORY;
+import static dev.sluice.pagila.LanguageTable.LANGUAGE;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -209,6 +212,79 @@ class DslSqlTest {
     assertThatThrownBy(() -> noSet.where(FILM.filmId.eq(1)).toSql())
         .isInstanceOf(IllegalStateException.class)
         .hasMessage("UPDATE film: no SET clause; call set(…) or setNull(…) before where(…)");
+  }
+
+  @Test
+  void orOfNothingIsFalseAndNoConditionIsDroppedFromAndAndOr() {
+    Condition pg = FILM.rating.eq(Rating.PG);
+    String titles = "SELECT film.title FROM film";
+    assertThat(select(FILM.title).from(FILM).where(or()).toSql())
+        .isEqualTo(titles + " WHERE FALSE");
+    assertThat(select(FILM.title).from(FILM).where(or(noCondition(), noCondition())).toSql())
+        .isEqualTo(titles + " WHERE FALSE");
+    assertThat(select(FILM.title).from(FILM).where(noCondition().or(noCondition())).toSql())
+        .isEqualTo(titles + " WHERE FALSE");
+    // noCondition() is not TRUE: OR-ed with a condition it is that condition, not every row.
+    assertThat(select(FILM.title).from(FILM).where(noCondition().or(pg)).toSql())
+        .isEqualTo(titles + " WHERE film.rating = $1");
+    assertThat(select(FILM.title).from(FILM).where(or(noCondition(), pg, noCondition())).toSql())
+        .isEqualTo(titles + " WHERE film.rating = $1");
+    assertThat(select(FILM.title).from(FILM).where(pg.and(or())).toSql())
+        .isEqualTo(titles + " WHERE film.rating = $1 AND FALSE");
+    // An AND of nothing is no condition, which a SELECT leaves out (WHERE and HAVING) ...
+    assertThat(select(FILM.title).from(FILM).where(and()).toSql()).isEqualTo(titles);
+    assertThat(
+            select(FILM.title)
+                .from(FILM)
+                .where(and(noCondition(), noCondition()))
+                .groupBy(FILM.title)
+                .having(noCondition())
+                .toSql())
+        .isEqualTo(titles + " GROUP BY film.title");
+    // ... and an OR of nothing, in a DELETE, deletes nothing.
+    assertThat(deleteFrom(FILM).where(or()).toSql()).isEqualTo("DELETE FROM film WHERE FALSE");
+  }
+
+  @Test
+  void noConditionHasNoSqlInAJoinOrAnUnsafeFragment() {
+    assertThatThrownBy(() -> selectFrom(FILM).join(LANGUAGE).on(noCondition()).toSql())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage(
+            "JOIN language ON: the condition is empty (noCondition() with nothing added);"
+                + " give the join a condition, or crossJoin(language) for every pair of rows");
+    assertThatThrownBy(
+            () -> from(FILM).leftJoin(LANGUAGE).on((f, l) -> noCondition()).selectAll().toSql())
+        .hasMessageStartingWith("LEFT JOIN language ON: the condition is empty");
+    assertThatThrownBy(
+            () ->
+                deleteFrom(FILM)
+                    .where(unsafeCondition("? OR film.film_id = ?", noCondition(), 1))
+                    .toSql())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "unsafeSql \"? OR film.film_id = ?\": argument 1 is noCondition(), which has no SQL"
+                + " of its own (TRUE would widen the statement); pass a condition, or leave the"
+                + " fragment out");
+    assertThat(noCondition().toString()).isEqualTo("noCondition()");
+    // An OR of nothing is a condition like any other: ON FALSE joins no row.
+    assertThat(select(FILM.title).from(FILM).leftJoin(LANGUAGE).on(or()).toSql())
+        .isEqualTo("SELECT film.title FROM film LEFT JOIN language ON FALSE");
+  }
+
+  @Test
+  void inAndNotInOfAnEmptyListBindAnEmptyArray() {
+    FetchStep<String> none = select(FILM.title).from(FILM).where(FILM.filmId.in(List.of()));
+    assertThat(none.toSql()).isEqualTo("SELECT film.title FROM film WHERE film.film_id = ANY($1)");
+    assertThat(none.bindValues()).containsExactly(List.of());
+    // The same text as for any number of values: one prepared statement for every size.
+    assertThat(select(FILM.title).from(FILM).where(FILM.filmId.in()).toSql())
+        .isEqualTo(select(FILM.title).from(FILM).where(FILM.filmId.in(1, 2)).toSql())
+        .isEqualTo(none.toSql());
+    FetchStep<String> all = select(FILM.title).from(FILM).where(FILM.filmId.notIn(List.of()));
+    assertThat(all.toSql()).isEqualTo("SELECT film.title FROM film WHERE film.film_id <> ALL($1)");
+    assertThat(all.bindValues()).containsExactly(List.of());
+    assertThat(deleteFrom(FILM).where(FILM.filmId.in(List.of())).toSql())
+        .isEqualTo("DELETE FROM film WHERE film.film_id = ANY($1)");
   }
 
   @Test

@@ -2,6 +2,7 @@ package dev.sluice.pagila;
 
 import static dev.sluice.dsl.Dsl.count;
 import static dev.sluice.dsl.Dsl.noCondition;
+import static dev.sluice.dsl.Dsl.or;
 import static dev.sluice.pagila.CategoryTreeTable.CATEGORY_TREE;
 import static dev.sluice.pagila.FilmActorTable.FILM_ACTOR;
 import static dev.sluice.pagila.FilmTable.FILM;
@@ -274,6 +275,31 @@ class DslWriteTest {
         .hasMessage("roll back");
     assertThat(rows(jdbc, "SELECT count(*) FROM film WHERE rental_duration = 9"))
         .containsExactly("0");
+  }
+
+  @Test
+  void inOfAnEmptyListAndOrOfNothingDeleteNothing() throws SQLException {
+    createCategoryTree();
+    assertThat(db.deleteFrom(CATEGORY_TREE).where(CATEGORY_TREE.id.in(List.of())).execute())
+        .isZero();
+    assertThat(db.deleteFrom(CATEGORY_TREE).where(or()).execute()).isZero();
+    assertThat(
+            db.update(CATEGORY_TREE)
+                .set(CATEGORY_TREE.name, "renamed")
+                .where(CATEGORY_TREE.name.in(List.of()))
+                .execute())
+        .isZero();
+    assertThat(rows(jdbc, "SELECT id, name FROM category_tree ORDER BY id"))
+        .containsExactly("1|Movies", "2|Drama", "3|Comedy", "4|Music");
+
+    // The rows not in an empty list are every row, those with a NULL parent too: as it says.
+    assertThat(
+            db.deleteFrom(CATEGORY_TREE)
+                .where(CATEGORY_TREE.parent.notIn(List.of()))
+                .returning(CATEGORY_TREE.id)
+                .fetch())
+        .containsExactlyInAnyOrder(1, 2, 3, 4);
+    assertThat(rows(jdbc, "SELECT count(*) FROM category_tree")).containsExactly("0");
   }
 
   @Test

@@ -353,6 +353,17 @@ final class SelectQuery<T> extends AbstractSelect<T>
 
     void render(SqlWriter w) {
       w.append(kind).tableReference(table);
+      if (on != null && on.isEmpty()) {
+        // Taken as TRUE it would join every pair of rows: a cross join nobody asked for.
+        throw new IllegalStateException(
+            kind.strip()
+                + " "
+                + table
+                + " ON: the condition is empty (noCondition() with nothing added); give the join"
+                + " a condition, or crossJoin("
+                + table
+                + ") for every pair of rows");
+      }
       if (on != null) {
         w.append(" ON ");
         on.render(w);
