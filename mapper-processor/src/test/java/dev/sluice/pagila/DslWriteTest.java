@@ -303,6 +303,30 @@ class DslWriteTest {
   }
 
   @Test
+  void insertOfAnEmptyListIsANoOpThatSendsNothing() {
+    // After a statement fails, PostgreSQL answers anything else sent in the transaction with an
+    // error (25P02) until it rolls back: these come back with 0 rows and no round trip.
+    assertThatThrownBy(
+            () ->
+                db.useTransaction(
+                    tx -> {
+                      assertThatThrownBy(() -> tx.execute("SELECT 1 / 0"))
+                          .hasMessageContaining("division by zero");
+                      assertThat(tx.insertInto(FILM).values(List.of()).execute()).isZero();
+                      assertThat(tx.insertInto(FILM).values(List.of()).returning().fetch())
+                          .isEmpty();
+                      assertThat(
+                              tx.insertInto(FILM_ACTOR)
+                                  .values(List.of())
+                                  .onConflictDoNothing()
+                                  .execute())
+                          .isZero();
+                      assertThat(tx.isFailed()).isTrue();
+                    }))
+        .hasMessageContaining("rolled back");
+  }
+
+  @Test
   void injectionStringsAreStoredAndReadLiterally() throws SQLException {
     List<String> nasty =
         List.of(
