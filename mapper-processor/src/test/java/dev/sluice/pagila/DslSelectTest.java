@@ -42,7 +42,10 @@ import dev.sluice.dsl.Condition;
 import dev.sluice.dsl.Cte;
 import dev.sluice.dsl.Expression;
 import dev.sluice.dsl.FetchStep;
+import dev.sluice.dsl.From1Step;
+import dev.sluice.dsl.From2Step;
 import dev.sluice.dsl.SelectField;
+import dev.sluice.dsl.SelectWhereStep;
 import dev.sluice.dsl.Table;
 import dev.sluice.testkit.PgTest;
 import dev.sluice.testkit.TestDatabase;
@@ -448,6 +451,88 @@ class DslSelectTest {
       c = c.and(FILM.title.like(titlePattern));
     }
     return db.selectFrom(FILM).where(c).orderBy(FILM.filmId.asc());
+  }
+
+  @Test
+  void inOfAnEmptyListMatchesNoRowAndNotInEveryRow() throws SQLException {
+    assertThat(db.selectFrom(FILM).where(FILM.filmId.in(List.of())).fetch()).isEmpty();
+    assertThat(db.from(FILM).select(FILM.title).where(FILM.title.in(List.of())).fetch()).isEmpty();
+    assertThat(db.selectFrom(FILM).where(FILM.rating.in(List.of())).fetch()).isEmpty();
+    assertThat(db.selectFrom(CUSTOMER).where(CUSTOMER.email.in(List.of())).fetch()).isEmpty();
+    assertThat(db.from(FILM).select(count()).where(or()).fetchOne()).contains(0L);
+
+    // NULLs included both ways: original_language_id is NULL in every Pagila film.
+    long films = Long.parseLong(rows(jdbc, "SELECT count(*) FROM film").get(0));
+    assertThat(rows(jdbc, "SELECT count(*) FROM film WHERE original_language_id IS NULL"))
+        .containsExactly(String.valueOf(films));
+    assertThat(
+            db.from(FILM).select(count()).where(FILM.originalLanguageId.in(List.of())).fetchOne())
+        .contains(0L);
+    assertThat(
+            db.from(FILM)
+                .select(count())
+                .where(FILM.originalLanguageId.notIn(List.of()))
+                .fetchOne())
+        .contains(films);
+    assertThat(db.from(FILM).select(count()).where(FILM.rating.notIn(List.of())).fetchOne())
+        .contains(films);
+  }
+
+  /** A step that changes what the rows are read into makes a new query. */
+  @Test
+  void aProjectionIsANewQueryAndTheStepBeforeItStillReadsRecords() throws SQLException {
+    From1Step<FilmTable, Film> q = db.from(FILM).where(f -> f.filmId.le(3));
+    SelectWhereStep<String> titles = q.select(FILM.title);
+    SelectWhereStep<Rating> ratings = q.selectDistinct(FILM.rating);
+    SelectWhereStep<Short> lengths = q.select(f -> f.length);
+
+    List<Film> films = q.fetch();
+    assertThat(films).hasSize(3);
+    for (Object film : films) {
+      assertThat(film).isInstanceOf(Film.class);
+    }
+    assertThat(ids(films)).containsExactlyInAnyOrder("1", "2", "3");
+    List<String> t = titles.fetch();
+    for (Object title : t) {
+      assertThat(title).isInstanceOf(String.class);
+    }
+    assertThat(t)
+        .containsExactlyInAnyOrderElementsOf(
+            rows(jdbc, "SELECT title FROM film WHERE film_id <= 3"));
+    assertThat(texts(ratings.fetch()))
+        .containsExactlyInAnyOrderElementsOf(
+            rows(jdbc, "SELECT DISTINCT rating FROM film WHERE film_id <= 3"));
+    assertThat(texts(lengths.fetch()))
+        .containsExactlyInAnyOrderElementsOf(
+            rows(jdbc, "SELECT length FROM film WHERE film_id <= 3"));
+
+    // What is added to either afterwards stays its own.
+    q.where(f -> f.filmId.eq(1));
+    titles.where(FILM.filmId.eq(2));
+    assertThat(ids(q.fetch())).containsExactly("1");
+    assertThat(titles.fetch())
+        .containsExactlyElementsOf(rows(jdbc, "SELECT title FROM film WHERE film_id = 2"));
+    assertThat(lengths.fetch()).hasSize(3);
+
+    // After a join too, into a @Row record.
+    From2Step<FilmTable, LanguageTable, Film> joined =
+        db.from(FILM)
+            .join(LANGUAGE)
+            .on((f, l) -> f.languageId.eq(l.languageId))
+            .where((f, l) -> f.filmId.le(2));
+    SelectWhereStep<TitleLanguage> named =
+        joined.select(TitleLanguage.class, FILM.title, LANGUAGE.name.as("language"));
+    List<Film> joinedFilms = joined.fetch();
+    assertThat(joinedFilms).hasSize(2);
+    for (Object film : joinedFilms) {
+      assertThat(film).isInstanceOf(Film.class);
+    }
+    List<TitleLanguage> pairs = named.fetch();
+    assertThat(pairs).hasSize(2);
+    for (Object pair : pairs) {
+      assertThat(pair).isInstanceOf(TitleLanguage.class);
+    }
+    assertThat(pairs).extracting(p -> p.language().trim()).containsOnly("English");
   }
 
   @Test

@@ -1,16 +1,21 @@
 package dev.sluice.pagila;
 
+import static dev.sluice.dsl.Dsl.and;
 import static dev.sluice.dsl.Dsl.count;
 import static dev.sluice.dsl.Dsl.cte;
 import static dev.sluice.dsl.Dsl.deleteFrom;
 import static dev.sluice.dsl.Dsl.exists;
 import static dev.sluice.dsl.Dsl.from;
 import static dev.sluice.dsl.Dsl.insertInto;
+import static dev.sluice.dsl.Dsl.noCondition;
+import static dev.sluice.dsl.Dsl.not;
+import static dev.sluice.dsl.Dsl.or;
 import static dev.sluice.dsl.Dsl.recursiveCte;
 import static dev.sluice.dsl.Dsl.recursiveCteDistinct;
 import static dev.sluice.dsl.Dsl.select;
 import static dev.sluice.dsl.Dsl.selectFrom;
 import static dev.sluice.dsl.Dsl.selectOne;
+import static dev.sluice.dsl.Dsl.unsafeCondition;
 import static dev.sluice.dsl.Dsl.unsafeSql;
 import static dev.sluice.dsl.Dsl.update;
 import static dev.sluice.dsl.Dsl.value;
@@ -20,14 +25,18 @@ import static dev.sluice.pagila.CategoryTreeTable.CATEGORY_TREE;
 import static dev.sluice.pagila.FilmActorTable.FILM_ACTOR;
 import static dev.sluice.pagila.FilmTable.FILM;
 import static dev.sluice.pagila.InventoryTable.INVENTORY;
+import static dev.sluice.pagila.LanguageTable.LANGUAGE;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.sluice.dsl.Condition;
 import dev.sluice.dsl.Cte;
+import dev.sluice.dsl.DeleteWhereStep;
 import dev.sluice.dsl.Expression;
 import dev.sluice.dsl.FetchStep;
 import dev.sluice.dsl.SelectField;
 import dev.sluice.dsl.Table;
+import dev.sluice.dsl.UpdateWhereStep;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -151,6 +160,131 @@ class DslSqlTest {
     assertThat(deleteFrom(FILM).where(FILM.specialFeatures.any("Trailers")).toSql())
         .isEqualTo("DELETE FROM film WHERE $1 = ANY(film.special_features)");
     assertThat(deleteFrom(FILM).allRows().toSql()).isEqualTo("DELETE FROM film");
+  }
+
+  @Test
+  void anEmptyWhereOfAnUpdateOrDeleteFailsNamingTheStatement() {
+    Condition none = noCondition();
+    assertThatThrownBy(() -> deleteFrom(FILM).where(none).toSql())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage(
+            "DELETE FROM film: the WHERE condition is empty (noCondition() with nothing added);"
+                + " call allRows() to mean every row");
+    assertThatThrownBy(
+            () ->
+                update(FILM)
+                    .set(FILM.title, "x")
+                    .where(f -> noCondition())
+                    .returning(FILM.filmId)
+                    .toSql())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage(
+            "UPDATE film: the WHERE condition is empty (noCondition() with nothing added);"
+                + " call allRows() to mean every row");
+    // Whatever it is combined into, nothing added is still nothing.
+    for (Condition empty : List.of(and(), and(none, none), none.and(none), not(none))) {
+      assertThatThrownBy(() -> deleteFrom(ACTOR).where(empty).toSql())
+          .as(empty.toString())
+          .hasMessageStartingWith("DELETE FROM public.actor: the WHERE condition is empty");
+    }
+
+    // allRows() is the word for every row; it is not a condition and does not mix with where(…).
+    assertThat(deleteFrom(FILM).allRows().toSql()).isEqualTo("DELETE FROM film");
+    assertThat(update(FILM).set(FILM.length, (short) 1).allRows().toSql())
+        .isEqualTo("UPDATE film SET length = $1");
+    DeleteWhereStep<FilmTable, Film> delete = deleteFrom(FILM);
+    delete.where(FILM.filmId.eq(1));
+    assertThatThrownBy(delete::allRows)
+        .hasMessage("DELETE FROM film: both where(…) and allRows() were called; say one of them");
+    // A second where(…) is ANDed to the first, as in a SELECT: it never widens it.
+    assertThat(delete.where(FILM.length.gt((short) 100)).toSql())
+        .isEqualTo("DELETE FROM film WHERE film.film_id = $1 AND film.length > $2");
+    DeleteWhereStep<FilmTable, Film> everything = deleteFrom(FILM);
+    everything.allRows();
+    assertThatThrownBy(() -> everything.where(FILM.filmId.eq(1)))
+        .hasMessage("DELETE FROM film: both where(…) and allRows() were called; say one of them");
+  }
+
+  @Test
+  void anUpdateWithoutSetFailsInsteadOfRenderingBrokenSql() {
+    // The types lead through set(…) first; a cast past that step must not render "SET  WHERE".
+    UpdateWhereStep<FilmTable, Film> noSet = (UpdateWhereStep<FilmTable, Film>) update(FILM);
+    assertThatThrownBy(() -> noSet.where(FILM.filmId.eq(1)).toSql())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("UPDATE film: no SET clause; call set(…) or setNull(…) before where(…)");
+  }
+
+  @Test
+  void orOfNothingIsFalseAndNoConditionIsDroppedFromAndAndOr() {
+    Condition pg = FILM.rating.eq(Rating.PG);
+    String titles = "SELECT film.title FROM film";
+    assertThat(select(FILM.title).from(FILM).where(or()).toSql())
+        .isEqualTo(titles + " WHERE FALSE");
+    assertThat(select(FILM.title).from(FILM).where(or(noCondition(), noCondition())).toSql())
+        .isEqualTo(titles + " WHERE FALSE");
+    assertThat(select(FILM.title).from(FILM).where(noCondition().or(noCondition())).toSql())
+        .isEqualTo(titles + " WHERE FALSE");
+    // noCondition() is not TRUE: OR-ed with a condition it is that condition, not every row.
+    assertThat(select(FILM.title).from(FILM).where(noCondition().or(pg)).toSql())
+        .isEqualTo(titles + " WHERE film.rating = $1");
+    assertThat(select(FILM.title).from(FILM).where(or(noCondition(), pg, noCondition())).toSql())
+        .isEqualTo(titles + " WHERE film.rating = $1");
+    assertThat(select(FILM.title).from(FILM).where(pg.and(or())).toSql())
+        .isEqualTo(titles + " WHERE film.rating = $1 AND FALSE");
+    // An AND of nothing is no condition, which a SELECT leaves out (WHERE and HAVING) ...
+    assertThat(select(FILM.title).from(FILM).where(and()).toSql()).isEqualTo(titles);
+    assertThat(
+            select(FILM.title)
+                .from(FILM)
+                .where(and(noCondition(), noCondition()))
+                .groupBy(FILM.title)
+                .having(noCondition())
+                .toSql())
+        .isEqualTo(titles + " GROUP BY film.title");
+    // ... and an OR of nothing, in a DELETE, deletes nothing.
+    assertThat(deleteFrom(FILM).where(or()).toSql()).isEqualTo("DELETE FROM film WHERE FALSE");
+  }
+
+  @Test
+  void noConditionHasNoSqlInAJoinOrAnUnsafeFragment() {
+    assertThatThrownBy(() -> selectFrom(FILM).join(LANGUAGE).on(noCondition()).toSql())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage(
+            "JOIN language ON: the condition is empty (noCondition() with nothing added);"
+                + " give the join a condition, or crossJoin(language) for every pair of rows");
+    assertThatThrownBy(
+            () -> from(FILM).leftJoin(LANGUAGE).on((f, l) -> noCondition()).selectAll().toSql())
+        .hasMessageStartingWith("LEFT JOIN language ON: the condition is empty");
+    assertThatThrownBy(
+            () ->
+                deleteFrom(FILM)
+                    .where(unsafeCondition("? OR film.film_id = ?", noCondition(), 1))
+                    .toSql())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "unsafeSql \"? OR film.film_id = ?\": argument 1 is noCondition(), which has no SQL"
+                + " of its own (TRUE would widen the statement); pass a condition, or leave the"
+                + " fragment out");
+    assertThat(noCondition().toString()).isEqualTo("noCondition()");
+    // An OR of nothing is a condition like any other: ON FALSE joins no row.
+    assertThat(select(FILM.title).from(FILM).leftJoin(LANGUAGE).on(or()).toSql())
+        .isEqualTo("SELECT film.title FROM film LEFT JOIN language ON FALSE");
+  }
+
+  @Test
+  void inAndNotInOfAnEmptyListBindAnEmptyArray() {
+    FetchStep<String> none = select(FILM.title).from(FILM).where(FILM.filmId.in(List.of()));
+    assertThat(none.toSql()).isEqualTo("SELECT film.title FROM film WHERE film.film_id = ANY($1)");
+    assertThat(none.bindValues()).containsExactly(List.of());
+    // The same text as for any number of values: one prepared statement for every size.
+    assertThat(select(FILM.title).from(FILM).where(FILM.filmId.in()).toSql())
+        .isEqualTo(select(FILM.title).from(FILM).where(FILM.filmId.in(1, 2)).toSql())
+        .isEqualTo(none.toSql());
+    FetchStep<String> all = select(FILM.title).from(FILM).where(FILM.filmId.notIn(List.of()));
+    assertThat(all.toSql()).isEqualTo("SELECT film.title FROM film WHERE film.film_id <> ALL($1)");
+    assertThat(all.bindValues()).containsExactly(List.of());
+    assertThat(deleteFrom(FILM).where(FILM.filmId.in(List.of())).toSql())
+        .isEqualTo("DELETE FROM film WHERE film.film_id = ANY($1)");
   }
 
   @Test

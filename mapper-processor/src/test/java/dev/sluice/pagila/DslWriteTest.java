@@ -1,13 +1,19 @@
 package dev.sluice.pagila;
 
+import static dev.sluice.dsl.Dsl.count;
+import static dev.sluice.dsl.Dsl.noCondition;
+import static dev.sluice.dsl.Dsl.or;
+import static dev.sluice.pagila.CategoryTreeTable.CATEGORY_TREE;
 import static dev.sluice.pagila.FilmActorTable.FILM_ACTOR;
 import static dev.sluice.pagila.FilmTable.FILM;
 import static dev.sluice.pagila.JdbcRows.rows;
 import static dev.sluice.pagila.LanguageTable.LANGUAGE;
 import static dev.sluice.pagila.StaffTable.STAFF;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sluice.Database;
+import dev.sluice.dsl.Condition;
 import dev.sluice.testkit.PgTest;
 import dev.sluice.testkit.TestDatabase;
 import java.math.BigDecimal;
@@ -16,6 +22,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -174,6 +181,149 @@ class DslWriteTest {
     assertThat(rows(jdbc, "SELECT count(*) FROM film WHERE title LIKE 'DSL DEL %'"))
         .containsExactly("0");
     assertThat(db.deleteFrom(FILM).where(FILM.title.eq("DSL DEL 1")).execute()).isZero();
+  }
+
+  /**
+   * (Re)creates category_tree, which no other table refers to: a table a widened DELETE or UPDATE
+   * would change without any constraint stopping it.
+   */
+  private void createCategoryTree() throws SQLException {
+    try (Statement s = jdbc.createStatement()) {
+      s.execute("DROP TABLE IF EXISTS category_tree");
+      s.execute("CREATE TABLE category_tree(id int PRIMARY KEY, parent int, name text NOT NULL)");
+      s.execute(
+          "INSERT INTO category_tree VALUES"
+              + " (1, NULL, 'Movies'), (2, 1, 'Drama'), (3, 1, 'Comedy'), (4, NULL, 'Music')");
+    }
+  }
+
+  /** The dynamic-filter pattern of docs/DSL.md: a condition for each filter given. */
+  private static Condition treeFilter(String name, Integer parent) {
+    Condition c = noCondition();
+    if (name != null) {
+      c = c.and(CATEGORY_TREE.name.eq(name));
+    }
+    if (parent != null) {
+      c = c.and(CATEGORY_TREE.parent.eq(parent));
+    }
+    return c;
+  }
+
+  @Test
+  void aDynamicFilterWithNothingAddedDeletesAndUpdatesNothing() throws SQLException {
+    createCategoryTree();
+    Condition none = treeFilter(null, null);
+    assertThatThrownBy(() -> db.deleteFrom(CATEGORY_TREE).where(none).execute())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage(
+            "DELETE FROM category_tree: the WHERE condition is empty (noCondition() with nothing"
+                + " added); call allRows() to mean every row");
+    assertThatThrownBy(
+            () -> db.deleteFrom(CATEGORY_TREE).where(none).returning(CATEGORY_TREE.name).fetch())
+        .hasMessageStartingWith("DELETE FROM category_tree: the WHERE condition is empty");
+    assertThatThrownBy(
+            () ->
+                db.transaction(
+                    tx ->
+                        tx.update(CATEGORY_TREE)
+                            .set(CATEGORY_TREE.name, "gone")
+                            .where(t -> none)
+                            .execute()))
+        .hasMessageStartingWith("UPDATE category_tree: the WHERE condition is empty");
+    assertThat(rows(jdbc, "SELECT id, name FROM category_tree ORDER BY id"))
+        .containsExactly("1|Movies", "2|Drama", "3|Comedy", "4|Music");
+
+    // Pagila's films, whose titles nothing would stop an UPDATE from overwriting.
+    Condition noFilmFilter = noCondition();
+    assertThatThrownBy(
+            () -> db.update(FILM).set(FILM.title, "EVERY FILM").where(noFilmFilter).execute())
+        .hasMessageStartingWith("UPDATE film: the WHERE condition is empty");
+    assertThat(rows(jdbc, "SELECT count(*) FROM film WHERE title = 'EVERY FILM'"))
+        .containsExactly("0");
+
+    // With a filter added, the same code deletes what it says.
+    assertThat(db.deleteFrom(CATEGORY_TREE).where(treeFilter(null, 1)).execute()).isEqualTo(2);
+    assertThat(rows(jdbc, "SELECT id FROM category_tree ORDER BY id")).containsExactly("1", "4");
+  }
+
+  @Test
+  void allRowsStillMeansEveryRow() throws SQLException {
+    createCategoryTree();
+    assertThat(db.deleteFrom(CATEGORY_TREE).allRows().execute()).isEqualTo(4);
+    assertThat(rows(jdbc, "SELECT count(*) FROM category_tree")).containsExactly("0");
+
+    // Every film, in a transaction rolled back by the exception thrown at its end.
+    long films = Long.parseLong(rows(jdbc, "SELECT count(*) FROM film").get(0));
+    assertThatThrownBy(
+            () ->
+                db.useTransaction(
+                    tx -> {
+                      assertThat(
+                              tx.update(FILM)
+                                  .set(FILM.rentalDuration, (short) 9)
+                                  .allRows()
+                                  .execute())
+                          .isEqualTo(films);
+                      assertThat(
+                              tx.from(FILM)
+                                  .select(count())
+                                  .where(FILM.rentalDuration.ne((short) 9))
+                                  .fetchOne())
+                          .contains(0L);
+                      throw new IllegalStateException("roll back");
+                    }))
+        .hasMessage("roll back");
+    assertThat(rows(jdbc, "SELECT count(*) FROM film WHERE rental_duration = 9"))
+        .containsExactly("0");
+  }
+
+  @Test
+  void inOfAnEmptyListAndOrOfNothingDeleteNothing() throws SQLException {
+    createCategoryTree();
+    assertThat(db.deleteFrom(CATEGORY_TREE).where(CATEGORY_TREE.id.in(List.of())).execute())
+        .isZero();
+    assertThat(db.deleteFrom(CATEGORY_TREE).where(or()).execute()).isZero();
+    assertThat(
+            db.update(CATEGORY_TREE)
+                .set(CATEGORY_TREE.name, "renamed")
+                .where(CATEGORY_TREE.name.in(List.of()))
+                .execute())
+        .isZero();
+    assertThat(rows(jdbc, "SELECT id, name FROM category_tree ORDER BY id"))
+        .containsExactly("1|Movies", "2|Drama", "3|Comedy", "4|Music");
+
+    // The rows not in an empty list are every row, those with a NULL parent too: as it says.
+    assertThat(
+            db.deleteFrom(CATEGORY_TREE)
+                .where(CATEGORY_TREE.parent.notIn(List.of()))
+                .returning(CATEGORY_TREE.id)
+                .fetch())
+        .containsExactlyInAnyOrder(1, 2, 3, 4);
+    assertThat(rows(jdbc, "SELECT count(*) FROM category_tree")).containsExactly("0");
+  }
+
+  @Test
+  void insertOfAnEmptyListIsANoOpThatSendsNothing() {
+    // After a statement fails, PostgreSQL answers anything else sent in the transaction with an
+    // error (25P02) until it rolls back: these come back with 0 rows and no round trip.
+    assertThatThrownBy(
+            () ->
+                db.useTransaction(
+                    tx -> {
+                      assertThatThrownBy(() -> tx.execute("SELECT 1 / 0"))
+                          .hasMessageContaining("division by zero");
+                      assertThat(tx.insertInto(FILM).values(List.of()).execute()).isZero();
+                      assertThat(tx.insertInto(FILM).values(List.of()).returning().fetch())
+                          .isEmpty();
+                      assertThat(
+                              tx.insertInto(FILM_ACTOR)
+                                  .values(List.of())
+                                  .onConflictDoNothing()
+                                  .execute())
+                          .isZero();
+                      assertThat(tx.isFailed()).isTrue();
+                    }))
+        .hasMessageContaining("rolled back");
   }
 
   @Test

@@ -47,6 +47,13 @@ abstract class AbstractSelect<T> implements SelectOrderByStep<T> {
     return this;
   }
 
+  /** Takes {@code other}'s ORDER BY, LIMIT and OFFSET, for a copy of it. */
+  final void copyTail(AbstractSelect<?> other) {
+    orderBy = other.orderBy;
+    limit = other.limit;
+    offset = other.offset;
+  }
+
   /**
    * Whether it ends in ORDER BY, LIMIT or OFFSET, which an operand may only have in parentheses.
    */

@@ -5,28 +5,44 @@ package dev.sluice.dsl;
  * {@link #not} make new conditions.
  *
  * <p>For queries built at run time from optional filters, start from {@link Dsl#noCondition()},
- * which renders nothing and vanishes when combined: the SQL text then depends only on which filters
- * are present (the values are bound), so each shape is prepared once per connection.
+ * which is no filter at all: {@code and} and {@code or} drop it, so the SQL text depends only on
+ * which filters are present (the values are bound) and each shape is prepared once per connection.
+ * It is not TRUE: a SELECT whose WHERE is still {@code noCondition()} reads every row, but an
+ * UPDATE or DELETE whose WHERE is still {@code noCondition()} fails, before anything is sent, and
+ * says to call {@code allRows()}; an OR of nothing but {@code noCondition()} is FALSE.
  */
 public abstract class Condition extends QueryPart {
   Condition() {}
 
-  /** {@code this AND other}. */
+  /**
+   * {@code this AND other}. A {@link Dsl#noCondition()} operand is dropped: {@code
+   * noCondition().and(c)} is {@code c}, and {@code noCondition().and(noCondition())} is still
+   * {@code noCondition()}.
+   */
   public final Condition and(Condition other) {
-    return Conditions.Junction.of(" AND ", this, other);
+    return Conditions.Junction.of(Conditions.Junction.AND, this, other);
   }
 
-  /** {@code this OR other}. */
+  /**
+   * {@code this OR other}. A {@link Dsl#noCondition()} operand is dropped, as in {@link #and}:
+   * {@code noCondition().or(c)} is {@code c}, not {@code TRUE OR c}, so a filter built up by {@code
+   * or}s is only what was added. With both dropped, the OR of nothing is {@code FALSE}: it matches
+   * no row (it does not widen to every row).
+   */
   public final Condition or(Condition other) {
-    return Conditions.Junction.of(" OR ", this, other);
+    return Conditions.Junction.of(Conditions.Junction.OR, this, other);
   }
 
-  /** {@code NOT (this)}. */
+  /**
+   * {@code NOT (this)}. The negation of {@link Dsl#noCondition()} is {@code noCondition()}: still
+   * no filter, so a SELECT reads every row and an UPDATE or DELETE fails asking for {@code
+   * allRows()}.
+   */
   public final Condition not() {
     return isEmpty() ? this : new Conditions.Not(this);
   }
 
-  /** Whether this is {@link Dsl#noCondition()}, which renders nothing. */
+  /** Whether this is {@link Dsl#noCondition()}, which has no SQL of its own. */
   boolean isEmpty() {
     return false;
   }

@@ -7,7 +7,11 @@ import java.util.List;
 final class Conditions {
   private Conditions() {}
 
-  /** Renders nothing; disappears when combined with another condition. */
+  /**
+   * {@link Dsl#noCondition()}: no filter given yet. It has no SQL of its own: {@code and} and
+   * {@code or} drop it, a SELECT's WHERE and HAVING leave it out, and an UPDATE or DELETE rejects
+   * it. Rendering it anywhere else fails rather than guess TRUE, which would widen the statement.
+   */
   static final Condition NONE =
       new Condition() {
         @Override
@@ -17,7 +21,23 @@ final class Conditions {
 
         @Override
         void render(SqlWriter w) {
-          w.append("TRUE");
+          throw new IllegalStateException(
+              "noCondition() has no SQL of its own: combine it with and(…)/or(…), or give it to"
+                  + " a SELECT's where(…) or having(…), which leave it out");
+        }
+
+        @Override
+        public String toString() {
+          return "noCondition()";
+        }
+      };
+
+  /** {@code FALSE}: what an OR of no conditions is, matching no row. */
+  static final Condition FALSE =
+      new Condition() {
+        @Override
+        void render(SqlWriter w) {
+          w.append("FALSE");
         }
       };
 
@@ -154,6 +174,9 @@ final class Conditions {
 
   /** Conditions joined by AND or OR; a nested junction of the other kind is parenthesized. */
   static final class Junction extends Condition {
+    static final String AND = " AND ";
+    static final String OR = " OR ";
+
     private final String op;
     private final List<Condition> operands;
 
@@ -162,7 +185,14 @@ final class Conditions {
       this.operands = operands;
     }
 
+    /**
+     * {@code a op b}. A {@link #NONE} operand is dropped; when both are, an AND is still NONE (no
+     * filter) and an OR is {@link #FALSE}: an OR of nothing matches nothing, never every row.
+     */
     static Condition of(String op, Condition a, Condition b) {
+      if (a.isEmpty() && b.isEmpty()) {
+        return op.equals(OR) ? FALSE : NONE;
+      }
       if (a.isEmpty()) {
         return b;
       }
@@ -173,6 +203,23 @@ final class Conditions {
       add(op, a, operands);
       add(op, b, operands);
       return new Junction(op, List.copyOf(operands));
+    }
+
+    /**
+     * {@code c1 op c2 op …}, with the same rule as {@link #of(String, Condition, Condition)} for
+     * {@link #NONE} operands and for none at all.
+     */
+    static Condition of(String op, Condition[] conditions) {
+      List<Condition> operands = new ArrayList<>(conditions.length);
+      for (Condition c : conditions) {
+        if (!c.isEmpty()) {
+          add(op, c, operands);
+        }
+      }
+      if (operands.isEmpty()) {
+        return op.equals(OR) ? FALSE : NONE;
+      }
+      return operands.size() == 1 ? operands.get(0) : new Junction(op, List.copyOf(operands));
     }
 
     private static void add(String op, Condition c, List<Condition> out) {
@@ -241,6 +288,15 @@ final class Conditions {
                   + " arguments");
         }
         Object a = args[arg++];
+        if (a instanceof Condition && ((Condition) a).isEmpty()) {
+          throw new IllegalArgumentException(
+              "unsafeSql \""
+                  + sql
+                  + "\": argument "
+                  + arg
+                  + " is noCondition(), which has no SQL of its own (TRUE would widen the"
+                  + " statement); pass a condition, or leave the fragment out");
+        }
         if (a instanceof QueryPart) {
           ((QueryPart) a).render(w);
         } else {

@@ -10,8 +10,12 @@ final class DeleteQuery<A extends Table<R>, R> extends FilteredDmlQuery<A, R>
   }
 
   @Override
+  String statement() {
+    return "DELETE FROM " + table;
+  }
+
+  @Override
   void renderBody(SqlWriter w) {
-    requireWhere("delete from");
     w.append("DELETE FROM ").tableReference(table);
     renderWhere(w);
   }

@@ -4,12 +4,23 @@ import java.util.function.Function;
 
 /**
  * {@code DELETE FROM table}, waiting for WHERE. Deleting every row takes an explicit {@link
- * #allRows()}.
+ * #allRows()}; an empty condition ({@link Dsl#noCondition()} with nothing added) fails instead.
  */
 public interface DeleteWhereStep<A extends Table<R>, R> {
+  /**
+   * {@code WHERE condition}; a second call is ANDed to the first. A condition still {@link
+   * Dsl#noCondition()} when the statement is rendered fails, naming the statement, before anything
+   * is sent: {@code DELETE FROM film: the WHERE condition is empty (…); call allRows() to mean
+   * every row}.
+   */
   ReturningStep<R> where(Condition condition);
 
+  /** {@code WHERE} the condition made of the table: {@code f -> f.title.like("TMP %")}. */
   ReturningStep<R> where(Function<? super A, ? extends Condition> condition);
 
+  /**
+   * No WHERE: every row of the table. The one way to say so; it may not be combined with {@code
+   * where(…)}.
+   */
   ReturningStep<R> allRows();
 }

@@ -214,29 +214,37 @@ public final class Dsl {
   // ---- conditions ----
 
   /**
-   * The condition that is no condition: renders nothing, and {@code noCondition().and(c)} is {@code
-   * c}. The start for filters composed at run time.
+   * No condition: the start for filters composed at run time, e.g. {@code c = c.and(…)} under
+   * {@code if}s. {@code and} and {@code or} drop it ({@code noCondition().and(c)} is {@code c}), so
+   * it never renders as SQL of its own. What a statement does when its condition is still {@code
+   * noCondition()} when it is rendered:
+   *
+   * <ul>
+   *   <li>a SELECT's {@code where(…)} or {@code having(…)}: no WHERE or HAVING, every row;
+   *   <li>an UPDATE's or DELETE's {@code where(…)}: fails, naming the statement, before anything is
+   *       sent; every row takes an explicit {@code allRows()};
+   *   <li>a join's {@code on(…)} or an {@code unsafeSql} argument: fails.
+   * </ul>
    */
   public static Condition noCondition() {
     return Conditions.NONE;
   }
 
-  /** {@code c1 AND c2 AND …}; {@link #noCondition()} operands vanish. */
+  /**
+   * {@code c1 AND c2 AND …}; {@link #noCondition()} operands are dropped. With none left (or none
+   * given) it is {@code noCondition()}: no filter, which an UPDATE or DELETE rejects.
+   */
   public static Condition and(Condition... conditions) {
-    Condition out = Conditions.NONE;
-    for (Condition c : conditions) {
-      out = out.and(c);
-    }
-    return out;
+    return Conditions.Junction.of(Conditions.Junction.AND, conditions);
   }
 
-  /** {@code c1 OR c2 OR …}. */
+  /**
+   * {@code c1 OR c2 OR …}; {@link #noCondition()} operands are dropped. With none left (or none
+   * given) it is {@code FALSE}, which matches no row: {@code or()} of an empty list of alternatives
+   * selects, updates and deletes nothing, as {@code in()} of an empty list does.
+   */
   public static Condition or(Condition... conditions) {
-    Condition out = Conditions.NONE;
-    for (Condition c : conditions) {
-      out = out.or(c);
-    }
-    return out;
+    return Conditions.Junction.of(Conditions.Junction.OR, conditions);
   }
 
   public static Condition not(Condition condition) {

@@ -128,7 +128,9 @@ public abstract class Expression<T> extends SelectField<T> {
 
   /**
    * {@code this = ANY($n)} with the values bound as one array parameter: the SQL text is the same
-   * whatever the number of values, so the prepared statement is reused. No values: no rows match.
+   * whatever the number of values, so the prepared statement is reused. An empty list binds an
+   * empty array, and {@code x = ANY('{}')} is FALSE for every row, NULLs included: no row matches,
+   * so a SELECT reads none and an UPDATE or DELETE touches none. (PostgreSQL has no {@code IN ()}.)
    */
   public final Condition in(Collection<? extends T> values) {
     return new Conditions.Any(this, " = ANY(", toDatabase(values));
@@ -144,7 +146,13 @@ public abstract class Expression<T> extends SelectField<T> {
     return new Conditions.InSelect(this, " IN ", subquery);
   }
 
-  /** {@code this <> ALL($n)}, the values bound as one array. */
+  /**
+   * {@code this <> ALL($n)}, the values bound as one array. An empty list binds an empty array, and
+   * {@code x <> ALL('{}')} is TRUE for every row, NULLs included, as SQL's {@code x NOT IN} of an
+   * empty subquery is: every row matches, so an UPDATE or DELETE of the rows "not in" an empty list
+   * touches every row, as it says. A NULL among the values makes it match no row (NULL or FALSE for
+   * each), as {@code NOT IN} with a NULL does.
+   */
   public final Condition notIn(Collection<? extends T> values) {
     return new Conditions.Any(this, " <> ALL(", toDatabase(values));
   }

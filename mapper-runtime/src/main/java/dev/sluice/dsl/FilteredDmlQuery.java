@@ -5,22 +5,42 @@ import java.util.function.Function;
 
 /**
  * An UPDATE or DELETE: a statement that must say which rows it touches, with {@code where(…)} or an
- * explicit {@code allRows()}, so a forgotten condition never becomes a table-wide write.
+ * explicit {@code allRows()}, so neither a forgotten condition nor an empty one becomes a
+ * table-wide write.
+ *
+ * <p>The two are kept apart: {@code allRows()} is a flag of its own, never a condition, and a
+ * {@code where(…)} condition that is still {@link Dsl#noCondition()} when the statement is rendered
+ * (a dynamic filter to which nothing was added) fails, before anything is sent. Each {@code
+ * where(…)} is ANDed to the ones before, as in a SELECT, so a later call never widens an earlier
+ * one.
  */
 abstract class FilteredDmlQuery<A extends Table<R>, R> extends DmlQuery<R> {
   /** The table, typed for the lambda style. */
   final A a;
 
-  /** The WHERE condition; null until where() or allRows(). */
+  /** The WHERE condition, the AND of every where(…); null until the first. */
   private Condition where;
+
+  /** Whether allRows() was called: no WHERE, on purpose. */
+  private boolean allRows;
 
   FilteredDmlQuery(Queries queries, A table) {
     super(queries, table);
     this.a = table;
   }
 
+  /** The statement's first words and table, for messages: "DELETE FROM film". */
+  abstract String statement();
+
   public ReturningStep<R> where(Condition condition) {
-    where = condition;
+    if (condition == null) {
+      throw new IllegalArgumentException(
+          statement() + ": where(null); pass a condition, or call allRows() for every row");
+    }
+    if (allRows) {
+      throw bothGiven();
+    }
+    where = where == null ? condition : where.and(condition);
     return this;
   }
 
@@ -29,22 +49,37 @@ abstract class FilteredDmlQuery<A extends Table<R>, R> extends DmlQuery<R> {
   }
 
   public ReturningStep<R> allRows() {
-    where = Conditions.NONE;
+    if (where != null) {
+      throw bothGiven();
+    }
+    allRows = true;
     return this;
   }
 
-  /** Fails unless where() or allRows() was called; {@code statement} names it in the message. */
-  final void requireWhere(String statement) {
-    if (where == null) {
-      throw new IllegalStateException(statement + " " + table + " without where(…) or allRows()");
-    }
+  private IllegalStateException bothGiven() {
+    return new IllegalStateException(
+        statement() + ": both where(…) and allRows() were called; say one of them");
   }
 
-  /** Renders " WHERE …", or nothing for allRows(). */
+  /**
+   * Renders " WHERE …", or nothing for allRows(); fails if neither was called or the condition is
+   * empty.
+   */
   final void renderWhere(SqlWriter w) {
-    if (!where.isEmpty()) {
-      w.append(" WHERE ");
-      where.render(w);
+    if (allRows) {
+      return;
     }
+    if (where == null) {
+      throw new IllegalStateException(
+          statement() + ": neither where(…) nor allRows() was called; say which rows");
+    }
+    if (where.isEmpty()) {
+      throw new IllegalStateException(
+          statement()
+              + ": the WHERE condition is empty (noCondition() with nothing added);"
+              + " call allRows() to mean every row");
+    }
+    w.append(" WHERE ");
+    where.render(w);
   }
 }

@@ -10,6 +10,9 @@ import java.util.Optional;
  * #select}). The lambdas run once, while the query is built. Each {@code where} is ANDed to the
  * ones before, so optional filters compose with plain {@code if}s.
  *
+ * <p>{@code select(…)} returns a new query with this one's tables and clauses so far: this step
+ * still reads the first table's records, and what is added to either afterwards stays its own.
+ *
  * @param <R> the record of the first table
  * @param <S> the concrete step, returned by {@link #where(Condition)}
  */

@@ -12,7 +12,9 @@ public interface InsertStep<R> {
 
   /**
    * Many rows. Without RETURNING they go as one pipeline of the one-row statement (one round trip's
-   * latency, all or none); with RETURNING as multi-row VALUES statements.
+   * latency, all or none); with RETURNING as multi-row VALUES statements. An empty collection
+   * inserts nothing and sends nothing: {@code execute()} returns 0 and {@code fetch()} an empty
+   * list.
    */
   InsertValuesStep<R> values(Collection<? extends R> records);
 }

@@ -7,10 +7,12 @@ import java.util.Optional;
 
 /**
  * The one implementation of every SELECT step. A builder: each step records its clause and returns
- * this object as the next step's type, so the Java types offer only the clauses that may follow.
- * Rendered afresh on each {@code fetch()}/{@code toSql()}, in clause order whatever the order of
- * calls. Not thread-safe: build a query, run it, drop it (conditions and expressions, which are
- * immutable, are what to share).
+ * this object as the next step's type, so the Java types offer only the clauses that may follow. A
+ * step never changes the type of the rows, though: choosing a select list after the tables (the
+ * from-first style's {@code select}) makes a new query ({@link #project}), since the user may still
+ * hold the step typed for the first table's records. Rendered afresh on each {@code fetch()}/{@code
+ * toSql()}, in clause order whatever the order of calls. Not thread-safe: build a query, run it,
+ * drop it (conditions and expressions, which are immutable, are what to share).
  */
 final class SelectQuery<T> extends AbstractSelect<T>
     implements SelectFromStep<T>, SelectJoinStep<T>, SelectOnStep<T>, SelectHavingStep<T> {
@@ -74,14 +76,33 @@ final class SelectQuery<T> extends AbstractSelect<T>
     return q;
   }
 
-  /** Replaces the select list (the from-first style chooses it after the tables). */
-  @SuppressWarnings("unchecked")
+  /**
+   * A new query of these tables and clauses selecting {@code fields} (the from-first style chooses
+   * the select list after the tables). New, not this one re-typed: a step the user still holds
+   * reads its rows as it says, so after {@code titles = q.select(FILM.title)} the from-first step
+   * {@code q} still fetches Films, and later calls on either do not reach the other.
+   */
   <U> SelectQuery<U> project(boolean distinct, Class<U> into, List<SelectField<?>> fields) {
-    this.distinct = distinct;
-    this.recordTable = null;
-    this.into = into;
-    this.fields = fields;
-    return (SelectQuery<U>) this;
+    if (into != null && fields.isEmpty()) {
+      throw new IllegalArgumentException("select into " + into.getName() + " without fields");
+    }
+    SelectQuery<U> q = new SelectQuery<>(queries);
+    q.with = with;
+    q.distinct = distinct;
+    q.into = into;
+    q.fields = fields;
+    q.from = from;
+    if (!joins.isEmpty()) {
+      q.joins = new ArrayList<>(joins.size());
+      for (Join j : joins) {
+        q.joins.add(j.copy());
+      }
+    }
+    q.where = where;
+    q.groupBy = groupBy;
+    q.having = having;
+    q.copyTail(this);
+    return q;
   }
 
   /** Declares {@code ctes} in a WITH in front of this query. */
@@ -351,8 +372,27 @@ final class SelectQuery<T> extends AbstractSelect<T>
       this.table = table;
     }
 
+    /** A join of its own for a copy of the query: on and using are set after it is made. */
+    Join copy() {
+      Join j = new Join(kind, table);
+      j.on = on;
+      j.using = using;
+      return j;
+    }
+
     void render(SqlWriter w) {
       w.append(kind).tableReference(table);
+      if (on != null && on.isEmpty()) {
+        // Taken as TRUE it would join every pair of rows: a cross join nobody asked for.
+        throw new IllegalStateException(
+            kind.strip()
+                + " "
+                + table
+                + " ON: the condition is empty (noCondition() with nothing added); give the join"
+                + " a condition, or crossJoin("
+                + table
+                + ") for every pair of rows");
+      }
       if (on != null) {
         w.append(" ON ");
         on.render(w);

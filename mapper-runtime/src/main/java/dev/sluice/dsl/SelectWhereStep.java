@@ -2,6 +2,9 @@ package dev.sluice.dsl;
 
 /** A SELECT whose tables are all given, which may filter its rows. */
 public interface SelectWhereStep<T> extends SelectGroupByStep<T> {
-  /** {@code WHERE c1 AND c2 …}; {@link Dsl#noCondition()} operands vanish. */
+  /**
+   * {@code WHERE c1 AND c2 …}; {@link Dsl#noCondition()} operands are dropped, and with nothing
+   * left there is no WHERE: a SELECT reads every row.
+   */
   SelectGroupByStep<T> where(Condition... conditions);
 }

@@ -40,8 +40,17 @@ final class UpdateQuery<A extends Table<R>, R> extends FilteredDmlQuery<A, R>
   }
 
   @Override
+  String statement() {
+    return "UPDATE " + table;
+  }
+
+  @Override
   void renderBody(SqlWriter w) {
-    requireWhere("update of");
+    if (columns.isEmpty()) {
+      // The types lead through set(…) first; only a cast past UpdateSetStep gets here.
+      throw new IllegalStateException(
+          statement() + ": no SET clause; call set(…) or setNull(…) before where(…)");
+    }
     w.append("UPDATE ").tableReference(table).append(" SET ");
     for (int i = 0; i < columns.size(); i++) {
       w.append(i == 0 ? "" : ", ").identifier(columns.get(i).name()).append(" = ");

@@ -4,15 +4,24 @@ import java.util.function.Function;
 
 /**
  * An UPDATE with its SET list, waiting for WHERE. Updating every row takes an explicit {@link
- * #allRows()}, so a forgotten condition does not compile into a table-wide update.
+ * #allRows()}, so a forgotten condition does not compile into a table-wide update, and an empty one
+ * ({@link Dsl#noCondition()} with nothing added) fails instead of becoming one.
  */
 public interface UpdateWhereStep<A extends Table<R>, R> extends UpdateSetStep<A, R> {
-  /** {@code WHERE condition}. */
+  /**
+   * {@code WHERE condition}; a second call is ANDed to the first. A condition still {@link
+   * Dsl#noCondition()} when the statement is rendered fails, naming the statement, before anything
+   * is sent: {@code UPDATE film: the WHERE condition is empty (…); call allRows() to mean every
+   * row}.
+   */
   ReturningStep<R> where(Condition condition);
 
   /** {@code WHERE} the condition made of the table: {@code f -> f.filmId.eq(id)}. */
   ReturningStep<R> where(Function<? super A, ? extends Condition> condition);
 
-  /** No WHERE: every row of the table. */
+  /**
+   * No WHERE: every row of the table. The one way to say so; it may not be combined with {@code
+   * where(…)}.
+   */
   ReturningStep<R> allRows();
 }
