@@ -6,12 +6,9 @@ import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Spliterator;
-import java.util.Spliterators;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Stream;
-import java.util.stream.StreamSupport;
 
 /**
  * {@link Queries} over "some connection": the pool's (one per call) for {@link Database}, the
@@ -96,27 +93,7 @@ abstract class ConnectionQueries implements Queries {
       release(c);
       throw e;
     }
-    Spliterator<T> rows =
-        new Spliterators.AbstractSpliterator<T>(
-            Long.MAX_VALUE, Spliterator.ORDERED | Spliterator.NONNULL) {
-          @Override
-          public boolean tryAdvance(Consumer<? super T> action) {
-            if (!cursor.hasNext()) {
-              return false;
-            }
-            action.accept(cursor.next());
-            return true;
-          }
-        };
-    return StreamSupport.stream(rows, false)
-        .onClose(
-            () -> {
-              try {
-                cursor.close();
-              } finally {
-                release(c);
-              }
-            });
+    return RowStream.of(this, c, cursor, sql);
   }
 
   @Override

@@ -47,11 +47,14 @@ public interface Queries {
 
   /**
    * The rows as a lazily read stream, for results larger than memory: rows are decoded as the
-   * stream is consumed and memory stays bounded by the connection's receive buffer. The stream
-   * holds a connection until it is closed, so it MUST be closed — use try-with-resources. Closing
-   * it before the end cancels the query and keeps the connection usable. On a Database the
-   * connection returns to the pool at close; in a Transaction nothing else may run on it until
-   * then.
+   * stream is consumed and memory stays bounded by the connection's receive buffer (rows are
+   * fetched in chunks of 8,192). The stream holds a connection until it is read to its end or
+   * closed, so close it — use try-with-resources. Closing it before the end stops the query without
+   * failing anything, in or out of a transaction, and keeps the connection usable. On a Database
+   * the connection returns to the pool as soon as the last row is read, or at close; in a
+   * Transaction nothing else may run on it until then. A stream that is dropped neither finished
+   * nor closed is found when it is garbage-collected: a warning names where it was opened, and its
+   * connection is closed and replaced.
    */
   <T> Stream<T> stream(String sql, RowDecoder<T> decoder, Object... params);
 

@@ -136,6 +136,16 @@ class ConnectionUrlTest {
   }
 
   @Test
+  void connectTimeoutZeroMeansNoTimeoutAsInLibpq(TestDatabase tdb) throws Exception {
+    assertThat(ConnectionConfig.parse("postgresql://u@h/db?connect_timeout=0").connectTimeout())
+        .isZero();
+    assertThat(one(with(tdb, "connect_timeout=0"), "SELECT 'no deadline'::text"))
+        .isEqualTo("no deadline");
+    assertThat(one(with(tdb, "connect_timeout=-3"), "SELECT 'none either'::text"))
+        .isEqualTo("none either");
+  }
+
+  @Test
   void tlsModesFailWithoutEverConnectingInPlainText() throws Exception {
     try (FakePgServer fake = FakePgServer.start((sync, out) -> true)) {
       for (String mode : List.of("require", "verify-ca", "verify-full")) {

@@ -113,6 +113,10 @@ class SessionStateTest {
     }
   }
 
+  /**
+   * The consumer's exception stops a long query with a cancel, which ends it with 57014: the
+   * connection is kept (10,000,000 rows: the server is still sending when the cancel lands).
+   */
   @Test
   void aRuntimeExceptionFromAConsumerKeepsTheConnection() {
     try (PgConnection c = connect()) {
@@ -120,7 +124,7 @@ class SessionStateTest {
       assertThatThrownBy(
               () ->
                   c.forEach(
-                      "SELECT g FROM generate_series(1, 100000) g",
+                      "SELECT g FROM generate_series(1, 10000000) g",
                       NONE,
                       TestDecoders.INT,
                       v -> {
@@ -201,7 +205,8 @@ class SessionStateTest {
   @Test
   void aValueThatCannotBeEncodedLeavesNoQueuedCloseToBreakTheCommit() {
     // One cached statement: preparing the third statement evicts the second and queues its Close
-    // to go with the next send. The Bind then fails (an Instant beyond PostgreSQL's range; Instant.MAX itself is infinity): the
+    // to go with the next send. The Bind then fails (an Instant beyond PostgreSQL's range;
+    // Instant.MAX itself is infinity): the
     // queued Close must not stay in the send buffer, where it would go out ahead of COMMIT and
     // turn its reply into a protocol error although the server committed.
     try (Database db =

@@ -18,9 +18,9 @@ import java.util.Map;
  * </pre>
  *
  * <p>Keywords: user, password, dbname, host, port, sslmode, application_name, connect_timeout
- * (seconds), target_session_attrs, options, load_balance_hosts (disable|random; also
- * loadBalanceHosts=true). A host that starts with '/' is a Unix-domain socket directory. The
- * password is never shown by {@link #toString()}.
+ * (seconds; 0 or less: no timeout, and 1 counts as 2, both as in libpq), target_session_attrs,
+ * options, load_balance_hosts (disable|random; also loadBalanceHosts=true). A host that starts with
+ * '/' is a Unix-domain socket directory. The password is never shown by {@link #toString()}.
  */
 public final class ConnectionConfig {
   /** One host to try. */

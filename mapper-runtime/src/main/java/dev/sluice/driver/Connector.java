@@ -17,7 +17,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * accepts the connection and matches target_session_attrs (prefer-standby: standbys in a first
  * pass, any server in a second), runs the startup exchange with its {@link Authenticator}, and
  * checks the session's parameters. The whole attempt on one host, connect and authentication
- * included, is bounded by the connect timeout.
+ * included, is bounded by the connect timeout (none when it is zero, as libpq's {@code
+ * connect_timeout=0}).
  */
 final class Connector {
   private static final System.Logger LOG = System.getLogger(PgConnection.class.getName());
@@ -81,14 +82,17 @@ final class Connector {
       transport = Transport.open(hp);
       // At the deadline the channel is closed, which ends a connect or read blocked on a server
       // that stopped answering. (A read timeout would leave the socket non-blocking.)
-      Transport toClose = transport;
-      deadline =
-          ConnectDeadlines.schedule(
-              () -> {
-                timedOut.set(true);
-                toClose.close();
-              },
-              timeoutMillis);
+      // connect_timeout=0 means no timeout at all, as in libpq.
+      if (timeoutMillis > 0) {
+        Transport toClose = transport;
+        deadline =
+            ConnectDeadlines.schedule(
+                () -> {
+                  timedOut.set(true);
+                  toClose.close();
+                },
+                timeoutMillis);
+      }
       transport.connect();
       Session s = new Session(config, transport, listener);
       try {
@@ -97,7 +101,7 @@ final class Connector {
         s.markBroken();
         throw e;
       }
-      if (!deadline.cancel(false)) {
+      if (deadline != null && !deadline.cancel(false)) {
         s.markBroken(); // the deadline passed just as the startup ended
         throw timedOut(hp, timeoutMillis, null);
       }

@@ -30,6 +30,9 @@ final class CopyIn extends Session.Exchange {
     session.send();
     CopyIn x = new CopyIn(session, data);
     session.receive(x);
+    if (x.refusedCopy != null) {
+      throw x.refusedCopy;
+    }
     if (x.sourceFailure instanceof RuntimeException e) {
       throw e; // the caller's own exception, after the exchange completed
     }
@@ -70,7 +73,8 @@ final class CopyIn extends Session.Exchange {
         return false;
       case Protocol.COPY_OUT_RESPONSE:
       case Protocol.COPY_BOTH_RESPONSE:
-        throw session.protocolViolationAfterCopy(type);
+        session.refuseCopy(this, type, false);
+        return false;
       default:
         throw session.unexpected(type, name());
     }
@@ -96,8 +100,8 @@ final class CopyIn extends Session.Exchange {
       }
       w.copyData(chunk, 0, n);
       session.send();
-      // Errors (a bad row) come back while we write; stop early if one is waiting.
-      if (session.buffer.hasPendingInput() && peekIsError()) {
+      // Notices are read as they come; an error (a bad row) ends the writing early.
+      if (session.handleWaitingMessages()) {
         break;
       }
     }
@@ -108,15 +112,5 @@ final class CopyIn extends Session.Exchange {
     }
     session.send();
     session.copyEnded();
-  }
-
-  private boolean peekIsError() throws IOException {
-    ReadBuffer in = session.buffer;
-    if (!in.hasMessage() && in.limit() == in.position()) {
-      // Bytes are on the socket but not yet buffered: read them (this does not block: available()
-      // > 0).
-      in.fill(1);
-    }
-    return in.array()[in.position()] == Protocol.ERROR_RESPONSE;
   }
 }

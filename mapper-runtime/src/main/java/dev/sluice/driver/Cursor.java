@@ -10,10 +10,24 @@ import java.util.NoSuchElementException;
  * read as the caller asks for rows, so memory stays bounded by the receive buffer. While it is open
  * its session is {@link Session.State#STREAMING} and runs nothing else. Not thread-safe; must be
  * closed (closing a finished cursor does nothing).
+ *
+ * <p>The portal is read in chunks: Bind, then Execute of at most {@value #CHUNK_ROWS} rows and
+ * Flush, and another Execute at each PortalSuspended; Sync only once the portal is complete, or
+ * when the cursor is closed early, after Close of the portal. So closing early needs no
+ * CancelRequest and fails nothing: it reads what is left of the chunk in flight, then the portal is
+ * closed, and a transaction around it goes on as if the query had ended. (A Sync sent at once would
+ * end the implicit transaction of a statement outside BEGIN and destroy the unnamed portal with it;
+ * a cancel would abort a transaction around it.)
  */
 public final class Cursor<T> implements AutoCloseable {
+  /**
+   * Rows per Execute. Each chunk costs one round trip (the server waits for the next Execute),
+   * which at this size is a small part of the time to read the chunk's rows; an early close reads
+   * at most one chunk to the end.
+   */
+  static final int CHUNK_ROWS = 8192;
+
   private final Session session;
-  private final String sql;
   private final RowDecoder.Bound<T> bound;
   private final Rows rows;
 
@@ -25,25 +39,24 @@ public final class Cursor<T> implements AutoCloseable {
   /** Whether ReadyForQuery has been read (or the session broke): the connection is free again. */
   private boolean done;
 
-  private Cursor(Session session, String sql, RowDecoder.Bound<T> bound) {
+  private Cursor(Session session, RowDecoder.Bound<T> bound) {
     this.session = session;
-    this.sql = sql;
     this.bound = bound;
     this.rows = new Rows();
   }
 
-  /** Sends Bind + Execute + Sync for {@code p} and reads up to the first row. */
+  /** Sends Bind + Execute(chunk) + Flush for {@code p} and reads up to the first row. */
   static <T> Cursor<T> open(Session session, Prepared p, Object[] params, RowDecoder<T> decoder)
       throws IOException {
     RowDecoder.Bound<T> bound = p.bound(decoder);
     session.writeCloses();
     session.writer.bind(p, params);
-    session.writer.execute();
-    session.writer.sync();
+    session.writer.execute(CHUNK_ROWS);
+    session.writer.flush();
     session.send();
     session.streaming();
     session.rowView.start(p.columns, p.binaryOids);
-    Cursor<T> c = new Cursor<>(session, p.sql, bound);
+    Cursor<T> c = new Cursor<>(session, bound);
     c.advance();
     return c;
   }
@@ -63,6 +76,13 @@ public final class Cursor<T> implements AutoCloseable {
     pending = null;
     hasPending = false;
     return row;
+  }
+
+  /**
+   * Whether the result has been read to its end (or ended in an error): nothing is left to read.
+   */
+  public boolean isDone() {
+    return done;
   }
 
   /** Reads up to the next row (decoding it) or to the end of the result. */
@@ -113,7 +133,8 @@ public final class Cursor<T> implements AutoCloseable {
   }
 
   /**
-   * Stops the query if it still runs (CancelRequest), drains its reply and frees the connection.
+   * Ends the cursor: if rows are still to come, reads the rest of the chunk in flight, closes the
+   * portal and syncs, leaving the connection idle (or, on any failure, broken).
    */
   @Override
   public void close() {
@@ -126,16 +147,28 @@ public final class Cursor<T> implements AutoCloseable {
     if (session.isClosed()) {
       return;
     }
-    session.cancelQuietly();
+    rows.closing = true;
     try {
-      session.receive(new Drain(session));
+      while (!session.receive(rows)) {
+        // the rows exchange skips every row while closing
+      }
     } catch (IOException | RuntimeException e) {
       session.markBroken();
     }
   }
 
-  /** The messages of a streamed result other than its rows, which the cursor frames itself. */
+  /**
+   * The messages of a streamed result other than its rows, which {@link #advance()} frames itself.
+   * It sends the next Execute at PortalSuspended, and the one Sync: after CommandComplete or an
+   * error, or after Close of the portal when the cursor is closed early.
+   */
   private final class Rows extends Session.Exchange {
+    /** Set by close(): skip rows, and close the portal at the end of the chunk. */
+    boolean closing;
+
+    /** Whether Sync was sent: then only ReadyForQuery (and what precedes it) is left. */
+    private boolean synced;
+
     Rows() {
       super(Cursor.this.session);
     }
@@ -147,17 +180,56 @@ public final class Cursor<T> implements AutoCloseable {
 
     @Override
     boolean message(byte type) throws IOException {
+      MessageReader r = session.reader;
       switch (type) {
         case Protocol.DATA_ROW:
+          if (closing) {
+            r.skipRows();
+            return false;
+          }
           return true; // framed by advance()
-        case Protocol.BIND_COMPLETE:
-        case Protocol.CLOSE_COMPLETE:
+        case Protocol.PORTAL_SUSPENDED:
+          r.skip();
+          if (closing) {
+            session.writer.closePortal();
+            sync();
+          } else {
+            session.writer.execute(CHUNK_ROWS);
+            session.writer.flush();
+            session.send();
+          }
+          return false;
         case Protocol.COMMAND_COMPLETE:
         case Protocol.EMPTY_QUERY_RESPONSE:
-          session.reader.skip();
+          r.skip();
+          sync();
+          return false;
+        case Protocol.BIND_COMPLETE:
+        case Protocol.CLOSE_COMPLETE:
+          r.skip();
           return false;
         default:
           throw session.unexpected(type, name());
+      }
+    }
+
+    @Override
+    boolean error(PgException e) {
+      super.error(e);
+      // The server skips everything up to a Sync, which has not been sent yet.
+      try {
+        sync();
+      } catch (IOException io) {
+        throw session.connectionLost(io);
+      }
+      return false;
+    }
+
+    private void sync() throws IOException {
+      if (!synced) {
+        synced = true;
+        session.writer.sync();
+        session.send();
       }
     }
   }

@@ -10,8 +10,10 @@ import java.io.IOException;
  * CommandComplete or error ({@link #next}).
  *
  * <p>If the sink throws (a decoder rejecting a value, a consumer's exception), the statement is
- * cancelled and the rest of its reply read and dropped, so the session stays usable; the sink's
- * exception is thrown after ReadyForQuery. A malformed DataRow (08P01) is not the sink's fault: it
+ * cancelled and the rest of its reply read and dropped, and the sink's exception is thrown after
+ * ReadyForQuery. The session stays usable only if the cancel ended the statement (57014): one that
+ * ended otherwise leaves a cancel that may still arrive and hit the next statement, so the session
+ * is then broken and the pool replaces it. A malformed DataRow (08P01) is not the sink's fault: it
  * leaves the session broken.
  */
 final class ExtendedQuery extends Session.Exchange {
@@ -50,7 +52,15 @@ final class ExtendedQuery extends Session.Exchange {
     }
     session.receive(x);
     if (x.sinkFailure != null) {
+      if (x.error == null || !"57014".equals(x.error.sqlState())) {
+        // The statement ended before the cancel reached it: the signal may still be on its way
+        // and would cancel whatever this session runs next. Never hand the session on.
+        session.markBroken();
+      }
       throw x.sinkFailure;
+    }
+    if (x.refusedCopy != null) {
+      throw x.refusedCopy;
     }
     if (x.error != null) {
       throw x.error;
@@ -118,7 +128,12 @@ final class ExtendedQuery extends Session.Exchange {
       case Protocol.COPY_IN_RESPONSE:
       case Protocol.COPY_OUT_RESPONSE:
       case Protocol.COPY_BOTH_RESPONSE:
-        throw session.protocolViolationAfterCopy(type);
+        if (eachExecution) {
+          // In a pipeline a second Sync would answer with a ReadyForQuery of its own.
+          throw session.protocolViolationAfterCopy(type);
+        }
+        session.refuseCopy(this, type, true);
+        return false;
       default:
         throw session.unexpected(type, name());
     }

@@ -182,6 +182,18 @@ final class MessageWriter {
     out.end();
   }
 
+  /** Execute of the unnamed portal, at most {@code maxRows} rows (then PortalSuspended). */
+  void execute(int maxRows) {
+    out.begin(Protocol.EXECUTE).putByte(0).putInt(maxRows);
+    out.end();
+  }
+
+  /** Close of the unnamed portal. */
+  void closePortal() {
+    out.begin(Protocol.CLOSE).putByte(Protocol.TARGET_PORTAL).putByte(0);
+    out.end();
+  }
+
   /** Execute of a portal that does not exist: fails on the server with 34000 (see its use). */
   void executeMissingPortal(String portal) {
     out.begin(Protocol.EXECUTE).putCString(portal).putInt(0);

@@ -22,7 +22,8 @@ final class Preparer {
   /**
    * Runs {@code work} with the cached statement for {@code sql}, preparing it on first use. If DDL
    * made the cached statement stale, it is evicted, and — only outside a transaction — prepared
-   * again and the work retried once (after {@code sink}, if any, forgets the rows it took).
+   * again and the work retried once (after {@code sink}, if any, forgets the rows it took; never
+   * when it already handed rows on, which would deliver them twice).
    */
   static <R> R withStatement(
       Session session, String sql, Object[] params, StatementWork<R> work, Sink sink)
@@ -38,10 +39,10 @@ final class Preparer {
       if (session.transactionStatus() != Protocol.TX_IDLE || !session.isIdle()) {
         throw e;
       }
-      LOG.log(System.Logger.Level.DEBUG, "re-preparing after {0}: {1}", e.sqlState(), sql);
-      if (sink != null) {
-        sink.reset();
+      if (sink != null && !sink.restart()) {
+        throw e;
       }
+      LOG.log(System.Logger.Level.DEBUG, "re-preparing after {0}: {1}", e.sqlState(), sql);
       return work.run(prepare(session, sql, params));
     }
   }

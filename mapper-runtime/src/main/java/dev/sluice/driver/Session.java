@@ -63,6 +63,12 @@ final class Session {
     /** The first server error of the exchange (reported after ReadyForQuery), or null. */
     PgException error;
 
+    /**
+     * A COPY that this exchange does not run, refused by {@link Session#refuseCopy}: reported after
+     * ReadyForQuery in place of the statement's result; its CopyData and CopyDone are dropped.
+     */
+    PgException refusedCopy;
+
     Exchange(Session session) {
       this.session = session;
     }
@@ -300,12 +306,41 @@ final class Session {
         case Protocol.NOTIFICATION_RESPONSE:
           asynchronous(type);
           break;
+        case Protocol.COPY_DATA:
+        case Protocol.COPY_DONE:
+          if (x.refusedCopy != null) {
+            r.skip(); // the rows of a refused COPY TO STDOUT
+            break;
+          }
+          if (x.message(type)) {
+            return false;
+          }
+          break;
         default:
           if (x.message(type)) {
             return false;
           }
       }
     }
+  }
+
+  /**
+   * While the client is writing (COPY data), handles the messages already waiting that may come at
+   * any time — a row trigger's notices, say — so the server is never blocked writing them while the
+   * client is blocked writing to it. Returns true when another message is waiting (an
+   * ErrorResponse: the server has given up on the data), which the receive loop then handles.
+   */
+  boolean handleWaitingMessages() throws IOException {
+    while (buffer.hasPendingInput()) {
+      byte type = reader.next(); // bytes are waiting: the rest of the message is on its way
+      if (type != Protocol.NOTICE_RESPONSE
+          && type != Protocol.PARAMETER_STATUS
+          && type != Protocol.NOTIFICATION_RESPONSE) {
+        return true;
+      }
+      asynchronous(type);
+    }
+    return false;
   }
 
   /**
@@ -447,6 +482,43 @@ final class Session {
   PgException protocolViolationAfterCopy(byte type) {
     return protocolViolation(
         "unexpected COPY message '" + (char) type + "' (use copyIn for COPY FROM STDIN)");
+  }
+
+  /**
+   * Answers a COPY that {@code x} does not run, so that the exchange still ends cleanly at its
+   * ReadyForQuery, and records the error to report then: COPY FROM STDIN outside {@code copyIn} is
+   * aborted with CopyFail (followed by a Sync when it came through the extended protocol, whose
+   * Sync the server ignored during the copy); the data of COPY TO STDOUT, which Sluice does not
+   * read yet, is dropped. CopyBothResponse (replication) has no place on this connection.
+   */
+  void refuseCopy(Exchange x, byte type, boolean extended) throws IOException {
+    reader.skip();
+    switch (type) {
+      case Protocol.COPY_IN_RESPONSE:
+        writer.copyFail("COPY FROM STDIN can only run through copyIn");
+        if (extended) {
+          writer.sync();
+        }
+        send();
+        x.refusedCopy =
+            new PgException(
+                "0A000",
+                "COPY … FROM STDIN can only run through copyIn(sql, data); it was aborted and"
+                    + " nothing was copied",
+                currentSql,
+                null);
+        return;
+      case Protocol.COPY_OUT_RESPONSE:
+        x.refusedCopy =
+            new PgException(
+                "0A000",
+                "COPY … TO STDOUT is not supported yet; its data was read and dropped",
+                currentSql,
+                null);
+        return;
+      default:
+        throw protocolViolationAfterCopy(type);
+    }
   }
 
   // ---------------------------------------------------------------- cancel and close

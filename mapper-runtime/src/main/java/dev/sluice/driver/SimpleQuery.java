@@ -35,6 +35,9 @@ final class SimpleQuery extends Session.Exchange {
     session.send();
     SimpleQuery x = new SimpleQuery(session, keepFirstValue);
     session.receive(x);
+    if (x.refusedCopy != null) {
+      throw x.refusedCopy;
+    }
     if (x.error != null) {
       throw x.error;
     }
@@ -66,13 +69,10 @@ final class SimpleQuery extends Session.Exchange {
         tag = r.commandTag();
         return false;
       case Protocol.COPY_IN_RESPONSE:
-        r.skip();
-        session.writer.copyFail("COPY FROM STDIN is not supported by simpleQuery; use copyIn");
-        session.send();
-        return false;
       case Protocol.COPY_OUT_RESPONSE:
       case Protocol.COPY_BOTH_RESPONSE:
-        throw session.protocolViolationAfterCopy(type);
+        session.refuseCopy(this, type, false);
+        return false;
       default:
         throw session.unexpected(type, name());
     }

@@ -17,8 +17,12 @@ interface Sink {
   /** Consumes every complete DataRow in the buffer (at least the one at its position). */
   void rows(RowView rows);
 
-  /** Forgets rows taken so far (before a retry). */
-  void reset();
+  /**
+   * Before the statement is run again (its plan went stale): forgets the rows taken so far and
+   * returns true, or returns false when rows already went where they cannot be taken back, so the
+   * statement must not run again.
+   */
+  boolean restart();
 
   /** Decodes rows into a list. */
   final class ToList<T> implements Sink {
@@ -44,10 +48,11 @@ interface Sink {
     }
 
     @Override
-    public void reset() {
+    public boolean restart() {
       while (out.size() > sizeBefore) {
         out.remove(out.size() - 1);
       }
+      return true;
     }
   }
 
@@ -56,6 +61,9 @@ interface Sink {
     private final RowDecoder<T> decoder;
     private final Consumer<? super T> consumer;
     private RowDecoder.Bound<T> bound;
+
+    /** Whether a row has been handed to the consumer: then a retry would hand it over twice. */
+    private boolean delivered;
 
     ToConsumer(RowDecoder<T> decoder, Consumer<? super T> consumer) {
       this.decoder = decoder;
@@ -71,12 +79,15 @@ interface Sink {
     public void rows(RowView rows) {
       RowDecoder.Bound<T> b = bound;
       Consumer<? super T> c = consumer;
+      delivered = true;
       while (rows.next()) {
         c.accept(b.decode(rows));
       }
     }
 
     @Override
-    public void reset() {}
+    public boolean restart() {
+      return !delivered;
+    }
   }
 }
