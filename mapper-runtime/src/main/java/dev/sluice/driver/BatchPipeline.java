@@ -227,30 +227,37 @@ final class BatchPipeline {
     }
     Prepared[] statements = new Prepared[groups.size()];
     List<Object[]> params = new ArrayList<>(groups.size());
-    for (int g = 0; g < groups.size(); g++) {
-      int from = groups.get(g)[0];
-      int size = groups.get(g)[1];
-      Object[] flat = new Object[size * width];
-      for (int r = 0; r < size; r++) {
-        System.arraycopy(rows.get(from + r), 0, flat, r * width, width);
+    long[] groupCounts;
+    try {
+      for (int g = 0; g < groups.size(); g++) {
+        int from = groups.get(g)[0];
+        int size = groups.get(g)[1];
+        Object[] flat = new Object[size * width];
+        for (int r = 0; r < size; r++) {
+          System.arraycopy(rows.get(from + r), 0, flat, r * width, width);
+        }
+        params.add(flat);
+        statements[g] = Preparer.prepare(session, multi.sql(size), flat);
+        // Preparing the next group's statement must not evict this one: the pipeline binds both.
+        session.statements.pin(statements[g]);
       }
-      params.add(flat);
-      statements[g] = Preparer.prepare(session, multi.sql(size), flat);
+      groupCounts =
+          pipeline(
+              statements,
+              params,
+              g -> {
+                int from = groups.get(g)[0];
+                return "batch rows "
+                    + (from + 1)
+                    + "-"
+                    + (from + groups.get(g)[1])
+                    + " of "
+                    + n
+                    + ", inserted by one multi-row statement";
+              });
+    } finally {
+      session.statements.unpinAll();
     }
-    long[] groupCounts =
-        pipeline(
-            statements,
-            params,
-            g -> {
-              int from = groups.get(g)[0];
-              return "batch rows "
-                  + (from + 1)
-                  + "-"
-                  + (from + groups.get(g)[1])
-                  + " of "
-                  + n
-                  + ", inserted by one multi-row statement";
-            });
     long[] counts = new long[n];
     for (int g = 0; g < groups.size(); g++) {
       int from = groups.get(g)[0];

@@ -313,8 +313,15 @@ public final class ConnectionConfig {
           startupParameters.put("options", value);
           break;
         case "statement_cache_size":
-          statementCacheSize = parseInt(key, value);
-          break;
+          {
+            int size = parseInt(key, value);
+            if (size < 1) {
+              throw new PgException(
+                  "08001", "statement_cache_size must be at least 1: \"" + value + "\"");
+            }
+            statementCacheSize = size;
+            break;
+          }
         case "rewrite_batched_inserts":
         case "reWriteBatchedInserts":
           rewriteBatchedInserts = parseBoolean(key, value);

@@ -124,6 +124,9 @@ final class ExtendedQuery extends Session.Exchange {
         return eachExecution && error == null;
       case Protocol.COMMAND_COMPLETE:
         count = r.commandCount();
+        if (r.droppedStatements()) {
+          session.statements.forgetAll();
+        }
         return eachExecution && error == null;
       case Protocol.COPY_IN_RESPONSE:
       case Protocol.COPY_OUT_RESPONSE:

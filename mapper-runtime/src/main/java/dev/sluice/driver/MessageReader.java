@@ -226,14 +226,38 @@ final class MessageReader {
     return new Columns(names, typeOids, tableOids, attnums, typmods, formats);
   }
 
+  /** Whether the last CommandComplete read was DISCARD ALL or DEALLOCATE ALL. */
+  private boolean droppedStatements;
+
   /** CommandComplete: the command tag ("SELECT 5", "INSERT 0 1"), consumed. */
   String commandTag() throws ProtocolException {
     byte[] b = in.array();
     int p = body();
     int nul = nulOf(p, "CommandComplete", "the tag");
+    droppedStatements = dropsStatements(b, p, nul);
     String tag = Bytes.utf8(b, p, nul - p);
     in.skipMessage();
     return tag;
+  }
+
+  /**
+   * Whether the last CommandComplete read was DISCARD ALL or DEALLOCATE ALL: the server has dropped
+   * every prepared statement of the session, ours included.
+   */
+  boolean droppedStatements() {
+    return droppedStatements;
+  }
+
+  private static final byte[] DISCARD_ALL = {'D', 'I', 'S', 'C', 'A', 'R', 'D', ' ', 'A', 'L', 'L'};
+  private static final byte[] DEALLOCATE_ALL = {
+    'D', 'E', 'A', 'L', 'L', 'O', 'C', 'A', 'T', 'E', ' ', 'A', 'L', 'L'
+  };
+
+  private static boolean dropsStatements(byte[] b, int from, int to) {
+    // One byte compared per CommandComplete in the common case.
+    return b[from] == 'D'
+        && (java.util.Arrays.equals(b, from, to, DISCARD_ALL, 0, DISCARD_ALL.length)
+            || java.util.Arrays.equals(b, from, to, DEALLOCATE_ALL, 0, DEALLOCATE_ALL.length));
   }
 
   /**
@@ -248,6 +272,7 @@ final class MessageReader {
     while (start > p && b[start - 1] >= '0' && b[start - 1] <= '9') {
       start--;
     }
+    droppedStatements = stop > p && dropsStatements(b, p, stop);
     long v = 0;
     if (start != stop && start != p && b[start - 1] == ' ') {
       for (int i = start; i < stop; i++) {

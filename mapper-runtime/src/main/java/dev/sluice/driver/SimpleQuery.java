@@ -67,6 +67,9 @@ final class SimpleQuery extends Session.Exchange {
         return false;
       case Protocol.COMMAND_COMPLETE:
         tag = r.commandTag();
+        if (r.droppedStatements()) {
+          session.statements.forgetAll(); // DISCARD ALL, DEALLOCATE ALL: ours are gone too
+        }
         return false;
       case Protocol.COPY_IN_RESPONSE:
       case Protocol.COPY_OUT_RESPONSE:

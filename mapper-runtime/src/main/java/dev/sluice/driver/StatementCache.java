@@ -35,6 +35,13 @@ final class StatementCache {
   /** Next statement number; names are "s1", "s2", … and never reused on a connection. */
   private long counter;
 
+  /**
+   * Statements one call uses together (the groups of a multi-row batch, all bound in one pipeline):
+   * never evicted until {@link #unpinAll}, even beyond the capacity, or a Close sent ahead of the
+   * pipeline would remove a statement the pipeline then binds.
+   */
+  private final List<Prepared> pinned = new ArrayList<>();
+
   StatementCache(int capacity) {
     this.capacity = capacity;
     this.bySql = new LinkedHashMap<>(Math.min(capacity, 64) * 2, 0.75f, true);
@@ -66,7 +73,7 @@ final class StatementCache {
         variants++;
       }
       last.next = p;
-      if (variants >= Math.min(MAX_VARIANTS, capacity)) {
+      if (variants >= Math.min(MAX_VARIANTS, capacity) && !pinned.contains(head)) {
         bySql.put(p.sql, head.next);
         head.next = null;
         toClose.add(head.name);
@@ -74,11 +81,18 @@ final class StatementCache {
       }
     }
     statementCount++;
-    // Evict whole SQL texts, least recently used first, never the one just added.
+    trim(p.sql);
+  }
+
+  /**
+   * Evicts whole SQL texts, least recently used first, down to the capacity: never {@code keep}
+   * (the text just added), never a text with a pinned statement.
+   */
+  private void trim(String keep) {
     Iterator<Map.Entry<String, Prepared>> eldest = bySql.entrySet().iterator();
     while (statementCount > capacity && eldest.hasNext()) {
       Map.Entry<String, Prepared> e = eldest.next();
-      if (e.getKey().equals(p.sql)) {
+      if (e.getKey().equals(keep) || hasPinned(e.getValue())) {
         continue;
       }
       eldest.remove();
@@ -87,6 +101,41 @@ final class StatementCache {
         statementCount--;
       }
     }
+  }
+
+  private boolean hasPinned(Prepared head) {
+    if (pinned.isEmpty()) {
+      return false;
+    }
+    for (Prepared v = head; v != null; v = v.next) {
+      if (pinned.contains(v)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Keeps {@code p} from eviction until {@link #unpinAll}. */
+  void pin(Prepared p) {
+    pinned.add(p);
+  }
+
+  /** Ends every pin, evicting down to the capacity again. */
+  void unpinAll() {
+    if (!pinned.isEmpty()) {
+      pinned.clear();
+      trim(null);
+    }
+  }
+
+  /**
+   * Forgets every statement without closing it: the server dropped them all (DISCARD ALL,
+   * DEALLOCATE ALL), and Close of a name that no longer exists would be wasted.
+   */
+  void forgetAll() {
+    bySql.clear();
+    statementCount = 0;
+    pinned.clear();
   }
 
   /** Forgets {@code p} (invalidated by DDL, say) and queues its name to be closed. */
