@@ -17,7 +17,10 @@ import java.time.Duration;
  *
  * <p>Each call outside a transaction takes a connection from the pool and gives it back. A
  * transaction keeps one connection from BEGIN to COMMIT; an exception inside it rolls back and is
- * rethrown, and a transaction in which a statement failed is rolled back, never committed.
+ * rethrown, and a transaction in which a statement failed is rolled back, never committed. If the
+ * connection is lost while COMMIT is in flight, the outcome is unknown to the client, and it is
+ * reported as such: a {@link PgException} with SQLSTATE 08007 (transaction resolution unknown),
+ * never as success or as a plain failure.
  */
 public final class Database extends ConnectionQueries implements AutoCloseable {
   private final ConnectionPool pool;
@@ -93,7 +96,21 @@ public final class Database extends ConnectionQueries implements AutoCloseable {
           "the transaction was rolled back, not committed: a statement in it failed"
               + " and its error was caught inside the transaction");
     }
-    String tag = c.simpleQuery("COMMIT");
+    String tag;
+    try {
+      tag = c.simpleQuery("COMMIT");
+    } catch (PgException e) {
+      if (c.isBroken()) {
+        // COMMIT may have reached the server and run, or not: only the server knows.
+        throw new PgException(
+            "08007",
+            "the connection was lost while COMMIT was in flight: the transaction may or may not"
+                + " have committed (find out from the data before retrying it)",
+            "COMMIT",
+            e);
+      }
+      throw e;
+    }
     if (!"COMMIT".equals(tag)) {
       throw new PgException(
           "25P02", "COMMIT answered " + tag + ": the transaction was rolled back");

@@ -1,0 +1,179 @@
+package dev.sluice;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A real TCP hop between the driver and the real server, for faults no server produces on its own:
+ * it forwards both ways until the client sends a chosen byte sequence (the text of a statement, say
+ * {@code "COMMIT"}), and then cuts the connection — either before forwarding those bytes (the
+ * server never sees them) or after the server has answered them (the server acted, the client never
+ * hears). Each accepted connection gets two pump threads; every cut closes both sockets.
+ */
+final class FaultProxy implements AutoCloseable {
+  /** When a cut happens relative to the trigger bytes. */
+  enum Cut {
+    /** The chunk holding the trigger is not forwarded: the server never receives it. */
+    BEFORE_THE_SERVER_SEES_IT,
+    /** The trigger is forwarded; the server's next reply is swallowed and the connection cut. */
+    AFTER_THE_SERVER_ANSWERS
+  }
+
+  private final ServerSocket listener;
+  private final String targetHost;
+  private final int targetPort;
+  private final List<Socket> sockets = new CopyOnWriteArrayList<>();
+  private final AtomicInteger cuts = new AtomicInteger();
+  private volatile byte[] trigger;
+  private volatile Cut cut;
+
+  FaultProxy(String targetHost, int targetPort) throws IOException {
+    this.listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+    this.targetHost = targetHost;
+    this.targetPort = targetPort;
+    Thread acceptor = new Thread(this::accept, "fault-proxy-acceptor");
+    acceptor.setDaemon(true);
+    acceptor.start();
+  }
+
+  int port() {
+    return listener.getLocalPort();
+  }
+
+  /** Arms the proxy: the next time a client sends {@code text}, cut as {@code how} says. */
+  void cutWhenClientSends(String text, Cut how) {
+    this.cut = how;
+    this.trigger = text.getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** Cuts made so far. */
+  int cuts() {
+    return cuts.get();
+  }
+
+  private void accept() {
+    try {
+      for (; ; ) {
+        Socket client = listener.accept();
+        Socket server = new Socket(targetHost, targetPort);
+        client.setTcpNoDelay(true);
+        server.setTcpNoDelay(true);
+        sockets.add(client);
+        sockets.add(server);
+        Link link = new Link(client, server);
+        start(() -> link.clientToServer(), "fault-proxy-up");
+        start(() -> link.serverToClient(), "fault-proxy-down");
+      }
+    } catch (IOException e) {
+      // closed
+    }
+  }
+
+  private static void start(Runnable r, String name) {
+    Thread t = new Thread(r, name);
+    t.setDaemon(true);
+    t.start();
+  }
+
+  /** One client's connection through the proxy. */
+  private final class Link {
+    private final Socket client;
+    private final Socket server;
+
+    /** Set once the trigger was forwarded: the next bytes from the server are swallowed. */
+    private volatile boolean cutOnReply;
+
+    Link(Socket client, Socket server) {
+      this.client = client;
+      this.server = server;
+    }
+
+    void clientToServer() {
+      try (InputStream in = client.getInputStream();
+          OutputStream out = server.getOutputStream()) {
+        byte[] buf = new byte[64 * 1024];
+        int n;
+        while ((n = in.read(buf)) >= 0) {
+          byte[] t = trigger;
+          if (t != null && contains(buf, n, t)) {
+            trigger = null;
+            if (cut == Cut.BEFORE_THE_SERVER_SEES_IT) {
+              cutBoth();
+              return;
+            }
+            cutOnReply = true;
+          }
+          out.write(buf, 0, n);
+          out.flush();
+        }
+      } catch (IOException e) {
+        // a side closed
+      } finally {
+        closeQuietly(server);
+      }
+    }
+
+    void serverToClient() {
+      try (InputStream in = server.getInputStream();
+          OutputStream out = client.getOutputStream()) {
+        byte[] buf = new byte[64 * 1024];
+        int n;
+        while ((n = in.read(buf)) >= 0) {
+          if (cutOnReply) {
+            cutBoth(); // the server answered: it acted on the trigger; the client never hears
+            return;
+          }
+          out.write(buf, 0, n);
+          out.flush();
+        }
+      } catch (IOException e) {
+        // a side closed
+      } finally {
+        closeQuietly(client);
+      }
+    }
+
+    private void cutBoth() {
+      cuts.incrementAndGet();
+      closeQuietly(client);
+      closeQuietly(server);
+    }
+  }
+
+  private static boolean contains(byte[] buf, int n, byte[] t) {
+    outer:
+    for (int i = 0; i + t.length <= n; i++) {
+      for (int j = 0; j < t.length; j++) {
+        if (buf[i + j] != t[j]) {
+          continue outer;
+        }
+      }
+      return true;
+    }
+    return false;
+  }
+
+  private static void closeQuietly(Socket s) {
+    try {
+      s.close();
+    } catch (IOException e) {
+      // already closed
+    }
+  }
+
+  @Override
+  public void close() throws IOException {
+    listener.close();
+    for (Socket s : sockets) {
+      closeQuietly(s);
+    }
+  }
+}
