@@ -53,7 +53,43 @@ public final class Database extends ConnectionQueries implements AutoCloseable {
     return transaction(TxOptions.DEFAULT, body);
   }
 
+  /**
+   * Runs {@code body} in a transaction begun with {@code options} and commits it; with {@link
+   * TxOptions#attempts} above 1, runs the whole transaction again after a serialization failure or
+   * a deadlock.
+   */
   public <R> R transaction(TxOptions options, TxFunction<R> body) {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return attempt(options, body);
+      } catch (PgException e) {
+        if (attempt >= options.attempts() || !isRetryable(e)) {
+          throw e;
+        }
+        pauseBeforeRetry(attempt, e);
+      }
+    }
+  }
+
+  /** 40001 and 40P01: the server rolled the transaction back; running it again may succeed. */
+  private static boolean isRetryable(PgException e) {
+    return "40001".equals(e.sqlState()) || "40P01".equals(e.sqlState());
+  }
+
+  /**
+   * A random pause growing with the attempt (up to about 100 ms), so rivals do not collide again.
+   */
+  private static void pauseBeforeRetry(int attempt, PgException cause) {
+    long bound = Math.min(100, 5L << Math.min(attempt, 5));
+    try {
+      Thread.sleep(java.util.concurrent.ThreadLocalRandom.current().nextLong(1, bound + 1));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw cause;
+    }
+  }
+
+  private <R> R attempt(TxOptions options, TxFunction<R> body) {
     PgConnection c = pool.acquire();
     try {
       c.simpleQuery(options.beginStatement());

@@ -32,6 +32,59 @@ public final class Transaction extends ConnectionQueries {
     // The connection stays with the transaction until it ends.
   }
 
+  /** Savepoints made so far; names are never reused within the transaction. */
+  private int savepoints;
+
+  /** Makes a savepoint ({@code SAVEPOINT sluice_sp_n}). */
+  public Savepoint savepoint() {
+    Savepoint sp = new Savepoint(this, "sluice_sp_" + (++savepoints));
+    acquire().simpleQuery("SAVEPOINT " + sp.name());
+    return sp;
+  }
+
+  /**
+   * Undoes everything since {@code savepoint} ({@code ROLLBACK TO SAVEPOINT}); the savepoint stays,
+   * and a transaction that had failed can go on.
+   */
+  public void rollbackTo(Savepoint savepoint) {
+    acquire().simpleQuery("ROLLBACK TO SAVEPOINT " + own(savepoint).name());
+  }
+
+  /** Forgets {@code savepoint} ({@code RELEASE SAVEPOINT}), keeping what ran after it. */
+  public void release(Savepoint savepoint) {
+    acquire().simpleQuery("RELEASE SAVEPOINT " + own(savepoint).name());
+  }
+
+  /**
+   * Runs {@code body} inside a savepoint: released if the body returns, rolled back to (and then
+   * released) if it throws, so a failure undoes only the body's own work and the transaction goes
+   * on. The exception is rethrown.
+   */
+  public <R> R savepoint(TxFunction<R> body) {
+    Savepoint sp = savepoint();
+    R result;
+    try {
+      result = body.apply(this);
+    } catch (RuntimeException | Error e) {
+      try {
+        rollbackTo(sp);
+        release(sp);
+      } catch (RuntimeException suppressed) {
+        e.addSuppressed(suppressed);
+      }
+      throw e;
+    }
+    release(sp);
+    return result;
+  }
+
+  private Savepoint own(Savepoint savepoint) {
+    if (savepoint.owner() != this) {
+      throw new IllegalArgumentException(savepoint + " belongs to another transaction");
+    }
+    return savepoint;
+  }
+
   /** Whether a statement in this transaction failed, so it can only roll back. */
   public boolean isFailed() {
     return connection.transactionStatus() == 'E';
