@@ -238,11 +238,21 @@ public final class ConnectionPool implements AutoCloseable {
 
   /**
    * Returns a connection. Only one whose last exchange is complete, outside a transaction and not
-   * expired is kept; any other (broken, closed, busy with an exchange a failure left half-way,
-   * still in a transaction) is closed instead.
+   * expired is kept, after the session state its caller left is reset; any other (broken, closed,
+   * busy with an exchange a failure left half-way, still in a transaction, failing its reset) is
+   * closed instead.
    */
   public void release(PgConnection c) {
     boolean keep = c.isReusable() && !expired(c) && c.transactionStatus() == Protocol.TX_IDLE;
+    if (keep && c.needsReset()) {
+      // Session state the caller left (a SET, LISTEN, a temporary table, …) must not reach the
+      // next caller: clear it, or close the connection if that fails.
+      try {
+        c.reset();
+      } catch (RuntimeException e) {
+        keep = false;
+      }
+    }
     if (keep) {
       lock.lock();
       try {

@@ -229,12 +229,23 @@ final class MessageReader {
   /** Whether the last CommandComplete read was DISCARD ALL or DEALLOCATE ALL. */
   private boolean droppedStatements;
 
+  /** {@link SessionResidue} bits announced by the CommandCompletes read so far, until taken. */
+  private int residue;
+
+  /** Takes the {@link SessionResidue} bits the command tags read so far announced. */
+  int takeResidue() {
+    int r = residue;
+    residue = 0;
+    return r;
+  }
+
   /** CommandComplete: the command tag ("SELECT 5", "INSERT 0 1"), consumed. */
   String commandTag() throws ProtocolException {
     byte[] b = in.array();
     int p = body();
     int nul = nulOf(p, "CommandComplete", "the tag");
-    droppedStatements = dropsStatements(b, p, nul);
+    droppedStatements = nul > p && dropsStatements(b, p, nul);
+    residue |= nul > p ? SessionResidue.ofTag(b, p, nul) : 0;
     String tag = Bytes.utf8(b, p, nul - p);
     in.skipMessage();
     return tag;
@@ -273,6 +284,7 @@ final class MessageReader {
       start--;
     }
     droppedStatements = stop > p && dropsStatements(b, p, stop);
+    residue |= stop > p ? SessionResidue.ofTag(b, p, stop) : 0;
     long v = 0;
     if (start != stop && start != p && b[start - 1] == ' ') {
       for (int i = start; i < stop; i++) {

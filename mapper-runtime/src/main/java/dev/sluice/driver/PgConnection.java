@@ -70,6 +70,30 @@ public final class PgConnection implements AutoCloseable {
     return session.isIdle();
   }
 
+  /**
+   * Whether a caller left state in the session that the next must not inherit (a SET, LISTEN, a
+   * cursor WITH HOLD, a temporary table, an advisory lock, a SQL PREPARE).
+   */
+  public boolean needsReset() {
+    return session.needsReset();
+  }
+
+  /**
+   * Clears that state (RESET ALL, UNLISTEN *, CLOSE ALL, DISCARD TEMP and SEQUENCES,
+   * pg_advisory_unlock_all(), DEALLOCATE ALL — each only if needed), keeping the prepared
+   * statements of the cache unless SQL PREPARE was used. Only outside a transaction.
+   */
+  public void reset() {
+    try {
+      session.reset();
+    } catch (IOException e) {
+      throw session.connectionLost(e);
+    } catch (RuntimeException | Error e) {
+      session.fail(e);
+      throw e;
+    }
+  }
+
   /** The status of the last ReadyForQuery: 'I' idle, 'T' in a transaction, 'E' in a failed one. */
   public byte transactionStatus() {
     return session.transactionStatus();

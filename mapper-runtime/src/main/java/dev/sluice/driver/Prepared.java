@@ -24,6 +24,11 @@ final class Prepared {
   /** The result-format part of Bind, encoded once: count and codes. */
   final byte[] resultFormats;
 
+  /**
+   * What running it may leave in the session that no command tag shows ({@link SessionResidue}).
+   */
+  final int residue;
+
   /** The next variant of the same SQL text (see {@link StatementCache}), or null. */
   Prepared next;
 
@@ -38,6 +43,7 @@ final class Prepared {
     this.sql = sql;
     this.paramOids = paramOids;
     this.columns = columns;
+    this.residue = SessionResidue.ofText(sql);
     int n = columns == null ? 0 : columns.count();
     this.binaryOids = new int[n];
     boolean allBinary = true;

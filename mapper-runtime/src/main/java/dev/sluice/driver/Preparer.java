@@ -29,6 +29,7 @@ final class Preparer {
       Session session, String sql, Object[] params, StatementWork<R> work, Sink sink)
       throws IOException {
     Prepared p = prepare(session, sql, params);
+    session.mayLeave(p.residue);
     try {
       return work.run(p);
     } catch (PgException e) {

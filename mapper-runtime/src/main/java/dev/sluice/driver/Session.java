@@ -118,6 +118,11 @@ final class Session {
   /** Statement names whose Close is encoded but not yet sent: queued again if it is dropped. */
   private List<String> unsentCloses = List.of();
 
+  /**
+   * What borrowers left in the session ({@link SessionResidue} bits), cleared by {@link #reset}.
+   */
+  private int residue;
+
   Session(ConnectionConfig config, Transport transport, NoticeListener noticeListener) {
     this.config = config;
     this.transport = transport;
@@ -241,6 +246,34 @@ final class Session {
     }
   }
 
+  // ---------------------------------------------------------------- residue
+
+  /** Adds what a statement about to run may leave behind ({@link SessionResidue} bits). */
+  void mayLeave(int bits) {
+    residue |= bits;
+  }
+
+  /** Whether a borrower left something in the session that the next one must not see. */
+  boolean needsReset() {
+    return residue != 0;
+  }
+
+  /**
+   * Clears what borrowers left (settings, LISTEN, cursors, temporary objects, advisory locks, SQL
+   * prepared statements), keeping Sluice's own prepared statements; the session must be idle and
+   * outside a transaction.
+   */
+  void reset() throws IOException {
+    String sql = SessionResidue.resetStatement(residue);
+    begin(sql);
+    try {
+      SimpleQuery.run(this, sql);
+      residue = 0; // RESET ALL's own ParameterStatus messages included
+    } finally {
+      end();
+    }
+  }
+
   // ---------------------------------------------------------------- sending
 
   /** Encodes Close for every statement evicted from the cache, to go with the next send. */
@@ -292,6 +325,7 @@ final class Session {
       switch (type) {
         case Protocol.READY_FOR_QUERY:
           txStatus = r.readyForQuery();
+          residue |= r.takeResidue();
           if (state != State.BROKEN && state != State.CLOSED) {
             state = State.IDLE;
           }
@@ -393,6 +427,9 @@ final class Session {
 
   private void parameterStatus() throws ProtocolException {
     String[] pair = reader.parameterStatus();
+    if (state != State.STARTING) {
+      residue |= SessionResidue.SETTINGS; // a reported setting changed: SET, or set_config()
+    }
     parameters.put(pair[0], pair[1]);
     if (pair[0].equals("client_encoding") && !pair[1].equalsIgnoreCase("UTF8")) {
       throw new ProtocolException("client_encoding changed to " + pair[1] + "; Sluice needs UTF8");

@@ -32,6 +32,7 @@ final class SimpleQuery extends Session.Exchange {
   private static SimpleQuery exchange(Session session, String sql, boolean keepFirstValue)
       throws IOException {
     session.writer.query(sql);
+    session.mayLeave(SessionResidue.ofText(sql));
     session.send();
     SimpleQuery x = new SimpleQuery(session, keepFirstValue);
     session.receive(x);
