@@ -18,7 +18,8 @@ import java.util.Map;
  * </pre>
  *
  * <p>Keywords: user, password, dbname, host, port, sslmode, application_name, connect_timeout
- * (seconds; 0 or less: no timeout, and 1 counts as 2, both as in libpq), target_session_attrs,
+ * (seconds; 0 or less: no timeout, and 1 counts as 2, both as in libpq), keepalives,
+ * keepalives_idle, keepalives_interval, keepalives_count (as libpq's), target_session_attrs,
  * options, load_balance_hosts (disable|random; also loadBalanceHosts=true). A host that starts with
  * '/' is a Unix-domain socket directory. The password is never shown by {@link #toString()}.
  */
@@ -91,6 +92,7 @@ public final class ConnectionConfig {
   private final Map<String, String> startupParameters;
   private final int statementCacheSize;
   private final boolean rewriteBatchedInserts;
+  private final Keepalives keepalives;
 
   private ConnectionConfig(Builder b) {
     this.hosts =
@@ -106,6 +108,7 @@ public final class ConnectionConfig {
     this.startupParameters = Map.copyOf(b.startupParameters);
     this.statementCacheSize = b.statementCacheSize;
     this.rewriteBatchedInserts = b.rewriteBatchedInserts;
+    this.keepalives = b.keepalives;
   }
 
   public static ConnectionConfig parse(String url) {
@@ -171,6 +174,21 @@ public final class ConnectionConfig {
     return rewriteBatchedInserts;
   }
 
+  /**
+   * TCP keepalive, as libpq's keepalives, keepalives_idle, keepalives_interval, keepalives_count.
+   */
+  public Keepalives keepalives() {
+    return keepalives;
+  }
+
+  /**
+   * TCP keepalive settings: on by default, as in libpq; each time 0 (or count 0) keeps the system's
+   * default for it.
+   */
+  public record Keepalives(boolean enabled, int idleSeconds, int intervalSeconds, int count) {
+    static final Keepalives DEFAULT = new Keepalives(true, 0, 0, 0);
+  }
+
   @Override
   public String toString() {
     StringBuilder sb = new StringBuilder("postgresql://").append(user);
@@ -197,6 +215,7 @@ public final class ConnectionConfig {
     private boolean loadBalanceHosts;
     private final Map<String, String> startupParameters = new LinkedHashMap<>();
     private int statementCacheSize = 256;
+    private Keepalives keepalives = Keepalives.DEFAULT;
     private boolean rewriteBatchedInserts;
 
     public Builder url(String url) {
@@ -326,6 +345,49 @@ public final class ConnectionConfig {
         case "reWriteBatchedInserts":
           rewriteBatchedInserts = parseBoolean(key, value);
           break;
+        case "keepalives":
+          keepalives =
+              new Keepalives(
+                  parseInt(key, value) != 0,
+                  keepalives.idleSeconds(),
+                  keepalives.intervalSeconds(),
+                  keepalives.count());
+          break;
+        case "keepalives_idle":
+          keepalives =
+              new Keepalives(
+                  keepalives.enabled(),
+                  nonNegative(key, value),
+                  keepalives.intervalSeconds(),
+                  keepalives.count());
+          break;
+        case "keepalives_interval":
+          keepalives =
+              new Keepalives(
+                  keepalives.enabled(),
+                  keepalives.idleSeconds(),
+                  nonNegative(key, value),
+                  keepalives.count());
+          break;
+        case "keepalives_count":
+          keepalives =
+              new Keepalives(
+                  keepalives.enabled(),
+                  keepalives.idleSeconds(),
+                  keepalives.intervalSeconds(),
+                  nonNegative(key, value));
+          break;
+        case "tcp_user_timeout":
+          // The JDK has no socket option for TCP_USER_TIMEOUT: refuse a value we cannot honour
+          // rather than ignore it; 0 (the system's default) is what Sluice does anyway.
+          if (nonNegative(key, value) != 0) {
+            throw new PgException(
+                "08001",
+                "tcp_user_timeout is not supported (the JDK cannot set TCP_USER_TIMEOUT); use"
+                    + " keepalives_idle, keepalives_interval and keepalives_count to find a dead"
+                    + " peer");
+          }
+          break;
         default:
           throw new PgException("08001", "unknown connection keyword \"" + key + "\"");
       }
@@ -431,6 +493,14 @@ public final class ConnectionConfig {
         default:
           throw new PgException("08001", key + " is not a boolean: \"" + v + "\"");
       }
+    }
+
+    private static int nonNegative(String key, String v) {
+      int n = parseInt(key, v);
+      if (n < 0) {
+        throw new PgException("08001", key + " must not be negative: \"" + v + "\"");
+      }
+      return n;
     }
 
     private static int parseInt(String key, String v) {

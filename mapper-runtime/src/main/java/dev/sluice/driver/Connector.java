@@ -93,7 +93,7 @@ final class Connector {
                 },
                 timeoutMillis);
       }
-      transport.connect();
+      transport.connect(config.keepalives());
       Session s = new Session(config, transport, listener);
       try {
         startup(s);

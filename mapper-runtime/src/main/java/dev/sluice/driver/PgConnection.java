@@ -121,6 +121,11 @@ public final class PgConnection implements AutoCloseable {
     return session.statements.size();
   }
 
+  /** A socket option of the connection (keepalive settings, say), for tests. */
+  <T> T socketOption(java.net.SocketOption<T> option) throws IOException {
+    return session.transport.option(option);
+  }
+
   public ConnectionConfig.HostPort hostPort() {
     return session.transport.hostPort();
   }

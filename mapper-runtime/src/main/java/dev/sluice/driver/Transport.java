@@ -6,12 +6,14 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketAddress;
+import java.net.SocketOption;
 import java.net.StandardProtocolFamily;
 import java.net.StandardSocketOptions;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.Channels;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
+import jdk.net.ExtendedSocketOptions;
 
 /**
  * The byte stream under one connection: a blocking {@link SocketChannel} over TCP or a Unix-domain
@@ -49,17 +51,38 @@ final class Transport {
   }
 
   /** Connects (blocking; {@link #close()} from another thread ends it). */
-  void connect() throws IOException {
+  void connect(ConnectionConfig.Keepalives keepalives) throws IOException {
     if (hostPort.isUnixSocket()) {
       channel.connect(socketFile(hostPort));
     } else {
       channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
-      channel.setOption(StandardSocketOptions.SO_KEEPALIVE, true);
+      channel.setOption(StandardSocketOptions.SO_KEEPALIVE, keepalives.enabled());
+      if (keepalives.enabled()) {
+        setIfSupported(ExtendedSocketOptions.TCP_KEEPIDLE, keepalives.idleSeconds());
+        setIfSupported(ExtendedSocketOptions.TCP_KEEPINTERVAL, keepalives.intervalSeconds());
+        setIfSupported(ExtendedSocketOptions.TCP_KEEPCOUNT, keepalives.count());
+      }
       channel.connect(new InetSocketAddress(hostPort.host(), hostPort.port()));
     }
     remote = channel.getRemoteAddress();
     input = new ChannelInput(channel);
     output = new ChannelOutput(channel);
+  }
+
+  /** Sets a keepalive option (0: keep the system's default); not every platform has them. */
+  private void setIfSupported(SocketOption<Integer> option, int value) throws IOException {
+    if (value > 0) {
+      if (!channel.supportedOptions().contains(option)) {
+        LOG.log(System.Logger.Level.WARNING, "{0} is not supported on this platform", option);
+        return;
+      }
+      channel.setOption(option, value);
+    }
+  }
+
+  /** A socket option's value, for tests. */
+  <T> T option(SocketOption<T> option) throws IOException {
+    return channel.getOption(option);
   }
 
   private static UnixDomainSocketAddress socketFile(ConnectionConfig.HostPort hp) {
