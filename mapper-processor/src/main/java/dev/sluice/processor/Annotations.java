@@ -26,6 +26,7 @@ final class Annotations {
   static final String UPDATE = "dev.sluice.annotations.Update";
   static final String DELETE = "dev.sluice.annotations.Delete";
   static final String VERSION = "dev.sluice.annotations.Version";
+  static final String NON_NULL = "dev.sluice.annotations.NonNull";
 
   /** The annotations giving a DAO method its statement, one to a method. */
   static final List<String> STATEMENTS = List.of(QUERY, INSERT, UPDATE, DELETE);

@@ -92,6 +92,45 @@ final class Diagnostics {
   /** A type that never became resolvable, not even after the last round. */
   static final String UNRESOLVED_TYPE = "sluice.unresolved-type";
 
+  /** No schema source was given: schema checks were skipped (a note, never a warning). */
+  static final String SCHEMA_SKIPPED = "sluice.schema.skipped";
+
+  /** The schema source could not be reached, read or migrated. */
+  static final String SCHEMA_UNAVAILABLE = "sluice.schema.unavailable";
+
+  /** A migration file that fails, or holds a Flyway placeholder. */
+  static final String SCHEMA_BAD_MIGRATION = "sluice.schema.bad-migration";
+
+  /** A {@code @Table} naming no table or view. */
+  static final String SCHEMA_UNKNOWN_TABLE = "sluice.schema.unknown-table";
+
+  /** A component naming no column of its table, or of its query's result. */
+  static final String SCHEMA_UNKNOWN_COLUMN = "sluice.schema.unknown-column";
+
+  /** A component or result type that does not hold the column's type without loss. */
+  static final String SCHEMA_TYPE_MISMATCH = "sluice.schema.type-mismatch";
+
+  /** A nullable column into a primitive or non-{@code @Nullable} component. */
+  static final String SCHEMA_NULLABLE_COLUMN = "sluice.schema.nullable-column";
+
+  /** A generated-always column mapped without {@code @Generated}. */
+  static final String SCHEMA_GENERATED_COLUMN = "sluice.schema.generated-column";
+
+  /** A NOT NULL column without default that an {@code @Insert} leaves out. */
+  static final String SCHEMA_MISSING_COLUMN = "sluice.schema.missing-column";
+
+  /** A Java enum whose constants and a PostgreSQL enum's labels differ. */
+  static final String SCHEMA_ENUM_MISMATCH = "sluice.schema.enum-mismatch";
+
+  /** SQL PostgreSQL rejects (syntax or semantics), with its message and position. */
+  static final String SCHEMA_BAD_SQL = "sluice.schema.bad-sql";
+
+  /** A {@code :name} whose Java type does not fit the parameter type PostgreSQL infers. */
+  static final String SCHEMA_PARAMETER_TYPE = "sluice.schema.parameter-type";
+
+  /** A row-count return type on a statement with a result, or a row type on one without. */
+  static final String SCHEMA_RESULT_KIND = "sluice.schema.result-kind";
+
   /** A bug in the processor, reported instead of crashing the compiler. */
   static final String INTERNAL_ERROR = "sluice.internal-error";
 
@@ -107,6 +146,28 @@ final class Diagnostics {
 
   void error(String tag, String message, Element element) {
     report(new Report(format(tag, message), positioned(element), null, null));
+  }
+
+  /** A warning on the element (it does not count as an error, but fails {@code -Werror}). */
+  void warning(String tag, String message, Element element) {
+    Report r = new Report(format(tag, message), positioned(element), null, null);
+    r.kind = Diagnostic.Kind.WARNING;
+    if (held != null) {
+      held.add(r);
+    } else {
+      print(r);
+    }
+  }
+
+  /** A note on no element: for the whole compilation, never failing it. */
+  void note(String tag, String message) {
+    messager.printMessage(Diagnostic.Kind.NOTE, format(tag, message));
+  }
+
+  /** An error on no element: for the whole compilation (the schema source is unreachable). */
+  void error(String tag, String message) {
+    errorCount++;
+    messager.printMessage(Diagnostic.Kind.ERROR, format(tag, message));
   }
 
   void error(String tag, String message, Element element, AnnotationMirror annotation) {
@@ -158,7 +219,11 @@ final class Diagnostics {
   /** Drops the errors held back since {@link #hold}, uncounted, and stops holding back. */
   void discard() {
     if (held != null) {
-      errorCount -= held.size();
+      for (Report r : held) {
+        if (r.kind == Diagnostic.Kind.ERROR) {
+          errorCount--;
+        }
+      }
       held = null;
     }
   }
@@ -174,11 +239,11 @@ final class Diagnostics {
 
   private void print(Report r) {
     if (r.annotation == null) {
-      messager.printMessage(Diagnostic.Kind.ERROR, r.message, r.element);
+      messager.printMessage(r.kind, r.message, r.element);
     } else if (r.value == null) {
-      messager.printMessage(Diagnostic.Kind.ERROR, r.message, r.element, r.annotation);
+      messager.printMessage(r.kind, r.message, r.element, r.annotation);
     } else {
-      messager.printMessage(Diagnostic.Kind.ERROR, r.message, r.element, r.annotation, r.value);
+      messager.printMessage(r.kind, r.message, r.element, r.annotation, r.value);
     }
   }
 
@@ -211,6 +276,9 @@ final class Diagnostics {
     final Element element;
     final AnnotationMirror annotation;
     final AnnotationValue value;
+
+    /** ERROR unless made a warning right after construction. */
+    Diagnostic.Kind kind = Diagnostic.Kind.ERROR;
 
     Report(String message, Element element, AnnotationMirror annotation, AnnotationValue value) {
       this.message = message;

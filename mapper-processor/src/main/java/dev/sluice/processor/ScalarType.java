@@ -2,7 +2,10 @@ package dev.sluice.processor;
 
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.TypeName;
+import dev.sluice.annotations.ColumnTypes;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The Java types a column is read into directly, each with the {@code RowView} getter chosen at
@@ -13,44 +16,78 @@ import java.util.List;
  * type would not fit fails once at bind time instead of on some row.
  */
 enum ScalarType {
-  BOOLEAN(TypeName.BOOLEAN, "getBoolean", "boolean", List.of("BOOL")),
-  SHORT(TypeName.SHORT, "getShort", "smallint", List.of("INT2")),
-  INT(TypeName.INT, "getInt", "integer", List.of("INT2", "INT4")),
-  LONG(TypeName.LONG, "getLong", "bigint", List.of("INT2", "INT4", "INT8", "OID")),
-  FLOAT(TypeName.FLOAT, "getFloat", "real", List.of("FLOAT4")),
-  DOUBLE(TypeName.DOUBLE, "getDouble", "double precision", List.of("FLOAT8", "FLOAT4", "NUMERIC")),
+  BOOLEAN(TypeName.BOOLEAN, "getBoolean", "boolean", accepted("boolean")),
+  SHORT(TypeName.SHORT, "getShort", "smallint", accepted("short")),
+  INT(TypeName.INT, "getInt", "integer", accepted("int")),
+  LONG(TypeName.LONG, "getLong", "bigint", accepted("long")),
+  FLOAT(TypeName.FLOAT, "getFloat", "real", accepted("float")),
+  DOUBLE(TypeName.DOUBLE, "getDouble", "double precision", accepted("double")),
   /** Any column reads as text: text types as received, the others in their text form. */
-  STRING(ClassName.get(String.class), "getString", "text", List.of()),
+  STRING(ClassName.get(String.class), "getString", "text", accepted("java.lang.String")),
   BIG_DECIMAL(
       ClassName.get("java.math", "BigDecimal"),
       "getBigDecimal",
       "numeric",
-      List.of("NUMERIC", "INT2", "INT4", "INT8")),
-  BYTES(TypeName.get(byte[].class), "getBytes", "bytea", List.of("BYTEA")),
-  UUID(ClassName.get("java.util", "UUID"), "getUuid", "uuid", List.of("UUID")),
-  LOCAL_DATE(ClassName.get("java.time", "LocalDate"), "getLocalDate", "date", List.of("DATE")),
-  LOCAL_TIME(ClassName.get("java.time", "LocalTime"), "getLocalTime", "time", List.of("TIME")),
+      accepted("java.math.BigDecimal")),
+  BYTES(TypeName.get(byte[].class), "getBytes", "bytea", accepted("byte[]")),
+  UUID(ClassName.get("java.util", "UUID"), "getUuid", "uuid", accepted("java.util.UUID")),
+  LOCAL_DATE(
+      ClassName.get("java.time", "LocalDate"),
+      "getLocalDate",
+      "date",
+      accepted("java.time.LocalDate")),
+  LOCAL_TIME(
+      ClassName.get("java.time", "LocalTime"),
+      "getLocalTime",
+      "time",
+      accepted("java.time.LocalTime")),
   OFFSET_TIME(
-      ClassName.get("java.time", "OffsetTime"), "getOffsetTime", "timetz", List.of("TIMETZ")),
+      ClassName.get("java.time", "OffsetTime"),
+      "getOffsetTime",
+      "timetz",
+      accepted("java.time.OffsetTime")),
   LOCAL_DATE_TIME(
       ClassName.get("java.time", "LocalDateTime"),
       "getLocalDateTime",
       "timestamp",
-      List.of("TIMESTAMP")),
+      accepted("java.time.LocalDateTime")),
   INSTANT(
-      ClassName.get("java.time", "Instant"), "getInstant", "timestamptz", List.of("TIMESTAMPTZ")),
+      ClassName.get("java.time", "Instant"),
+      "getInstant",
+      "timestamptz",
+      accepted("java.time.Instant")),
   OFFSET_DATE_TIME(
       ClassName.get("java.time", "OffsetDateTime"),
       "getOffsetDateTime",
       "timestamptz",
-      List.of("TIMESTAMPTZ")),
-  INTERVAL(ClassName.get("dev.sluice", "Interval"), "getInterval", "interval", List.of("INTERVAL")),
-  INET_ADDRESS(ClassName.get("java.net", "InetAddress"), "getInetAddress", "inet", List.of("INET")),
+      accepted("java.time.OffsetDateTime")),
+  INTERVAL(
+      ClassName.get("dev.sluice", "Interval"),
+      "getInterval",
+      "interval",
+      accepted("dev.sluice.Interval")),
+  INET_ADDRESS(
+      ClassName.get("java.net", "InetAddress"),
+      "getInetAddress",
+      "inet",
+      accepted("java.net.InetAddress")),
   INET_NETWORK(
       ClassName.get("dev.sluice", "InetNetwork"),
       "getInetNetwork",
       "inet",
-      List.of("INET", "CIDR"));
+      accepted("dev.sluice.InetNetwork"));
+
+  /**
+   * The {@code Oids} constant names of the types {@code javaType} holds without loss, from the one
+   * compatibility table ({@link ColumnTypes}); their names are PostgreSQL's, upper case.
+   */
+  private static List<String> accepted(String javaType) {
+    List<String> out = new ArrayList<>();
+    for (String typname : ColumnTypes.accepted(javaType)) {
+      out.add(typname.toUpperCase(Locale.ROOT));
+    }
+    return List.copyOf(out);
+  }
 
   /** The array element types a List&lt;String&gt; reads: the text types. */
   private static final List<String> TEXT_ELEMENTS = List.of("TEXT", "VARCHAR", "BPCHAR", "NAME");
@@ -91,8 +128,6 @@ enum ScalarType {
     switch (this) {
       case STRING:
         return TEXT_ELEMENTS;
-      case DOUBLE:
-        return List.of("FLOAT8", "FLOAT4");
       case INET_ADDRESS:
         return List.of("INET");
       default:

@@ -7,17 +7,25 @@ import com.palantir.javapoet.JavaFile;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.annotation.processing.Processor;
 import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
+import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
+import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
 
 /**
  * The Sluice annotation processor: for every {@code @Row} and {@code @Table} record a decoder
@@ -57,11 +65,24 @@ public final class SluiceProcessor extends AbstractProcessor {
           Annotations.INSERT,
           Annotations.UPDATE,
           Annotations.DELETE,
-          Annotations.VERSION);
+          Annotations.VERSION,
+          Annotations.NON_NULL);
 
   private Diagnostics diagnostics;
   private RecordModelBuilder models;
   private DaoModelBuilder daos;
+
+  /** Whether the schema source was looked for (in the first round). */
+  private boolean schemaOpened;
+
+  /** The schema source, or null: none configured, or it could not be opened. */
+  private SchemaSource schema;
+
+  /** The schema checks on {@link #schema}, or null. */
+  private SchemaChecker checker;
+
+  /** The models of this compilation's records, by qualified name, for the checks of DAOs. */
+  private final Map<String, RecordModel> recordModels = new HashMap<>();
 
   /** Names of records that referred to unresolved types, to retry in the next round. */
   private final Set<String> deferred = new LinkedHashSet<>();
@@ -83,12 +104,21 @@ public final class SluiceProcessor extends AbstractProcessor {
   }
 
   @Override
+  public Set<String> getSupportedOptions() {
+    return Set.of(SchemaSource.URL_OPTION, SchemaSource.MIGRATIONS_OPTION);
+  }
+
+  @Override
   public SourceVersion getSupportedSourceVersion() {
     return SourceVersion.latestSupported();
   }
 
   @Override
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+    if (!schemaOpened) {
+      schemaOpened = true;
+      openSchema();
+    }
     List<TypeElement> records = new ArrayList<>();
     for (String name : deferred) {
       TypeElement e = processingEnv.getElementUtils().getTypeElement(name);
@@ -115,7 +145,78 @@ public final class SluiceProcessor extends AbstractProcessor {
     for (TypeElement dao : daoInterfaces(round)) {
       processDao(dao, round.processingOver());
     }
+    if (round.processingOver() && schema != null) {
+      schema.close();
+      schema = null;
+      checker = null;
+    }
     return true;
+  }
+
+  /**
+   * Opens the schema source the options name, once for all rounds; with none, says once (as a note,
+   * which -Werror lets pass) that only structure is checked.
+   */
+  private void openSchema() {
+    try {
+      schema = SchemaSource.open(processingEnv.getOptions());
+    } catch (SchemaSource.SchemaSourceException e) {
+      diagnostics.error(
+          e.migration != null ? Diagnostics.SCHEMA_BAD_MIGRATION : Diagnostics.SCHEMA_UNAVAILABLE,
+          e.getMessage());
+      return;
+    }
+    if (schema == null) {
+      diagnostics.note(
+          Diagnostics.SCHEMA_SKIPPED,
+          "Sluice checked structure only, not tables, columns and SQL against a schema: pass"
+              + " -A"
+              + SchemaSource.URL_OPTION
+              + "=postgresql://user:password@host:5432/db (a live database) or -A"
+              + SchemaSource.MIGRATIONS_OPTION
+              + "=<directory of migration files> to javac");
+      return;
+    }
+    checker =
+        new SchemaChecker(
+            new SchemaCatalog(schema.connection()), diagnostics, processingEnv.getElementUtils());
+  }
+
+  /** Runs the schema checks of a DAO's methods, when there is a schema source. */
+  private void checkDao(DaoModel model) throws SQLException {
+    if (checker == null) {
+      return;
+    }
+    for (DaoModel.Method method : model.methods) {
+      ExecutableElement m = method.element;
+      AnnotationMirror query = Annotations.find(m, Annotations.QUERY);
+      if (query != null) {
+        RecordModel record =
+            method.decoder == null || method.decoder.decoderClass == null
+                ? null
+                : recordModels.get(method.decoder.type.toString());
+        checker.checkQuery(
+            method,
+            query,
+            Annotations.explicitValue(query, "value"),
+            Annotations.stringValue(query, "value"),
+            record);
+      } else if (Annotations.find(m, Annotations.INSERT) != null && m.getParameters().size() == 1) {
+        TypeMirror type = m.getParameters().get(0).asType();
+        if (type.getKind() == TypeKind.DECLARED
+            && !((DeclaredType) type).getTypeArguments().isEmpty()) {
+          type = ((DeclaredType) type).getTypeArguments().get(0);
+        }
+        if (type.getKind() == TypeKind.DECLARED) {
+          RecordModel record =
+              recordModels.get(
+                  ((TypeElement) ((DeclaredType) type).asElement()).getQualifiedName().toString());
+          if (record != null && record.isTable()) {
+            checker.checkInsert(m, record);
+          }
+        }
+      }
+    }
   }
 
   /** The {@code @Dao} types of this round, and those deferred from the last. */
@@ -145,6 +246,7 @@ public final class SluiceProcessor extends AbstractProcessor {
       DaoModel model = daos.build(dao);
       if (model != null) {
         write(new DaoWriter(model).write(generatedAnnotation()), dao);
+        checkDao(model);
       }
     } catch (UnresolvedTypeException e) {
       if (lastRound) {
@@ -160,6 +262,11 @@ public final class SluiceProcessor extends AbstractProcessor {
         diagnostics.discard();
         deferredDaos.add(dao.getQualifiedName().toString());
       }
+    } catch (SQLException e) {
+      diagnostics.error(
+          Diagnostics.SCHEMA_UNAVAILABLE,
+          "the schema checks failed to read " + schema.description + ": " + e.getMessage(),
+          dao);
     } catch (RuntimeException | Error e) {
       StringWriter trace = new StringWriter();
       e.printStackTrace(new PrintWriter(trace));
@@ -181,6 +288,10 @@ public final class SluiceProcessor extends AbstractProcessor {
         if (model.isTable()) {
           write(new TableWriter(model).write(generatedAnnotation()), record);
         }
+        recordModels.put(record.getQualifiedName().toString(), model);
+        if (checker != null && model.isTable()) {
+          checker.checkTable(model);
+        }
       }
     } catch (UnresolvedTypeException e) {
       if (lastRound) {
@@ -196,6 +307,11 @@ public final class SluiceProcessor extends AbstractProcessor {
         diagnostics.discard();
         deferred.add(record.getQualifiedName().toString());
       }
+    } catch (SQLException e) {
+      diagnostics.error(
+          Diagnostics.SCHEMA_UNAVAILABLE,
+          "the schema checks failed to read " + schema.description + ": " + e.getMessage(),
+          record);
     } catch (RuntimeException | Error e) {
       StringWriter trace = new StringWriter();
       e.printStackTrace(new PrintWriter(trace));

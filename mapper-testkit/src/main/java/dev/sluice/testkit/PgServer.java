@@ -1,10 +1,9 @@
 package dev.sluice.testkit;
 
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-import java.io.File;
+import dev.sluice.embedded.EmbeddedServer;
+import dev.sluice.embedded.EmbeddedServerException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.lang.ProcessBuilder.Redirect;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URLDecoder;
@@ -12,7 +11,6 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -22,17 +20,13 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
  * A PostgreSQL server for tests: the JVM-wide {@link #shared()} server, or an extra embedded server
@@ -87,7 +81,7 @@ public final class PgServer implements AutoCloseable {
   private final String adminDatabase;
 
   /** Null for an external server. */
-  private final EmbeddedPostgres embedded;
+  private final EmbeddedServer embedded;
 
   /** Temporary directory with data/, the socket and server.log; null for an external server. */
   private final Path baseDirectory;
@@ -103,7 +97,6 @@ public final class PgServer implements AutoCloseable {
   /** The TLS certificate (PEM) of a server started with {@link Builder#tls()}, or null. */
   private volatile Path tlsCertificate;
 
-  private final AtomicBoolean closed = new AtomicBoolean();
   private final Object templateLock = new Object();
 
   /** Set once the Pagila template exists on this server; guarded by templateLock for writes. */
@@ -112,16 +105,13 @@ public final class PgServer implements AutoCloseable {
   /** server_version_num, fetched on first need; 0 until then. */
   private volatile int serverVersionNum;
 
-  /** Stops this embedded server at JVM exit if nobody closed it; null for external servers. */
-  private volatile Thread shutdownHook;
-
   private PgServer(
       String host,
       int port,
       String superuser,
       String superuserPassword,
       String adminDatabase,
-      EmbeddedPostgres embedded,
+      EmbeddedServer embedded,
       Path baseDirectory,
       Path unixSocketDirectory,
       boolean isShared,
@@ -346,18 +336,10 @@ public final class PgServer implements AutoCloseable {
    */
   @Override
   public void close() {
-    if (isShared) {
+    if (isShared || embedded == null) {
       return;
     }
-    Thread hook = shutdownHook;
-    if (hook != null) {
-      try {
-        Runtime.getRuntime().removeShutdownHook(hook);
-      } catch (IllegalStateException alreadyShuttingDown) {
-        // The hook is running or about to; stop() below is idempotent.
-      }
-    }
-    stop();
+    embedded.close();
   }
 
   @Override
@@ -428,15 +410,8 @@ public final class PgServer implements AutoCloseable {
 
   private static PgServer startEmbedded(
       Map<String, String> settings, List<String> hba, boolean tls, boolean isShared) {
-    Path base;
-    try {
-      base = Files.createTempDirectory("sluice-pg-");
-    } catch (IOException e) {
-      throw new UncheckedIOException("could not create a directory for an embedded server", e);
-    }
-    Path log = base.resolve("server.log");
+    Path base = EmbeddedServer.newBaseDirectory();
     Map<String, String> effective = new LinkedHashMap<>(settings);
-    effective.putIfAbsent("unix_socket_directories", base.toString());
     TestCertificate certificate = null;
     if (tls) {
       certificate = TestCertificate.create(base.resolve("tls"));
@@ -444,40 +419,25 @@ public final class PgServer implements AutoCloseable {
       effective.put("ssl_cert_file", certificate.certificate.toString());
       effective.put("ssl_key_file", certificate.privateKey.toString());
     }
-    Redirect toLog = Redirect.appendTo(log.toFile());
-    EmbeddedPostgres embedded;
+    EmbeddedServer embedded;
     try {
-      embedded =
-          EmbeddedPostgres.builder()
-              .setDataDirectory(base.resolve("data"))
-              .setCleanDataDirectory(true)
-              .setRegisterShutdownHook(false)
-              .setOutputRedirector(toLog)
-              .setErrorRedirector(toLog)
-              // After initdb, before the first start: settings go into postgresql.conf, where
-              // PostgreSQL's own quoting applies (zonky's -c options would break on spaces).
-              .setDataDirectoryCustomizer(dataDirectory -> appendSettings(dataDirectory, effective))
-              .start();
-    } catch (IOException | RuntimeException e) {
-      throw new TestkitException(
-          "could not start an embedded PostgreSQL in " + base + logTail(log), e);
+      embedded = EmbeddedServer.start(base, effective);
+    } catch (EmbeddedServerException e) {
+      throw new TestkitException(e.getMessage(), e);
     }
     PgServer server =
         new PgServer(
             "localhost",
-            embedded.getPort(),
-            EMBEDDED_SUPERUSER,
+            embedded.port(),
+            EmbeddedServer.SUPERUSER,
             null,
             EMBEDDED_ADMIN_DATABASE,
             embedded,
             base,
-            socketDirectory(effective.get("unix_socket_directories")),
+            embedded.unixSocketDirectory(),
             isShared,
             "sluice_t_");
     server.tlsCertificate = certificate == null ? null : certificate.certificate;
-    Thread hook = new Thread(server::stop, "sluice-testkit-pg-" + embedded.getPort() + "-stop");
-    server.shutdownHook = hook;
-    Runtime.getRuntime().addShutdownHook(hook);
     if (hba != null) {
       try {
         server.replaceHba(hba);
@@ -487,25 +447,6 @@ public final class PgServer implements AutoCloseable {
       }
     }
     return server;
-  }
-
-  private static void appendSettings(File dataDirectory, Map<String, String> settings) {
-    StringBuilder conf = new StringBuilder("\n# Sluice testkit settings\n");
-    for (Map.Entry<String, String> setting : settings.entrySet()) {
-      conf.append(setting.getKey())
-          .append(" = '")
-          .append(setting.getValue().replace("'", "''"))
-          .append("'\n");
-    }
-    try {
-      Files.writeString(
-          dataDirectory.toPath().resolve("postgresql.conf"),
-          conf,
-          StandardCharsets.UTF_8,
-          java.nio.file.StandardOpenOption.APPEND);
-    } catch (IOException e) {
-      throw new UncheckedIOException("could not write postgresql.conf in " + dataDirectory, e);
-    }
   }
 
   /**
@@ -584,20 +525,6 @@ public final class PgServer implements AutoCloseable {
       }
     }
     throw new TestkitException("PostgreSQL did not reload pg_hba.conf within 5 s" + logTail());
-  }
-
-  /** Stops the embedded server and deletes its directory; idempotent. */
-  private void stop() {
-    if (embedded == null || !closed.compareAndSet(false, true)) {
-      return;
-    }
-    try {
-      embedded.close();
-    } catch (IOException e) {
-      throw new UncheckedIOException("could not stop " + this, e);
-    } finally {
-      deleteRecursively(baseDirectory);
-    }
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -693,23 +620,8 @@ public final class PgServer implements AutoCloseable {
   // Helpers
 
   private static Map<String, String> defaultSettings() {
-    Map<String, String> settings = new LinkedHashMap<>();
-    // Test data never has to survive a crash: skip flushing, make commits cheap.
-    settings.put("fsync", "off");
-    settings.put("synchronous_commit", "off");
-    settings.put("full_page_writes", "off");
-    settings.put("max_connections", "100");
-    // Test queries are tiny; JIT compilation would only cost time.
-    settings.put("jit", "off");
-    return Collections.unmodifiableMap(settings);
-  }
-
-  private static Path socketDirectory(String setting) {
-    if (setting == null || setting.isBlank()) {
-      return null;
-    }
-    String first = setting.split(",", -1)[0].trim();
-    return first.isEmpty() ? null : Paths.get(first);
+    // Test data never has to survive a crash; test queries are tiny.
+    return EmbeddedServer.throwawaySettings();
   }
 
   static String quoteIdentifier(String name) {
@@ -748,33 +660,6 @@ public final class PgServer implements AutoCloseable {
   }
 
   private String logTail() {
-    return baseDirectory == null ? "" : logTail(baseDirectory.resolve("server.log"));
-  }
-
-  /** The end of the server log, to append to an error message. */
-  private static String logTail(Path log) {
-    if (!Files.isRegularFile(log)) {
-      return "";
-    }
-    try {
-      List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
-      List<String> tail = lines.subList(Math.max(0, lines.size() - 25), lines.size());
-      return "\n--- end of " + log + " ---\n" + String.join("\n", tail);
-    } catch (IOException | UncheckedIOException e) {
-      return "\n(could not read " + log + ": " + e + ")";
-    }
-  }
-
-  private static void deleteRecursively(Path directory) {
-    if (directory == null || !Files.exists(directory)) {
-      return;
-    }
-    try (Stream<Path> paths = Files.walk(directory)) {
-      for (Path path : (Iterable<Path>) paths.sorted(Comparator.reverseOrder())::iterator) {
-        Files.deleteIfExists(path);
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("could not delete " + directory, e);
-    }
+    return embedded == null ? "" : embedded.logTail();
   }
 }

