@@ -48,6 +48,31 @@ public final class Database extends ConnectionQueries implements AutoCloseable {
     pool.release(c);
   }
 
+  /**
+   * The same queries with another client-side limit on each call (see {@link
+   * Builder#queryTimeout}); zero for none.
+   */
+  public Queries withQueryTimeout(Duration timeout) {
+    if (timeout.isNegative()) {
+      throw new IllegalArgumentException("query timeout < 0: " + timeout);
+    }
+    Database db = this;
+    return new ConnectionQueries() {
+      @Override
+      PgConnection acquire() {
+        PgConnection c = db.acquire();
+        c.queryTimeout(timeout);
+        return c;
+      }
+
+      @Override
+      void release(PgConnection c) {
+        c.resetQueryTimeout();
+        db.release(c);
+      }
+    };
+  }
+
   /** Runs {@code body} in a transaction and commits it, returning what {@code body} returns. */
   public <R> R transaction(TxFunction<R> body) {
     return transaction(TxOptions.DEFAULT, body);
@@ -241,6 +266,17 @@ public final class Database extends ConnectionQueries implements AutoCloseable {
      */
     public Builder statementTimeout(Duration timeout) {
       config.startupParameter("statement_timeout", Long.toString(timeout.toMillis()));
+      return this;
+    }
+
+    /**
+     * The client's own limit on each call (default: none), also for a server or network that stops
+     * answering: past it the statement is cancelled (SQLSTATE 57014, saying the timeout passed),
+     * and if the server does not end it within 5 s more, the connection is closed (08006). A
+     * stream's limit covers opening it, not reading its rows. Per call: {@link #withQueryTimeout}.
+     */
+    public Builder queryTimeout(Duration timeout) {
+      config.queryTimeout(timeout);
       return this;
     }
 

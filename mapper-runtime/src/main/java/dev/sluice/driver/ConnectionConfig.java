@@ -93,6 +93,7 @@ public final class ConnectionConfig {
   private final int statementCacheSize;
   private final boolean rewriteBatchedInserts;
   private final Keepalives keepalives;
+  private final Duration queryTimeout;
 
   private ConnectionConfig(Builder b) {
     this.hosts =
@@ -109,6 +110,7 @@ public final class ConnectionConfig {
     this.statementCacheSize = b.statementCacheSize;
     this.rewriteBatchedInserts = b.rewriteBatchedInserts;
     this.keepalives = b.keepalives;
+    this.queryTimeout = b.queryTimeout;
   }
 
   public static ConnectionConfig parse(String url) {
@@ -174,6 +176,11 @@ public final class ConnectionConfig {
     return rewriteBatchedInserts;
   }
 
+  /** The client-side limit of each call (zero: none). */
+  public Duration queryTimeout() {
+    return queryTimeout;
+  }
+
   /**
    * TCP keepalive, as libpq's keepalives, keepalives_idle, keepalives_interval, keepalives_count.
    */
@@ -216,6 +223,7 @@ public final class ConnectionConfig {
     private final Map<String, String> startupParameters = new LinkedHashMap<>();
     private int statementCacheSize = 256;
     private Keepalives keepalives = Keepalives.DEFAULT;
+    private Duration queryTimeout = Duration.ZERO;
     private boolean rewriteBatchedInserts;
 
     public Builder url(String url) {
@@ -435,6 +443,15 @@ public final class ConnectionConfig {
         throw new IllegalArgumentException("statement cache size < 1: " + size);
       }
       this.statementCacheSize = size;
+      return this;
+    }
+
+    /** The client-side limit of each call (zero: none); see {@link #queryTimeout()}. */
+    public Builder queryTimeout(Duration timeout) {
+      if (timeout.isNegative()) {
+        throw new IllegalArgumentException("query timeout < 0: " + timeout);
+      }
+      this.queryTimeout = timeout;
       return this;
     }
 

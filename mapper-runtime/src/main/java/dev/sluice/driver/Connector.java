@@ -86,7 +86,7 @@ final class Connector {
       if (timeoutMillis > 0) {
         Transport toClose = transport;
         deadline =
-            ConnectDeadlines.schedule(
+            Deadlines.schedule(
                 () -> {
                   timedOut.set(true);
                   toClose.close();

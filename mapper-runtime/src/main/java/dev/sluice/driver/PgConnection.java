@@ -1,6 +1,7 @@
 package dev.sluice.driver;
 
 import dev.sluice.NoticeListener;
+import dev.sluice.PgException;
 import dev.sluice.RowDecoder;
 import java.io.IOException;
 import java.io.InputStream;
@@ -39,9 +40,32 @@ public final class PgConnection implements AutoCloseable {
   private final BatchPipeline batches;
   private final long createdNanos = System.nanoTime();
 
+  /** The client-side limit of each call in milliseconds (0: none); see {@link #queryTimeout}. */
+  private long queryTimeoutMillis;
+
   private PgConnection(Session session) {
     this.session = session;
     this.batches = new BatchPipeline(session);
+    this.queryTimeoutMillis = session.config.queryTimeout().toMillis();
+  }
+
+  /**
+   * Sets the client-side time limit of each following call (zero: none): past it, the statement is
+   * cancelled (57014, reported as a timeout) and, if the server does not end it within a few
+   * seconds, the connection is closed.
+   */
+  public void queryTimeout(java.time.Duration timeout) {
+    this.queryTimeoutMillis = timeout.toMillis();
+  }
+
+  /** Back to the configured limit ({@link ConnectionConfig#queryTimeout()}). */
+  public void resetQueryTimeout() {
+    this.queryTimeoutMillis = session.config.queryTimeout().toMillis();
+  }
+
+  /** The limit {@link #queryTimeout} set, or the configured one. */
+  public java.time.Duration queryTimeout() {
+    return java.time.Duration.ofMillis(queryTimeoutMillis);
   }
 
   /**
@@ -153,16 +177,46 @@ public final class PgConnection implements AutoCloseable {
    */
   private <R> R call(String sql, Work<R> work) {
     session.begin(sql);
+    QueryDeadline deadline = QueryDeadline.start(session, queryTimeoutMillis);
     try {
-      return work.run();
+      R result = work.run();
+      if (deadline != null && deadline.stop()) {
+        // Done just as the limit passed: the result stands, but the cancel may still arrive.
+        session.markBroken();
+      }
+      return result;
     } catch (IOException e) {
-      throw session.connectionLost(e);
+      PgException lost = session.connectionLost(e);
+      if (deadline != null && deadline.stop()) {
+        throw timedOut(sql, lost);
+      }
+      throw lost;
     } catch (RuntimeException | Error e) {
+      if (deadline != null && deadline.stop()) {
+        if (e instanceof PgException pe && "57014".equals(pe.sqlState()) && session.isIdle()) {
+          throw timedOut(sql, pe); // cancelled by our deadline: the session is in step
+        }
+        session.markBroken();
+      }
       session.fail(e);
       throw e;
     } finally {
+      if (deadline != null) {
+        deadline.stop();
+      }
       session.end();
     }
+  }
+
+  private PgException timedOut(String sql, PgException cause) {
+    return new PgException(
+        "57014",
+        "the query timeout of "
+            + queryTimeoutMillis
+            + " ms passed: the statement was cancelled"
+            + (session.isBroken() ? " and the connection closed" : ""),
+        sql,
+        cause);
   }
 
   /** Runs a query and adds each row, decoded by {@code decoder}, to {@code out}. */

@@ -5,20 +5,21 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Ends connection attempts that overrun their connect timeout: one daemon thread, started on first
- * use and gone after 10 s without work, runs each attempt's deadline action (closing its channel).
+ * Deadlines of connection attempts (the connect timeout) and of calls (the query timeout): one
+ * daemon thread, started on first use and gone after 10 s without work, runs each deadline's action
+ * (closing a channel, sending a cancel). Scheduling one costs no system call on the caller's reads.
  */
-final class ConnectDeadlines {
+final class Deadlines {
   private static final ScheduledThreadPoolExecutor TIMER = timer();
 
-  private ConnectDeadlines() {}
+  private Deadlines() {}
 
   private static ScheduledThreadPoolExecutor timer() {
     ScheduledThreadPoolExecutor t =
         new ScheduledThreadPoolExecutor(
             1,
             r -> {
-              Thread thread = new Thread(r, "sluice-connect-deadline");
+              Thread thread = new Thread(r, "sluice-deadline");
               thread.setDaemon(true);
               return thread;
             });
