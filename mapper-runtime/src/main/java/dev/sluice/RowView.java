@@ -131,7 +131,7 @@ public final class RowView {
     for (int i = 0; i < n; i++) {
       // Each length must fit in the message, and -1 is the only negative one (NULL).
       if (end - q < 4) {
-        throw malformedRow(p, end);
+        throw ColumnErrors.malformedRow(p, end);
       }
       int len = Bytes.getInt(b, q);
       q += 4;
@@ -139,21 +139,16 @@ public final class RowView {
       lens[i] = len;
       if (len > 0) {
         if (len > end - q) {
-          throw malformedRow(p, end);
+          throw ColumnErrors.malformedRow(p, end);
         }
         q += len;
       } else if (len < -1) {
-        throw new PgException("08P01", "DataRow column " + i + " has length " + len);
+        throw ColumnErrors.negativeLength(i, len);
       }
     }
     if (q != end) {
-      throw malformedRow(p, end);
+      throw ColumnErrors.malformedRow(p, end);
     }
-  }
-
-  private PgException columnCountMismatch(int n) {
-    return new PgException(
-        "08P01", "DataRow with " + n + " columns for a result of " + columnCount + " columns");
   }
 
   // ---- reading a row in column order, for generated decoders ----
@@ -198,11 +193,11 @@ public final class RowView {
       return -1;
     }
     if (end < p + 7) {
-      throw malformedRow(p, end);
+      throw ColumnErrors.malformedRow(p, end);
     }
     int n = Bytes.getShort(b, p + 5);
     if (n != columnCount) {
-      throw columnCountMismatch(n);
+      throw ColumnErrors.columnCountMismatch(n, columnCount);
     }
     return end;
   }
@@ -211,7 +206,7 @@ public final class RowView {
   public void endRow() {
     if (cursor != rowEnd) {
       frame(buf, rowStart, rowEnd); // names a bad column length, if that is the cause
-      throw malformedRow(rowStart, rowEnd);
+      throw ColumnErrors.malformedRow(rowStart, rowEnd);
     }
   }
 
@@ -390,24 +385,9 @@ public final class RowView {
   private PgException sequenceFailure(String component, String javaType) {
     int c = frameCurrent(cursor);
     if (c < 0) {
-      return malformedRow(rowStart, rowEnd);
+      return ColumnErrors.malformedRow(rowStart, rowEnd);
     }
-    if (lengths[c] < 0) {
-      return notNullable(c, component);
-    }
-    return new PgException(
-        "08P01",
-        "DataRow column "
-            + c
-            + " (\""
-            + columns.name(c)
-            + "\", "
-            + Oids.name(columns.typeOid(c))
-            + ") has length "
-            + lengths[c]
-            + ", which "
-            + javaType
-            + " cannot read");
+    return ColumnErrors.sequenceFailure(this, c, component, javaType);
   }
 
   /**
@@ -429,14 +409,7 @@ public final class RowView {
    * component} is "component title of Film". For generated decoders.
    */
   public PgException notNullable(int c, String component) {
-    return new PgException(
-        "22004",
-        "column \""
-            + columns.name(c)
-            + "\" is NULL, but "
-            + component
-            + " cannot be null; annotate it @Nullable (a primitive: use its box) or make it"
-            + " Optional");
+    return ColumnErrors.notNullable(this, c, component);
   }
 
   /** The columns of the current result. */
@@ -484,7 +457,7 @@ public final class RowView {
     if (len == 1 && oids[c] == Oids.BOOL) {
       return buf[offsets[c]] != 0;
     }
-    throw mismatch(c, "boolean");
+    throw ColumnErrors.mismatch(this, c, "boolean");
   }
 
   public short getShort(int c) {
@@ -494,7 +467,7 @@ public final class RowView {
     }
     long v = integral(c, "short");
     if (v < Short.MIN_VALUE || v > Short.MAX_VALUE) {
-      throw outOfRange(c, v, "short");
+      throw ColumnErrors.outOfRange(this, c, v, "short");
     }
     return (short) v;
   }
@@ -506,7 +479,7 @@ public final class RowView {
     }
     long v = integral(c, "int");
     if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
-      throw outOfRange(c, v, "int");
+      throw ColumnErrors.outOfRange(this, c, v, "int");
     }
     return (int) v;
   }
@@ -523,7 +496,7 @@ public final class RowView {
   private long integral(int c, String javaType) {
     int len = lengths[c];
     if (len < 0) {
-      throw nullValue(c, javaType);
+      throw ColumnErrors.nullValue(this, c, javaType);
     }
     if (oids[c] != 0) {
       int off = offsets[c];
@@ -540,7 +513,7 @@ public final class RowView {
           break;
       }
     }
-    throw mismatch(c, javaType);
+    throw ColumnErrors.mismatch(this, c, javaType);
   }
 
   public float getFloat(int c) {
@@ -548,7 +521,7 @@ public final class RowView {
     if (len == 4 && oids[c] == Oids.FLOAT4) {
       return Float.intBitsToFloat(Bytes.getInt(buf, offsets[c]));
     }
-    throw mismatch(c, "float");
+    throw ColumnErrors.mismatch(this, c, "float");
   }
 
   /** float8, float4 (widened), and numeric (NaN and ±Infinity included). */
@@ -564,7 +537,7 @@ public final class RowView {
     if (len >= 8 && oid == Oids.NUMERIC) {
       return BinaryCodec.numericAsDouble(buf, offsets[c], len);
     }
-    throw mismatch(c, "double");
+    throw ColumnErrors.mismatch(this, c, "double");
   }
 
   /**
@@ -594,7 +567,7 @@ public final class RowView {
       case Oids.BOOL:
         return buf[off] != 0 ? "t" : "f";
       case Oids.BYTEA:
-        throw mismatch(c, "String");
+        throw ColumnErrors.mismatch(this, c, "String");
       default:
         return String.valueOf(BinaryCodec.decode(oid, buf, off, len));
     }
@@ -613,7 +586,7 @@ public final class RowView {
     if (oid == Oids.INT2 || oid == Oids.INT4 || oid == Oids.INT8) {
       return BigDecimal.valueOf(integral(c, "BigDecimal"));
     }
-    throw mismatch(c, "BigDecimal");
+    throw ColumnErrors.mismatch(this, c, "BigDecimal");
   }
 
   /** bytea as a new array; null for NULL. */
@@ -627,7 +600,7 @@ public final class RowView {
       System.arraycopy(buf, offsets[c], copy, 0, len);
       return copy;
     }
-    throw mismatch(c, "byte[]");
+    throw ColumnErrors.mismatch(this, c, "byte[]");
   }
 
   public UUID getUuid(int c) {
@@ -638,7 +611,7 @@ public final class RowView {
     if (len == 16 && oids[c] == Oids.UUID) {
       return BinaryCodec.uuid(buf, offsets[c]);
     }
-    throw mismatch(c, "UUID");
+    throw ColumnErrors.mismatch(this, c, "UUID");
   }
 
   /** date; 'infinity' and '-infinity' are LocalDate.MAX and LocalDate.MIN. */
@@ -650,7 +623,7 @@ public final class RowView {
     if (len == 4 && oids[c] == Oids.DATE) {
       return BinaryCodec.date(buf, offsets[c]);
     }
-    throw mismatch(c, "LocalDate");
+    throw ColumnErrors.mismatch(this, c, "LocalDate");
   }
 
   /** time; '24:00:00' is LocalTime.MAX. */
@@ -662,7 +635,7 @@ public final class RowView {
     if (len == 8 && oids[c] == Oids.TIME) {
       return BinaryCodec.time(buf, offsets[c]);
     }
-    throw mismatch(c, "LocalTime");
+    throw ColumnErrors.mismatch(this, c, "LocalTime");
   }
 
   /** timetz at its own offset; '24:00:00' is LocalTime.MAX at that offset. */
@@ -674,7 +647,7 @@ public final class RowView {
     if (len == 12 && oids[c] == Oids.TIMETZ) {
       return BinaryCodec.timetz(buf, offsets[c]);
     }
-    throw mismatch(c, "OffsetTime");
+    throw ColumnErrors.mismatch(this, c, "OffsetTime");
   }
 
   /** timestamp; ±infinity are LocalDateTime.MAX and MIN. */
@@ -686,7 +659,7 @@ public final class RowView {
     if (len == 8 && oids[c] == Oids.TIMESTAMP) {
       return BinaryCodec.timestamp(buf, offsets[c]);
     }
-    throw mismatch(c, "LocalDateTime");
+    throw ColumnErrors.mismatch(this, c, "LocalDateTime");
   }
 
   /** timestamptz; ±infinity are Instant.MAX and MIN. */
@@ -698,7 +671,7 @@ public final class RowView {
     if (len == 8 && oids[c] == Oids.TIMESTAMPTZ) {
       return BinaryCodec.timestamptz(buf, offsets[c]);
     }
-    throw mismatch(c, "Instant");
+    throw ColumnErrors.mismatch(this, c, "Instant");
   }
 
   /** timestamptz at offset UTC; ±infinity are OffsetDateTime.MAX and MIN. */
@@ -710,7 +683,7 @@ public final class RowView {
     if (len == 8 && oids[c] == Oids.TIMESTAMPTZ) {
       return BinaryCodec.timestamptzOffset(buf, offsets[c]);
     }
-    throw mismatch(c, "OffsetDateTime");
+    throw ColumnErrors.mismatch(this, c, "OffsetDateTime");
   }
 
   public Interval getInterval(int c) {
@@ -721,7 +694,7 @@ public final class RowView {
     if (len == 16 && oids[c] == Oids.INTERVAL) {
       return BinaryCodec.interval(buf, offsets[c]);
     }
-    throw mismatch(c, "Interval");
+    throw ColumnErrors.mismatch(this, c, "Interval");
   }
 
   /** inet or cidr with its prefix length. */
@@ -734,7 +707,7 @@ public final class RowView {
     if (oid == Oids.INET || oid == Oids.CIDR) {
       return BinaryCodec.inet(buf, offsets[c], len);
     }
-    throw mismatch(c, "InetNetwork");
+    throw ColumnErrors.mismatch(this, c, "InetNetwork");
   }
 
   /** A host address (inet with all bits); a network fails with a message naming InetNetwork. */
@@ -753,19 +726,11 @@ public final class RowView {
       return null;
     }
     if (oids[c] != 0 && !Oids.isTextual(oids[c])) {
-      throw mismatch(c, labels.type().getSimpleName());
+      throw ColumnErrors.mismatch(this, c, labels.type().getSimpleName());
     }
     E e = labels.find(buf, offsets[c], len);
     if (e == null) {
-      throw new PgException(
-          "22P02",
-          "column \""
-              + columns.name(c)
-              + "\" holds label '"
-              + getString(c)
-              + "', which no constant of "
-              + labels.type().getName()
-              + " has (use @Label to name a constant's label)");
+      throw ColumnErrors.unknownLabel(this, c, getString(c), labels.type());
     }
     return e;
   }
@@ -789,7 +754,7 @@ public final class RowView {
     if (oids[c] == 0 && TextArray.looksLikeArray(buf, offsets[c], len)) {
       return textArray(c, len, elementType);
     }
-    throw mismatch(c, "List<" + elementType.getSimpleName() + ">");
+    throw ColumnErrors.mismatch(this, c, "List<" + elementType.getSimpleName() + ">");
   }
 
   /**
@@ -812,21 +777,13 @@ public final class RowView {
         }
         Object e = labels.find(t);
         if (e == null) {
-          throw new PgException(
-              "22P02",
-              "column \""
-                  + columns.name(c)
-                  + "\" holds label '"
-                  + t
-                  + "', which no constant of "
-                  + elementType.getName()
-                  + " has (use @Label to name a constant's label)");
+          throw ColumnErrors.unknownLabel(this, c, t, elementType);
         }
         out.add((T) e);
       }
       return out;
     }
-    throw mismatch(c, "List<" + elementType.getSimpleName() + ">");
+    throw ColumnErrors.mismatch(this, c, "List<" + elementType.getSimpleName() + ">");
   }
 
   /**
@@ -843,43 +800,5 @@ public final class RowView {
       return new String(buf, offsets[c], len, StandardCharsets.UTF_8);
     }
     return BinaryCodec.decode(oids[c], buf, offsets[c], len);
-  }
-
-  // ---- errors ----
-
-  private static PgException malformedRow(int start, int end) {
-    return new PgException(
-        "08P01", "DataRow length " + (end - start - 1) + " does not match its columns");
-  }
-
-  private PgException mismatch(int c, String javaType) {
-    if (lengths[c] < 0) {
-      return nullValue(c, javaType);
-    }
-    return new PgException(
-        "42804",
-        "column \""
-            + columns.name(c)
-            + "\" is "
-            + Oids.name(columns.typeOid(c))
-            + (oids[c] != 0 ? "" : " (received as text)")
-            + " and cannot be read as "
-            + javaType);
-  }
-
-  private PgException nullValue(int c, String javaType) {
-    return new PgException(
-        "22004",
-        "column \""
-            + columns.name(c)
-            + "\" is NULL and cannot be read as "
-            + javaType
-            + "; test isNull first or read it as a nullable type");
-  }
-
-  private PgException outOfRange(int c, long v, String javaType) {
-    return new PgException(
-        "22003",
-        "column \"" + columns.name(c) + "\" holds " + v + ", out of range for " + javaType);
   }
 }
