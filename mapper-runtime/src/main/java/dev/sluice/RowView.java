@@ -3,7 +3,6 @@ package dev.sluice;
 import dev.sluice.driver.BinaryCodec;
 import dev.sluice.driver.Bytes;
 import dev.sluice.driver.Oids;
-import dev.sluice.driver.Protocol;
 import dev.sluice.driver.ReadBuffer;
 import dev.sluice.driver.TextArray;
 import java.math.BigDecimal;
@@ -108,47 +107,16 @@ public final class RowView {
     ReadBuffer in = this.in;
     byte[] b = in.array();
     int p = in.position();
-    int end = completeRow(b, p, in.limit());
+    int n = columnCount;
+    int end = RowFrame.completeRow(b, p, in.limit(), n);
     if (end < 0) {
       return false;
     }
-    frame(b, p, end);
+    RowFrame.frame(b, p, end, n, offsets, lengths);
     buf = b;
     in.position(end);
     rowCount++;
     return true;
-  }
-
-  /**
-   * Records the offset and length of each column of the DataRow at {@code [p, end)}, checking that
-   * the lengths fill the message exactly.
-   */
-  private void frame(byte[] b, int p, int end) {
-    int n = columnCount;
-    int[] offs = offsets;
-    int[] lens = lengths;
-    int q = p + 7;
-    for (int i = 0; i < n; i++) {
-      // Each length must fit in the message, and -1 is the only negative one (NULL).
-      if (end - q < 4) {
-        throw ColumnErrors.malformedRow(p, end);
-      }
-      int len = Bytes.getInt(b, q);
-      q += 4;
-      offs[i] = q;
-      lens[i] = len;
-      if (len > 0) {
-        if (len > end - q) {
-          throw ColumnErrors.malformedRow(p, end);
-        }
-        q += len;
-      } else if (len < -1) {
-        throw ColumnErrors.negativeLength(i, len);
-      }
-    }
-    if (q != end) {
-      throw ColumnErrors.malformedRow(p, end);
-    }
   }
 
   // ---- reading a row in column order, for generated decoders ----
@@ -167,45 +135,24 @@ public final class RowView {
     ReadBuffer in = this.in;
     byte[] b = in.array();
     int p = in.position();
-    int end = completeRow(b, p, in.limit());
+    int end = RowFrame.completeRow(b, p, in.limit(), columnCount);
     if (end < 0) {
       return false;
     }
     buf = b;
     rowStart = p;
-    cursor = p + 7;
+    cursor = p + RowFrame.HEADER;
     rowEnd = end;
     in.position(end);
     rowCount++;
     return true;
   }
 
-  /**
-   * Where the DataRow at {@code p} ends, if a complete one is there before {@code limit}; -1 if the
-   * message there is no DataRow or not all received yet. Checks the row's length and column count.
-   */
-  private int completeRow(byte[] b, int p, int limit) {
-    if (limit - p < 7 || b[p] != Protocol.DATA_ROW) {
-      return -1;
-    }
-    int end = p + 1 + Bytes.getInt(b, p + 1);
-    if (end > limit) {
-      return -1;
-    }
-    if (end < p + 7) {
-      throw ColumnErrors.malformedRow(p, end);
-    }
-    int n = Bytes.getShort(b, p + 5);
-    if (n != columnCount) {
-      throw ColumnErrors.columnCountMismatch(n, columnCount);
-    }
-    return end;
-  }
-
   /** Checks that the columns read since {@link #nextRow()} fill the DataRow exactly. */
   public void endRow() {
     if (cursor != rowEnd) {
-      frame(buf, rowStart, rowEnd); // names a bad column length, if that is the cause
+      // Framing names a bad column length, if that is the cause.
+      RowFrame.frame(buf, rowStart, rowEnd, columnCount, offsets, lengths);
       throw ColumnErrors.malformedRow(rowStart, rowEnd);
     }
   }
@@ -395,13 +342,8 @@ public final class RowView {
    * length word is at {@code position}, or -1 if none is (past the last column).
    */
   private int frameCurrent(int position) {
-    frame(buf, rowStart, rowEnd);
-    for (int c = 0; c < columnCount; c++) {
-      if (offsets[c] - 4 == position) {
-        return c;
-      }
-    }
-    return -1;
+    RowFrame.frame(buf, rowStart, rowEnd, columnCount, offsets, lengths);
+    return RowFrame.columnAt(offsets, columnCount, position);
   }
 
   /**
