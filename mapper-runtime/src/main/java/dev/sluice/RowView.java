@@ -4,7 +4,6 @@ import dev.sluice.driver.BinaryCodec;
 import dev.sluice.driver.Bytes;
 import dev.sluice.driver.Oids;
 import dev.sluice.driver.ReadBuffer;
-import dev.sluice.driver.TextArray;
 import java.math.BigDecimal;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
@@ -14,7 +13,6 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.time.OffsetTime;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
@@ -392,6 +390,11 @@ public final class RowView {
     return oids[c] != 0;
   }
 
+  /** The column's type OID if it arrived in binary format, else 0. */
+  int binaryOid(int c) {
+    return oids[c];
+  }
+
   // ---- scalars ----
 
   public boolean getBoolean(int c) {
@@ -686,46 +689,7 @@ public final class RowView {
    * type); NULL elements are null. Null for a NULL column.
    */
   public <T> List<T> getList(int c, Class<T> elementType) {
-    int len = lengths[c];
-    if (len < 0) {
-      return null;
-    }
-    if (Oids.elementOf(oids[c]) != 0) {
-      return BinaryCodec.array(buf, offsets[c], len, elementType);
-    }
-    if (oids[c] == 0 && TextArray.looksLikeArray(buf, offsets[c], len)) {
-      return textArray(c, len, elementType);
-    }
-    throw ColumnErrors.mismatch(this, c, "List<" + elementType.getSimpleName() + ">");
-  }
-
-  /**
-   * An array of a type read as text (enums, …): its elements as Strings, or as constants when
-   * {@code elementType} is an enum.
-   */
-  @SuppressWarnings({"unchecked", "rawtypes"})
-  private <T> List<T> textArray(int c, int len, Class<T> elementType) {
-    List<String> texts = TextArray.parse(buf, offsets[c], len);
-    if (elementType == String.class || elementType == Object.class) {
-      return (List<T>) texts;
-    }
-    if (elementType.isEnum()) {
-      EnumLabels labels = EnumLabels.of((Class) elementType);
-      List<T> out = new ArrayList<>(texts.size());
-      for (String t : texts) {
-        if (t == null) {
-          out.add(null);
-          continue;
-        }
-        Object e = labels.find(t);
-        if (e == null) {
-          throw ColumnErrors.unknownLabel(this, c, t, elementType);
-        }
-        out.add((T) e);
-      }
-      return out;
-    }
-    throw ColumnErrors.mismatch(this, c, "List<" + elementType.getSimpleName() + ">");
+    return lengths[c] < 0 ? null : ArrayReader.read(this, c, elementType);
   }
 
   /**
