@@ -397,76 +397,77 @@ public final class RowView {
 
   // ---- scalars ----
 
-  public boolean getBoolean(int c) {
-    int len = lengths[c];
-    if (len == 1 && oids[c] == Oids.BOOL) {
-      return buf[offsets[c]] != 0;
-    }
-    throw ColumnErrors.mismatch(this, c, "boolean");
-  }
-
-  public short getShort(int c) {
-    int len = lengths[c];
-    if (len == 2 && oids[c] == Oids.INT2) {
-      return Bytes.getShort(buf, offsets[c]);
-    }
-    long v = integral(c, "short");
-    if (v < Short.MIN_VALUE || v > Short.MAX_VALUE) {
-      throw ColumnErrors.outOfRange(this, c, v, "short");
-    }
-    return (short) v;
-  }
-
-  public int getInt(int c) {
-    int len = lengths[c];
-    if (len == 4 && oids[c] == Oids.INT4) {
-      return Bytes.getInt(buf, offsets[c]);
-    }
-    long v = integral(c, "int");
-    if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
-      throw ColumnErrors.outOfRange(this, c, v, "int");
-    }
-    return (int) v;
-  }
-
-  public long getLong(int c) {
-    int len = lengths[c];
-    if (len == 8 && oids[c] == Oids.INT8) {
-      return Bytes.getLong(buf, offsets[c]);
-    }
-    return integral(c, "long");
-  }
-
-  /** int2, int4, int8 and oid, widened to long. */
-  private long integral(int c, String javaType) {
-    int len = lengths[c];
-    if (len < 0) {
-      throw ColumnErrors.nullValue(this, c, javaType);
-    }
-    if (oids[c] != 0) {
-      int off = offsets[c];
-      switch (oids[c]) {
-        case Oids.INT2:
-          return Bytes.getShort(buf, off);
-        case Oids.INT4:
-          return Bytes.getInt(buf, off);
-        case Oids.INT8:
-          return Bytes.getLong(buf, off);
-        case Oids.OID:
-          return Bytes.getInt(buf, off) & 0xffffffffL;
-        default:
-          break;
-      }
+  /**
+   * Where column {@code c}'s value starts, if it arrived in binary as type {@code oid} with the
+   * type's {@code len} bytes; otherwise fails naming {@code javaType} (22004 for a NULL, 42804 for
+   * another type). Every fixed-width getter goes through here; small enough to inline.
+   */
+  private int binary(int c, int oid, int len, String javaType) {
+    if (lengths[c] == len && oids[c] == oid) {
+      return offsets[c];
     }
     throw ColumnErrors.mismatch(this, c, javaType);
   }
 
-  public float getFloat(int c) {
-    int len = lengths[c];
-    if (len == 4 && oids[c] == Oids.FLOAT4) {
-      return Float.intBitsToFloat(Bytes.getInt(buf, offsets[c]));
+  public boolean getBoolean(int c) {
+    return buf[binary(c, Oids.BOOL, 1, "boolean")] != 0;
+  }
+
+  public short getShort(int c) {
+    if (lengths[c] == 2 && oids[c] == Oids.INT2) {
+      return Bytes.getShort(buf, offsets[c]);
     }
-    throw ColumnErrors.mismatch(this, c, "float");
+    return (short) integral(c, Short.MIN_VALUE, Short.MAX_VALUE, "short");
+  }
+
+  public int getInt(int c) {
+    if (lengths[c] == 4 && oids[c] == Oids.INT4) {
+      return Bytes.getInt(buf, offsets[c]);
+    }
+    return (int) integral(c, Integer.MIN_VALUE, Integer.MAX_VALUE, "int");
+  }
+
+  public long getLong(int c) {
+    if (lengths[c] == 8 && oids[c] == Oids.INT8) {
+      return Bytes.getLong(buf, offsets[c]);
+    }
+    return integral(c, Long.MIN_VALUE, Long.MAX_VALUE, "long");
+  }
+
+  /**
+   * int2, int4, int8 and oid, widened to long, for a getter whose own type is not the column's:
+   * fails (22003) outside {@code [min, max]}.
+   */
+  private long integral(int c, long min, long max, String javaType) {
+    if (lengths[c] < 0) {
+      throw ColumnErrors.nullValue(this, c, javaType);
+    }
+    int off = offsets[c];
+    long v;
+    switch (oids[c]) {
+      case Oids.INT2:
+        v = Bytes.getShort(buf, off);
+        break;
+      case Oids.INT4:
+        v = Bytes.getInt(buf, off);
+        break;
+      case Oids.INT8:
+        v = Bytes.getLong(buf, off);
+        break;
+      case Oids.OID:
+        v = Bytes.getInt(buf, off) & 0xffffffffL;
+        break;
+      default:
+        throw ColumnErrors.mismatch(this, c, javaType);
+    }
+    if (v < min || v > max) {
+      throw ColumnErrors.outOfRange(this, c, v, javaType);
+    }
+    return v;
+  }
+
+  public float getFloat(int c) {
+    return Float.intBitsToFloat(Bytes.getInt(buf, binary(c, Oids.FLOAT4, 4, "float")));
   }
 
   /** float8, float4 (widened), and numeric (NaN and ±Infinity included). */
@@ -529,7 +530,7 @@ public final class RowView {
       return BinaryCodec.numeric(buf, offsets[c], len);
     }
     if (oid == Oids.INT2 || oid == Oids.INT4 || oid == Oids.INT8) {
-      return BigDecimal.valueOf(integral(c, "BigDecimal"));
+      return BigDecimal.valueOf(integral(c, Long.MIN_VALUE, Long.MAX_VALUE, "BigDecimal"));
     }
     throw ColumnErrors.mismatch(this, c, "BigDecimal");
   }
@@ -540,106 +541,60 @@ public final class RowView {
     if (len < 0) {
       return null;
     }
-    if (oids[c] == Oids.BYTEA) {
-      byte[] copy = new byte[len];
-      System.arraycopy(buf, offsets[c], copy, 0, len);
-      return copy;
+    if (oids[c] != Oids.BYTEA) {
+      throw ColumnErrors.mismatch(this, c, "byte[]");
     }
-    throw ColumnErrors.mismatch(this, c, "byte[]");
+    int off = offsets[c];
+    return Arrays.copyOfRange(buf, off, off + len);
   }
 
+  // The nullable fixed-width getters: null for NULL, else through binary(…).
+
   public UUID getUuid(int c) {
-    int len = lengths[c];
-    if (len < 0) {
-      return null;
-    }
-    if (len == 16 && oids[c] == Oids.UUID) {
-      return BinaryCodec.uuid(buf, offsets[c]);
-    }
-    throw ColumnErrors.mismatch(this, c, "UUID");
+    return isNull(c) ? null : BinaryCodec.uuid(buf, binary(c, Oids.UUID, 16, "UUID"));
   }
 
   /** date; 'infinity' and '-infinity' are LocalDate.MAX and LocalDate.MIN. */
   public LocalDate getLocalDate(int c) {
-    int len = lengths[c];
-    if (len < 0) {
-      return null;
-    }
-    if (len == 4 && oids[c] == Oids.DATE) {
-      return BinaryCodec.date(buf, offsets[c]);
-    }
-    throw ColumnErrors.mismatch(this, c, "LocalDate");
+    return isNull(c) ? null : BinaryCodec.date(buf, binary(c, Oids.DATE, 4, "LocalDate"));
   }
 
   /** time; '24:00:00' is LocalTime.MAX. */
   public LocalTime getLocalTime(int c) {
-    int len = lengths[c];
-    if (len < 0) {
-      return null;
-    }
-    if (len == 8 && oids[c] == Oids.TIME) {
-      return BinaryCodec.time(buf, offsets[c]);
-    }
-    throw ColumnErrors.mismatch(this, c, "LocalTime");
+    return isNull(c) ? null : BinaryCodec.time(buf, binary(c, Oids.TIME, 8, "LocalTime"));
   }
 
   /** timetz at its own offset; '24:00:00' is LocalTime.MAX at that offset. */
   public OffsetTime getOffsetTime(int c) {
-    int len = lengths[c];
-    if (len < 0) {
-      return null;
-    }
-    if (len == 12 && oids[c] == Oids.TIMETZ) {
-      return BinaryCodec.timetz(buf, offsets[c]);
-    }
-    throw ColumnErrors.mismatch(this, c, "OffsetTime");
+    return isNull(c) ? null : BinaryCodec.timetz(buf, binary(c, Oids.TIMETZ, 12, "OffsetTime"));
   }
 
   /** timestamp; ±infinity are LocalDateTime.MAX and MIN. */
   public LocalDateTime getLocalDateTime(int c) {
-    int len = lengths[c];
-    if (len < 0) {
+    if (isNull(c)) {
       return null;
     }
-    if (len == 8 && oids[c] == Oids.TIMESTAMP) {
-      return BinaryCodec.timestamp(buf, offsets[c]);
-    }
-    throw ColumnErrors.mismatch(this, c, "LocalDateTime");
+    return BinaryCodec.timestamp(buf, binary(c, Oids.TIMESTAMP, 8, "LocalDateTime"));
   }
 
   /** timestamptz; ±infinity are Instant.MAX and MIN. */
   public Instant getInstant(int c) {
-    int len = lengths[c];
-    if (len < 0) {
+    if (isNull(c)) {
       return null;
     }
-    if (len == 8 && oids[c] == Oids.TIMESTAMPTZ) {
-      return BinaryCodec.timestamptz(buf, offsets[c]);
-    }
-    throw ColumnErrors.mismatch(this, c, "Instant");
+    return BinaryCodec.timestamptz(buf, binary(c, Oids.TIMESTAMPTZ, 8, "Instant"));
   }
 
   /** timestamptz at offset UTC; ±infinity are OffsetDateTime.MAX and MIN. */
   public OffsetDateTime getOffsetDateTime(int c) {
-    int len = lengths[c];
-    if (len < 0) {
+    if (isNull(c)) {
       return null;
     }
-    if (len == 8 && oids[c] == Oids.TIMESTAMPTZ) {
-      return BinaryCodec.timestamptzOffset(buf, offsets[c]);
-    }
-    throw ColumnErrors.mismatch(this, c, "OffsetDateTime");
+    return BinaryCodec.timestamptzOffset(buf, binary(c, Oids.TIMESTAMPTZ, 8, "OffsetDateTime"));
   }
 
   public Interval getInterval(int c) {
-    int len = lengths[c];
-    if (len < 0) {
-      return null;
-    }
-    if (len == 16 && oids[c] == Oids.INTERVAL) {
-      return BinaryCodec.interval(buf, offsets[c]);
-    }
-    throw ColumnErrors.mismatch(this, c, "Interval");
+    return isNull(c) ? null : BinaryCodec.interval(buf, binary(c, Oids.INTERVAL, 16, "Interval"));
   }
 
   /** inet or cidr with its prefix length. */
@@ -670,7 +625,8 @@ public final class RowView {
     if (len < 0) {
       return null;
     }
-    if (oids[c] != 0 && !Oids.isTextual(oids[c])) {
+    int oid = oids[c];
+    if (oid != 0 && !Oids.isTextual(oid)) {
       throw ColumnErrors.mismatch(this, c, labels.type().getSimpleName());
     }
     E e = labels.find(buf, offsets[c], len);
