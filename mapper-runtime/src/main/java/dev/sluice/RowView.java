@@ -179,16 +179,7 @@ public final class RowView {
 
   /** An integer or smallint column (told apart by their lengths, 4 and 2). */
   public int readInt(String component) {
-    int q = cursor;
-    if (rowEnd - q >= 8 && Bytes.getInt(buf, q) == 4) {
-      cursor = q + 8;
-      return Bytes.getInt(buf, q + 4);
-    }
-    if (rowEnd - q >= 6 && Bytes.getInt(buf, q) == 2) {
-      cursor = q + 6;
-      return Bytes.getShort(buf, q + 4);
-    }
-    throw sequenceFailure(component, "int");
+    return readIntOrShort(component, "int");
   }
 
   /** A bigint, integer or smallint column (told apart by their lengths, 8, 4 and 2). */
@@ -198,23 +189,7 @@ public final class RowView {
       cursor = q + 12;
       return Bytes.getLong(buf, q + 4);
     }
-    return readNarrowerLong(component);
-  }
-
-  private long readNarrowerLong(String component) {
-    int q = cursor;
-    if (rowEnd - q >= 4) {
-      int len = Bytes.getInt(buf, q);
-      if (len == 4 && rowEnd - q >= 8) {
-        cursor = q + 8;
-        return Bytes.getInt(buf, q + 4);
-      }
-      if (len == 2 && rowEnd - q >= 6) {
-        cursor = q + 6;
-        return Bytes.getShort(buf, q + 4);
-      }
-    }
-    throw sequenceFailure(component, "long");
+    return readIntOrShort(component, "long");
   }
 
   public float readFloat(String component) {
@@ -228,34 +203,24 @@ public final class RowView {
       cursor = q + 12;
       return Double.longBitsToDouble(Bytes.getLong(buf, q + 4));
     }
-    if (rowEnd - q >= 8 && Bytes.getInt(buf, q) == 4) {
-      cursor = q + 8;
-      return Float.intBitsToFloat(Bytes.getInt(buf, q + 4));
-    }
-    throw sequenceFailure(component, "double");
+    return Float.intBitsToFloat(Bytes.getInt(buf, fixed(4, component, "double")));
   }
 
   /** A text column (text format, or a binary type whose bytes are text). */
   public String readString(String component) {
-    int len = readLength(component, "String");
-    int q = cursor;
-    cursor = q + len;
-    return new String(buf, q, len, StandardCharsets.UTF_8);
+    int q = variable(component, "String");
+    return new String(buf, q, cursor - q, StandardCharsets.UTF_8);
   }
 
   /** A numeric column; NaN and ±Infinity fail (22000) as in {@link #getBigDecimal}. */
   public BigDecimal readBigDecimal(String component) {
-    int len = readLength(component, "BigDecimal");
-    int q = cursor;
-    cursor = q + len;
-    return BinaryCodec.numeric(buf, q, len);
+    int q = variable(component, "BigDecimal");
+    return BinaryCodec.numeric(buf, q, cursor - q);
   }
 
   public byte[] readBytes(String component) {
-    int len = readLength(component, "byte[]");
-    int q = cursor;
-    cursor = q + len;
-    return Arrays.copyOfRange(buf, q, q + len);
+    int q = variable(component, "byte[]");
+    return Arrays.copyOfRange(buf, q, cursor);
   }
 
   public UUID readUuid(String component) {
@@ -284,13 +249,17 @@ public final class RowView {
 
   /** A text or enum column as a Java enum; an unknown label fails as in {@link #getEnum}. */
   public <E extends Enum<E>> E readEnum(EnumLabels<E> labels, String component) {
-    int len = readLength(component, labels.type().getSimpleName());
+    // The check of variable(), made here so that the type's name is looked up only for the error.
     int q = cursor;
-    E e = labels.find(buf, q, len);
-    if (e == null) {
-      return getEnum(frameCurrent(q - 4), labels); // fails naming the label
+    int len = rowEnd - q >= 4 ? Bytes.getInt(buf, q) : -1;
+    if (len < 0 || len > rowEnd - q - 4) {
+      throw sequenceFailure(component, labels.type().getSimpleName());
     }
-    cursor = q + len;
+    E e = labels.find(buf, q + 4, len);
+    if (e == null) {
+      return getEnum(frameCurrent(q), labels); // fails naming the label
+    }
+    cursor = q + 4 + len;
     return e;
   }
 
@@ -307,17 +276,27 @@ public final class RowView {
     throw sequenceFailure(component, javaType);
   }
 
+  /** The next column as an integer or smallint, for {@link #readInt} and a wider reader. */
+  private int readIntOrShort(String component, String javaType) {
+    int q = cursor;
+    if (rowEnd - q >= 8 && Bytes.getInt(buf, q) == 4) {
+      cursor = q + 8;
+      return Bytes.getInt(buf, q + 4);
+    }
+    return Bytes.getShort(buf, fixed(2, component, javaType));
+  }
+
   /**
-   * Reads the next column's length, which must be a value's (not NULL) that fits in the row, and
-   * moves the cursor to the value.
+   * Checks that the next column holds a value (not NULL) that fits in the row, moves the cursor
+   * past it, and returns where the value starts: its length is {@code cursor} minus that.
    */
-  private int readLength(String component, String javaType) {
+  private int variable(String component, String javaType) {
     int q = cursor;
     if (rowEnd - q >= 4) {
       int len = Bytes.getInt(buf, q);
       if (len >= 0 && len <= rowEnd - q - 4) {
-        cursor = q + 4;
-        return len;
+        cursor = q + 4 + len;
+        return q + 4;
       }
     }
     throw sequenceFailure(component, javaType);
