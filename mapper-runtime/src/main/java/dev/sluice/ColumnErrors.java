@@ -40,13 +40,11 @@ final class ColumnErrors {
     if (row.isNull(c)) {
       return nullValue(row, c, javaType);
     }
-    Columns columns = row.columns();
     return new PgException(
         "42804",
-        "column \""
-            + columns.name(c)
-            + "\" is "
-            + Oids.name(columns.typeOid(c))
+        column(row, c)
+            + " is "
+            + Oids.name(row.columns().typeOid(c))
             + (row.isBinary(c) ? "" : " (received as text)")
             + " and cannot be read as "
             + javaType);
@@ -56,9 +54,8 @@ final class ColumnErrors {
   static PgException nullValue(RowView row, int c, String javaType) {
     return new PgException(
         "22004",
-        "column \""
-            + row.columns().name(c)
-            + "\" is NULL and cannot be read as "
+        column(row, c)
+            + " is NULL and cannot be read as "
             + javaType
             + "; test isNull first or read it as a nullable type");
   }
@@ -66,17 +63,15 @@ final class ColumnErrors {
   /** An integer in column {@code c} that {@code javaType} cannot hold. */
   static PgException outOfRange(RowView row, int c, long v, String javaType) {
     return new PgException(
-        "22003",
-        "column \"" + row.columns().name(c) + "\" holds " + v + ", out of range for " + javaType);
+        "22003", column(row, c) + " holds " + v + ", out of range for " + javaType);
   }
 
   /** An enum label, of column {@code c}, that no constant of {@code type} has. */
   static PgException unknownLabel(RowView row, int c, String label, Class<?> type) {
     return new PgException(
         "22P02",
-        "column \""
-            + row.columns().name(c)
-            + "\" holds label '"
+        column(row, c)
+            + " holds label '"
             + label
             + "', which no constant of "
             + type.getName()
@@ -87,9 +82,8 @@ final class ColumnErrors {
   static PgException notNullable(RowView row, int c, String component) {
     return new PgException(
         "22004",
-        "column \""
-            + row.columns().name(c)
-            + "\" is NULL, but "
+        column(row, c)
+            + " is NULL, but "
             + component
             + " cannot be null; annotate it @Nullable (a primitive: use its box) or make it"
             + " Optional");
@@ -118,5 +112,10 @@ final class ColumnErrors {
             + ", which "
             + javaType
             + " cannot read");
+  }
+
+  /** {@code column "name"}, as each message about one column starts. */
+  private static String column(RowView row, int c) {
+    return "column \"" + row.columns().name(c) + '"';
   }
 }
