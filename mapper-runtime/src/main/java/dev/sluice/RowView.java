@@ -308,10 +308,9 @@ public final class RowView {
    */
   private PgException sequenceFailure(String component, String javaType) {
     int c = frameCurrent(cursor);
-    if (c < 0) {
-      return ColumnErrors.malformedRow(rowStart, rowEnd);
-    }
-    return ColumnErrors.sequenceFailure(this, c, component, javaType);
+    return c < 0
+        ? ColumnErrors.malformedRow(rowStart, rowEnd)
+        : ColumnErrors.sequenceFailure(this, c, component, javaType);
   }
 
   /**
@@ -396,53 +395,21 @@ public final class RowView {
     if (lengths[c] == 2 && oids[c] == Oids.INT2) {
       return Bytes.getShort(buf, offsets[c]);
     }
-    return (short) integral(c, Short.MIN_VALUE, Short.MAX_VALUE, "short");
+    return (short) ColumnConversions.integral(this, c, Short.MIN_VALUE, Short.MAX_VALUE, "short");
   }
 
   public int getInt(int c) {
     if (lengths[c] == 4 && oids[c] == Oids.INT4) {
       return Bytes.getInt(buf, offsets[c]);
     }
-    return (int) integral(c, Integer.MIN_VALUE, Integer.MAX_VALUE, "int");
+    return (int) ColumnConversions.integral(this, c, Integer.MIN_VALUE, Integer.MAX_VALUE, "int");
   }
 
   public long getLong(int c) {
     if (lengths[c] == 8 && oids[c] == Oids.INT8) {
       return Bytes.getLong(buf, offsets[c]);
     }
-    return integral(c, Long.MIN_VALUE, Long.MAX_VALUE, "long");
-  }
-
-  /**
-   * int2, int4, int8 and oid, widened to long, for a getter whose own type is not the column's:
-   * fails (22003) outside {@code [min, max]}.
-   */
-  private long integral(int c, long min, long max, String javaType) {
-    if (lengths[c] < 0) {
-      throw ColumnErrors.nullValue(this, c, javaType);
-    }
-    int off = offsets[c];
-    long v;
-    switch (oids[c]) {
-      case Oids.INT2:
-        v = Bytes.getShort(buf, off);
-        break;
-      case Oids.INT4:
-        v = Bytes.getInt(buf, off);
-        break;
-      case Oids.INT8:
-        v = Bytes.getLong(buf, off);
-        break;
-      case Oids.OID:
-        v = Bytes.getInt(buf, off) & 0xffffffffL;
-        break;
-      default:
-        throw ColumnErrors.mismatch(this, c, javaType);
-    }
-    if (v < min || v > max) {
-      throw ColumnErrors.outOfRange(this, c, v, javaType);
-    }
-    return v;
+    return ColumnConversions.integral(this, c, Long.MIN_VALUE, Long.MAX_VALUE, "long");
   }
 
   public float getFloat(int c) {
@@ -451,18 +418,10 @@ public final class RowView {
 
   /** float8, float4 (widened), and numeric (NaN and ±Infinity included). */
   public double getDouble(int c) {
-    int len = lengths[c];
-    int oid = oids[c];
-    if (len == 8 && oid == Oids.FLOAT8) {
+    if (lengths[c] == 8 && oids[c] == Oids.FLOAT8) {
       return Double.longBitsToDouble(Bytes.getLong(buf, offsets[c]));
     }
-    if (len == 4 && oid == Oids.FLOAT4) {
-      return Float.intBitsToFloat(Bytes.getInt(buf, offsets[c]));
-    }
-    if (len >= 8 && oid == Oids.NUMERIC) {
-      return BinaryCodec.numericAsDouble(buf, offsets[c], len);
-    }
-    throw ColumnErrors.mismatch(this, c, "double");
+    return ColumnConversions.toDouble(this, c);
   }
 
   /**
@@ -479,23 +438,7 @@ public final class RowView {
     if (oid == 0 || Oids.isTextual(oid)) {
       return new String(buf, offsets[c], len, StandardCharsets.UTF_8);
     }
-    return stringOfBinary(c, oid, len);
-  }
-
-  private String stringOfBinary(int c, int oid, int len) {
-    int off = offsets[c];
-    switch (oid) {
-      case Oids.JSONB:
-        return BinaryCodec.jsonb(buf, off, len);
-      case Oids.NUMERIC:
-        return BinaryCodec.numericAsString(buf, off, len);
-      case Oids.BOOL:
-        return buf[off] != 0 ? "t" : "f";
-      case Oids.BYTEA:
-        throw ColumnErrors.mismatch(this, c, "String");
-      default:
-        return String.valueOf(BinaryCodec.decode(oid, buf, off, len));
-    }
+    return ColumnConversions.text(this, c);
   }
 
   /** numeric (or an integer type) as BigDecimal; null for NULL. NaN and ±Infinity fail (22000). */
@@ -504,14 +447,10 @@ public final class RowView {
     if (len < 0) {
       return null;
     }
-    int oid = oids[c];
-    if (oid == Oids.NUMERIC) {
+    if (oids[c] == Oids.NUMERIC) {
       return BinaryCodec.numeric(buf, offsets[c], len);
     }
-    if (oid == Oids.INT2 || oid == Oids.INT4 || oid == Oids.INT8) {
-      return BigDecimal.valueOf(integral(c, Long.MIN_VALUE, Long.MAX_VALUE, "BigDecimal"));
-    }
-    throw ColumnErrors.mismatch(this, c, "BigDecimal");
+    return ColumnConversions.toBigDecimal(this, c);
   }
 
   /** bytea as a new array; null for NULL. */
@@ -550,26 +489,23 @@ public final class RowView {
 
   /** timestamp; ±infinity are LocalDateTime.MAX and MIN. */
   public LocalDateTime getLocalDateTime(int c) {
-    if (isNull(c)) {
-      return null;
-    }
-    return BinaryCodec.timestamp(buf, binary(c, Oids.TIMESTAMP, 8, "LocalDateTime"));
+    return isNull(c)
+        ? null
+        : BinaryCodec.timestamp(buf, binary(c, Oids.TIMESTAMP, 8, "LocalDateTime"));
   }
 
   /** timestamptz; ±infinity are Instant.MAX and MIN. */
   public Instant getInstant(int c) {
-    if (isNull(c)) {
-      return null;
-    }
-    return BinaryCodec.timestamptz(buf, binary(c, Oids.TIMESTAMPTZ, 8, "Instant"));
+    return isNull(c)
+        ? null
+        : BinaryCodec.timestamptz(buf, binary(c, Oids.TIMESTAMPTZ, 8, "Instant"));
   }
 
   /** timestamptz at offset UTC; ±infinity are OffsetDateTime.MAX and MIN. */
   public OffsetDateTime getOffsetDateTime(int c) {
-    if (isNull(c)) {
-      return null;
-    }
-    return BinaryCodec.timestamptzOffset(buf, binary(c, Oids.TIMESTAMPTZ, 8, "OffsetDateTime"));
+    return isNull(c)
+        ? null
+        : BinaryCodec.timestamptzOffset(buf, binary(c, Oids.TIMESTAMPTZ, 8, "OffsetDateTime"));
   }
 
   public Interval getInterval(int c) {
