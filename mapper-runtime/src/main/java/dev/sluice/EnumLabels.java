@@ -19,12 +19,17 @@ public final class EnumLabels<E extends Enum<E>> {
       };
 
   private final Class<E> type;
+
+  /** The type's simple name, for errors: looked up once, not for each value read. */
+  private final String simpleName;
+
   private final E[] constants;
   private final String[] labels;
   private final byte[][] labelBytes;
 
   private EnumLabels(Class<E> type) {
     this.type = type;
+    this.simpleName = type.getSimpleName();
     this.constants = type.getEnumConstants();
     this.labels = new String[constants.length];
     this.labelBytes = new byte[constants.length][];
@@ -51,6 +56,10 @@ public final class EnumLabels<E extends Enum<E>> {
 
   public Class<E> type() {
     return type;
+  }
+
+  String simpleName() {
+    return simpleName;
   }
 
   public String label(E constant) {

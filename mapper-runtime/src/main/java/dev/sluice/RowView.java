@@ -249,17 +249,11 @@ public final class RowView {
 
   /** A text or enum column as a Java enum; an unknown label fails as in {@link #getEnum}. */
   public <E extends Enum<E>> E readEnum(EnumLabels<E> labels, String component) {
-    // The check of variable(), made here so that the type's name is looked up only for the error.
-    int q = cursor;
-    int len = rowEnd - q >= 4 ? Bytes.getInt(buf, q) : -1;
-    if (len < 0 || len > rowEnd - q - 4) {
-      throw sequenceFailure(component, labels.type().getSimpleName());
-    }
-    E e = labels.find(buf, q + 4, len);
+    int q = variable(component, labels.simpleName());
+    E e = labels.find(buf, q, cursor - q);
     if (e == null) {
-      return getEnum(frameCurrent(q), labels); // fails naming the label
+      return getEnum(frameCurrent(q - 4), labels); // fails naming the label
     }
-    cursor = q + 4 + len;
     return e;
   }
 
@@ -542,7 +536,7 @@ public final class RowView {
     }
     int oid = oids[c];
     if (oid != 0 && !Oids.isTextual(oid)) {
-      throw ColumnErrors.mismatch(this, c, labels.type().getSimpleName());
+      throw ColumnErrors.mismatch(this, c, labels.simpleName());
     }
     E e = labels.find(buf, offsets[c], len);
     if (e == null) {
