@@ -22,7 +22,7 @@ final class ArrayReader {
     byte[] buf = row.buffer();
     int off = row.offset(c);
     int len = row.length(c);
-    int oid = row.binaryOid(c);
+    int oid = row.oids[c];
     if (Oids.elementOf(oid) != 0) {
       return BinaryCodec.array(buf, off, len, elementType);
     }

@@ -28,7 +28,7 @@ final class ColumnConversions {
     byte[] buf = row.buffer();
     int off = row.offset(c);
     long v;
-    switch (row.binaryOid(c)) {
+    switch (row.oids[c]) {
       case Oids.INT2:
         v = Bytes.getShort(buf, off);
         break;
@@ -52,7 +52,7 @@ final class ColumnConversions {
 
   /** Column {@code c} (not NULL) as a BigDecimal when it is not a numeric: an integer type. */
   static BigDecimal toBigDecimal(RowView row, int c) {
-    switch (row.binaryOid(c)) {
+    switch (row.oids[c]) {
       case Oids.INT2:
       case Oids.INT4:
       case Oids.INT8:
@@ -65,7 +65,7 @@ final class ColumnConversions {
   /** Column {@code c} as a double when it is not a float8: a real widened, or a numeric. */
   static double toDouble(RowView row, int c) {
     int len = row.length(c);
-    int oid = row.binaryOid(c);
+    int oid = row.oids[c];
     if (len == 4 && oid == Oids.FLOAT4) {
       return Float.intBitsToFloat(Bytes.getInt(row.buffer(), row.offset(c)));
     }
@@ -84,7 +84,7 @@ final class ColumnConversions {
     byte[] buf = row.buffer();
     int off = row.offset(c);
     int len = row.length(c);
-    int oid = row.binaryOid(c);
+    int oid = row.oids[c];
     switch (oid) {
       case Oids.JSONB:
         return BinaryCodec.jsonb(buf, off, len);

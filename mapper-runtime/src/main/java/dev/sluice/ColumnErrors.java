@@ -90,10 +90,15 @@ final class ColumnErrors {
   }
 
   /**
-   * Column {@code c} (of a framed row) is not what an in-order reader of {@code javaType} expects:
-   * a NULL its component cannot hold, or a length the type cannot have.
+   * The next column of a row read in order is not what the reader of {@code javaType} expects:
+   * frames the row (a malformed one fails there, 08P01), then names the NULL that {@code component}
+   * cannot hold, or reports a length the type cannot have.
    */
-  static PgException sequenceFailure(RowView row, int c, String component, String javaType) {
+  static PgException sequenceFailure(RowView row, String component, String javaType) {
+    int c = RowFrame.frameInOrder(row, row.cursor);
+    if (c < 0) {
+      return malformedRow(row.rowStart, row.rowEnd);
+    }
     int len = row.length(c);
     if (len < 0) {
       return notNullable(row, c, component);
@@ -112,6 +117,15 @@ final class ColumnErrors {
             + ", which "
             + javaType
             + " cannot read");
+  }
+
+  /**
+   * The columns read in order do not fill the row: frames it, to name a bad column length if that
+   * is the cause, else reports the row.
+   */
+  static PgException unfilledRow(RowView row) {
+    RowFrame.frameInOrder(row, row.cursor);
+    return malformedRow(row.rowStart, row.rowEnd);
   }
 
   /** {@code column "name"}, as each message about one column starts. */

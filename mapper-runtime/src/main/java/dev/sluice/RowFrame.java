@@ -11,7 +11,7 @@ import dev.sluice.driver.Protocol;
  *
  * <p>Static and stateless on purpose: the offsets and lengths it records go into {@link RowView}'s
  * own arrays, which the getters index directly. Kept in an object of its own, they would cost every
- * value one more load. Only {@link RowView} calls it; both methods are small enough for the JIT to
+ * value one more load. {@link #completeRow} and {@link #frame} are small enough for the JIT to
  * inline into the row loop.
  */
 final class RowFrame {
@@ -77,12 +77,21 @@ final class RowFrame {
    * The column of a framed row whose length word is at {@code position}, or -1 if none is (the
    * position is past the last column).
    */
-  static int columnAt(int[] offsets, int n, int position) {
+  private static int columnAt(int[] offsets, int n, int position) {
     for (int c = 0; c < n; c++) {
       if (offsets[c] - 4 == position) {
         return c;
       }
     }
     return -1;
+  }
+
+  /**
+   * Frames the row made current by {@link RowView#nextRow()}, so that its columns can be named in
+   * an error, and returns the column whose length word is at {@code position}, or -1.
+   */
+  static int frameInOrder(RowView row, int position) {
+    frame(row.buf, row.rowStart, row.rowEnd, row.columnCount, row.offsets, row.lengths);
+    return columnAt(row.offsets, row.columnCount, position);
   }
 }

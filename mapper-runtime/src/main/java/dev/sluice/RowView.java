@@ -39,39 +39,43 @@ import java.util.UUID;
  * {@link #getOffsetDateTime} gives them at offset UTC.
  */
 public final class RowView {
+  // The fields below are package-private for the helpers of this package (RowFrame, ColumnErrors,
+  // ColumnConversions, ArrayReader), which read them as RowView's own methods would; nothing else
+  // touches them, and only RowView writes them.
+
   private final ReadBuffer in;
 
   /** The receive buffer's array as of the last {@link #next()}. */
-  private byte[] buf;
+  byte[] buf;
 
   /** Per column of the current row: where its bytes start in {@link #buf}. */
-  private int[] offsets;
+  int[] offsets;
 
   /** Per column of the current row: its byte length, or -1 for NULL. */
-  private int[] lengths;
+  int[] lengths;
 
   /**
    * Per column: its type OID when it arrives in binary format, 0 when it arrives as text. So a
    * getter's fast path, which compares with a built-in OID, also proves the format.
    */
-  private int[] oids;
+  int[] oids;
 
   /** The result's columns, set once per execution. */
   private Columns columns;
 
   /** The result's column count. */
-  private int columnCount;
+  int columnCount;
 
   /** The rows framed by {@link #next()} since {@link #start}. */
   private long rowCount;
 
   /** For {@link #nextRow()}: where the current DataRow starts, and ends (exclusive). */
-  private int rowStart;
+  int rowStart;
 
-  private int rowEnd;
+  int rowEnd;
 
   /** For {@link #nextRow()}: where the next column's length word is. */
-  private int cursor;
+  int cursor;
 
   /** Created by the driver, one per connection. */
   public RowView(ReadBuffer in) {
@@ -149,9 +153,7 @@ public final class RowView {
   /** Checks that the columns read since {@link #nextRow()} fill the DataRow exactly. */
   public void endRow() {
     if (cursor != rowEnd) {
-      // Framing names a bad column length, if that is the cause.
-      RowFrame.frame(buf, rowStart, rowEnd, columnCount, offsets, lengths);
-      throw ColumnErrors.malformedRow(rowStart, rowEnd);
+      throw ColumnErrors.unfilledRow(this);
     }
   }
 
@@ -252,22 +254,19 @@ public final class RowView {
     int q = variable(component, labels.simpleName());
     E e = labels.find(buf, q, cursor - q);
     if (e == null) {
-      return getEnum(frameCurrent(q - 4), labels); // fails naming the label
+      return getEnum(RowFrame.frameInOrder(this, q - 4), labels); // fails naming the label
     }
     return e;
   }
 
-  /**
-   * Checks that the next column holds a value of exactly {@code len} bytes inside the row, moves
-   * the cursor past it, and returns where the value starts.
-   */
+  /** Moves past the next column, a value of exactly {@code len} bytes; returns where it starts. */
   private int fixed(int len, String component, String javaType) {
     int q = cursor;
     if (rowEnd - q >= 4 + len && Bytes.getInt(buf, q) == len) {
       cursor = q + 4 + len;
       return q + 4;
     }
-    throw sequenceFailure(component, javaType);
+    throw ColumnErrors.sequenceFailure(this, component, javaType);
   }
 
   /** The next column as an integer or smallint, for {@link #readInt} and a wider reader. */
@@ -281,8 +280,8 @@ public final class RowView {
   }
 
   /**
-   * Checks that the next column holds a value (not NULL) that fits in the row, moves the cursor
-   * past it, and returns where the value starts: its length is {@code cursor} minus that.
+   * Moves past the next column, a value (not NULL); returns where it starts ({@code cursor} ends
+   * it).
    */
   private int variable(String component, String javaType) {
     int q = cursor;
@@ -293,27 +292,7 @@ public final class RowView {
         return q + 4;
       }
     }
-    throw sequenceFailure(component, javaType);
-  }
-
-  /**
-   * The error for a column that is not what an in-order reader expects: frames the row (a malformed
-   * one fails there, 08P01), then names the NULL column, or reports a length its type cannot have.
-   */
-  private PgException sequenceFailure(String component, String javaType) {
-    int c = frameCurrent(cursor);
-    return c < 0
-        ? ColumnErrors.malformedRow(rowStart, rowEnd)
-        : ColumnErrors.sequenceFailure(this, c, component, javaType);
-  }
-
-  /**
-   * Frames the current row (as {@link #next()} does) and returns the index of the column whose
-   * length word is at {@code position}, or -1 if none is (past the last column).
-   */
-  private int frameCurrent(int position) {
-    RowFrame.frame(buf, rowStart, rowEnd, columnCount, offsets, lengths);
-    return RowFrame.columnAt(offsets, columnCount, position);
+    throw ColumnErrors.sequenceFailure(this, component, javaType);
   }
 
   /**
@@ -360,11 +339,6 @@ public final class RowView {
 
   public boolean isBinary(int c) {
     return oids[c] != 0;
-  }
-
-  /** The column's type OID if it arrived in binary format, else 0. */
-  int binaryOid(int c) {
-    return oids[c];
   }
 
   // ---- scalars ----
@@ -530,19 +504,7 @@ public final class RowView {
    * SQLSTATE 22P02 naming the label when no constant has it.
    */
   public <E extends Enum<E>> E getEnum(int c, EnumLabels<E> labels) {
-    int len = lengths[c];
-    if (len < 0) {
-      return null;
-    }
-    int oid = oids[c];
-    if (oid != 0 && !Oids.isTextual(oid)) {
-      throw ColumnErrors.mismatch(this, c, labels.simpleName());
-    }
-    E e = labels.find(buf, offsets[c], len);
-    if (e == null) {
-      throw ColumnErrors.unknownLabel(this, c, getString(c), labels.type());
-    }
-    return e;
+    return isNull(c) ? null : labels.read(this, c);
   }
 
   public <E extends Enum<E>> E getEnum(int c, Class<E> type) {
