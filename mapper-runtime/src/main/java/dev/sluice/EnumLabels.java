@@ -1,6 +1,7 @@
 package dev.sluice;
 
 import dev.sluice.annotations.Label;
+import dev.sluice.driver.Oids;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -19,12 +20,17 @@ public final class EnumLabels<E extends Enum<E>> {
       };
 
   private final Class<E> type;
+
+  /** The type's simple name, for errors: looked up once, not for each value read. */
+  private final String simpleName;
+
   private final E[] constants;
   private final String[] labels;
   private final byte[][] labelBytes;
 
   private EnumLabels(Class<E> type) {
     this.type = type;
+    this.simpleName = type.getSimpleName();
     this.constants = type.getEnumConstants();
     this.labels = new String[constants.length];
     this.labelBytes = new byte[constants.length][];
@@ -53,8 +59,29 @@ public final class EnumLabels<E extends Enum<E>> {
     return type;
   }
 
+  String simpleName() {
+    return simpleName;
+  }
+
   public String label(E constant) {
     return labels[constant.ordinal()];
+  }
+
+  /**
+   * The constant whose label column {@code c} of the current row (not NULL) holds, for {@link
+   * RowView#getEnum}: the column must be an enum or text, and the label one of the constants'
+   * (22P02 names it otherwise).
+   */
+  E read(RowView row, int c) {
+    int oid = row.oids[c];
+    if (oid != 0 && !Oids.isTextual(oid)) {
+      throw ColumnErrors.mismatch(row, c, simpleName);
+    }
+    E e = find(row.buf, row.offsets[c], row.lengths[c]);
+    if (e == null) {
+      throw ColumnErrors.unknownLabel(row, c, row.getString(c), type);
+    }
+    return e;
   }
 
   /** The constant whose label is the UTF-8 bytes {@code buf[off, off + len)}, or null. */

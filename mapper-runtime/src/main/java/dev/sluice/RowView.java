@@ -3,9 +3,7 @@ package dev.sluice;
 import dev.sluice.driver.BinaryCodec;
 import dev.sluice.driver.Bytes;
 import dev.sluice.driver.Oids;
-import dev.sluice.driver.Protocol;
 import dev.sluice.driver.ReadBuffer;
-import dev.sluice.driver.TextArray;
 import java.math.BigDecimal;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
@@ -15,7 +13,6 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.time.OffsetTime;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
@@ -42,39 +39,43 @@ import java.util.UUID;
  * {@link #getOffsetDateTime} gives them at offset UTC.
  */
 public final class RowView {
+  // The fields below are package-private for the helpers of this package (RowFrame, ColumnErrors,
+  // ColumnConversions, ArrayReader), which read them as RowView's own methods would; nothing else
+  // touches them, and only RowView writes them.
+
   private final ReadBuffer in;
 
   /** The receive buffer's array as of the last {@link #next()}. */
-  private byte[] buf;
+  byte[] buf;
 
   /** Per column of the current row: where its bytes start in {@link #buf}. */
-  private int[] offsets;
+  int[] offsets;
 
   /** Per column of the current row: its byte length, or -1 for NULL. */
-  private int[] lengths;
+  int[] lengths;
 
   /**
    * Per column: its type OID when it arrives in binary format, 0 when it arrives as text. So a
    * getter's fast path, which compares with a built-in OID, also proves the format.
    */
-  private int[] oids;
+  int[] oids;
 
   /** The result's columns, set once per execution. */
   private Columns columns;
 
   /** The result's column count. */
-  private int columnCount;
+  int columnCount;
 
   /** The rows framed by {@link #next()} since {@link #start}. */
   private long rowCount;
 
   /** For {@link #nextRow()}: where the current DataRow starts, and ends (exclusive). */
-  private int rowStart;
+  int rowStart;
 
-  private int rowEnd;
+  int rowEnd;
 
   /** For {@link #nextRow()}: where the next column's length word is. */
-  private int cursor;
+  int cursor;
 
   /** Created by the driver, one per connection. */
   public RowView(ReadBuffer in) {
@@ -108,52 +109,16 @@ public final class RowView {
     ReadBuffer in = this.in;
     byte[] b = in.array();
     int p = in.position();
-    int end = completeRow(b, p, in.limit());
+    int n = columnCount;
+    int end = RowFrame.completeRow(b, p, in.limit(), n);
     if (end < 0) {
       return false;
     }
-    frame(b, p, end);
+    RowFrame.frame(b, p, end, n, offsets, lengths);
     buf = b;
     in.position(end);
     rowCount++;
     return true;
-  }
-
-  /**
-   * Records the offset and length of each column of the DataRow at {@code [p, end)}, checking that
-   * the lengths fill the message exactly.
-   */
-  private void frame(byte[] b, int p, int end) {
-    int n = columnCount;
-    int[] offs = offsets;
-    int[] lens = lengths;
-    int q = p + 7;
-    for (int i = 0; i < n; i++) {
-      // Each length must fit in the message, and -1 is the only negative one (NULL).
-      if (end - q < 4) {
-        throw malformedRow(p, end);
-      }
-      int len = Bytes.getInt(b, q);
-      q += 4;
-      offs[i] = q;
-      lens[i] = len;
-      if (len > 0) {
-        if (len > end - q) {
-          throw malformedRow(p, end);
-        }
-        q += len;
-      } else if (len < -1) {
-        throw new PgException("08P01", "DataRow column " + i + " has length " + len);
-      }
-    }
-    if (q != end) {
-      throw malformedRow(p, end);
-    }
-  }
-
-  private PgException columnCountMismatch(int n) {
-    return new PgException(
-        "08P01", "DataRow with " + n + " columns for a result of " + columnCount + " columns");
   }
 
   // ---- reading a row in column order, for generated decoders ----
@@ -172,46 +137,23 @@ public final class RowView {
     ReadBuffer in = this.in;
     byte[] b = in.array();
     int p = in.position();
-    int end = completeRow(b, p, in.limit());
+    int end = RowFrame.completeRow(b, p, in.limit(), columnCount);
     if (end < 0) {
       return false;
     }
     buf = b;
     rowStart = p;
-    cursor = p + 7;
+    cursor = p + RowFrame.HEADER;
     rowEnd = end;
     in.position(end);
     rowCount++;
     return true;
   }
 
-  /**
-   * Where the DataRow at {@code p} ends, if a complete one is there before {@code limit}; -1 if the
-   * message there is no DataRow or not all received yet. Checks the row's length and column count.
-   */
-  private int completeRow(byte[] b, int p, int limit) {
-    if (limit - p < 7 || b[p] != Protocol.DATA_ROW) {
-      return -1;
-    }
-    int end = p + 1 + Bytes.getInt(b, p + 1);
-    if (end > limit) {
-      return -1;
-    }
-    if (end < p + 7) {
-      throw malformedRow(p, end);
-    }
-    int n = Bytes.getShort(b, p + 5);
-    if (n != columnCount) {
-      throw columnCountMismatch(n);
-    }
-    return end;
-  }
-
   /** Checks that the columns read since {@link #nextRow()} fill the DataRow exactly. */
   public void endRow() {
     if (cursor != rowEnd) {
-      frame(buf, rowStart, rowEnd); // names a bad column length, if that is the cause
-      throw malformedRow(rowStart, rowEnd);
+      throw ColumnErrors.unfilledRow(this);
     }
   }
 
@@ -239,16 +181,7 @@ public final class RowView {
 
   /** An integer or smallint column (told apart by their lengths, 4 and 2). */
   public int readInt(String component) {
-    int q = cursor;
-    if (rowEnd - q >= 8 && Bytes.getInt(buf, q) == 4) {
-      cursor = q + 8;
-      return Bytes.getInt(buf, q + 4);
-    }
-    if (rowEnd - q >= 6 && Bytes.getInt(buf, q) == 2) {
-      cursor = q + 6;
-      return Bytes.getShort(buf, q + 4);
-    }
-    throw sequenceFailure(component, "int");
+    return readIntOrShort(component, "int");
   }
 
   /** A bigint, integer or smallint column (told apart by their lengths, 8, 4 and 2). */
@@ -258,23 +191,7 @@ public final class RowView {
       cursor = q + 12;
       return Bytes.getLong(buf, q + 4);
     }
-    return readNarrowerLong(component);
-  }
-
-  private long readNarrowerLong(String component) {
-    int q = cursor;
-    if (rowEnd - q >= 4) {
-      int len = Bytes.getInt(buf, q);
-      if (len == 4 && rowEnd - q >= 8) {
-        cursor = q + 8;
-        return Bytes.getInt(buf, q + 4);
-      }
-      if (len == 2 && rowEnd - q >= 6) {
-        cursor = q + 6;
-        return Bytes.getShort(buf, q + 4);
-      }
-    }
-    throw sequenceFailure(component, "long");
+    return readIntOrShort(component, "long");
   }
 
   public float readFloat(String component) {
@@ -288,34 +205,24 @@ public final class RowView {
       cursor = q + 12;
       return Double.longBitsToDouble(Bytes.getLong(buf, q + 4));
     }
-    if (rowEnd - q >= 8 && Bytes.getInt(buf, q) == 4) {
-      cursor = q + 8;
-      return Float.intBitsToFloat(Bytes.getInt(buf, q + 4));
-    }
-    throw sequenceFailure(component, "double");
+    return Float.intBitsToFloat(Bytes.getInt(buf, fixed(4, component, "double")));
   }
 
   /** A text column (text format, or a binary type whose bytes are text). */
   public String readString(String component) {
-    int len = readLength(component, "String");
-    int q = cursor;
-    cursor = q + len;
-    return new String(buf, q, len, StandardCharsets.UTF_8);
+    int q = variable(component, "String");
+    return new String(buf, q, cursor - q, StandardCharsets.UTF_8);
   }
 
   /** A numeric column; NaN and ±Infinity fail (22000) as in {@link #getBigDecimal}. */
   public BigDecimal readBigDecimal(String component) {
-    int len = readLength(component, "BigDecimal");
-    int q = cursor;
-    cursor = q + len;
-    return BinaryCodec.numeric(buf, q, len);
+    int q = variable(component, "BigDecimal");
+    return BinaryCodec.numeric(buf, q, cursor - q);
   }
 
   public byte[] readBytes(String component) {
-    int len = readLength(component, "byte[]");
-    int q = cursor;
-    cursor = q + len;
-    return Arrays.copyOfRange(buf, q, q + len);
+    int q = variable(component, "byte[]");
+    return Arrays.copyOfRange(buf, q, cursor);
   }
 
   public UUID readUuid(String component) {
@@ -344,84 +251,48 @@ public final class RowView {
 
   /** A text or enum column as a Java enum; an unknown label fails as in {@link #getEnum}. */
   public <E extends Enum<E>> E readEnum(EnumLabels<E> labels, String component) {
-    int len = readLength(component, labels.type().getSimpleName());
-    int q = cursor;
-    E e = labels.find(buf, q, len);
+    int q = variable(component, labels.simpleName());
+    E e = labels.find(buf, q, cursor - q);
     if (e == null) {
-      return getEnum(frameCurrent(q - 4), labels); // fails naming the label
+      return getEnum(RowFrame.frameInOrder(this, q - 4), labels); // fails naming the label
     }
-    cursor = q + len;
     return e;
   }
 
-  /**
-   * Checks that the next column holds a value of exactly {@code len} bytes inside the row, moves
-   * the cursor past it, and returns where the value starts.
-   */
+  /** Moves past the next column, a value of exactly {@code len} bytes; returns where it starts. */
   private int fixed(int len, String component, String javaType) {
     int q = cursor;
     if (rowEnd - q >= 4 + len && Bytes.getInt(buf, q) == len) {
       cursor = q + 4 + len;
       return q + 4;
     }
-    throw sequenceFailure(component, javaType);
+    throw ColumnErrors.sequenceFailure(this, component, javaType);
+  }
+
+  /** The next column as an integer or smallint, for {@link #readInt} and a wider reader. */
+  private int readIntOrShort(String component, String javaType) {
+    int q = cursor;
+    if (rowEnd - q >= 8 && Bytes.getInt(buf, q) == 4) {
+      cursor = q + 8;
+      return Bytes.getInt(buf, q + 4);
+    }
+    return Bytes.getShort(buf, fixed(2, component, javaType));
   }
 
   /**
-   * Reads the next column's length, which must be a value's (not NULL) that fits in the row, and
-   * moves the cursor to the value.
+   * Moves past the next column, a value (not NULL); returns where it starts ({@code cursor} ends
+   * it).
    */
-  private int readLength(String component, String javaType) {
+  private int variable(String component, String javaType) {
     int q = cursor;
     if (rowEnd - q >= 4) {
       int len = Bytes.getInt(buf, q);
       if (len >= 0 && len <= rowEnd - q - 4) {
-        cursor = q + 4;
-        return len;
+        cursor = q + 4 + len;
+        return q + 4;
       }
     }
-    throw sequenceFailure(component, javaType);
-  }
-
-  /**
-   * The error for a column that is not what an in-order reader expects: frames the row (a malformed
-   * one fails there, 08P01), then names the NULL column, or reports a length its type cannot have.
-   */
-  private PgException sequenceFailure(String component, String javaType) {
-    int c = frameCurrent(cursor);
-    if (c < 0) {
-      return malformedRow(rowStart, rowEnd);
-    }
-    if (lengths[c] < 0) {
-      return notNullable(c, component);
-    }
-    return new PgException(
-        "08P01",
-        "DataRow column "
-            + c
-            + " (\""
-            + columns.name(c)
-            + "\", "
-            + Oids.name(columns.typeOid(c))
-            + ") has length "
-            + lengths[c]
-            + ", which "
-            + javaType
-            + " cannot read");
-  }
-
-  /**
-   * Frames the current row (as {@link #next()} does) and returns the index of the column whose
-   * length word is at {@code position}, or -1 if none is (past the last column).
-   */
-  private int frameCurrent(int position) {
-    frame(buf, rowStart, rowEnd);
-    for (int c = 0; c < columnCount; c++) {
-      if (offsets[c] - 4 == position) {
-        return c;
-      }
-    }
-    return -1;
+    throw ColumnErrors.sequenceFailure(this, component, javaType);
   }
 
   /**
@@ -429,14 +300,7 @@ public final class RowView {
    * component} is "component title of Film". For generated decoders.
    */
   public PgException notNullable(int c, String component) {
-    return new PgException(
-        "22004",
-        "column \""
-            + columns.name(c)
-            + "\" is NULL, but "
-            + component
-            + " cannot be null; annotate it @Nullable (a primitive: use its box) or make it"
-            + " Optional");
+    return ColumnErrors.notNullable(this, c, component);
   }
 
   /** The columns of the current result. */
@@ -479,92 +343,53 @@ public final class RowView {
 
   // ---- scalars ----
 
-  public boolean getBoolean(int c) {
-    int len = lengths[c];
-    if (len == 1 && oids[c] == Oids.BOOL) {
-      return buf[offsets[c]] != 0;
+  /**
+   * Where column {@code c}'s value starts, if it arrived in binary as type {@code oid} with the
+   * type's {@code len} bytes; otherwise fails naming {@code javaType} (22004 for a NULL, 42804 for
+   * another type). Every fixed-width getter goes through here; small enough to inline.
+   */
+  private int binary(int c, int oid, int len, String javaType) {
+    if (lengths[c] == len && oids[c] == oid) {
+      return offsets[c];
     }
-    throw mismatch(c, "boolean");
+    throw ColumnErrors.mismatch(this, c, javaType);
+  }
+
+  public boolean getBoolean(int c) {
+    return buf[binary(c, Oids.BOOL, 1, "boolean")] != 0;
   }
 
   public short getShort(int c) {
-    int len = lengths[c];
-    if (len == 2 && oids[c] == Oids.INT2) {
+    if (lengths[c] == 2 && oids[c] == Oids.INT2) {
       return Bytes.getShort(buf, offsets[c]);
     }
-    long v = integral(c, "short");
-    if (v < Short.MIN_VALUE || v > Short.MAX_VALUE) {
-      throw outOfRange(c, v, "short");
-    }
-    return (short) v;
+    return (short) ColumnConversions.integral(this, c, Short.MIN_VALUE, Short.MAX_VALUE, "short");
   }
 
   public int getInt(int c) {
-    int len = lengths[c];
-    if (len == 4 && oids[c] == Oids.INT4) {
+    if (lengths[c] == 4 && oids[c] == Oids.INT4) {
       return Bytes.getInt(buf, offsets[c]);
     }
-    long v = integral(c, "int");
-    if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
-      throw outOfRange(c, v, "int");
-    }
-    return (int) v;
+    return (int) ColumnConversions.integral(this, c, Integer.MIN_VALUE, Integer.MAX_VALUE, "int");
   }
 
   public long getLong(int c) {
-    int len = lengths[c];
-    if (len == 8 && oids[c] == Oids.INT8) {
+    if (lengths[c] == 8 && oids[c] == Oids.INT8) {
       return Bytes.getLong(buf, offsets[c]);
     }
-    return integral(c, "long");
-  }
-
-  /** int2, int4, int8 and oid, widened to long. */
-  private long integral(int c, String javaType) {
-    int len = lengths[c];
-    if (len < 0) {
-      throw nullValue(c, javaType);
-    }
-    if (oids[c] != 0) {
-      int off = offsets[c];
-      switch (oids[c]) {
-        case Oids.INT2:
-          return Bytes.getShort(buf, off);
-        case Oids.INT4:
-          return Bytes.getInt(buf, off);
-        case Oids.INT8:
-          return Bytes.getLong(buf, off);
-        case Oids.OID:
-          return Bytes.getInt(buf, off) & 0xffffffffL;
-        default:
-          break;
-      }
-    }
-    throw mismatch(c, javaType);
+    return ColumnConversions.integral(this, c, Long.MIN_VALUE, Long.MAX_VALUE, "long");
   }
 
   public float getFloat(int c) {
-    int len = lengths[c];
-    if (len == 4 && oids[c] == Oids.FLOAT4) {
-      return Float.intBitsToFloat(Bytes.getInt(buf, offsets[c]));
-    }
-    throw mismatch(c, "float");
+    return Float.intBitsToFloat(Bytes.getInt(buf, binary(c, Oids.FLOAT4, 4, "float")));
   }
 
   /** float8, float4 (widened), and numeric (NaN and ±Infinity included). */
   public double getDouble(int c) {
-    int len = lengths[c];
-    int oid = oids[c];
-    if (len == 8 && oid == Oids.FLOAT8) {
+    if (lengths[c] == 8 && oids[c] == Oids.FLOAT8) {
       return Double.longBitsToDouble(Bytes.getLong(buf, offsets[c]));
     }
-    if (len == 4 && oid == Oids.FLOAT4) {
-      return Float.intBitsToFloat(Bytes.getInt(buf, offsets[c]));
-    }
-    if (len >= 8 && oid == Oids.NUMERIC) {
-      return BinaryCodec.numericAsDouble(buf, offsets[c], len);
-    }
-    throw mismatch(c, "double");
+    return ColumnConversions.toDouble(this, c);
   }
 
   /**
@@ -581,23 +406,7 @@ public final class RowView {
     if (oid == 0 || Oids.isTextual(oid)) {
       return new String(buf, offsets[c], len, StandardCharsets.UTF_8);
     }
-    return stringOfBinary(c, oid, len);
-  }
-
-  private String stringOfBinary(int c, int oid, int len) {
-    int off = offsets[c];
-    switch (oid) {
-      case Oids.JSONB:
-        return BinaryCodec.jsonb(buf, off, len);
-      case Oids.NUMERIC:
-        return BinaryCodec.numericAsString(buf, off, len);
-      case Oids.BOOL:
-        return buf[off] != 0 ? "t" : "f";
-      case Oids.BYTEA:
-        throw mismatch(c, "String");
-      default:
-        return String.valueOf(BinaryCodec.decode(oid, buf, off, len));
-    }
+    return ColumnConversions.text(this, c);
   }
 
   /** numeric (or an integer type) as BigDecimal; null for NULL. NaN and ±Infinity fail (22000). */
@@ -606,14 +415,10 @@ public final class RowView {
     if (len < 0) {
       return null;
     }
-    int oid = oids[c];
-    if (oid == Oids.NUMERIC) {
+    if (oids[c] == Oids.NUMERIC) {
       return BinaryCodec.numeric(buf, offsets[c], len);
     }
-    if (oid == Oids.INT2 || oid == Oids.INT4 || oid == Oids.INT8) {
-      return BigDecimal.valueOf(integral(c, "BigDecimal"));
-    }
-    throw mismatch(c, "BigDecimal");
+    return ColumnConversions.toBigDecimal(this, c);
   }
 
   /** bytea as a new array; null for NULL. */
@@ -622,106 +427,57 @@ public final class RowView {
     if (len < 0) {
       return null;
     }
-    if (oids[c] == Oids.BYTEA) {
-      byte[] copy = new byte[len];
-      System.arraycopy(buf, offsets[c], copy, 0, len);
-      return copy;
+    if (oids[c] != Oids.BYTEA) {
+      throw ColumnErrors.mismatch(this, c, "byte[]");
     }
-    throw mismatch(c, "byte[]");
+    int off = offsets[c];
+    return Arrays.copyOfRange(buf, off, off + len);
   }
 
+  // The nullable fixed-width getters: null for NULL, else through binary(…).
+
   public UUID getUuid(int c) {
-    int len = lengths[c];
-    if (len < 0) {
-      return null;
-    }
-    if (len == 16 && oids[c] == Oids.UUID) {
-      return BinaryCodec.uuid(buf, offsets[c]);
-    }
-    throw mismatch(c, "UUID");
+    return isNull(c) ? null : BinaryCodec.uuid(buf, binary(c, Oids.UUID, 16, "UUID"));
   }
 
   /** date; 'infinity' and '-infinity' are LocalDate.MAX and LocalDate.MIN. */
   public LocalDate getLocalDate(int c) {
-    int len = lengths[c];
-    if (len < 0) {
-      return null;
-    }
-    if (len == 4 && oids[c] == Oids.DATE) {
-      return BinaryCodec.date(buf, offsets[c]);
-    }
-    throw mismatch(c, "LocalDate");
+    return isNull(c) ? null : BinaryCodec.date(buf, binary(c, Oids.DATE, 4, "LocalDate"));
   }
 
   /** time; '24:00:00' is LocalTime.MAX. */
   public LocalTime getLocalTime(int c) {
-    int len = lengths[c];
-    if (len < 0) {
-      return null;
-    }
-    if (len == 8 && oids[c] == Oids.TIME) {
-      return BinaryCodec.time(buf, offsets[c]);
-    }
-    throw mismatch(c, "LocalTime");
+    return isNull(c) ? null : BinaryCodec.time(buf, binary(c, Oids.TIME, 8, "LocalTime"));
   }
 
   /** timetz at its own offset; '24:00:00' is LocalTime.MAX at that offset. */
   public OffsetTime getOffsetTime(int c) {
-    int len = lengths[c];
-    if (len < 0) {
-      return null;
-    }
-    if (len == 12 && oids[c] == Oids.TIMETZ) {
-      return BinaryCodec.timetz(buf, offsets[c]);
-    }
-    throw mismatch(c, "OffsetTime");
+    return isNull(c) ? null : BinaryCodec.timetz(buf, binary(c, Oids.TIMETZ, 12, "OffsetTime"));
   }
 
   /** timestamp; ±infinity are LocalDateTime.MAX and MIN. */
   public LocalDateTime getLocalDateTime(int c) {
-    int len = lengths[c];
-    if (len < 0) {
-      return null;
-    }
-    if (len == 8 && oids[c] == Oids.TIMESTAMP) {
-      return BinaryCodec.timestamp(buf, offsets[c]);
-    }
-    throw mismatch(c, "LocalDateTime");
+    return isNull(c)
+        ? null
+        : BinaryCodec.timestamp(buf, binary(c, Oids.TIMESTAMP, 8, "LocalDateTime"));
   }
 
   /** timestamptz; ±infinity are Instant.MAX and MIN. */
   public Instant getInstant(int c) {
-    int len = lengths[c];
-    if (len < 0) {
-      return null;
-    }
-    if (len == 8 && oids[c] == Oids.TIMESTAMPTZ) {
-      return BinaryCodec.timestamptz(buf, offsets[c]);
-    }
-    throw mismatch(c, "Instant");
+    return isNull(c)
+        ? null
+        : BinaryCodec.timestamptz(buf, binary(c, Oids.TIMESTAMPTZ, 8, "Instant"));
   }
 
   /** timestamptz at offset UTC; ±infinity are OffsetDateTime.MAX and MIN. */
   public OffsetDateTime getOffsetDateTime(int c) {
-    int len = lengths[c];
-    if (len < 0) {
-      return null;
-    }
-    if (len == 8 && oids[c] == Oids.TIMESTAMPTZ) {
-      return BinaryCodec.timestamptzOffset(buf, offsets[c]);
-    }
-    throw mismatch(c, "OffsetDateTime");
+    return isNull(c)
+        ? null
+        : BinaryCodec.timestamptzOffset(buf, binary(c, Oids.TIMESTAMPTZ, 8, "OffsetDateTime"));
   }
 
   public Interval getInterval(int c) {
-    int len = lengths[c];
-    if (len < 0) {
-      return null;
-    }
-    if (len == 16 && oids[c] == Oids.INTERVAL) {
-      return BinaryCodec.interval(buf, offsets[c]);
-    }
-    throw mismatch(c, "Interval");
+    return isNull(c) ? null : BinaryCodec.interval(buf, binary(c, Oids.INTERVAL, 16, "Interval"));
   }
 
   /** inet or cidr with its prefix length. */
@@ -734,7 +490,7 @@ public final class RowView {
     if (oid == Oids.INET || oid == Oids.CIDR) {
       return BinaryCodec.inet(buf, offsets[c], len);
     }
-    throw mismatch(c, "InetNetwork");
+    throw ColumnErrors.mismatch(this, c, "InetNetwork");
   }
 
   /** A host address (inet with all bits); a network fails with a message naming InetNetwork. */
@@ -748,26 +504,7 @@ public final class RowView {
    * SQLSTATE 22P02 naming the label when no constant has it.
    */
   public <E extends Enum<E>> E getEnum(int c, EnumLabels<E> labels) {
-    int len = lengths[c];
-    if (len < 0) {
-      return null;
-    }
-    if (oids[c] != 0 && !Oids.isTextual(oids[c])) {
-      throw mismatch(c, labels.type().getSimpleName());
-    }
-    E e = labels.find(buf, offsets[c], len);
-    if (e == null) {
-      throw new PgException(
-          "22P02",
-          "column \""
-              + columns.name(c)
-              + "\" holds label '"
-              + getString(c)
-              + "', which no constant of "
-              + labels.type().getName()
-              + " has (use @Label to name a constant's label)");
-    }
-    return e;
+    return isNull(c) ? null : labels.read(this, c);
   }
 
   public <E extends Enum<E>> E getEnum(int c, Class<E> type) {
@@ -779,54 +516,7 @@ public final class RowView {
    * type); NULL elements are null. Null for a NULL column.
    */
   public <T> List<T> getList(int c, Class<T> elementType) {
-    int len = lengths[c];
-    if (len < 0) {
-      return null;
-    }
-    if (Oids.elementOf(oids[c]) != 0) {
-      return BinaryCodec.array(buf, offsets[c], len, elementType);
-    }
-    if (oids[c] == 0 && TextArray.looksLikeArray(buf, offsets[c], len)) {
-      return textArray(c, len, elementType);
-    }
-    throw mismatch(c, "List<" + elementType.getSimpleName() + ">");
-  }
-
-  /**
-   * An array of a type read as text (enums, …): its elements as Strings, or as constants when
-   * {@code elementType} is an enum.
-   */
-  @SuppressWarnings({"unchecked", "rawtypes"})
-  private <T> List<T> textArray(int c, int len, Class<T> elementType) {
-    List<String> texts = TextArray.parse(buf, offsets[c], len);
-    if (elementType == String.class || elementType == Object.class) {
-      return (List<T>) texts;
-    }
-    if (elementType.isEnum()) {
-      EnumLabels labels = EnumLabels.of((Class) elementType);
-      List<T> out = new ArrayList<>(texts.size());
-      for (String t : texts) {
-        if (t == null) {
-          out.add(null);
-          continue;
-        }
-        Object e = labels.find(t);
-        if (e == null) {
-          throw new PgException(
-              "22P02",
-              "column \""
-                  + columns.name(c)
-                  + "\" holds label '"
-                  + t
-                  + "', which no constant of "
-                  + elementType.getName()
-                  + " has (use @Label to name a constant's label)");
-        }
-        out.add((T) e);
-      }
-      return out;
-    }
-    throw mismatch(c, "List<" + elementType.getSimpleName() + ">");
+    return lengths[c] < 0 ? null : ArrayReader.read(this, c, elementType);
   }
 
   /**
@@ -843,43 +533,5 @@ public final class RowView {
       return new String(buf, offsets[c], len, StandardCharsets.UTF_8);
     }
     return BinaryCodec.decode(oids[c], buf, offsets[c], len);
-  }
-
-  // ---- errors ----
-
-  private static PgException malformedRow(int start, int end) {
-    return new PgException(
-        "08P01", "DataRow length " + (end - start - 1) + " does not match its columns");
-  }
-
-  private PgException mismatch(int c, String javaType) {
-    if (lengths[c] < 0) {
-      return nullValue(c, javaType);
-    }
-    return new PgException(
-        "42804",
-        "column \""
-            + columns.name(c)
-            + "\" is "
-            + Oids.name(columns.typeOid(c))
-            + (oids[c] != 0 ? "" : " (received as text)")
-            + " and cannot be read as "
-            + javaType);
-  }
-
-  private PgException nullValue(int c, String javaType) {
-    return new PgException(
-        "22004",
-        "column \""
-            + columns.name(c)
-            + "\" is NULL and cannot be read as "
-            + javaType
-            + "; test isNull first or read it as a nullable type");
-  }
-
-  private PgException outOfRange(int c, long v, String javaType) {
-    return new PgException(
-        "22003",
-        "column \"" + columns.name(c) + "\" holds " + v + ", out of range for " + javaType);
   }
 }

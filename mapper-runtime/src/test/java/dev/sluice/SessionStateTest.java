@@ -206,9 +206,9 @@ class SessionStateTest {
   void aValueThatCannotBeEncodedLeavesNoQueuedCloseToBreakTheCommit() {
     // One cached statement: preparing the third statement evicts the second and queues its Close
     // to go with the next send. The Bind then fails (an Instant beyond PostgreSQL's range;
-    // Instant.MAX itself is infinity): the
-    // queued Close must not stay in the send buffer, where it would go out ahead of COMMIT and
-    // turn its reply into a protocol error although the server committed.
+    // Instant.MAX itself is infinity): the queued Close must not stay in the send buffer, where it
+    // would go out ahead of COMMIT and turn its reply into a protocol error although the server
+    // committed.
     try (Database db =
         Database.builder().url(tdb.url()).maxPoolSize(1).statementCacheSize(1).build()) {
       PgException e =

@@ -1,0 +1,64 @@
+package dev.sluice;
+
+import dev.sluice.driver.BinaryCodec;
+import dev.sluice.driver.Oids;
+import dev.sluice.driver.TextArray;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads a one-dimensional array column of the current row into a List, for {@link RowView#getList}:
+ * a binary array of a built-in element type through {@link BinaryCodec#array}, and an array
+ * received as text (of enums, or any type without a binary codec) by parsing array_out's syntax,
+ * its elements as Strings or, for an enum element type, as constants matched by label.
+ *
+ * <p>Not on the per-value fast path the scalar getters keep: a list is made per value anyway.
+ */
+final class ArrayReader {
+  private ArrayReader() {}
+
+  /** Column {@code c} (not NULL) as a List of {@code elementType}; NULL elements are null. */
+  static <T> List<T> read(RowView row, int c, Class<T> elementType) {
+    byte[] buf = row.buffer();
+    int off = row.offset(c);
+    int len = row.length(c);
+    int oid = row.oids[c];
+    if (Oids.elementOf(oid) != 0) {
+      return BinaryCodec.array(buf, off, len, elementType);
+    }
+    if (oid == 0 && TextArray.looksLikeArray(buf, off, len)) {
+      return textArray(row, c, TextArray.parse(buf, off, len), elementType);
+    }
+    throw ColumnErrors.mismatch(row, c, listOf(elementType));
+  }
+
+  /** The elements of a text-format array column, as Strings or as constants of an enum. */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static <T> List<T> textArray(
+      RowView row, int c, List<String> texts, Class<T> elementType) {
+    if (elementType == String.class || elementType == Object.class) {
+      return (List<T>) texts;
+    }
+    if (!elementType.isEnum()) {
+      throw ColumnErrors.mismatch(row, c, listOf(elementType));
+    }
+    EnumLabels labels = EnumLabels.of((Class) elementType);
+    List<T> out = new ArrayList<>(texts.size());
+    for (String t : texts) {
+      if (t == null) {
+        out.add(null);
+        continue;
+      }
+      Object e = labels.find(t);
+      if (e == null) {
+        throw ColumnErrors.unknownLabel(row, c, t, elementType);
+      }
+      out.add((T) e);
+    }
+    return out;
+  }
+
+  private static String listOf(Class<?> elementType) {
+    return "List<" + elementType.getSimpleName() + ">";
+  }
+}

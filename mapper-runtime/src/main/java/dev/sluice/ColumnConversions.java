@@ -1,0 +1,101 @@
+package dev.sluice;
+
+import dev.sluice.driver.BinaryCodec;
+import dev.sluice.driver.Bytes;
+import dev.sluice.driver.Oids;
+import java.math.BigDecimal;
+
+/**
+ * Reads a column of the current {@link RowView} row as a Java type other than its own, for the
+ * getters whose fast path takes only the column type that matches them exactly: integers widened or
+ * narrowed (with a range check), integers as BigDecimal, real and numeric as double, binary values
+ * as text.
+ *
+ * <p>Static and small, so the JIT inlines them where a result makes them hot (an int component over
+ * a smallint column); where it does not, they keep the getters short.
+ */
+final class ColumnConversions {
+  private ColumnConversions() {}
+
+  /**
+   * Column {@code c} (int2, int4, int8 or oid) widened to long, for a getter of {@code javaType}
+   * that holds {@code [min, max]}; fails outside it (22003), or for a NULL or another type.
+   */
+  static long integral(RowView row, int c, long min, long max, String javaType) {
+    if (row.isNull(c)) {
+      throw ColumnErrors.nullValue(row, c, javaType);
+    }
+    byte[] buf = row.buffer();
+    int off = row.offset(c);
+    long v;
+    switch (row.oids[c]) {
+      case Oids.INT2:
+        v = Bytes.getShort(buf, off);
+        break;
+      case Oids.INT4:
+        v = Bytes.getInt(buf, off);
+        break;
+      case Oids.INT8:
+        v = Bytes.getLong(buf, off);
+        break;
+      case Oids.OID:
+        v = Bytes.getInt(buf, off) & 0xffffffffL;
+        break;
+      default:
+        throw ColumnErrors.mismatch(row, c, javaType);
+    }
+    if (v < min || v > max) {
+      throw ColumnErrors.outOfRange(row, c, v, javaType);
+    }
+    return v;
+  }
+
+  /** Column {@code c} (not NULL) as a BigDecimal when it is not a numeric: an integer type. */
+  static BigDecimal toBigDecimal(RowView row, int c) {
+    switch (row.oids[c]) {
+      case Oids.INT2:
+      case Oids.INT4:
+      case Oids.INT8:
+        return BigDecimal.valueOf(integral(row, c, Long.MIN_VALUE, Long.MAX_VALUE, "BigDecimal"));
+      default:
+        throw ColumnErrors.mismatch(row, c, "BigDecimal");
+    }
+  }
+
+  /** Column {@code c} as a double when it is not a float8: a real widened, or a numeric. */
+  static double toDouble(RowView row, int c) {
+    int len = row.length(c);
+    int oid = row.oids[c];
+    if (len == 4 && oid == Oids.FLOAT4) {
+      return Float.intBitsToFloat(Bytes.getInt(row.buffer(), row.offset(c)));
+    }
+    if (len >= 8 && oid == Oids.NUMERIC) {
+      return BinaryCodec.numericAsDouble(row.buffer(), row.offset(c), len);
+    }
+    throw ColumnErrors.mismatch(row, c, "double");
+  }
+
+  /**
+   * The text of a binary column (not NULL) whose bytes are not text: jsonb without its version
+   * byte, numeric in plain notation, bool as t or f, other types formatted from their value; bytea
+   * fails.
+   */
+  static String text(RowView row, int c) {
+    byte[] buf = row.buffer();
+    int off = row.offset(c);
+    int len = row.length(c);
+    int oid = row.oids[c];
+    switch (oid) {
+      case Oids.JSONB:
+        return BinaryCodec.jsonb(buf, off, len);
+      case Oids.NUMERIC:
+        return BinaryCodec.numericAsString(buf, off, len);
+      case Oids.BOOL:
+        return buf[off] != 0 ? "t" : "f";
+      case Oids.BYTEA:
+        throw ColumnErrors.mismatch(row, c, "String");
+      default:
+        return String.valueOf(BinaryCodec.decode(oid, buf, off, len));
+    }
+  }
+}

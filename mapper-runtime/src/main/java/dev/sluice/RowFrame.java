@@ -1,0 +1,97 @@
+package dev.sluice;
+
+import dev.sluice.driver.Bytes;
+import dev.sluice.driver.Protocol;
+
+/**
+ * The framing of a DataRow in place in the receive buffer: {@code 'D'}, int32 length (counting
+ * itself), int16 column count, then per column an int32 length (-1 for NULL) and that many bytes
+ * (PostgreSQL protocol, "Message Formats"). Every length is checked before it is used, so a
+ * malformed row fails with 08P01 instead of reading another message's bytes.
+ *
+ * <p>Static and stateless on purpose: the offsets and lengths it records go into {@link RowView}'s
+ * own arrays, which the getters index directly. Kept in an object of its own, they would cost every
+ * value one more load. {@link #completeRow} and {@link #frame} are small enough for the JIT to
+ * inline into the row loop.
+ */
+final class RowFrame {
+  /** The bytes before the first column's length: type, length and column count. */
+  static final int HEADER = 7;
+
+  private RowFrame() {}
+
+  /**
+   * Where the DataRow at {@code p} ends, if a complete one is there before {@code limit}; -1 if the
+   * message there is no DataRow or not all received yet. Checks the row's length and that it has
+   * {@code columnCount} columns.
+   */
+  static int completeRow(byte[] b, int p, int limit, int columnCount) {
+    if (limit - p < HEADER || b[p] != Protocol.DATA_ROW) {
+      return -1;
+    }
+    int end = p + 1 + Bytes.getInt(b, p + 1);
+    if (end > limit) {
+      return -1;
+    }
+    // Also what keeps every later "end - q" from overflowing, whatever the length word says.
+    if (end < p + HEADER) {
+      throw ColumnErrors.malformedRow(p, end);
+    }
+    int n = Bytes.getShort(b, p + 5);
+    if (n != columnCount) {
+      throw ColumnErrors.columnCountMismatch(n, columnCount);
+    }
+    return end;
+  }
+
+  /**
+   * Records the offset and length of each of the {@code n} columns of the DataRow at {@code [p,
+   * end)} (one {@link #completeRow} accepted), checking that the lengths fill the message exactly.
+   */
+  static void frame(byte[] b, int p, int end, int n, int[] offsets, int[] lengths) {
+    int q = p + HEADER;
+    for (int i = 0; i < n; i++) {
+      // Each length must fit in the message, and -1 is the only negative one (NULL).
+      if (end - q < 4) {
+        throw ColumnErrors.malformedRow(p, end);
+      }
+      int len = Bytes.getInt(b, q);
+      q += 4;
+      offsets[i] = q;
+      lengths[i] = len;
+      if (len > 0) {
+        if (len > end - q) {
+          throw ColumnErrors.malformedRow(p, end);
+        }
+        q += len;
+      } else if (len < -1) {
+        throw ColumnErrors.negativeLength(i, len);
+      }
+    }
+    if (q != end) {
+      throw ColumnErrors.malformedRow(p, end);
+    }
+  }
+
+  /**
+   * The column of a framed row whose length word is at {@code position}, or -1 if none is (the
+   * position is past the last column).
+   */
+  private static int columnAt(int[] offsets, int n, int position) {
+    for (int c = 0; c < n; c++) {
+      if (offsets[c] - 4 == position) {
+        return c;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * Frames the row made current by {@link RowView#nextRow()}, so that its columns can be named in
+   * an error, and returns the column whose length word is at {@code position}, or -1.
+   */
+  static int frameInOrder(RowView row, int position) {
+    frame(row.buf, row.rowStart, row.rowEnd, row.columnCount, row.offsets, row.lengths);
+    return columnAt(row.offsets, row.columnCount, position);
+  }
+}
