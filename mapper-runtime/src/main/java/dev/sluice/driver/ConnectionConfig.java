@@ -22,6 +22,10 @@ import java.util.Map;
  * keepalives_idle, keepalives_interval, keepalives_count (as libpq's), target_session_attrs,
  * options, load_balance_hosts (disable|random; also loadBalanceHosts=true). A host that starts with
  * '/' is a Unix-domain socket directory. The password is never shown by {@link #toString()}.
+ *
+ * <p>Over 500 lines because every keyword is parsed and checked in one place, the builder's one
+ * switch, so a URL and the builder cannot disagree; libpq's key/value strings and environment (the
+ * TLS issue) are to move URL parsing into a class of its own.
  */
 public final class ConnectionConfig {
   /** One host to try. */

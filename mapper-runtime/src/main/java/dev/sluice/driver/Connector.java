@@ -207,7 +207,7 @@ final class Connector {
   }
 
   /** The startup exchange: Authentication requests, BackendKeyData, NegotiateProtocolVersion. */
-  private static final class Startup extends Session.Exchange {
+  private static final class Startup extends Exchange {
     private final Authenticator authenticator;
 
     Startup(Session session, Authenticator authenticator) {

@@ -9,7 +9,7 @@ import java.io.InputStream;
  * of up to 64 KiB, then CopyDone (or CopyFail if reading the data failed, so nothing is written);
  * then CommandComplete with the row count and ReadyForQuery.
  */
-final class CopyIn extends Session.Exchange {
+final class CopyIn extends Exchange {
   private static final int CHUNK = 64 * 1024;
 
   private final InputStream data;

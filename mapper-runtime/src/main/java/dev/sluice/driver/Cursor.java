@@ -162,7 +162,7 @@ public final class Cursor<T> implements AutoCloseable {
    * It sends the next Execute at PortalSuspended, and the one Sync: after CommandComplete or an
    * error, or after Close of the portal when the cursor is closed early.
    */
-  private final class Rows extends Session.Exchange {
+  private final class Rows extends Exchange {
     /** Set by close(): skip rows, and close the portal at the end of the chunk. */
     boolean closing;
 

@@ -7,7 +7,7 @@ import java.io.IOException;
  * error of a pipeline (whose later executions the server skips). Errors are kept (the first) but
  * not thrown; a FATAL one still ends the session.
  */
-final class Drain extends Session.Exchange {
+final class Drain extends Exchange {
 
   Drain(Session session) {
     super(session);

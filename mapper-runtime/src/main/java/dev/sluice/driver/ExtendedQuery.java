@@ -16,7 +16,7 @@ import java.io.IOException;
  * is then broken and the pool replaces it. A malformed DataRow (08P01) is not the sink's fault: it
  * leaves the session broken.
  */
-final class ExtendedQuery extends Session.Exchange {
+final class ExtendedQuery extends Exchange {
   private final Sink sink;
 
   /** Yield at each execution's CommandComplete or error (pipelines). */

@@ -31,6 +31,10 @@ import java.util.UUID;
  * beyond the type's range fail here (22003, 22008) rather than wrap around. A {@link ColumnSlice}
  * (batch rows of one parameter, for the array form of a batch insert) is declared and encoded as a
  * binary array of its element type.
+ *
+ * <p>Over 500 lines because the encoding of every Java type for every parameter type it may meet is
+ * one dispatch, read top to bottom; the text forms ({@link #text}) and numeric's base-10000 digits
+ * are the parts to move out first when it grows.
  */
 public final class ParameterEncoder {
   private ParameterEncoder() {}

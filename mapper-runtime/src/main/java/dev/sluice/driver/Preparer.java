@@ -83,7 +83,7 @@ final class Preparer {
   }
 
   /** The replies to Parse + Describe('S'): ParseComplete, ParameterDescription, RowDescription. */
-  private static final class Describe extends Session.Exchange {
+  private static final class Describe extends Exchange {
     int[] paramOids;
     Columns columns;
 

@@ -8,7 +8,7 @@ import java.io.IOException;
  * COPY FROM STDIN in the text is refused with CopyFail (COPY has its own call); COPY TO STDOUT is a
  * protocol violation for now.
  */
-final class SimpleQuery extends Session.Exchange {
+final class SimpleQuery extends Exchange {
   private final boolean keepFirstValue;
   private String tag;
   private String value;

@@ -1,0 +1,40 @@
+package dev.sluice.driver;
+
+import dev.sluice.PgException;
+import java.io.IOException;
+
+/** One exchange of messages with the server: what the client sent, read up to its ReadyForQuery. */
+abstract class Exchange {
+  final Session session;
+
+  /** The first server error of the exchange (reported after ReadyForQuery), or null. */
+  PgException error;
+
+  /**
+   * A COPY that this exchange does not run, refused by {@link Session#refuseCopy}: reported after
+   * ReadyForQuery in place of the statement's result; its CopyData and CopyDone are dropped.
+   */
+  PgException refusedCopy;
+
+  Exchange(Session session) {
+    this.session = session;
+  }
+
+  /** The exchange's name in protocol violation messages ("a simple query"). */
+  abstract String name();
+
+  /**
+   * Handles the message of {@code type} at the reader's position, which it must consume (a DataRow
+   * may be left for the caller when it yields). Returns true to hand control back to the caller
+   * before the exchange ends. A type the exchange does not expect is {@link Session#unexpected}.
+   */
+  abstract boolean message(byte type) throws IOException;
+
+  /** A non-FATAL ErrorResponse. Keeps the first; returns true to yield. */
+  boolean error(PgException e) {
+    if (error == null) {
+      error = e;
+    }
+    return false;
+  }
+}
