@@ -331,6 +331,18 @@ public final class PgServer implements AutoCloseable {
   }
 
   /**
+   * Restarts an extra embedded server: stops it (its sessions are terminated) and starts it again
+   * on the same port and data directory, keeping its databases. For tests of what clients do when
+   * the server goes away and comes back. Not for the shared server, nor an external one.
+   */
+  public void restart() {
+    if (isShared || embedded == null) {
+      throw new TestkitException("only an extra embedded server can be restarted, not " + this);
+    }
+    embedded.restart();
+  }
+
+  /**
    * Stops an extra embedded server and deletes its files. A no-op for the shared server (stopped at
    * JVM exit) and for external servers.
    */

@@ -39,7 +39,9 @@ public final class EmbeddedServer implements AutoCloseable {
   /** The superuser initdb creates, and the database it can always connect to. */
   public static final String SUPERUSER = "postgres";
 
-  private final EmbeddedPostgres postgres;
+  /** The running server; replaced by {@link #restart()}. */
+  private volatile EmbeddedPostgres postgres;
+
   private final Path baseDirectory;
   private final Path unixSocketDirectory;
   private final Thread shutdownHook;
@@ -95,7 +97,8 @@ public final class EmbeddedServer implements AutoCloseable {
       postgres =
           EmbeddedPostgres.builder()
               .setDataDirectory(baseDirectory.resolve("data"))
-              .setCleanDataDirectory(true)
+              // The directory is new, so initdb runs; close() deletes it, restart() keeps it.
+              .setCleanDataDirectory(false)
               .setRegisterShutdownHook(false)
               .setOutputRedirector(toLog)
               .setErrorRedirector(toLog)
@@ -115,6 +118,34 @@ public final class EmbeddedServer implements AutoCloseable {
 
   public int port() {
     return postgres.getPort();
+  }
+
+  /**
+   * Stops the server (fast shutdown: sessions are terminated) and starts it again on the same port
+   * and data directory, as a crash-free restart in production would; clients see their sessions end
+   * and must reconnect.
+   */
+  public synchronized void restart() {
+    if (closed.get()) {
+      throw new IllegalStateException(this + " is closed");
+    }
+    int port = postgres.getPort();
+    Path log = baseDirectory.resolve("server.log");
+    Redirect toLog = Redirect.appendTo(log.toFile());
+    try {
+      postgres.close();
+      postgres =
+          EmbeddedPostgres.builder()
+              .setDataDirectory(dataDirectory())
+              .setCleanDataDirectory(false)
+              .setPort(port)
+              .setRegisterShutdownHook(false)
+              .setOutputRedirector(toLog)
+              .setErrorRedirector(toLog)
+              .start();
+    } catch (IOException | RuntimeException e) {
+      throw new EmbeddedServerException("could not restart " + this + logTail(log), e);
+    }
   }
 
   /** The directory holding {@code data/}, the socket and {@code server.log}. */
