@@ -3,6 +3,9 @@ package dev.sluice.driver;
 import dev.sluice.NoticeListener;
 import dev.sluice.PgException;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -11,21 +14,31 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Opens a session: tries the configured hosts in order (shuffled with load_balance_hosts) until one
- * accepts the connection and matches target_session_attrs (prefer-standby: standbys in a first
- * pass, any server in a second), runs the startup exchange with its {@link Authenticator}, and
- * checks the session's parameters. The whole attempt on one host, connect and authentication
- * included, is bounded by the connect timeout (none when it is zero, as libpq's {@code
- * connect_timeout=0}).
+ * Opens a session: tries the configured hosts in order (shuffled with load_balance_hosts), and
+ * every address of each, until one accepts the connection and matches target_session_attrs
+ * (prefer-standby: standbys in a first pass, any server in a second), runs the startup exchange
+ * with its {@link Authenticator}, and checks the session's parameters. The whole attempt on one
+ * host, connect and authentication included, is bounded by the connect timeout (none when it is
+ * zero, as libpq's {@code connect_timeout=0}).
  */
 final class Connector {
   private static final System.Logger LOG = System.getLogger(PgConnection.class.getName());
 
   private Connector() {}
 
+  /** How host names become addresses (every address of a name is tried in turn). */
+  interface Resolver {
+    InetAddress[] resolve(String host) throws UnknownHostException;
+  }
+
   static Session connect(ConnectionConfig config, NoticeListener listener) {
+    return connect(config, listener, InetAddress::getAllByName);
+  }
+
+  static Session connect(ConnectionConfig config, NoticeListener listener, Resolver resolver) {
     if (config.sslMode() == ConnectionConfig.SslMode.REQUIRE
         || config.sslMode() == ConnectionConfig.SslMode.VERIFY_CA
         || config.sslMode() == ConnectionConfig.SslMode.VERIFY_FULL) {
@@ -53,7 +66,7 @@ final class Connector {
       for (ConnectionConfig.HostPort hp : hosts) {
         Session s;
         try {
-          s = open(config, hp, listener);
+          s = open(config, hp, listener, resolver);
         } catch (PgException e) {
           last = e;
           continue;
@@ -72,28 +85,37 @@ final class Connector {
     return enumName.toLowerCase(Locale.ROOT).replace('_', '-');
   }
 
+  /**
+   * Connects to one host: to each of its addresses in turn (IPv4 and IPv6 alike, as the resolver
+   * gives them) until one accepts the TCP connection, then runs the startup there. The connect
+   * timeout bounds the whole attempt on the host.
+   */
   private static Session open(
-      ConnectionConfig config, ConnectionConfig.HostPort hp, NoticeListener listener) {
+      ConnectionConfig config,
+      ConnectionConfig.HostPort hp,
+      NoticeListener listener,
+      Resolver resolver) {
     int timeoutMillis = (int) Math.min(Integer.MAX_VALUE, config.connectTimeout().toMillis());
-    Transport transport = null;
+    AtomicReference<Transport> current = new AtomicReference<>();
     AtomicBoolean timedOut = new AtomicBoolean();
     ScheduledFuture<?> deadline = null;
     try {
-      transport = Transport.open(hp);
       // At the deadline the channel is closed, which ends a connect or read blocked on a server
       // that stopped answering. (A read timeout would leave the socket non-blocking.)
       // connect_timeout=0 means no timeout at all, as in libpq.
       if (timeoutMillis > 0) {
-        Transport toClose = transport;
         deadline =
             Deadlines.schedule(
                 () -> {
                   timedOut.set(true);
-                  toClose.close();
+                  Transport t = current.get();
+                  if (t != null) {
+                    t.close();
+                  }
                 },
                 timeoutMillis);
       }
-      transport.connect(config.keepalives());
+      Transport transport = connectToAnAddress(config, hp, resolver, current, timedOut);
       Session s = new Session(config, transport, listener);
       try {
         startup(s);
@@ -107,8 +129,9 @@ final class Connector {
       }
       return s;
     } catch (IOException e) {
-      if (transport != null) {
-        transport.close();
+      Transport t = current.get();
+      if (t != null) {
+        t.close();
       }
       if (timedOut.get()) {
         throw timedOut(hp, timeoutMillis, e);
@@ -124,6 +147,47 @@ final class Connector {
         deadline.cancel(false);
       }
     }
+  }
+
+  /**
+   * A transport connected to the first of the host's addresses that accepts; {@code current} always
+   * holds the one being tried, for the deadline to close.
+   */
+  private static Transport connectToAnAddress(
+      ConnectionConfig config,
+      ConnectionConfig.HostPort hp,
+      Resolver resolver,
+      AtomicReference<Transport> current,
+      AtomicBoolean timedOut)
+      throws IOException {
+    if (hp.isUnixSocket()) {
+      Transport t = Transport.open(hp);
+      current.set(t);
+      t.connect(null, config.keepalives());
+      return t;
+    }
+    InetAddress[] addresses = resolver.resolve(hp.host());
+    IOException failure = null;
+    for (InetAddress address : addresses) {
+      if (timedOut.get()) {
+        break;
+      }
+      Transport t = Transport.open(hp);
+      current.set(t);
+      try {
+        t.connect(new InetSocketAddress(address, hp.port()), config.keepalives());
+        return t;
+      } catch (IOException e) {
+        t.close();
+        if (failure == null) {
+          failure = e;
+        } else {
+          failure.addSuppressed(e);
+        }
+        LOG.log(System.Logger.Level.DEBUG, "{0} ({1}) refused: {2}", hp, address, e.getMessage());
+      }
+    }
+    throw failure != null ? failure : new IOException("no address for " + hp.host());
   }
 
   private static PgException timedOut(ConnectionConfig.HostPort hp, int millis, Exception cause) {

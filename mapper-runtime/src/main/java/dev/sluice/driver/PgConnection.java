@@ -76,6 +76,17 @@ public final class PgConnection implements AutoCloseable {
     return new PgConnection(Connector.connect(config, listener));
   }
 
+  /** {@link #connect} with host names resolved by {@code resolver}, for tests. */
+  static PgConnection connect(
+      ConnectionConfig config, NoticeListener listener, Connector.Resolver resolver) {
+    return new PgConnection(Connector.connect(config, listener, resolver));
+  }
+
+  /** The address this connection is on (one of its host's addresses). */
+  java.net.SocketAddress remoteAddress() {
+    return session.transport.remoteAddress();
+  }
+
   // ------------------------------------------------------------------ state
 
   public boolean isBroken() {

@@ -50,8 +50,12 @@ final class Transport {
         hp.isUnixSocket() ? SocketChannel.open(StandardProtocolFamily.UNIX) : SocketChannel.open());
   }
 
-  /** Connects (blocking; {@link #close()} from another thread ends it). */
-  void connect(ConnectionConfig.Keepalives keepalives) throws IOException {
+  /**
+   * Connects to {@code address} (null for a Unix-domain socket, whose file the host names);
+   * blocking, and {@link #close()} from another thread ends it.
+   */
+  void connect(InetSocketAddress address, ConnectionConfig.Keepalives keepalives)
+      throws IOException {
     if (hostPort.isUnixSocket()) {
       channel.connect(socketFile(hostPort));
     } else {
@@ -62,7 +66,7 @@ final class Transport {
         setIfSupported(ExtendedSocketOptions.TCP_KEEPINTERVAL, keepalives.intervalSeconds());
         setIfSupported(ExtendedSocketOptions.TCP_KEEPCOUNT, keepalives.count());
       }
-      channel.connect(new InetSocketAddress(hostPort.host(), hostPort.port()));
+      channel.connect(address);
     }
     remote = channel.getRemoteAddress();
     input = new ChannelInput(channel);
@@ -95,6 +99,11 @@ final class Transport {
 
   OutputStream output() {
     return output;
+  }
+
+  /** The address connected to (one of the host's), or null before {@link #connect}. */
+  SocketAddress remoteAddress() {
+    return remote;
   }
 
   ConnectionConfig.HostPort hostPort() {
