@@ -31,6 +31,15 @@ final class Authenticator {
     switch (code) {
       case Protocol.AUTH_OK:
         r.skip();
+        if (scram != null) {
+          // A SCRAM exchange is only over once the server proved it knows the password (its
+          // signature in SASLFinal, verified). An AuthenticationOk before that could come from
+          // anyone: refuse it rather than talk to an unauthenticated server.
+          throw new PgException(
+              "28000",
+              "the server sent AuthenticationOk before completing SCRAM authentication (its"
+                  + " signature was never verified); refusing the connection");
+        }
         return true;
       case Protocol.AUTH_CLEARTEXT_PASSWORD:
         r.skip();
