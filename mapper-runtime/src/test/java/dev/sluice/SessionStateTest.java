@@ -137,6 +137,30 @@ class SessionStateTest {
     }
   }
 
+  /**
+   * The consumer throws on the first row of a result the server has already sent whole: the
+   * statement ends before the cancel can reach it, and a cancel still on its way could hit the next
+   * statement on this session. So the session is not handed on: the pool gives the next caller a
+   * new one, which runs its statement uncancelled.
+   */
+  @Test
+  void aCancelThatCameTooLateDiscardsTheConnection() {
+    try (Database db = Database.builder().url(tdb.url()).maxPoolSize(1).build()) {
+      int pid = db.query("SELECT pg_backend_pid()", TestDecoders.INT).get(0);
+      assertThatThrownBy(
+              () ->
+                  db.forEach(
+                      "SELECT g FROM generate_series(1, 3) g",
+                      TestDecoders.INT,
+                      v -> {
+                        throw new IllegalStateException("consumer bug");
+                      }))
+          .hasMessage("consumer bug");
+      assertThat(db.query("SELECT 1 FROM pg_sleep(0.3)", TestDecoders.INT)).containsExactly(1);
+      assertThat(db.query("SELECT pg_backend_pid()", TestDecoders.INT).get(0)).isNotEqualTo(pid);
+    }
+  }
+
   @Test
   void aBatchOfAnEmptyStatementEndsInsteadOfHanging() {
     try (PgConnection c = connect()) {
