@@ -37,6 +37,11 @@ import java.util.UUID;
  * OffsetDateTime.MAX/MIN}, {@code LocalTime.MAX}, {@link Interval#INFINITY}/{@link
  * Interval#NEGATIVE_INFINITY}. timestamptz values are instants, whatever the session TimeZone:
  * {@link #getOffsetDateTime} gives them at offset UTC.
+ *
+ * <p>Over 500 lines because it is the decoder contract's public surface: every getter and in-order
+ * reader generated code calls is a method here, each its own fast path; the framing ({@link
+ * RowFrame}), conversions between neighbouring types ({@link ColumnConversions}), arrays ({@link
+ * ArrayReader}) and every error message ({@link ColumnErrors}) live in classes of their own.
  */
 public final class RowView {
   // The fields below are package-private for the helpers of this package (RowFrame, ColumnErrors,
