@@ -72,6 +72,29 @@ class DslWriteTest {
   }
 
   @Test
+  void aRecordWhoseEveryColumnIsGeneratedIsInsertedWithDefaultValues() throws SQLException {
+    try (Statement s = jdbc.createStatement()) {
+      s.execute("DROP TABLE IF EXISTS ticket");
+      s.execute("CREATE TABLE ticket (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY)");
+    }
+    assertThat(db.insertInto(TicketTable.TICKET).values(new Ticket(0)).toSql())
+        .isEqualTo("INSERT INTO ticket DEFAULT VALUES");
+    assertThat(db.insertInto(TicketTable.TICKET).values(new Ticket(0)).execute()).isEqualTo(1);
+    assertThat(
+            db.insertInto(TicketTable.TICKET)
+                .values(List.of(new Ticket(0), new Ticket(0), new Ticket(0)))
+                .execute())
+        .isEqualTo(3);
+    List<Ticket> returned =
+        db.insertInto(TicketTable.TICKET)
+            .values(List.of(new Ticket(0), new Ticket(0)))
+            .returning()
+            .fetch();
+    assertThat(returned).extracting(Ticket::id).containsExactly(5L, 6L);
+    assertThat(rows(jdbc, "SELECT count(*) FROM ticket")).containsExactly("6");
+  }
+
+  @Test
   void insertOneReturningItsGeneratedId() throws SQLException {
     int id =
         db.insertInto(FILM).values(film("DSL ONE")).returning(FILM.filmId).fetchOne().orElseThrow();

@@ -110,18 +110,28 @@ final class InsertQuery<R> extends DmlQuery<R>
   /** INSERT … VALUES for {@code count} records from {@code first}, and the conflict clause. */
   private void renderRows(SqlWriter w, int count, int first) {
     List<? extends Column<R, ?>> columns = table.columns();
-    w.append("INSERT INTO ").tableReference(table).append(" (");
-    for (int i = 0; i < inserted.length; i++) {
-      w.append(i == 0 ? "" : ", ").identifier(columns.get(inserted[i]).name());
-    }
-    w.append(") VALUES ");
-    for (int r = 0; r < count; r++) {
-      Object[] values = records.isEmpty() ? new Object[columns.size()] : row(first + r);
-      w.append(r == 0 ? "(" : ", (");
-      for (int i = 0; i < inserted.length; i++) {
-        w.append(i == 0 ? "" : ", ").bind(values[inserted[i]]);
+    w.append("INSERT INTO ").tableReference(table);
+    if (inserted.length == 0) {
+      // Every column is generated: one row of defaults per statement (an empty column list and
+      // VALUES () are syntax errors in PostgreSQL).
+      if (count != 1) {
+        throw new IllegalStateException("DEFAULT VALUES inserts one row per statement: " + count);
       }
-      w.append(')');
+      w.append(" DEFAULT VALUES");
+    } else {
+      w.append(" (");
+      for (int i = 0; i < inserted.length; i++) {
+        w.append(i == 0 ? "" : ", ").identifier(columns.get(inserted[i]).name());
+      }
+      w.append(") VALUES ");
+      for (int r = 0; r < count; r++) {
+        Object[] values = records.isEmpty() ? new Object[columns.size()] : row(first + r);
+        w.append(r == 0 ? "(" : ", (");
+        for (int i = 0; i < inserted.length; i++) {
+          w.append(i == 0 ? "" : ", ").bind(values[inserted[i]]);
+        }
+        w.append(')');
+      }
     }
     if (conflictAny) {
       w.append(" ON CONFLICT DO NOTHING");
@@ -184,7 +194,7 @@ final class InsertQuery<R> extends DmlQuery<R>
     if (records.size() <= 1) {
       return records.isEmpty() ? new ArrayList<>() : super.fetch(returning);
     }
-    int perStatement = Math.max(1, MAX_PARAMETERS / Math.max(1, inserted.length));
+    int perStatement = inserted.length == 0 ? 1 : Math.max(1, MAX_PARAMETERS / inserted.length);
     List<T> out = new ArrayList<>(records.size());
     for (int first = 0; first < records.size(); first += perStatement) {
       SqlWriter w = SqlWriter.checked();
