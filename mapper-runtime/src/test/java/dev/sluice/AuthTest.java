@@ -116,6 +116,46 @@ class AuthTest {
   }
 
   @Test
+  void requireAuthAcceptsOnlyTheMethodsItNames() {
+    assertThat(currentUser(url("scramuser", SECRET) + "?require_auth=scram-sha-256"))
+        .isEqualTo("scramuser");
+    assertThat(currentUser(url("md5user", SECRET) + "?require_auth=md5,scram-sha-256"))
+        .isEqualTo("md5user");
+    assertThat(currentUser(url("trustuser", null) + "?require_auth=!password"))
+        .isEqualTo("trustuser");
+    // A server that asks for a method not listed is refused before the password is sent.
+    assertThatThrownBy(() -> currentUser(url("pwuser", SECRET) + "?require_auth=scram-sha-256"))
+        .isInstanceOf(PgException.class)
+        .hasMessageContaining(
+            "the server asks for password authentication, which require_auth=scram-sha-256 does"
+                + " not allow; refusing the connection before sending any password")
+        .hasMessageNotContaining("S3cr");
+    assertThatThrownBy(() -> currentUser(url("pwuser", SECRET) + "?require_auth=!password,!md5"))
+        .hasMessageContaining("the server asks for password authentication");
+    // Trust is "none": refused unless allowed.
+    assertThatThrownBy(() -> currentUser(url("trustuser", null) + "?require_auth=scram-sha-256"))
+        .isInstanceOf(PgException.class)
+        .hasMessageContaining(
+            "the server accepted the connection without authentication, which"
+                + " require_auth=scram-sha-256 does not allow");
+    assertThatThrownBy(() -> currentUser(url("trustuser", null) + "?require_auth=gss,sspi"))
+        .hasMessageContaining("without authentication");
+    assertThat(currentUser(url("trustuser", null) + "?require_auth=none")).isEqualTo("trustuser");
+  }
+
+  @Test
+  void requireAuthIsCheckedWhenTheUrlIsRead() {
+    assertThatThrownBy(
+            () -> ConnectionConfig.parse("postgresql://u@h/db?require_auth=md5,!password"))
+        .isInstanceOf(PgException.class)
+        .hasMessageContaining("mixes negated and plain methods");
+    assertThatThrownBy(() -> ConnectionConfig.parse("postgresql://u@h/db?require_auth=kerberos"))
+        .hasMessageContaining("names an unknown method \"kerberos\"");
+    assertThatThrownBy(() -> ConnectionConfig.parse("postgresql://u@h/db?require_auth=md5,md5"))
+        .hasMessageContaining("lists \"md5\" twice");
+  }
+
+  @Test
   void everyMethodConnectsWithTheRightPassword() {
     assertThat(currentUser(url("trustuser", null))).isEqualTo("trustuser");
     assertThat(currentUser(url("pwuser", SECRET))).isEqualTo("pwuser");

@@ -17,6 +17,9 @@ final class Authenticator {
   /** The SCRAM exchange under way, from AuthenticationSASL to its verified final message. */
   private ScramSha256 scram;
 
+  /** Whether the server asked for any method at all before AuthenticationOk. */
+  private boolean authenticated;
+
   Authenticator(ConnectionConfig config, MessageWriter writer) {
     this.config = config;
     this.writer = writer;
@@ -31,6 +34,9 @@ final class Authenticator {
     switch (code) {
       case Protocol.AUTH_OK:
         r.skip();
+        if (!authenticated) {
+          config.requireAuth().check(RequireAuth.Method.NONE);
+        }
         if (scram != null) {
           // A SCRAM exchange is only over once the server proved it knows the password (its
           // signature in SASLFinal, verified). An AuthenticationOk before that could come from
@@ -43,12 +49,16 @@ final class Authenticator {
         return true;
       case Protocol.AUTH_CLEARTEXT_PASSWORD:
         r.skip();
+        config.requireAuth().check(RequireAuth.Method.PASSWORD);
+        authenticated = true;
         writer.passwordMessage(requirePassword("password").getBytes(StandardCharsets.UTF_8));
         return false;
       case Protocol.AUTH_MD5_PASSWORD:
         {
           byte[] salt = r.authenticationData();
           r.skip();
+          config.requireAuth().check(RequireAuth.Method.MD5);
+          authenticated = true;
           if (salt.length != 4) {
             throw new ProtocolException(
                 "AuthenticationMD5Password with a salt of " + salt.length + " bytes");
@@ -60,6 +70,8 @@ final class Authenticator {
         {
           List<String> mechanisms = r.saslMechanisms();
           r.skip();
+          config.requireAuth().check(RequireAuth.Method.SCRAM_SHA_256);
+          authenticated = true;
           if (!mechanisms.contains(ScramSha256.MECHANISM)) {
             throw new PgException(
                 "08001",
@@ -94,13 +106,26 @@ final class Authenticator {
           scram = null;
           return false;
         }
+      case Protocol.AUTH_GSS:
+      case Protocol.AUTH_GSS_CONTINUE:
+        r.skip();
+        config.requireAuth().check(RequireAuth.Method.GSS);
+        throw unsupported(code);
+      case Protocol.AUTH_SSPI:
+        r.skip();
+        config.requireAuth().check(RequireAuth.Method.SSPI);
+        throw unsupported(code);
       default:
-        throw new PgException(
-            "08001",
-            "the server asks for authentication method "
-                + methodName(code)
-                + ", which Sluice does not support (trust, password, md5 and scram-sha-256 are)");
+        throw unsupported(code);
     }
+  }
+
+  private static PgException unsupported(int code) {
+    return new PgException(
+        "08001",
+        "the server asks for authentication method "
+            + methodName(code)
+            + ", which Sluice does not support (trust, password, md5 and scram-sha-256 are)");
   }
 
   private String requirePassword(String method) {

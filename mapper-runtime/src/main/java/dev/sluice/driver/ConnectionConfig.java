@@ -19,9 +19,10 @@ import java.util.Map;
  *
  * <p>Keywords: user, password, dbname, host, port, sslmode, application_name, connect_timeout
  * (seconds; 0 or less: no timeout, and 1 counts as 2, both as in libpq), keepalives,
- * keepalives_idle, keepalives_interval, keepalives_count (as libpq's), target_session_attrs,
- * options, load_balance_hosts (disable|random; also loadBalanceHosts=true). A host that starts with
- * '/' is a Unix-domain socket directory. The password is never shown by {@link #toString()}.
+ * keepalives_idle, keepalives_interval, keepalives_count, require_auth (as libpq's),
+ * target_session_attrs, options, load_balance_hosts (disable|random; also loadBalanceHosts=true). A
+ * host that starts with '/' is a Unix-domain socket directory. The password is never shown by
+ * {@link #toString()}.
  *
  * <p>Over 500 lines because every keyword is parsed and checked in one place, the builder's one
  * switch, so a URL and the builder cannot disagree; libpq's key/value strings and environment (the
@@ -98,6 +99,7 @@ public final class ConnectionConfig {
   private final boolean rewriteBatchedInserts;
   private final Keepalives keepalives;
   private final Duration queryTimeout;
+  private final RequireAuth requireAuth;
 
   private ConnectionConfig(Builder b) {
     this.hosts =
@@ -115,6 +117,7 @@ public final class ConnectionConfig {
     this.rewriteBatchedInserts = b.rewriteBatchedInserts;
     this.keepalives = b.keepalives;
     this.queryTimeout = b.queryTimeout;
+    this.requireAuth = b.requireAuth;
   }
 
   public static ConnectionConfig parse(String url) {
@@ -180,6 +183,11 @@ public final class ConnectionConfig {
     return rewriteBatchedInserts;
   }
 
+  /** The authentication methods accepted from the server (libpq's require_auth). */
+  RequireAuth requireAuth() {
+    return requireAuth;
+  }
+
   /** The client-side limit of each call (zero: none). */
   public Duration queryTimeout() {
     return queryTimeout;
@@ -228,6 +236,7 @@ public final class ConnectionConfig {
     private int statementCacheSize = 256;
     private Keepalives keepalives = Keepalives.DEFAULT;
     private Duration queryTimeout = Duration.ZERO;
+    private RequireAuth requireAuth = RequireAuth.ANY;
     private boolean rewriteBatchedInserts;
 
     public Builder url(String url) {
@@ -388,6 +397,9 @@ public final class ConnectionConfig {
                   keepalives.idleSeconds(),
                   keepalives.intervalSeconds(),
                   nonNegative(key, value));
+          break;
+        case "require_auth":
+          requireAuth = RequireAuth.parse(value);
           break;
         case "tcp_user_timeout":
           // The JDK has no socket option for TCP_USER_TIMEOUT: refuse a value we cannot honour
