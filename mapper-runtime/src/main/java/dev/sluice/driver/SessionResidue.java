@@ -1,6 +1,7 @@
 package dev.sluice.driver;
 
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * What a borrower may leave behind in a session, for the next borrower to stumble on: settings
@@ -9,10 +10,10 @@ import java.util.Locale;
  * per CommandComplete) and from a scan of each statement's text for what no tag shows (done once
  * per prepared statement), and cleared by the reset the pool runs before it hands the session on.
  *
- * <p>The text scan errs on the side of a reset: "temp" and "create" in one statement, any
- * advisory-lock function, {@code set_config}. What it cannot see — a function that takes an
- * advisory lock or creates a temporary table inside its body — is not reset; {@code DISCARD ALL} by
- * the user is always safe (it clears the client's statement cache too).
+ * <p>The text scan errs on the side of a reset: "temp" or "temporary" as a word, any advisory-lock
+ * function, {@code set_config}. What it cannot see — a function that takes an advisory lock or
+ * creates a temporary table inside its body — is not reset; {@code DISCARD ALL} by the user is
+ * always safe (it clears the client's statement cache too).
  */
 final class SessionResidue {
   static final int NONE = 0;
@@ -22,6 +23,13 @@ final class SessionResidue {
   static final int TEMP_OBJECTS = 1 << 3;
   static final int ADVISORY_LOCKS = 1 << 4;
   static final int SQL_PREPARED = 1 << 5;
+
+  /**
+   * A temporary object made: {@code CREATE TEMP TABLE}, {@code CREATE TEMPORARY VIEW}, {@code
+   * SELECT … INTO TEMP t}, {@code CREATE TABLE … } with {@code temp} as a word of its own — not a
+   * column named {@code temperature}.
+   */
+  private static final Pattern TEMPORARY = Pattern.compile("\\b(temp|temporary)\\b");
 
   private SessionResidue() {}
 
@@ -36,7 +44,8 @@ final class SessionResidue {
       case 'D':
         return startsWith(b, from, to, "DECLARE CURSOR") ? CURSORS : NONE;
       case 'P':
-        return startsWith(b, from, to, "PREPARE") ? SQL_PREPARED : NONE;
+        // "PREPARE" exactly: "PREPARE TRANSACTION" (two-phase commit) leaves no statement
+        return to - from == 7 && startsWith(b, from, to, "PREPARE") ? SQL_PREPARED : NONE;
       default:
         return NONE;
     }
@@ -46,7 +55,7 @@ final class SessionResidue {
   static int ofText(String sql) {
     String s = sql.toLowerCase(Locale.ROOT);
     int residue = NONE;
-    if (s.contains("temp") && s.contains("create")) {
+    if (TEMPORARY.matcher(s).find()) {
       residue |= TEMP_OBJECTS;
     }
     if (s.contains("advisory_lock")) {
