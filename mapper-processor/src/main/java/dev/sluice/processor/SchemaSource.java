@@ -70,6 +70,11 @@ final class SchemaSource implements AutoCloseable {
     return connection;
   }
 
+  /** The embedded server migrated for this compilation, or null in live mode. */
+  EmbeddedServer server() {
+    return server;
+  }
+
   @Override
   public void close() {
     try {
