@@ -165,10 +165,20 @@ final class Migrations {
     return new Migration(file, text, 0, List.of(), name);
   }
 
-  /** Runs every file in order; the first that fails names its file, line and the error. */
-  void apply(Connection connection) throws SchemaSourceException {
+  /** Opens a new connection to the server being migrated. */
+  interface Connector {
+    Connection connect() throws SQLException;
+  }
+
+  /**
+   * Runs every file in order, each on a connection of its own, so that what a file sets for its
+   * session ({@code SET search_path}, as pg_dump output does, or a role) does not reach the next
+   * file nor the checks: Flyway restores such state after each migration too. The first file that
+   * fails names its file, line and the error.
+   */
+  void apply(Connector connector) throws SchemaSourceException {
     for (Migration m : files) {
-      try {
+      try (Connection connection = connector.connect()) {
         new PsqlScript(m.file.toString(), m.text).run(connection);
       } catch (SQLException | IllegalArgumentException e) {
         throw new SchemaSourceException(

@@ -42,7 +42,8 @@ class MigrationsModeTest {
   /**
    * Flyway-named files that fail in any other order: lexically V10 would run first (tag does not
    * exist yet), and V1_1 read as 11 would run after V2 (price does not exist yet); R__views needs
-   * the function R__base creates, and V10 lives in a subdirectory.
+   * the function R__base creates, and V10 lives in a subdirectory. V1 empties its session's
+   * search_path, as pg_dump output does: the later files and the checks name tables unqualified.
    */
   private Path flyway;
 
@@ -56,8 +57,9 @@ class MigrationsModeTest {
         directory(
             "flyway",
             "V1__init.sql",
-            "CREATE TABLE item (id int GENERATED ALWAYS AS IDENTITY PRIMARY KEY, title text NOT"
-                + " NULL);\n",
+            "SELECT pg_catalog.set_config('search_path', '', false);\n"
+                + "CREATE TABLE public.item (id int GENERATED ALWAYS AS IDENTITY PRIMARY KEY,"
+                + " title text NOT NULL);\n",
             "V1_1__patch.sql",
             "ALTER TABLE item ADD COLUMN price numeric(8,2);\n",
             "V2__more.sql",
