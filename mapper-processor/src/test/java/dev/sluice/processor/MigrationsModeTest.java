@@ -173,8 +173,7 @@ class MigrationsModeTest {
     Compilation c =
         javac()
             .withProcessors(probe, sluice)
-            .withOptions(
-                "-Asluice.schema.migrations=" + migrations, "-Xlint:all,-processing", "-Werror")
+            .withOptions("-Asluice.schema.migrations=" + migrations, "-Xlint:all", "-Werror")
             .compile(SchemaChecksTest.source(lines));
     assertThat(probe.running).hasSizeLessThanOrEqualTo(1);
     for (Map.Entry<SchemaSource, Boolean> seen : probe.running.entrySet()) {
