@@ -3,9 +3,9 @@ package dev.sluice.processor;
 import dev.sluice.embedded.PsqlScript;
 import dev.sluice.processor.SchemaSource.SchemaSourceException;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -15,12 +15,15 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * The migration files of a directory in the order Flyway applies them: versioned {@code
  * V<version>__<description>.sql} by version compared part by part as numbers ({@code V2} before
  * {@code V10}, {@code V1_1} = {@code V1.1}), then repeatable {@code R__<description>.sql} by
  * description; other {@code .sql} files ({@code 001_init.sql}) come first, in name order.
+ * Subdirectories are searched too, as Flyway searches a location; two versioned files of one
+ * version are refused, as Flyway refuses them.
  *
  * <p>Each statement runs on its own in auto-commit mode, as psql runs a file, so {@code CREATE
  * INDEX CONCURRENTLY} works and {@code COPY … FROM stdin} blocks are sent as COPY data. Flyway
@@ -33,18 +36,23 @@ final class Migrations {
       Pattern.compile("R__(.*)\\.sql", Pattern.CASE_INSENSITIVE);
   private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{[^}]*}");
 
-  /** One file and its sort keys. */
+  /** One file, its text and its sort keys. */
   private static final class Migration {
     final Path file;
+    final String text;
 
     /** 0 plain, 1 versioned, 2 repeatable. */
     final int group;
 
+    /** The version's parts ({@code V1_1} is [1, 1]); empty unless versioned. */
     final List<BigInteger> version;
+
+    /** What orders files of one group after the version: the description, or the plain name. */
     final String key;
 
-    Migration(Path file, int group, List<BigInteger> version, String key) {
+    Migration(Path file, String text, int group, List<BigInteger> version, String key) {
       this.file = file;
+      this.text = text;
       this.group = group;
       this.version = version;
       this.key = key;
@@ -83,60 +91,98 @@ final class Migrations {
           null);
     }
     List<Migration> out = new ArrayList<>();
-    try (DirectoryStream<Path> entries = Files.newDirectoryStream(directory, "*.sql")) {
-      for (Path file : entries) {
-        String name = file.getFileName().toString();
-        Matcher v = VERSIONED.matcher(name);
-        Matcher r = REPEATABLE.matcher(name);
-        if (v.matches()) {
-          List<BigInteger> version = new ArrayList<>();
-          for (String part : v.group(1).split("[._]")) {
-            version.add(new BigInteger(part));
-          }
-          out.add(new Migration(file, 1, version, v.group(2)));
-        } else if (r.matches()) {
-          out.add(new Migration(file, 2, List.of(), r.group(1)));
-        } else {
-          out.add(new Migration(file, 0, List.of(), name));
+    // Flyway looks into subdirectories of a location too.
+    try (Stream<Path> entries = Files.walk(directory)) {
+      for (Path file : (Iterable<Path>) entries::iterator) {
+        if (file.getFileName().toString().endsWith(".sql") && Files.isRegularFile(file)) {
+          out.add(read(file));
         }
       }
-    } catch (IOException e) {
+    } catch (IOException | UncheckedIOException e) {
       throw new SchemaSourceException("could not list " + directory + ": " + e, null, e);
     }
     out.sort(
         Comparator.<Migration>comparingInt(m -> m.group)
             .thenComparing((a, b) -> compareVersions(a.version, b.version))
             .thenComparing(m -> m.key));
+    for (int i = 1; i < out.size(); i++) {
+      Migration a = out.get(i - 1);
+      Migration b = out.get(i);
+      if (a.group == 1 && b.group == 1 && compareVersions(a.version, b.version) == 0) {
+        // Flyway refuses this too; applying both in some order would check a schema nobody runs.
+        throw new SchemaSourceException(
+            "migrations "
+                + a.file.getFileName()
+                + " and "
+                + b.file.getFileName()
+                + " in "
+                + directory.toAbsolutePath()
+                + " have the same version; give one another version",
+            b.file.getFileName().toString(),
+            null);
+      }
+    }
     return new Migrations(out);
   }
 
-  /** Runs every file in order; the first that fails names its file, line and the error. */
-  void apply(Connection connection) throws SchemaSourceException {
+  /**
+   * Reads a file and finds its sort keys; a Flyway placeholder is refused here, before any server
+   * is started for a migration that could not run.
+   */
+  private static Migration read(Path file) throws SchemaSourceException {
+    String name = file.getFileName().toString();
+    String text;
+    try {
+      text = Files.readString(file, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new SchemaSourceException("could not read migration " + file + ": " + e, name, e);
+    }
+    Matcher placeholder = PLACEHOLDER.matcher(text);
+    if (placeholder.find()) {
+      throw new SchemaSourceException(
+          "migration "
+              + file
+              + ":"
+              + line(text, placeholder.start())
+              + " holds the Flyway placeholder "
+              + placeholder.group()
+              + ", which the schema checks do not expand; write its value instead",
+          name,
+          null);
+    }
+    Matcher v = VERSIONED.matcher(name);
+    if (v.matches()) {
+      List<BigInteger> version = new ArrayList<>();
+      for (String part : v.group(1).split("[._]")) {
+        version.add(new BigInteger(part));
+      }
+      return new Migration(file, text, 1, version, v.group(2));
+    }
+    Matcher r = REPEATABLE.matcher(name);
+    if (r.matches()) {
+      return new Migration(file, text, 2, List.of(), r.group(1));
+    }
+    return new Migration(file, text, 0, List.of(), name);
+  }
+
+  /** Opens a new connection to the server being migrated. */
+  interface Connector {
+    Connection connect() throws SQLException;
+  }
+
+  /**
+   * Runs every file in order, each on a connection of its own, so that what a file sets for its
+   * session ({@code SET search_path}, as pg_dump output does, or a role) does not reach the next
+   * file nor the checks: Flyway restores such state after each migration too. The first file that
+   * fails names its file, line and the error.
+   */
+  void apply(Connector connector) throws SchemaSourceException {
     for (Migration m : files) {
-      String name = m.file.getFileName().toString();
-      String text;
-      try {
-        text = Files.readString(m.file, StandardCharsets.UTF_8);
-      } catch (IOException e) {
-        throw new SchemaSourceException("could not read migration " + m.file + ": " + e, name, e);
-      }
-      Matcher placeholder = PLACEHOLDER.matcher(text);
-      if (placeholder.find()) {
-        throw new SchemaSourceException(
-            "migration "
-                + m.file
-                + ":"
-                + line(text, placeholder.start())
-                + " holds the Flyway placeholder "
-                + placeholder.group()
-                + ", which the schema checks do not expand; write its value instead",
-            name,
-            null);
-      }
-      try {
-        new PsqlScript(m.file.toString(), text).run(connection);
+      try (Connection connection = connector.connect()) {
+        new PsqlScript(m.file.toString(), m.text).run(connection);
       } catch (SQLException | IllegalArgumentException e) {
-        throw new SchemaSourceException("migration failed: " + e.getMessage(), name, e);
+        throw new SchemaSourceException(
+            "migration failed: " + e.getMessage(), m.file.getFileName().toString(), e);
       }
     }
   }

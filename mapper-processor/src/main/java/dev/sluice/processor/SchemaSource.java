@@ -70,6 +70,11 @@ final class SchemaSource implements AutoCloseable {
     return connection;
   }
 
+  /** The embedded server migrated for this compilation, or null in live mode. */
+  EmbeddedServer server() {
+    return server;
+  }
+
   @Override
   public void close() {
     try {
@@ -137,14 +142,16 @@ final class SchemaSource implements AutoCloseable {
       server = EmbeddedServer.start();
     } catch (RuntimeException e) {
       throw new SchemaSourceException(
-          "could not start an embedded PostgreSQL to migrate: " + e.getMessage(), null, e);
+          "could not start an embedded PostgreSQL to migrate: " + withCauses(e), null, e);
     }
     try {
       Properties properties = new Properties();
       properties.setProperty("user", EmbeddedServer.SUPERUSER);
       properties.setProperty("ApplicationName", "sluice-processor");
-      Connection connection = connect(server.jdbcUrl("postgres"), properties);
-      migrations.apply(connection);
+      String url = server.jdbcUrl("postgres");
+      migrations.apply(() -> connect(url, properties));
+      // A connection opened after the last migration: no session setting of theirs is left on it.
+      Connection connection = connect(url, properties);
       return new SchemaSource(
           connection, server, migrations.size() + " migrations in " + directory.toAbsolutePath());
     } catch (SQLException | SchemaSourceException | RuntimeException e) {
@@ -168,6 +175,18 @@ final class SchemaSource implements AutoCloseable {
     }
     c.setAutoCommit(true);
     return c;
+  }
+
+  /**
+   * The message and those of its causes: javac shows no stack trace, and a wrapper's message alone
+   * does not say what went wrong (binaries not found, initdb failed, no free port).
+   */
+  private static String withCauses(Throwable e) {
+    StringBuilder out = new StringBuilder(String.valueOf(e.getMessage()));
+    for (Throwable c = e.getCause(); c != null && c != c.getCause(); c = c.getCause()) {
+      out.append("\n  caused by ").append(c);
+    }
+    return out.toString();
   }
 
   private static String redacted(URI uri) {

@@ -98,6 +98,11 @@ public final class SluiceProcessor extends AbstractProcessor {
     daos = new DaoModelBuilder(env, diagnostics);
   }
 
+  /** The schema source while it is open, else null; tests watch it from round to round. */
+  SchemaSource schemaSource() {
+    return schema;
+  }
+
   @Override
   public Set<String> getSupportedAnnotationTypes() {
     return ANNOTATIONS;

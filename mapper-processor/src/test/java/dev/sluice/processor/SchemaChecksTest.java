@@ -59,7 +59,7 @@ class SchemaChecksTest {
   private Compilation compile(String... lines) {
     return javac()
         .withProcessors(new SluiceProcessor())
-        .withOptions("-Asluice.schema.url=" + db.url(), "-Xlint:all,-processing", "-Werror")
+        .withOptions("-Asluice.schema.url=" + db.url(), "-Xlint:all", "-Werror")
         .compile(source(lines));
   }
 
@@ -476,7 +476,7 @@ class SchemaChecksTest {
     Compilation c =
         javac()
             .withProcessors(new SluiceProcessor())
-            .withOptions("-Xlint:all,-processing", "-Werror")
+            .withOptions("-Xlint:all", "-Werror")
             .compile(source("@Row record T(String title) {}", "@Row record U(String title) {}"));
     assertThat(c).succeededWithoutWarnings();
     assertThat(c).hadNoteContaining("[sluice.schema.skipped] Sluice checked structure only");

@@ -1,0 +1,146 @@
+package dev.sluice.processor;
+
+import com.palantir.javapoet.ClassName;
+import dev.sluice.processor.SchemaCatalog.Type;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.util.Elements;
+
+/**
+ * Compares Java enums with PostgreSQL enums: a mapped enum both ways, once per pair (a constant
+ * that is no label, a label with no constant), reported on the enum; an enum parameter one way (a
+ * constant the PostgreSQL enum lacks), reported on the method.
+ */
+final class EnumChecker {
+  private final SchemaCatalog catalog;
+  private final Diagnostics diagnostics;
+  private final Elements elements;
+
+  /** Enums already compared with a PostgreSQL enum: {@code qualified name + " " + enum OID}. */
+  private final Set<String> checkedEnums = new HashSet<>();
+
+  EnumChecker(SchemaCatalog catalog, Diagnostics diagnostics, Elements elements) {
+    this.catalog = catalog;
+    this.diagnostics = diagnostics;
+    this.elements = elements;
+  }
+
+  /** Compares a Java enum with a PostgreSQL enum both ways, once per pair; reports on the enum. */
+  void checkEnum(ClassName enumClass, Type type) throws SQLException {
+    TypeElement e = elements.getTypeElement(enumClass.canonicalName());
+    if (e == null || !checkedEnums.add(enumClass.canonicalName() + " " + type.enumOid)) {
+      return;
+    }
+    List<String> labels = catalog.enumLabels(type.enumOid);
+    Set<String> constants = new LinkedHashSet<>(javaLabels(e));
+    List<String> noLabel = new ArrayList<>();
+    for (String c : constants) {
+      if (!labels.contains(c)) {
+        noLabel.add(c);
+      }
+    }
+    List<String> noConstant = new ArrayList<>();
+    for (String label : labels) {
+      if (!constants.contains(label)) {
+        noConstant.add(label);
+      }
+    }
+    String pgName = type.display.endsWith("[]") ? type.display.replace("[]", "") : type.display;
+    if (!noLabel.isEmpty()) {
+      diagnostics.error(
+          Diagnostics.SCHEMA_ENUM_MISMATCH,
+          e.getSimpleName()
+              + " has "
+              + String.join(", ", noLabel)
+              + ", which "
+              + (noLabel.size() == 1 ? "is no label" : "are no labels")
+              + " of the PostgreSQL enum "
+              + pgName
+              + " ("
+              + String.join(", ", labels)
+              + "); rename "
+              + (noLabel.size() == 1 ? "it" : "them")
+              + " or give @Label the label",
+          e);
+    }
+    if (!noConstant.isEmpty()) {
+      diagnostics.error(
+          Diagnostics.SCHEMA_ENUM_MISMATCH,
+          "the PostgreSQL enum "
+              + pgName
+              + " has "
+              + (noConstant.size() == 1 ? "label " : "labels ")
+              + String.join(", ", noConstant)
+              + ", which "
+              + e.getSimpleName()
+              + " has no constant for; add "
+              + (noConstant.size() == 1 ? "one" : "them")
+              + " (with @Label if the label is no Java name)",
+          e);
+    }
+  }
+
+  /**
+   * Reports the constants of {@code enumType}, bound as parameter {@code shown}, that are no label
+   * of the PostgreSQL enum {@code type} the parameter is inferred as.
+   */
+  void checkParameterLabels(
+      ExecutableElement m,
+      String shown,
+      Type type,
+      TypeElement enumType,
+      AnnotationMirror query,
+      AnnotationValue sqlValue)
+      throws SQLException {
+    List<String> labels = catalog.enumLabels(type.enumOid);
+    List<String> unknown = new ArrayList<>();
+    for (String label : javaLabels(enumType)) {
+      if (!labels.contains(label)) {
+        unknown.add(label);
+      }
+    }
+    if (!unknown.isEmpty()) {
+      diagnostics.error(
+          Diagnostics.SCHEMA_ENUM_MISMATCH,
+          shown
+              + " is "
+              + type.display
+              + ", whose labels ("
+              + String.join(", ", labels)
+              + ") lack "
+              + String.join(", ", unknown)
+              + " of "
+              + enumType.getSimpleName()
+              + "; rename the constants or give them @Label",
+          m,
+          query,
+          sqlValue);
+    }
+  }
+
+  /** The labels of a Java enum's constants: {@code @Label} or the name. */
+  private static List<String> javaLabels(TypeElement e) {
+    List<String> out = new ArrayList<>();
+    for (Element member : e.getEnclosedElements()) {
+      if (member.getKind() != ElementKind.ENUM_CONSTANT) {
+        continue;
+      }
+      AnnotationMirror label = Annotations.find(member, Annotations.LABEL);
+      out.add(
+          label == null
+              ? member.getSimpleName().toString()
+              : Annotations.stringValue(label, "value"));
+    }
+    return out;
+  }
+}

@@ -1,0 +1,267 @@
+package dev.sluice.processor;
+
+import dev.sluice.processor.SchemaCatalog.Type;
+import dev.sluice.processor.SqlParameterLexer.Occurrence;
+import dev.sluice.processor.SqlParameterLexer.ParsedSql;
+import java.sql.SQLException;
+import java.util.List;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.RecordComponentElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+
+/**
+ * The {@code :name} parameters of a {@code @Query} against the types PostgreSQL infers for them.
+ * Parameters of a type the runtime declares in Parse ({@link #declaredType}) need no check here:
+ * PostgreSQL itself refuses a wrong one while describing. Strings and enums are left to inference,
+ * so their inferred type is compared with what they bind: text, or an enum with their labels.
+ */
+final class ParameterChecker {
+  private final SchemaCatalog catalog;
+  private final Diagnostics diagnostics;
+  private final EnumChecker enums;
+
+  ParameterChecker(SchemaCatalog catalog, Diagnostics diagnostics, EnumChecker enums) {
+    this.catalog = catalog;
+    this.diagnostics = diagnostics;
+    this.enums = enums;
+  }
+
+  /**
+   * Checks each parameter the runtime leaves to inference against the type PostgreSQL inferred
+   * ({@code parameters}, by first occurrence); reports on the {@code @Query} value.
+   */
+  void checkParameters(
+      ExecutableElement m,
+      ParsedSql parsed,
+      SqlPositions described,
+      String sourceSql,
+      List<TypeMirror> javaTypes,
+      List<String> parameters,
+      AnnotationMirror query,
+      AnnotationValue sqlValue)
+      throws SQLException {
+    for (int i = 0; i < javaTypes.size(); i++) {
+      TypeMirror javaType = javaTypes.get(i);
+      String name = parsed.names.get(i);
+      int occurrence = described.firstOccurrence(name);
+      if (javaType == null || declaredType(javaType) != null || occurrence >= parameters.size()) {
+        // Declared (as a cast) with the type the runtime declares: PostgreSQL took it.
+        continue;
+      }
+      Type type = catalog.typeByName(parameters.get(occurrence));
+      if (type == null) {
+        continue;
+      }
+      String shown = "$" + (i + 1) + " (:" + name + ")";
+      TypeElement enumType = enumElement(javaType);
+      if (enumType != null) {
+        if (type.isEnum) {
+          enums.checkParameterLabels(m, shown, type, enumType, query, sqlValue);
+        } else if (!ColumnTypeChecker.TEXT_TYPES.contains(type.oidName)
+            && !castAfter(parsed, name, sourceSql)) {
+          parameterMismatch(m, shown, type, name, javaType, query, sqlValue);
+        }
+        continue;
+      }
+      boolean isString = javaType.toString().equals("java.lang.String");
+      if (isString
+          && !ColumnTypeChecker.TEXT_TYPES.contains(type.oidName)
+          && !type.isEnum
+          && !castAfter(parsed, name, sourceSql)) {
+        parameterMismatch(m, shown, type, name, javaType, query, sqlValue);
+      }
+    }
+  }
+
+  private void parameterMismatch(
+      ExecutableElement m,
+      String shown,
+      Type type,
+      String name,
+      TypeMirror javaType,
+      AnnotationMirror query,
+      AnnotationValue sqlValue) {
+    ScalarType natural = ColumnTypeChecker.naturalJavaType(type.oidName);
+    diagnostics.error(
+        Diagnostics.SCHEMA_PARAMETER_TYPE,
+        shown
+            + " is "
+            + type.display
+            + " but parameter "
+            + name
+            + " of "
+            + m.getSimpleName()
+            + " is "
+            + simpleName(javaType)
+            + "; declare it "
+            + (natural == null ? "as a type that holds " + type.display : natural.type.toString())
+            + ", or cast it in the SQL (:"
+            + name
+            + "::"
+            + type.display
+            + ")",
+        m,
+        query,
+        sqlValue);
+  }
+
+  /**
+   * The Java type bound to {@code :a.b.c}, Optional unwrapped; null if a converter stands between
+   * (its column type is the converter's business) or the path does not resolve.
+   */
+  static TypeMirror parameterType(ExecutableElement m, String[] path) {
+    TypeMirror current = null;
+    for (VariableElement p : m.getParameters()) {
+      if (p.getSimpleName().contentEquals(path[0])) {
+        current = p.asType();
+      }
+    }
+    for (int k = 1; k < path.length && current != null; k++) {
+      RecordComponentElement found = null;
+      if (current.getKind() == TypeKind.DECLARED
+          && ((DeclaredType) current).asElement().getKind() == ElementKind.RECORD) {
+        for (RecordComponentElement c :
+            ((TypeElement) ((DeclaredType) current).asElement()).getRecordComponents()) {
+          if (c.getSimpleName().contentEquals(path[k])) {
+            found = c;
+          }
+        }
+      }
+      if (found == null || Annotations.find(found, Annotations.CONVERT) != null) {
+        return null;
+      }
+      current = found.getAccessor().getReturnType();
+    }
+    if (current != null && current.getKind() == TypeKind.DECLARED) {
+      DeclaredType d = (DeclaredType) current;
+      if (((TypeElement) d.asElement()).getQualifiedName().contentEquals("java.util.Optional")
+          && d.getTypeArguments().size() == 1) {
+        current = d.getTypeArguments().get(0);
+      }
+    }
+    return current;
+  }
+
+  /**
+   * The type name the runtime declares in Parse for a value of {@code type} (as {@code
+   * dev.sluice.driver.ParameterEncoder.declaredOid} does), or null for none (0, unspecified):
+   * Strings, enums and everything the server should infer.
+   */
+  static String declaredType(TypeMirror type) {
+    if (type == null) {
+      return null;
+    }
+    switch (type.getKind()) {
+      case INT:
+        return "int4";
+      case LONG:
+        return "int8";
+      case SHORT:
+        return "int2";
+      case BOOLEAN:
+        return "bool";
+      case DOUBLE:
+        return "float8";
+      case FLOAT:
+        return "float4";
+      case ARRAY:
+        TypeMirror component = ((javax.lang.model.type.ArrayType) type).getComponentType();
+        switch (component.getKind()) {
+          case BYTE:
+            return "bytea";
+          case INT:
+            return "_int4";
+          case LONG:
+            return "_int8";
+          case SHORT:
+            return "_int2";
+          case DOUBLE:
+            return "_float8";
+          case FLOAT:
+            return "_float4";
+          case BOOLEAN:
+            return "_bool";
+          default:
+            return null;
+        }
+      case DECLARED:
+        break;
+      default:
+        return null;
+    }
+    String name = ((TypeElement) ((DeclaredType) type).asElement()).getQualifiedName().toString();
+    switch (name) {
+      case "java.lang.Integer":
+        return "int4";
+      case "java.lang.Long":
+        return "int8";
+      case "java.lang.Short":
+        return "int2";
+      case "java.lang.Boolean":
+        return "bool";
+      case "java.lang.Double":
+        return "float8";
+      case "java.lang.Float":
+        return "float4";
+      case "java.math.BigDecimal":
+      case "java.math.BigInteger":
+        return "numeric";
+      case "java.util.UUID":
+        return "uuid";
+      case "java.time.LocalDate":
+        return "date";
+      case "java.time.LocalTime":
+        return "time";
+      case "java.time.OffsetTime":
+        return "timetz";
+      case "java.time.LocalDateTime":
+        return "timestamp";
+      case "java.time.Instant":
+      case "java.time.OffsetDateTime":
+      case "java.time.ZonedDateTime":
+        return "timestamptz";
+      case "dev.sluice.Interval":
+      case "java.time.Duration":
+      case "java.time.Period":
+        return "interval";
+      case "java.net.InetAddress":
+      case "java.net.Inet4Address":
+      case "java.net.Inet6Address":
+      case "dev.sluice.InetNetwork":
+        return "inet";
+      default:
+        return null;
+    }
+  }
+
+  private static TypeElement enumElement(TypeMirror type) {
+    if (type.getKind() == TypeKind.DECLARED
+        && ((DeclaredType) type).asElement().getKind() == ElementKind.ENUM) {
+      return (TypeElement) ((DeclaredType) type).asElement();
+    }
+    return null;
+  }
+
+  private static String simpleName(TypeMirror type) {
+    return type.getKind() == TypeKind.DECLARED
+        ? ((DeclaredType) type).asElement().getSimpleName().toString()
+        : type.toString();
+  }
+
+  /** Whether the source SQL casts {@code :name} right after it ({@code :d::date}), anywhere. */
+  private static boolean castAfter(ParsedSql parsed, String name, String sourceSql) {
+    for (Occurrence o : parsed.occurrences) {
+      if (o.name.equals(name) && sourceSql.startsWith("::", o.offset + 1 + name.length())) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

@@ -1,0 +1,184 @@
+package dev.sluice.processor;
+
+import dev.sluice.processor.DaoModel.Method;
+import dev.sluice.processor.DaoModel.Result;
+import dev.sluice.processor.SchemaCatalog.Relation;
+import dev.sluice.processor.SchemaCatalog.Type;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.util.HashMap;
+import java.util.Map;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.ExecutableElement;
+import org.postgresql.PGResultSetMetaData;
+
+/**
+ * A described {@code @Query}'s result against its method: rows where the return type reads rows and
+ * none where it is a count; for a scalar, the first column's type; for a record, a column per
+ * component, of a type it holds, nullable only where it may be. A computed column or one from a
+ * view has unknown nullability and is accepted; {@code @NonNull} on a component overrides.
+ */
+final class ResultChecker {
+  private final SchemaCatalog catalog;
+  private final Diagnostics diagnostics;
+  private final ColumnTypeChecker types;
+
+  ResultChecker(SchemaCatalog catalog, Diagnostics diagnostics, ColumnTypeChecker types) {
+    this.catalog = catalog;
+    this.diagnostics = diagnostics;
+    this.types = types;
+  }
+
+  /**
+   * Checks the described result ({@code result}, null for a statement without rows) against the
+   * method's return type and, for rows decoded into a record, against {@code record}.
+   */
+  void checkResult(
+      Method method,
+      ResultSetMetaData result,
+      RecordModel record,
+      AnnotationMirror query,
+      AnnotationValue sqlValue)
+      throws SQLException {
+    ExecutableElement m = method.element;
+    boolean counts =
+        method.result == Result.VOID
+            || method.result == Result.COUNT_INT
+            || method.result == Result.COUNT_LONG;
+    if (counts && result != null) {
+      diagnostics.error(
+          Diagnostics.SCHEMA_RESULT_KIND,
+          "the SQL of "
+              + m.getSimpleName()
+              + " returns rows, but "
+              + method.returnType
+              + " stands for its row count; return the rows (a List, Optional, Stream or one"
+              + " value) or drop the result (RETURNING) from the SQL",
+          m);
+      return;
+    }
+    if (counts) {
+      return;
+    }
+    if (result == null) {
+      diagnostics.error(
+          Diagnostics.SCHEMA_RESULT_KIND,
+          "the SQL of "
+              + m.getSimpleName()
+              + " returns no rows, so there is no "
+              + method.returnType
+              + " to read; return void, int or long for its row count, or add RETURNING",
+          m);
+      return;
+    }
+    if (method.decoder == null) {
+      return;
+    }
+    PGResultSetMetaData base = result.unwrap(PGResultSetMetaData.class);
+    if (method.decoder.decoderClass == null) {
+      Type type = resultType(result, 1);
+      ValueReader reader =
+          method.decoder.scalar != null
+              ? new ValueReader.Scalar(ScalarType.valueOf(method.decoder.scalar))
+              : new ValueReader.EnumOf(method.decoder.enumClass);
+      String problem =
+          type == null
+              ? null
+              : types.typeProblem(
+                  reader,
+                  type,
+                  "column " + result.getColumnLabel(1) + " of the result",
+                  "the result " + method.decoder.type);
+      if (problem != null) {
+        diagnostics.error(Diagnostics.SCHEMA_TYPE_MISMATCH, problem, m, query, sqlValue);
+      }
+      return;
+    }
+    if (record == null) {
+      return;
+    }
+    Map<String, Integer> byName = new HashMap<>();
+    for (int i = result.getColumnCount(); i >= 1; i--) {
+      byName.put(result.getColumnLabel(i), i);
+    }
+    for (ColumnModel c : record.columns()) {
+      Integer i = byName.get(c.column);
+      if (i == null) {
+        diagnostics.error(
+            Diagnostics.SCHEMA_UNKNOWN_COLUMN,
+            "the result of "
+                + m.getSimpleName()
+                + " has no column \""
+                + c.column
+                + "\" for component "
+                + record.displayName()
+                + "."
+                + c.path
+                + Suggestions.didYouMean(c.column, byName.keySet())
+                + "; select it (with AS "
+                + c.column
+                + " if it is computed)",
+            m,
+            query,
+            sqlValue);
+        continue;
+      }
+      String where = "column " + c.column + " of the result of " + m.getSimpleName();
+      Type type = resultType(result, i);
+      String problem =
+          type == null
+              ? null
+              : types.typeProblem(
+                  c.reader,
+                  type,
+                  where,
+                  "component " + record.displayName() + "." + c.path + " (" + c.type + ")");
+      if (problem != null) {
+        diagnostics.error(Diagnostics.SCHEMA_TYPE_MISMATCH, problem, m, query, sqlValue);
+      }
+      String baseColumn = base.getBaseColumnName(i);
+      if (baseColumn != null
+          && !baseColumn.isEmpty()
+          && ColumnTypeChecker.rejectsNull(c)
+          && result.isNullable(i) == ResultSetMetaData.columnNullable
+          && !isView(base.getBaseSchemaName(i), base.getBaseTableName(i))) {
+        String from = base.getBaseTableName(i) + "." + baseColumn;
+        diagnostics.error(
+            Diagnostics.SCHEMA_NULLABLE_COLUMN,
+            ColumnTypeChecker.nullableProblem(
+                    where + " (" + from + ")", record.displayName() + "." + c.path, c)
+                + " (or @NonNull if the query never yields NULL there)",
+            m,
+            query,
+            sqlValue);
+      }
+    }
+  }
+
+  /** Whether the relation a result column comes from is a view (nullability unknown). */
+  private boolean isView(String schema, String table) throws SQLException {
+    Relation relation = catalog.relation(schema == null ? "" : schema, table);
+    return relation == null || relation.isView;
+  }
+
+  /** The type of result column {@code i}, or null if the catalog does not know its name. */
+  private Type resultType(ResultSetMetaData result, int i) throws SQLException {
+    String name = result.getColumnTypeName(i);
+    // pgjdbc names an integer column whose default is nextval(…) after the serial pseudo-type.
+    switch (name) {
+      case "serial":
+        name = "int4";
+        break;
+      case "bigserial":
+        name = "int8";
+        break;
+      case "smallserial":
+        name = "int2";
+        break;
+      default:
+        break;
+    }
+    return catalog.typeByName(name);
+  }
+}
