@@ -190,17 +190,20 @@ public final class RowView {
    * message there is no DataRow or not all received yet. Checks the row's length and column count.
    */
   private int completeRow(byte[] b, int p, int limit) {
-    if (limit - p < 7 || b[p] != Protocol.DATA_ROW) {
+    if (limit - p < 5 || b[p] != Protocol.DATA_ROW) {
       return -1;
     }
-    int end = p + 1 + Bytes.getInt(b, p + 1);
-    if (end > limit) {
+    // A length below 6 (no room for the column count) is malformed even when the message is
+    // complete: returning false for it would leave the receive loop handing it back forever.
+    int length = Bytes.getInt(b, p + 1);
+    if (length < 6) {
+      throw malformedRow(p, p + 1 + length);
+    }
+    if (length > limit - p - 1) {
       return -1;
     }
-    if (end < p + 7) {
-      throw malformedRow(p, end);
-    }
-    int n = Bytes.getShort(b, p + 5);
+    int end = p + 1 + length;
+    int n = Bytes.getShort(b, p + 5) & 0xffff;
     if (n != columnCount) {
       throw columnCountMismatch(n);
     }
@@ -529,13 +532,13 @@ public final class RowView {
       int off = offsets[c];
       switch (oids[c]) {
         case Oids.INT2:
-          return Bytes.getShort(buf, off);
+          return len == 2 ? Bytes.getShort(buf, off) : badLength(c, len, javaType);
         case Oids.INT4:
-          return Bytes.getInt(buf, off);
+          return len == 4 ? Bytes.getInt(buf, off) : badLength(c, len, javaType);
         case Oids.INT8:
-          return Bytes.getLong(buf, off);
+          return len == 8 ? Bytes.getLong(buf, off) : badLength(c, len, javaType);
         case Oids.OID:
-          return Bytes.getInt(buf, off) & 0xffffffffL;
+          return len == 4 ? Bytes.getInt(buf, off) & 0xffffffffL : badLength(c, len, javaType);
         default:
           break;
       }
@@ -592,8 +595,12 @@ public final class RowView {
       case Oids.NUMERIC:
         return BinaryCodec.numericAsString(buf, off, len);
       case Oids.BOOL:
+        if (len != 1) {
+          badLength(c, len, "String");
+        }
         return buf[off] != 0 ? "t" : "f";
       case Oids.BYTEA:
+      case Oids.BYTEA_ARRAY:
         throw mismatch(c, "String");
       default:
         return String.valueOf(BinaryCodec.decode(oid, buf, off, len));
@@ -783,8 +790,9 @@ public final class RowView {
     if (len < 0) {
       return null;
     }
-    if (Oids.elementOf(oids[c]) != 0) {
-      return BinaryCodec.array(buf, offsets[c], len, elementType);
+    int element = Oids.elementOf(oids[c]);
+    if (element != 0) {
+      return BinaryCodec.array(buf, offsets[c], len, element, elementType);
     }
     if (oids[c] == 0 && TextArray.looksLikeArray(buf, offsets[c], len)) {
       return textArray(c, len, elementType);
@@ -865,6 +873,23 @@ public final class RowView {
             + (oids[c] != 0 ? "" : " (received as text)")
             + " and cannot be read as "
             + javaType);
+  }
+
+  /** Fails for a binary value whose length its type cannot have (08P01: a malformed DataRow). */
+  private long badLength(int c, int len, String javaType) {
+    throw new PgException(
+        "08P01",
+        "DataRow column "
+            + c
+            + " (\""
+            + columns.name(c)
+            + "\", "
+            + Oids.name(oids[c])
+            + ") has length "
+            + len
+            + ", which "
+            + javaType
+            + " cannot read");
   }
 
   private PgException nullValue(int c, String javaType) {
