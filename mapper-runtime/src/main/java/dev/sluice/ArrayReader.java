@@ -23,8 +23,9 @@ final class ArrayReader {
     int off = row.offset(c);
     int len = row.length(c);
     int oid = row.oids[c];
-    if (Oids.elementOf(oid) != 0) {
-      return BinaryCodec.array(buf, off, len, elementType);
+    int element = Oids.elementOf(oid);
+    if (element != 0) {
+      return BinaryCodec.array(buf, off, len, element, elementType);
     }
     if (oid == 0 && TextArray.looksLikeArray(buf, off, len)) {
       return textArray(row, c, TextArray.parse(buf, off, len), elementType);

@@ -27,19 +27,20 @@ final class ColumnConversions {
     }
     byte[] buf = row.buffer();
     int off = row.offset(c);
+    int len = row.length(c);
     long v;
     switch (row.oids[c]) {
       case Oids.INT2:
-        v = Bytes.getShort(buf, off);
+        v = len == 2 ? Bytes.getShort(buf, off) : badLength(row, c, len, javaType);
         break;
       case Oids.INT4:
-        v = Bytes.getInt(buf, off);
+        v = len == 4 ? Bytes.getInt(buf, off) : badLength(row, c, len, javaType);
         break;
       case Oids.INT8:
-        v = Bytes.getLong(buf, off);
+        v = len == 8 ? Bytes.getLong(buf, off) : badLength(row, c, len, javaType);
         break;
       case Oids.OID:
-        v = Bytes.getInt(buf, off) & 0xffffffffL;
+        v = len == 4 ? Bytes.getInt(buf, off) & 0xffffffffL : badLength(row, c, len, javaType);
         break;
       default:
         throw ColumnErrors.mismatch(row, c, javaType);
@@ -91,11 +92,20 @@ final class ColumnConversions {
       case Oids.NUMERIC:
         return BinaryCodec.numericAsString(buf, off, len);
       case Oids.BOOL:
+        if (len != 1) {
+          badLength(row, c, len, "String");
+        }
         return buf[off] != 0 ? "t" : "f";
       case Oids.BYTEA:
+      case Oids.BYTEA_ARRAY:
         throw ColumnErrors.mismatch(row, c, "String");
       default:
         return String.valueOf(BinaryCodec.decode(oid, buf, off, len));
     }
+  }
+
+  /** Fails for a binary value whose length its type cannot have (08P01: a malformed DataRow). */
+  private static long badLength(RowView row, int c, int len, String javaType) {
+    throw ColumnErrors.badLength(row, c, len, javaType);
   }
 }

@@ -51,6 +51,23 @@ final class ColumnErrors {
   }
 
   /** A NULL in column {@code c} read by a getter of a primitive type. */
+  /** A binary value whose length its type cannot have: a malformed DataRow. */
+  static PgException badLength(RowView row, int c, int len, String javaType) {
+    return new PgException(
+        "08P01",
+        "DataRow column "
+            + c
+            + " (\""
+            + row.columns().name(c)
+            + "\", "
+            + Oids.name(row.oids[c])
+            + ") has length "
+            + len
+            + ", which "
+            + javaType
+            + " cannot read");
+  }
+
   static PgException nullValue(RowView row, int c, String javaType) {
     return new PgException(
         "22004",

@@ -26,18 +26,21 @@ final class RowFrame {
    * {@code columnCount} columns.
    */
   static int completeRow(byte[] b, int p, int limit, int columnCount) {
-    if (limit - p < HEADER || b[p] != Protocol.DATA_ROW) {
+    if (limit - p < 5 || b[p] != Protocol.DATA_ROW) {
       return -1;
     }
-    int end = p + 1 + Bytes.getInt(b, p + 1);
-    if (end > limit) {
+    // A length below 6 (no room for the column count) is malformed even when the message is
+    // complete: returning -1 for it would leave the receive loop handing it back forever. Also
+    // what keeps every later "end - q" from overflowing, whatever the length word says.
+    int length = Bytes.getInt(b, p + 1);
+    if (length < HEADER - 1) {
+      throw ColumnErrors.malformedRow(p, p + 1 + length);
+    }
+    if (length > limit - p - 1) {
       return -1;
     }
-    // Also what keeps every later "end - q" from overflowing, whatever the length word says.
-    if (end < p + HEADER) {
-      throw ColumnErrors.malformedRow(p, end);
-    }
-    int n = Bytes.getShort(b, p + 5);
+    int end = p + 1 + length;
+    int n = Bytes.getShort(b, p + 5) & 0xffff;
     if (n != columnCount) {
       throw ColumnErrors.columnCountMismatch(n, columnCount);
     }

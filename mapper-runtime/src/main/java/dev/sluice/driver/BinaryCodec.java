@@ -68,6 +68,9 @@ public final class BinaryCodec {
    * of up to 16 significant digits take a long-arithmetic path; the rest go through BigInteger.
    */
   public static BigDecimal numeric(byte[] b, int off, int len) {
+    if (len < 8) {
+      throw numericTooShort(len);
+    }
     int ndigits = Bytes.getShort(b, off);
     int weight = Bytes.getShort(b, off + 2);
     short sign = Bytes.getShort(b, off + 4);
@@ -82,6 +85,9 @@ public final class BinaryCodec {
     if (len != 8 + 2 * ndigits) {
       throw new PgException("08P01", "numeric of " + ndigits + " digits in " + len + " bytes");
     }
+    if (dscale > NUMERIC_MAX_DSCALE) {
+      throw new PgException("08P01", "numeric with dscale " + dscale + ", above 16383");
+    }
     if (ndigits == 0) {
       return BigDecimal.valueOf(0, dscale);
     }
@@ -91,7 +97,11 @@ public final class BinaryCodec {
     if (ndigits <= 4 && shift <= 18 && shift >= -18) {
       long acc = 0;
       for (int i = 0, p = off + 8; i < ndigits; i++, p += 2) {
-        acc = acc * 10000 + Bytes.getShort(b, p);
+        short d = Bytes.getShort(b, p);
+        if ((char) d > 9999) {
+          throw badDigit(d);
+        }
+        acc = acc * 10000 + d;
       }
       long unscaled;
       if (shift >= 0) {
@@ -105,14 +115,22 @@ public final class BinaryCodec {
         return BigDecimal.valueOf(sign == NUMERIC_NEG ? -unscaled : unscaled, dscale);
       }
     }
-    return numericSlow(b, off, ndigits, sign, dscale, exp10);
+    return numericSlow(b, off, ndigits, sign, dscale, exp10, true);
   }
 
+  /**
+   * The digits as a BigDecimal; at scale {@code dscale} if {@code scaled}, else at the exponent the
+   * digits give (for a double, which needs no scale: scaling 1e131071 to dscale multiplies by
+   * 10^131071).
+   */
   private static BigDecimal numericSlow(
-      byte[] b, int off, int ndigits, short sign, int dscale, int exp10) {
+      byte[] b, int off, int ndigits, short sign, int dscale, int exp10, boolean scaled) {
     char[] digits = new char[ndigits * 4];
     for (int i = 0, p = off + 8; i < ndigits; i++, p += 2) {
-      int d = Bytes.getShort(b, p);
+      short d = Bytes.getShort(b, p);
+      if ((char) d > 9999) {
+        throw badDigit(d);
+      }
       digits[i * 4] = (char) ('0' + d / 1000);
       digits[i * 4 + 1] = (char) ('0' + d / 100 % 10);
       digits[i * 4 + 2] = (char) ('0' + d / 10 % 10);
@@ -123,11 +141,26 @@ public final class BinaryCodec {
     if (sign == NUMERIC_NEG) {
       v = v.negate();
     }
-    return v.setScale(dscale, java.math.RoundingMode.UNNECESSARY);
+    // numeric_recv truncates digits the dscale hides; so does the fast path above.
+    return scaled ? v.setScale(dscale, java.math.RoundingMode.DOWN) : v;
+  }
+
+  /** The largest dscale numeric_recv accepts (NUMERIC_DSCALE_MASK). */
+  private static final int NUMERIC_MAX_DSCALE = 0x3FFF;
+
+  private static PgException numericTooShort(int len) {
+    return new PgException("08P01", "numeric value of " + len + " bytes, shorter than its header");
+  }
+
+  private static PgException badDigit(short d) {
+    return new PgException("08P01", "numeric with base-10000 digit " + d + ", outside 0..9999");
   }
 
   /** numeric as double: NaN and ±Infinity map to the double's own. */
   public static double numericAsDouble(byte[] b, int off, int len) {
+    if (len < 8) {
+      throw numericTooShort(len);
+    }
     short sign = Bytes.getShort(b, off + 4);
     if (sign == NUMERIC_NAN) {
       return Double.NaN;
@@ -138,11 +171,23 @@ public final class BinaryCodec {
     if (sign == NUMERIC_NINF) {
       return Double.NEGATIVE_INFINITY;
     }
+    int ndigits = Bytes.getShort(b, off);
+    int weight = Bytes.getShort(b, off + 2);
+    if ((weight > 80 || weight < -80) && len == 8 + 2 * ndigits && ndigits > 0) {
+      // Far beyond a double's range or precision either way: no BigDecimal scaled to dscale.
+      if (sign != NUMERIC_POS && sign != NUMERIC_NEG) {
+        throw new PgException("08P01", "numeric with sign 0x" + Integer.toHexString(sign & 0xffff));
+      }
+      return numericSlow(b, off, ndigits, sign, 0, 4 * (weight - ndigits + 1), false).doubleValue();
+    }
     return numeric(b, off, len).doubleValue();
   }
 
   /** numeric as text, including 'NaN', 'Infinity' and '-Infinity'. */
   public static String numericAsString(byte[] b, int off, int len) {
+    if (len < 8) {
+      throw numericTooShort(len);
+    }
     short sign = Bytes.getShort(b, off + 4);
     if (sign != NUMERIC_POS && sign != NUMERIC_NEG) {
       return numericSpecialName(sign);
@@ -193,15 +238,34 @@ public final class BinaryCodec {
 
   static LocalTime localTime(long micros) {
     if (micros >= MICROS_PER_DAY) {
-      return LocalTime.MAX;
+      if (micros == MICROS_PER_DAY) {
+        return LocalTime.MAX;
+      }
+      throw timeOutOfRange(micros);
+    }
+    if (micros < 0) {
+      throw timeOutOfRange(micros);
     }
     return LocalTime.ofNanoOfDay(micros * 1000);
   }
+
+  /** time_recv accepts 0 to 24:00:00 only: anything else is not from a server. */
+  private static PgException timeOutOfRange(long micros) {
+    return new PgException(
+        "08P01", "time value of " + micros + " µs, outside 00:00:00 to 24:00:00");
+  }
+
+  /** timetz_recv's limit on the zone: less than 16 hours either way (TZDISP_LIMIT). */
+  private static final int TZDISP_LIMIT = 16 * 3600;
 
   /** timetz: int64 µs since midnight, int32 zone offset in seconds west of UTC. */
   public static OffsetTime timetz(byte[] b, int off) {
     LocalTime t = localTime(Bytes.getLong(b, off));
     int west = Bytes.getInt(b, off + 8);
+    if (west <= -TZDISP_LIMIT || west >= TZDISP_LIMIT) {
+      throw new PgException(
+          "08P01", "timetz value with a zone of " + west + " s west of UTC, beyond ±16 hours");
+    }
     return OffsetTime.of(t, ZoneOffset.ofTotalSeconds(-west));
   }
 
@@ -263,11 +327,26 @@ public final class BinaryCodec {
 
   /** inet/cidr: int8 family, int8 bits, int8 is_cidr, int8 address length, address bytes. */
   public static InetNetwork inet(byte[] b, int off, int len) {
+    if (len < 4) {
+      throw new PgException("08P01", "inet value of " + len + " bytes, shorter than its header");
+    }
+    int family = b[off];
     int bits = b[off + 1] & 0xff;
     int n = b[off + 3] & 0xff;
-    if (n != 4 && n != 16 || len != 4 + n) {
+    if (family == 2 ? n != 4 : family != 3 || n != 16) {
       throw new PgException(
-          "08P01", "inet value with an address of " + n + " bytes in " + len + " bytes");
+          "08P01", "inet value of family " + family + " with an address of " + n + " bytes");
+    }
+    if (len != 4 + n || bits > 8 * n) {
+      throw new PgException(
+          "08P01",
+          "inet value with an address of "
+              + n
+              + " bytes and "
+              + bits
+              + " bits in "
+              + len
+              + " bytes");
     }
     byte[] addr = new byte[n];
     System.arraycopy(b, off + 4, addr, 0, n);
@@ -304,20 +383,30 @@ public final class BinaryCodec {
   public static Object decode(int oid, byte[] b, int off, int len) {
     switch (oid) {
       case Oids.BOOL:
+        requireLength(oid, len, 1);
         return b[off] != 0;
       case Oids.INT2:
+        requireLength(oid, len, 2);
         return Bytes.getShort(b, off);
       case Oids.INT4:
+        requireLength(oid, len, 4);
         return Bytes.getInt(b, off);
       case Oids.INT8:
+        requireLength(oid, len, 8);
         return Bytes.getLong(b, off);
       case Oids.OID:
+        requireLength(oid, len, 4);
         return Bytes.getInt(b, off) & 0xffffffffL;
       case Oids.FLOAT4:
+        requireLength(oid, len, 4);
         return Float.intBitsToFloat(Bytes.getInt(b, off));
       case Oids.FLOAT8:
+        requireLength(oid, len, 8);
         return Double.longBitsToDouble(Bytes.getLong(b, off));
       case Oids.NUMERIC:
+        if (len < 8) {
+          throw numericTooShort(len);
+        }
         return isNumericSpecial(b, off) ? numericAsDouble(b, off, len) : numeric(b, off, len);
       case Oids.TEXT:
       case Oids.VARCHAR:
@@ -337,27 +426,43 @@ public final class BinaryCodec {
           return copy;
         }
       case Oids.UUID:
+        requireLength(oid, len, 16);
         return uuid(b, off);
       case Oids.DATE:
+        requireLength(oid, len, 4);
         return date(b, off);
       case Oids.TIME:
+        requireLength(oid, len, 8);
         return time(b, off);
       case Oids.TIMETZ:
+        requireLength(oid, len, 12);
         return timetz(b, off);
       case Oids.TIMESTAMP:
+        requireLength(oid, len, 8);
         return timestamp(b, off);
       case Oids.TIMESTAMPTZ:
+        requireLength(oid, len, 8);
         return timestamptz(b, off);
       case Oids.INTERVAL:
+        requireLength(oid, len, 16);
         return interval(b, off);
       case Oids.INET:
       case Oids.CIDR:
         return inet(b, off, len);
       default:
-        if (Oids.elementOf(oid) != 0) {
-          return array(b, off, len, Object.class);
+        int element = Oids.elementOf(oid);
+        if (element != 0) {
+          return array(b, off, len, element, Object.class);
         }
         throw new PgException("0A000", "no binary decoder for " + Oids.name(oid));
+    }
+  }
+
+  /** Fails unless a value of a fixed-size type has that size (else it would read its neighbour). */
+  private static void requireLength(int oid, int len, int expected) {
+    if (len != expected) {
+      throw new PgException(
+          "08P01", Oids.name(oid) + " value of " + len + " bytes instead of " + expected);
     }
   }
 
@@ -366,32 +471,83 @@ public final class BinaryCodec {
    * int32 length and lower bound, then each element as int32 length and bytes) as a List whose
    * elements are converted to {@code elementType} (Object for the default type). NULL elements are
    * null. An empty array (ndim 0) is an empty list.
+   *
+   * <p>The elements must be of type {@code elementOid}, the column's element type: an array
+   * claiming another (an array type in particular, which would nest without bound) is malformed.
+   * Every length is checked against the value's end, and the element count against the bytes there
+   * are, before anything is allocated for it.
    */
-  public static <T> List<T> array(byte[] b, int off, int len, Class<T> elementType) {
+  public static <T> List<T> array(
+      byte[] b, int off, int len, int elementOid, Class<T> elementType) {
+    if (len < 12) {
+      throw new PgException("08P01", "array value of " + len + " bytes, shorter than its header");
+    }
     int ndim = Bytes.getInt(b, off);
-    int elementOid = Bytes.getInt(b, off + 8);
+    int flags = Bytes.getInt(b, off + 4);
+    int declared = Bytes.getInt(b, off + 8);
+    if (declared != elementOid) {
+      throw new PgException(
+          "08P01",
+          "array of "
+              + Oids.name(declared)
+              + " elements where "
+              + Oids.name(elementOid)
+              + " elements were expected");
+    }
     if (ndim == 0) {
+      if (len != 12) {
+        throw new PgException("08P01", "empty array value of " + len + " bytes instead of 12");
+      }
       return new ArrayList<>(0);
     }
     if (ndim != 1) {
+      if (ndim < 0 || ndim > 6 || (flags & ~1) != 0) {
+        throw new PgException("08P01", "array value with " + ndim + " dimensions");
+      }
       throw new PgException(
           "0A000",
           "arrays of " + ndim + " dimensions are not supported; only one-dimensional arrays are");
     }
+    if (len < 20 || (flags & ~1) != 0) {
+      throw new PgException("08P01", "array value of " + len + " bytes with flags " + flags);
+    }
     int n = Bytes.getInt(b, off + 12);
+    int end = off + len;
     int p = off + 20;
+    // Each element takes at least its 4-byte length word.
+    if (n < 0 || n > (end - p) / 4) {
+      throw new PgException(
+          "08P01", "array value of " + n + " elements in " + (end - p) + " bytes");
+    }
     List<T> out = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
+      if (end - p < 4) {
+        throw arrayElementPastEnd(i);
+      }
       int l = Bytes.getInt(b, p);
       p += 4;
       if (l < 0) {
+        if (l != -1) {
+          throw new PgException("08P01", "array element " + i + " has length " + l);
+        }
         out.add(null);
       } else {
+        if (l > end - p) {
+          throw arrayElementPastEnd(i);
+        }
         out.add(elementType.cast(convert(decode(elementOid, b, p, l), elementType, elementOid)));
         p += l;
       }
     }
+    if (p != end) {
+      throw new PgException(
+          "08P01", "array value has " + (end - p) + " bytes after its " + n + " elements");
+    }
     return out;
+  }
+
+  private static PgException arrayElementPastEnd(int i) {
+    return new PgException("08P01", "array element " + i + " runs past the end of the value");
   }
 
   /** Converts a decoded value to a requested Java type where that loses nothing. */

@@ -110,12 +110,17 @@ public final class ReadBuffer {
     pos += 1 + Bytes.getInt(buf, pos + 1);
   }
 
-  /** Reads until at least {@code needed} bytes from {@link #position()} are buffered. */
+  /**
+   * Reads until at least {@code needed} bytes from {@link #position()} are buffered. The array
+   * grows only as bytes arrive (doubling when it is full of unconsumed ones), never to a length a
+   * message merely announces: a corrupt or hostile length of a gigabyte costs memory only if a
+   * gigabyte is sent.
+   */
   public void fill(int needed) throws IOException {
-    if (buf.length - pos < needed) {
-      compact(needed);
-    }
     while (limit - pos < needed) {
+      if (limit == buf.length) {
+        makeRoom(needed);
+      }
       int n = in.read(buf, limit, buf.length - limit);
       if (n < 0) {
         throw new java.io.EOFException("the server closed the connection");
@@ -130,15 +135,15 @@ public final class ReadBuffer {
     return limit > pos || in.available() > 0;
   }
 
-  private void compact(int needed) {
+  /**
+   * Makes room after {@link #limit()}: moves the unconsumed bytes to the front, into an array of
+   * twice the size (at most {@code needed}) when they fill the one there is.
+   */
+  private void makeRoom(int needed) {
     int remaining = limit - pos;
     byte[] target = buf;
-    if (needed > buf.length) {
-      int size = buf.length;
-      while (size < needed) {
-        size = size >= (1 << 29) ? Integer.MAX_VALUE - 16 : size * 2;
-      }
-      target = new byte[size];
+    if (remaining == buf.length) {
+      target = new byte[(int) Math.min(2L * buf.length, needed)];
     }
     System.arraycopy(buf, pos, target, 0, remaining);
     buf = target;

@@ -66,8 +66,8 @@ public final class TextArray {
         p++; // closing quote
       } else {
         while (p < close && b[p] != ',') {
-          if (b[p] == '\\') {
-            p++;
+          if (b[p] == '\\' && ++p == close) {
+            throw malformed(b, off, len, "a backslash before the closing brace");
           }
           bytes.write(b[p]);
           p++;
