@@ -93,8 +93,11 @@ final class SchemaSource implements AutoCloseable {
     try {
       uri = new URI(url);
     } catch (URISyntaxException e) {
+      // getMessage() would repeat the URL, password included: say where, not what.
       throw new SchemaSourceException(
-          "-A" + URL_OPTION + " is no URL (" + e.getMessage() + ")", null, e);
+          "-A" + URL_OPTION + " is no URL (" + e.getReason() + " at index " + e.getIndex() + ")",
+          null,
+          null);
     }
     if (!"postgresql".equals(uri.getScheme()) && !"postgres".equals(uri.getScheme())) {
       throw new SchemaSourceException(
