@@ -472,6 +472,20 @@ class SchemaChecksTest {
   }
 
   @Test
+  void aMalformedUrlIsReportedWithoutItsPassword() {
+    Compilation c =
+        javac()
+            .withProcessors(new SluiceProcessor())
+            .withOptions("-Asluice.schema.url=postgresql://postgres:s3cret pass@127.0.0.1:1/none")
+            .compile(source("@Row record T(String title) {}"));
+    assertThat(c)
+        .hadErrorContaining("-Asluice.schema.url is no URL (Illegal character in authority");
+    assertThat(c).hadErrorCount(1);
+    com.google.common.truth.Truth.assertThat(c.errors().get(0).getMessage(java.util.Locale.ROOT))
+        .doesNotContain("s3cret");
+  }
+
+  @Test
   void withoutASchemaSourceOneNoteAndNoWarning() {
     Compilation c =
         javac()

@@ -17,18 +17,29 @@ import java.io.IOException;
  * leaves the session broken.
  */
 final class ExtendedQuery extends Exchange {
-  private final Sink sink;
+  /** Where rows go; null to drop them. */
+  private Sink sink;
 
   /** Yield at each execution's CommandComplete or error (pipelines). */
-  private final boolean eachExecution;
+  private boolean eachExecution;
 
   private RuntimeException sinkFailure;
   private long count;
 
-  private ExtendedQuery(Session session, Sink sink, boolean eachExecution) {
+  /** One per session, made with it and reused for every execution ({@link #reset}). */
+  ExtendedQuery(Session session) {
     super(session);
+  }
+
+  /** Ready for the next execution, of which nothing has been read yet. */
+  private ExtendedQuery reset(Sink sink, boolean eachExecution) {
     this.sink = sink;
     this.eachExecution = eachExecution;
+    this.sinkFailure = null;
+    this.count = 0;
+    this.error = null;
+    this.refusedCopy = null;
+    return this;
   }
 
   /**
@@ -46,7 +57,7 @@ final class ExtendedQuery extends Exchange {
     session.writer.execute();
     session.writer.sync();
     session.send();
-    ExtendedQuery x = new ExtendedQuery(session, sink, false);
+    ExtendedQuery x = session.extendedQuery.reset(sink, false);
     if (p.columns != null) {
       session.rowView.start(p.columns, p.binaryOids);
     }
@@ -73,7 +84,7 @@ final class ExtendedQuery extends Exchange {
    * returns its count in {@code counts[i]} and null, or its error.
    */
   static PgException next(Session session, long[] counts, int i) throws IOException {
-    ExtendedQuery x = new ExtendedQuery(session, null, true);
+    ExtendedQuery x = session.extendedQuery.reset(null, true);
     if (session.receive(x)) {
       throw session.protocolViolation(
           "ReadyForQuery before the reply to execution " + (i + 1) + " of a pipeline");

@@ -177,20 +177,32 @@ public final class PgConnection implements AutoCloseable {
 
   // ------------------------------------------------------------------ calls
 
-  /** One call's work on the session, run by {@link #call}. */
+  /**
+   * One call's work on the session, run by {@link #call}: given everything it needs, so the
+   * per-query ones are constants and a call makes no object for its work.
+   */
   private interface Work<R> {
-    R run() throws IOException;
+    R run(Session session, String sql, Object[] params, Object arg) throws IOException;
   }
+
+  private static final Work<Long> EXECUTE =
+      (session, sql, params, sink) -> Preparer.execute(session, sql, params, (Sink) sink);
+
+  private static final Work<String> SIMPLE_QUERY =
+      (session, sql, params, unused) -> SimpleQuery.run(session, sql);
+
+  private static final Work<Long> COPY_IN =
+      (session, sql, params, data) -> CopyIn.run(session, sql, (InputStream) data);
 
   /**
    * Runs one call: the session must be idle; afterwards it is idle again, or — whatever was thrown
    * while an exchange was incomplete — broken.
    */
-  private <R> R call(String sql, Work<R> work) {
+  private <R> R call(String sql, Object[] params, Object arg, Work<R> work) {
     session.begin(sql);
     QueryDeadline deadline = QueryDeadline.start(session, queryTimeoutMillis);
     try {
-      R result = work.run();
+      R result = work.run(session, sql, params, arg);
       if (deadline != null && deadline.stop()) {
         // Done just as the limit passed: the result stands, but the cancel may still arrive.
         session.markBroken();
@@ -247,11 +259,7 @@ public final class PgConnection implements AutoCloseable {
   }
 
   private long run(String sql, Object[] params, Sink sink) {
-    return call(
-        sql,
-        () ->
-            Preparer.withStatement(
-                session, sql, params, p -> ExtendedQuery.run(session, p, params, sink), sink));
+    return call(sql, params, sink, EXECUTE);
   }
 
   /**
@@ -264,9 +272,11 @@ public final class PgConnection implements AutoCloseable {
   public <T> Cursor<T> cursor(String sql, Object[] params, RowDecoder<T> decoder) {
     return call(
         sql,
-        () ->
+        params,
+        decoder,
+        (s, q, p, d) ->
             Preparer.withStatement(
-                session, sql, params, p -> Cursor.open(session, p, params, decoder), null));
+                s, q, p, prepared -> Cursor.open(s, prepared, p, decoder), null));
   }
 
   /**
@@ -274,7 +284,7 @@ public final class PgConnection implements AutoCloseable {
    * rows or none are applied. Returns each row's count.
    */
   public long[] executeBatch(String sql, List<Object[]> rows) {
-    return call(sql, () -> batches.run(sql, rows));
+    return call(sql, null, rows, (s, q, p, r) -> batches.run(q, rows));
   }
 
   /**
@@ -282,7 +292,7 @@ public final class PgConnection implements AutoCloseable {
    * and returns the last command tag. For scripts, DDL and transaction control.
    */
   public String simpleQuery(String sql) {
-    return call(sql, () -> SimpleQuery.run(session, sql));
+    return call(sql, null, null, SIMPLE_QUERY);
   }
 
   /**
@@ -291,7 +301,7 @@ public final class PgConnection implements AutoCloseable {
    * {@code data} fails, CopyFail aborts the COPY and nothing is written.
    */
   public long copyIn(String sql, InputStream data) {
-    return call(sql, () -> CopyIn.run(session, sql, data));
+    return call(sql, null, data, COPY_IN);
   }
 
   // ------------------------------------------------------------------ cancel and close

@@ -33,19 +33,48 @@ final class Preparer {
     try {
       return work.run(p);
     } catch (PgException e) {
-      if (!isStalePlan(e)) {
+      if (!mayRetry(session, p, e, sink)) {
         throw e;
       }
-      session.statements.evict(p);
-      if (session.transactionStatus() != Protocol.TX_IDLE || !session.isIdle()) {
-        throw e;
-      }
-      if (sink != null && !sink.restart()) {
-        throw e;
-      }
-      LOG.log(System.Logger.Level.DEBUG, "re-preparing after {0}: {1}", e.sqlState(), sql);
       return work.run(prepare(session, sql, params));
     }
+  }
+
+  /**
+   * {@link #withStatement} of one Bind/Execute ({@link ExtendedQuery#run}), the per-query path of
+   * every query and execute: the same retry, without an object made for the work.
+   */
+  static long execute(Session session, String sql, Object[] params, Sink sink) throws IOException {
+    Prepared p = prepare(session, sql, params);
+    session.mayLeave(p.residue);
+    try {
+      return ExtendedQuery.run(session, p, params, sink);
+    } catch (PgException e) {
+      if (!mayRetry(session, p, e, sink)) {
+        throw e;
+      }
+      return ExtendedQuery.run(session, prepare(session, sql, params), params, sink);
+    }
+  }
+
+  /**
+   * After {@code e} from work with {@code p}: whether to prepare again and retry. A stale plan is
+   * evicted either way; it is retried only outside a transaction, and only if {@code sink} took
+   * back the rows it took.
+   */
+  private static boolean mayRetry(Session session, Prepared p, PgException e, Sink sink) {
+    if (!isStalePlan(e)) {
+      return false;
+    }
+    session.statements.evict(p);
+    if (session.transactionStatus() != Protocol.TX_IDLE || !session.isIdle()) {
+      return false;
+    }
+    if (sink != null && !sink.restart()) {
+      return false;
+    }
+    LOG.log(System.Logger.Level.DEBUG, "re-preparing after {0}: {1}", e.sqlState(), p.sql);
+    return true;
   }
 
   /** 0A000 raised by RevalidateCachedQuery ("cached plan must not change result type") or 26000. */

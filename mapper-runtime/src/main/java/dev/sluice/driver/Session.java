@@ -65,6 +65,10 @@ final class Session {
   final MessageWriter writer;
   final RowView rowView;
   final StatementCache statements;
+
+  /** The exchange of every Bind/Execute, reused (one exchange runs at a time). */
+  final ExtendedQuery extendedQuery;
+
   private final NoticeListener noticeListener;
   private final Map<String, String> parameters = new HashMap<>();
 
@@ -96,6 +100,7 @@ final class Session {
     this.writer = new MessageWriter(new WriteBuffer(transport.output()));
     this.rowView = new RowView(buffer);
     this.statements = new StatementCache(config.statementCacheSize());
+    this.extendedQuery = new ExtendedQuery(this);
     this.noticeListener = noticeListener;
   }
 
