@@ -20,6 +20,19 @@ abstract class Exchange {
     this.session = session;
   }
 
+  /**
+   * After ReadyForQuery: throws what ended the exchange in failure — a refused COPY first (the
+   * server's error then is only the echo of our CopyFail), else the first server error.
+   */
+  final void throwIfFailed() {
+    if (refusedCopy != null) {
+      throw refusedCopy;
+    }
+    if (error != null) {
+      throw error;
+    }
+  }
+
   /** The exchange's name in protocol violation messages ("a simple query"). */
   abstract String name();
 

@@ -70,12 +70,7 @@ final class ExtendedQuery extends Exchange {
       }
       throw x.sinkFailure;
     }
-    if (x.refusedCopy != null) {
-      throw x.refusedCopy;
-    }
-    if (x.error != null) {
-      throw x.error;
-    }
+    x.throwIfFailed();
     return x.count;
   }
 

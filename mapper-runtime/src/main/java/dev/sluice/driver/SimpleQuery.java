@@ -36,12 +36,7 @@ final class SimpleQuery extends Exchange {
     session.send();
     SimpleQuery x = new SimpleQuery(session, keepFirstValue);
     session.receive(x);
-    if (x.refusedCopy != null) {
-      throw x.refusedCopy;
-    }
-    if (x.error != null) {
-      throw x.error;
-    }
+    x.throwIfFailed();
     return x;
   }
 
