@@ -16,7 +16,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * it forwards both ways until the client sends a chosen byte sequence (the text of a statement, say
  * {@code "COMMIT"}), and then cuts the connection — either before forwarding those bytes (the
  * server never sees them) or after the server has answered them (the server acted, the client never
- * hears). Each accepted connection gets two pump threads; every cut closes both sockets.
+ * hears). Each accepted connection gets two pump threads; every cut closes both sockets. It can
+ * also hold back CancelRequests (a connection whose first message is one) for a while, so that a
+ * cancel reaches the server only after the statement it was meant for has ended.
  */
 final class FaultProxy implements AutoCloseable {
   /** When a cut happens relative to the trigger bytes. */
@@ -34,6 +36,8 @@ final class FaultProxy implements AutoCloseable {
   private final AtomicInteger cuts = new AtomicInteger();
   private volatile byte[] trigger;
   private volatile Cut cut;
+  private volatile long cancelDelayMillis;
+  private final AtomicInteger cancelsForwarded = new AtomicInteger();
 
   FaultProxy(String targetHost, int targetPort) throws IOException {
     this.listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
@@ -52,6 +56,16 @@ final class FaultProxy implements AutoCloseable {
   void cutWhenClientSends(String text, Cut how) {
     this.cut = how;
     this.trigger = text.getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** Holds every later CancelRequest back for {@code millis} before forwarding it. */
+  void delayCancelRequests(long millis) {
+    this.cancelDelayMillis = millis;
+  }
+
+  /** CancelRequests forwarded to the server so far (after their delay). */
+  int cancelsForwarded() {
+    return cancelsForwarded.get();
   }
 
   /** Cuts made so far. */
@@ -101,7 +115,13 @@ final class FaultProxy implements AutoCloseable {
           OutputStream out = server.getOutputStream()) {
         byte[] buf = new byte[64 * 1024];
         int n;
+        boolean first = true;
         while ((n = in.read(buf)) >= 0) {
+          if (first && isCancelRequest(buf, n)) {
+            sleep(cancelDelayMillis);
+            cancelsForwarded.incrementAndGet();
+          }
+          first = false;
           byte[] t = trigger;
           if (t != null && contains(buf, n, t)) {
             trigger = null;
@@ -145,6 +165,26 @@ final class FaultProxy implements AutoCloseable {
       cuts.incrementAndGet();
       closeQuietly(client);
       closeQuietly(server);
+    }
+  }
+
+  /** Length 16, then the cancel request code 80877102 (1234 << 16 | 5678). */
+  private static boolean isCancelRequest(byte[] buf, int n) {
+    return n >= 8 && readInt(buf, 0) == 16 && readInt(buf, 4) == 80877102;
+  }
+
+  private static int readInt(byte[] b, int at) {
+    return (b[at] & 0xff) << 24
+        | (b[at + 1] & 0xff) << 16
+        | (b[at + 2] & 0xff) << 8
+        | b[at + 3] & 0xff;
+  }
+
+  private static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 

@@ -216,7 +216,10 @@ public final class PgConnection implements AutoCloseable {
       throw lost;
     } catch (RuntimeException | Error e) {
       if (deadline != null && deadline.stop()) {
-        if (e instanceof PgException pe && "57014".equals(pe.sqlState()) && session.isIdle()) {
+        if (e instanceof PgException pe
+            && "57014".equals(pe.sqlState())
+            && session.isIdle()
+            && deadline.cancelTaken()) {
           throw timedOut(sql, pe); // cancelled by our deadline: the session is in step
         }
         session.markBroken();
