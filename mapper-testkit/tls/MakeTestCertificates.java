@@ -11,7 +11,7 @@ import java.util.List;
 
 /**
  * Makes the testkit's TLS test certificates with the JDK alone (keytool, and this program to write
- * keys as PEM; openssl only for the encrypted PKCS #8 key, which JDK 17 cannot write): run {@code java mapper-testkit/tls/MakeTestCertificates.java} from the repository
+ * keys as PEM; openssl only for the encrypted PKCS #8 key, which JDK 17 cannot write, and the CRL): run {@code java mapper-testkit/tls/MakeTestCertificates.java} from the repository
  * root; it rewrites mapper-testkit/src/main/resources/dev/sluice/testkit/tls/. The certificates are
  * valid for 100 years, so this is run again only to change what they are.
  */
@@ -28,6 +28,7 @@ public class MakeTestCertificates {
     keytool("-genkeypair", "-alias", "ca", "-keyalg", "RSA", "-keysize", "4096",
         "-dname", "CN=Sluice Test CA", "-ext", "bc:c", "-keystore", store("ca"));
     export("ca", "ca.crt");
+    writeKey("ca", "ca.key");
     keytool("-genkeypair", "-alias", "untrusted-ca", "-keyalg", "RSA", "-keysize", "2048",
         "-dname", "CN=Sluice Untrusted CA", "-ext", "bc:c", "-keystore", store("untrusted-ca"));
     export("untrusted-ca", "untrusted-ca.crt");
@@ -43,6 +44,22 @@ public class MakeTestCertificates {
         "-keystore", store("server-ed25519"));
     export("server-ed25519", "server-ed25519.crt");
     writeKey("server-ed25519", "server-ed25519.key");
+    issue("server-revoked", "ca", "RSA", "SHA256withRSA", "CN=localhost",
+        "SAN=dns:localhost,ip:127.0.0.1");
+    // A CRL of the test CA that revokes server-revoked (openssl ca: keytool makes no CRLs).
+    Path db = work.resolve("index.txt");
+    Files.writeString(db, "");
+    Files.writeString(work.resolve("crlnumber"), "01\n");
+    Path cnf = work.resolve("ca.cnf");
+    Files.writeString(cnf, "[ca]\ndefault_ca = test\n[test]\ndatabase = " + db
+        + "\ncrlnumber = " + work.resolve("crlnumber")
+        + "\ndefault_md = sha256\ndefault_crl_days = 36500\n");
+    String caKey = OUT.resolve("ca.key").toString();
+    String caCrt = OUT.resolve("ca.crt").toString();
+    exec("openssl", "ca", "-config", cnf.toString(), "-keyfile", caKey, "-cert", caCrt,
+        "-revoke", OUT.resolve("server-revoked.crt").toString());
+    exec("openssl", "ca", "-config", cnf.toString(), "-keyfile", caKey, "-cert", caCrt,
+        "-gencrl", "-out", OUT.resolve("ca.crl").toString());
     issue("client", "ca", "RSA", "SHA256withRSA", "CN=certuser", null);
     // The client key as openssl writes it too: PKCS #1 RSA, and PKCS #8 encrypted (PBES2, AES-256).
     PrivateKey key = key("client");

@@ -216,6 +216,24 @@ class TlsCertificateTest {
   }
 
   @Test
+  void sslcrlRefusesARevokedServerCertificate() throws Exception {
+    try {
+      TestTls.use(server, TestTls.Server.REVOKED);
+      String k = "sslmode=verify-full&" + ca();
+      assertThat(connect("hostuser@localhost", k)).startsWith("TLSv1.");
+      PgException e = refused("hostuser@localhost", k + "&sslcrl=" + TestTls.crl());
+      assertThat(e.getMessage()).containsIgnoringCase("revoked");
+    } finally {
+      TestTls.use(server, TestTls.Server.LOCALHOST);
+    }
+    // The CRL does not touch a certificate it does not list.
+    assertThat(
+            connect(
+                "hostuser@localhost", "sslmode=verify-full&" + ca() + "&sslcrl=" + TestTls.crl()))
+        .startsWith("TLSv1.");
+  }
+
+  @Test
   void directTlsAgainstPostgresql17() {
     assertThat(
             connect("hostuser@localhost", "sslmode=verify-full&" + ca() + "&sslnegotiation=direct"))

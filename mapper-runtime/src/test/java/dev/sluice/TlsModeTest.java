@@ -156,4 +156,22 @@ class TlsModeTest {
       assertThat(one(c, "SELECT 'ok'::text")).isEqualTo("ok");
     }
   }
+
+  @Test
+  void preferFallsBackToPlainTextWhenTheHandshakeFails(@TempDir Path otherHome) throws Exception {
+    // root.crt present, so prefer checks the CA too (as libpq does) — and this one is wrong.
+    Path dir = Files.createDirectories(otherHome.resolve(".postgresql"));
+    try (var in = TlsModeTest.class.getResourceAsStream("/dev/sluice/tls-root.pem")) {
+      Files.copy(in, dir.resolve("root.crt"));
+    }
+    ConnectionConfig config =
+        ConnectionConfig.builder()
+            .url("postgresql://hostuser@127.0.0.1:" + tls.port() + "/postgres?sslmode=prefer")
+            .homeDirectory(otherHome)
+            .build();
+    try (PgConnection c = PgConnection.connect(config, null)) {
+      assertThat(one(c, "SELECT ssl::text FROM pg_stat_ssl WHERE pid = pg_backend_pid()"))
+          .isEqualTo("false");
+    }
+  }
 }

@@ -46,7 +46,9 @@ public final class TestTls {
     /** Signed by the test CA with RSASSA-PSS (SHA-384 in its parameters); localhost, 127.0.0.1. */
     RSASSA_PSS("server-pss"),
     /** Self-signed Ed25519 (a signature with no hash of its own); localhost and 127.0.0.1. */
-    ED25519("server-ed25519");
+    ED25519("server-ed25519"),
+    /** Signed by the test CA and revoked in {@link #crl()}; localhost and 127.0.0.1. */
+    REVOKED("server-revoked");
 
     private final String name;
 
@@ -83,6 +85,11 @@ public final class TestTls {
   /** The certificate of a CA that signed {@link Server#UNTRUSTED_CA} and that nothing trusts. */
   public static Path untrustedCa() {
     return file("untrusted-ca.crt");
+  }
+
+  /** The test CA's CRL (PEM), which revokes {@link Server#REVOKED} and nothing else. */
+  public static Path crl() {
+    return file("ca.crl");
   }
 
   /** The client certificate, CN {@value #CLIENT_USER}, signed by the test CA. */
