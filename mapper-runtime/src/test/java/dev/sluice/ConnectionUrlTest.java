@@ -146,18 +146,20 @@ class ConnectionUrlTest {
   }
 
   @Test
-  void tlsModesFailWithoutEverConnectingInPlainText() throws Exception {
+  void tlsModesRefuseAServerWithoutTlsWithoutEverStartingInPlainText() throws Exception {
     try (FakePgServer fake = FakePgServer.start((sync, out) -> true)) {
       for (String mode : List.of("require", "verify-ca", "verify-full")) {
-        ConnectionConfig config = ConnectionConfig.parse(fake.url() + "?sslmode=" + mode);
+        // verify-* need a root certificate before anything else: any file will do here.
+        Path root =
+            Path.of(ConnectionUrlTest.class.getResource("/dev/sluice/tls-root.pem").toURI());
+        ConnectionConfig config =
+            ConnectionConfig.parse(fake.url() + "?sslmode=" + mode + "&sslrootcert=" + root);
         assertThatThrownBy(() -> PgConnection.connect(config, null))
             .as(mode)
             .isInstanceOfSatisfying(
                 PgException.class, e -> assertThat(e.sqlState()).isEqualTo("08001"))
-            .hasMessageContaining("sslmode=" + mode)
-            .hasMessageContaining("TLS");
+            .hasMessageContaining("does not support SSL, but SSL was required (sslmode=" + mode);
       }
-      assertThat(fake.accepted()).isZero();
     }
   }
 

@@ -15,9 +15,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A real socket peer that speaks just enough of the PostgreSQL protocol to reach a driver fault: it
- * answers the startup message with AuthenticationOk, BackendKeyData and ReadyForQuery (or, if told
- * to, with nothing at all), then answers each Sync with what the test's {@link Script} writes.
- * Every accepted connection runs the same script on its own thread.
+ * declines TLS ('N' to an SSLRequest), answers the startup message with AuthenticationOk,
+ * BackendKeyData and ReadyForQuery (or, if told to, with nothing at all), then answers each Sync
+ * with what the test's {@link Script} writes. Every accepted connection runs the same script on its
+ * own thread.
  */
 final class FakePgServer implements AutoCloseable {
   /** What the server does after each Sync; {@code sync} counts from 1 per connection. */
@@ -98,6 +99,14 @@ final class FakePgServer implements AutoCloseable {
       int length = in.readInt();
       byte[] startup = new byte[length - 4];
       in.readFully(startup);
+      if (length == 8 && startup[0] == 0x04 && startup[1] == (byte) 0xd2) {
+        // SSLRequest (80877103 = 0x04d2162f): this server has no TLS.
+        os.write('N');
+        os.flush();
+        length = in.readInt();
+        startup = new byte[length - 4];
+        in.readFully(startup);
+      }
       if (silent) {
         // Say nothing; wait for the client to give up and close.
         while (in.read() >= 0) {

@@ -64,7 +64,9 @@ class ScramDowngradeTest {
       server.start();
       ConnectionConfig config =
           ConnectionConfig.parse(
-              "postgresql://scram:secret@127.0.0.1:" + listener.getLocalPort() + "/db");
+              "postgresql://scram:secret@127.0.0.1:"
+                  + listener.getLocalPort()
+                  + "/db?sslmode=disable");
       assertThatThrownBy(() -> PgConnection.connect(config, null))
           .isInstanceOf(PgException.class)
           .hasMessageContaining("AuthenticationOk before completing SCRAM authentication")

@@ -57,7 +57,9 @@ public final class BenchMain {
     List<String> notes = new ArrayList<>();
     TestDatabase benchDb = null;
     TestDatabase pagilaDb = null;
+    PgServer tlsServer = null;
     try {
+      PgServer embedded = null;
       String benchUrl;
       String server;
       if (options.url() != null) {
@@ -65,9 +67,26 @@ public final class BenchMain {
         System.setProperty("sluice.test.url", options.url());
         benchUrl = options.url();
         server = "external (--url)";
+      } else if (options.tls()) {
+        log.println("Starting an embedded PostgreSQL that takes TLS connections only…");
+        tlsServer =
+            PgServer.builder()
+                .tls()
+                .hba(
+                    "local all all trust",
+                    "hostssl all all 127.0.0.1/32 trust",
+                    "hostssl all all ::1/128 trust")
+                .start();
+        embedded = tlsServer;
+        benchDb = embedded.createDatabase();
+        benchUrl = benchDb.url() + "?sslmode=require";
+        server =
+            "the testkit's embedded server over TLS only (hostssl; its self-signed RSA 2048"
+                + " certificate; fsync, synchronous_commit and full_page_writes off; jit off)";
       } else {
         log.println("Starting the embedded PostgreSQL…");
-        benchDb = PgServer.shared().createDatabase();
+        embedded = PgServer.shared();
+        benchDb = embedded.createDatabase();
         benchUrl = benchDb.url();
         server =
             "the testkit's embedded server (fsync, synchronous_commit and full_page_writes off;"
@@ -84,8 +103,8 @@ public final class BenchMain {
       String pagilaUrl = "";
       if (workloads.contains(Workload.W5)) {
         try {
-          pagilaDb = PgServer.shared().createPagilaDatabase();
-          pagilaUrl = pagilaDb.url();
+          pagilaDb = (embedded != null ? embedded : PgServer.shared()).createPagilaDatabase();
+          pagilaUrl = pagilaDb.url() + (options.tls() ? "?sslmode=require" : "");
         } catch (RuntimeException e) {
           workloads.remove(Workload.W5);
           notes.add("W5 skipped: no Pagila database (" + e.getMessage() + ")");
@@ -134,6 +153,9 @@ public final class BenchMain {
       }
       if (benchDb != null) {
         benchDb.close();
+      }
+      if (tlsServer != null) {
+        tlsServer.close();
       }
     }
   }

@@ -21,6 +21,7 @@ record Options(
     Path out,
     List<String> jvmArgs,
     boolean jfr,
+    boolean tls,
     boolean help) {
 
   static final String USAGE =
@@ -49,6 +50,9 @@ record Options(
           "                           or ./results when there is no ./benchmarks directory)",
           "  --jvm-arg ARG            an extra flag for every cell's JVM (repeatable; stated in the output)",
           "  --jfr                    record each cell with JFR (profile settings) into OUT/jfr/",
+          "  --tls                    the embedded server takes TLS connections only (hostssl), and",
+          "                           every client connects with TLS (Sluice and pgjdbc sslmode=require;",
+          "                           the raw, drain and ideal clients speak no TLS and fail)",
           "  --help");
 
   /** The options that take a value. */
@@ -81,6 +85,7 @@ record Options(
     Path out = null;
     List<String> jvmArgs = new ArrayList<>();
     boolean jfr = false;
+    boolean tls = false;
     boolean help = false;
     for (int k = 0; k < args.length; k++) {
       String a = args[k];
@@ -97,6 +102,9 @@ record Options(
           continue;
         case "--jfr":
           jfr = true;
+          continue;
+        case "--tls":
+          tls = true;
           continue;
         default:
           if (!VALUED.contains(a)) {
@@ -172,6 +180,7 @@ record Options(
         out,
         List.copyOf(jvmArgs),
         jfr,
+        tls,
         help);
   }
 

@@ -9,7 +9,8 @@ final class Urls {
   private Urls() {}
 
   /**
-   * {@code jdbc:postgresql://host:port/db?user=…[&password=…]}, ready for more {@code &key=value}.
+   * {@code jdbc:postgresql://host:port/db?user=…[&password=…][&sslmode=require]}, ready for more
+   * {@code &key=value}.
    */
   static String jdbc(String url) {
     ConnectionConfig c = ConnectionConfig.parse(url);
@@ -25,6 +26,9 @@ final class Urls {
             .append(encode(c.user()));
     if (c.password() != null) {
       sb.append("&password=").append(encode(c.password()));
+    }
+    if (c.sslMode() == ConnectionConfig.SslMode.REQUIRE) {
+      sb.append("&sslmode=require"); // --tls: pgjdbc over TLS too, without verification either
     }
     return sb.toString();
   }

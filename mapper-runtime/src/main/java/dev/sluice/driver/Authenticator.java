@@ -3,6 +3,7 @@ package dev.sluice.driver;
 import dev.sluice.PgException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.security.cert.X509Certificate;
 import java.util.List;
 
 /**
@@ -20,9 +21,35 @@ final class Authenticator {
   /** Whether the server asked for any method at all before AuthenticationOk. */
   private boolean authenticated;
 
+  /** The server's leaf certificate when the connection uses TLS, else null. */
+  private final X509Certificate serverCertificate;
+
+  /** Whether SCRAM-SHA-256-PLUS (with channel binding) was chosen. */
+  private boolean bound;
+
   Authenticator(ConnectionConfig config, MessageWriter writer) {
+    this(config, writer, null);
+  }
+
+  Authenticator(ConnectionConfig config, MessageWriter writer, X509Certificate serverCertificate) {
     this.config = config;
     this.writer = writer;
+    this.serverCertificate = serverCertificate;
+  }
+
+  private boolean bindingRequired() {
+    return config.tls().channelBinding == TlsOptions.ChannelBinding.REQUIRE;
+  }
+
+  /** channel_binding=require refuses any method but SCRAM-SHA-256-PLUS, before sending a secret. */
+  private void refuseUnboundUnderRequire(String method) {
+    if (bindingRequired()) {
+      throw new PgException(
+          "08001",
+          "channel binding required, but the server asked for "
+              + method
+              + ", which cannot bind to the TLS channel (channel_binding=require)");
+    }
   }
 
   /**
@@ -37,6 +64,12 @@ final class Authenticator {
         if (!authenticated) {
           config.requireAuth().check(RequireAuth.Method.NONE);
         }
+        if (bindingRequired() && !bound) {
+          throw new PgException(
+              "08001",
+              "channel binding required, but the server authenticated the client without channel"
+                  + " binding (channel_binding=require)");
+        }
         if (scram != null) {
           // A SCRAM exchange is only over once the server proved it knows the password (its
           // signature in SASLFinal, verified). An AuthenticationOk before that could come from
@@ -50,6 +83,7 @@ final class Authenticator {
       case Protocol.AUTH_CLEARTEXT_PASSWORD:
         r.skip();
         config.requireAuth().check(RequireAuth.Method.PASSWORD);
+        refuseUnboundUnderRequire("a cleartext password");
         authenticated = true;
         writer.passwordMessage(requirePassword("password").getBytes(StandardCharsets.UTF_8));
         return false;
@@ -58,6 +92,7 @@ final class Authenticator {
           byte[] salt = r.authenticationData();
           r.skip();
           config.requireAuth().check(RequireAuth.Method.MD5);
+          refuseUnboundUnderRequire("an MD5 password");
           authenticated = true;
           if (salt.length != 4) {
             throw new ProtocolException(
@@ -72,17 +107,7 @@ final class Authenticator {
           r.skip();
           config.requireAuth().check(RequireAuth.Method.SCRAM_SHA_256);
           authenticated = true;
-          if (!mechanisms.contains(ScramSha256.MECHANISM)) {
-            throw new PgException(
-                "08001",
-                "the server offers SASL mechanisms "
-                    + mechanisms
-                    + "; Sluice supports "
-                    + ScramSha256.MECHANISM
-                    + " (channel binding needs TLS)");
-          }
-          scram = new ScramSha256(requirePassword("SCRAM-SHA-256"));
-          writer.saslInitialResponse(ScramSha256.MECHANISM, scram.clientFirstMessage());
+          scram = startScram(mechanisms);
           return false;
         }
       case Protocol.AUTH_SASL_CONTINUE:
@@ -118,6 +143,72 @@ final class Authenticator {
       default:
         throw unsupported(code);
     }
+  }
+
+  /**
+   * Picks the mechanism and GS2 header (RFC 5802 section 6, PostgreSQL's channel_binding): over TLS
+   * with binding data and the server offering SCRAM-SHA-256-PLUS, bind ({@code p=}); over TLS with
+   * binding data but no -PLUS offered, {@code y,,}, so a server that did offer it sees the offer
+   * was stripped; otherwise {@code n,,}. channel_binding=require refuses all but binding, and
+   * disable never binds.
+   */
+  private ScramSha256 startScram(List<String> mechanisms) {
+    TlsOptions.ChannelBinding mode = config.tls().channelBinding;
+    boolean plus = mechanisms.contains(ScramSha256.MECHANISM_PLUS);
+    byte[] data =
+        serverCertificate != null && mode != TlsOptions.ChannelBinding.DISABLE
+            ? TlsServerEndPoint.of(serverCertificate)
+            : null;
+    if (mode == TlsOptions.ChannelBinding.REQUIRE) {
+      if (serverCertificate == null) {
+        throw new PgException(
+            "08001", "channel binding required, but SSL not in use (channel_binding=require)");
+      }
+      if (!plus) {
+        throw new PgException(
+            "08001",
+            "channel binding is required, but the server did not offer an authentication method"
+                + " that supports channel binding (it offered "
+                + mechanisms
+                + ")");
+      }
+      if (data == null || data.length == 0) {
+        throw new PgException(
+            "08001",
+            "channel binding required, but the server certificate's signature algorithm ("
+                + serverCertificate.getSigAlgName()
+                + ") defines no hash for tls-server-end-point (RFC 5929)");
+      }
+    }
+    String password = requirePassword("SCRAM-SHA-256");
+    ScramSha256 s;
+    String mechanism;
+    if (plus && data != null && data.length > 0) {
+      mechanism = ScramSha256.MECHANISM_PLUS;
+      s = new ScramSha256(password, ScramSha256.GS2_BINDING, data);
+      bound = true;
+    } else if (mechanisms.contains(ScramSha256.MECHANISM)) {
+      mechanism = ScramSha256.MECHANISM;
+      s =
+          new ScramSha256(
+              password,
+              data != null && data.length > 0
+                  ? ScramSha256.GS2_SERVER_CANNOT
+                  : ScramSha256.GS2_NONE,
+              new byte[0]);
+    } else {
+      throw new PgException(
+          "08001",
+          "the server offers SASL mechanisms "
+              + mechanisms
+              + "; Sluice supports "
+              + ScramSha256.MECHANISM
+              + " and "
+              + ScramSha256.MECHANISM_PLUS
+              + " (which needs TLS)");
+    }
+    writer.saslInitialResponse(mechanism, s.clientFirstMessage());
+    return s;
   }
 
   private static PgException unsupported(int code) {

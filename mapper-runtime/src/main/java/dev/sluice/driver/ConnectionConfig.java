@@ -3,6 +3,7 @@ package dev.sluice.driver;
 import dev.sluice.PgException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -100,6 +101,7 @@ public final class ConnectionConfig {
   private final Keepalives keepalives;
   private final Duration queryTimeout;
   private final RequireAuth requireAuth;
+  private final TlsOptions tls;
 
   private ConnectionConfig(Builder b) {
     this.hosts =
@@ -107,7 +109,11 @@ public final class ConnectionConfig {
     this.user = b.user != null ? b.user : System.getProperty("user.name");
     this.password = b.password;
     this.database = b.database != null ? b.database : this.user;
-    this.sslMode = b.sslMode;
+    // libpq: sslrootcert=system makes the default sslmode verify-full.
+    this.sslMode =
+        b.sslMode != null ? b.sslMode : b.tls.systemRoots() ? SslMode.VERIFY_FULL : SslMode.PREFER;
+    this.tls =
+        b.tls.build(sslMode, b.home != null ? b.home : Path.of(System.getProperty("user.home")));
     this.applicationName = b.applicationName;
     this.connectTimeout = b.connectTimeout;
     this.targetSessionAttrs = b.targetSessionAttrs;
@@ -188,6 +194,11 @@ public final class ConnectionConfig {
     return requireAuth;
   }
 
+  /** The TLS keywords other than sslmode. */
+  TlsOptions tls() {
+    return tls;
+  }
+
   /** The client-side limit of each call (zero: none). */
   public Duration queryTimeout() {
     return queryTimeout;
@@ -227,7 +238,9 @@ public final class ConnectionConfig {
     private String user;
     private String password;
     private String database;
-    private SslMode sslMode = SslMode.PREFER;
+    private SslMode sslMode; // null: prefer, or verify-full with sslrootcert=system
+    private final TlsOptions.Builder tls = new TlsOptions.Builder();
+    private Path home;
     private String applicationName = "sluice";
     private Duration connectTimeout = Duration.ofSeconds(10);
     private TargetSessionAttrs targetSessionAttrs = TargetSessionAttrs.ANY;
@@ -413,7 +426,9 @@ public final class ConnectionConfig {
           }
           break;
         default:
-          throw new PgException("08001", "unknown connection keyword \"" + key + "\"");
+          if (!tls.keyword(key, value)) {
+            throw new PgException("08001", "unknown connection keyword \"" + key + "\"");
+          }
       }
       return this;
     }
@@ -468,6 +483,16 @@ public final class ConnectionConfig {
         throw new IllegalArgumentException("query timeout < 0: " + timeout);
       }
       this.queryTimeout = timeout;
+      return this;
+    }
+
+    /**
+     * The directory libpq calls {@code ~}: where {@code .postgresql/root.crt}, {@code
+     * postgresql.crt}, {@code postgresql.key} and {@code root.crl} are looked for (default: the
+     * {@code user.home} system property).
+     */
+    public Builder homeDirectory(Path home) {
+      this.home = home;
       return this;
     }
 

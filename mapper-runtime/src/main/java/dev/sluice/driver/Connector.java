@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
+import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -15,6 +16,7 @@ import java.util.Map;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import javax.net.ssl.SSLException;
 
 /**
  * Opens a session: tries the configured hosts in order (shuffled with load_balance_hosts), and
@@ -39,16 +41,9 @@ final class Connector {
   }
 
   static Session connect(ConnectionConfig config, NoticeListener listener, Resolver resolver) {
-    if (config.sslMode() == ConnectionConfig.SslMode.REQUIRE
-        || config.sslMode() == ConnectionConfig.SslMode.VERIFY_CA
-        || config.sslMode() == ConnectionConfig.SslMode.VERIFY_FULL) {
-      throw new PgException(
-          "08001",
-          "sslmode="
-              + keyword(config.sslMode().name())
-              + " needs TLS, which this version of Sluice does not support yet; refusing to connect"
-              + " in plain text");
-    }
+    // Configuration errors (missing root certificate, bad key file) before any connection.
+    TlsSetup tls =
+        config.sslMode() == ConnectionConfig.SslMode.DISABLE ? null : TlsSetup.create(config);
     List<ConnectionConfig.HostPort> hosts = new ArrayList<>(config.hosts());
     if (config.loadBalanceHosts()) {
       Collections.shuffle(hosts);
@@ -66,7 +61,7 @@ final class Connector {
       for (ConnectionConfig.HostPort hp : hosts) {
         Session s;
         try {
-          s = open(config, hp, listener, resolver);
+          s = open(config, tls, hp, listener, resolver);
         } catch (PgException e) {
           last = e;
           continue;
@@ -92,6 +87,7 @@ final class Connector {
    */
   private static Session open(
       ConnectionConfig config,
+      TlsSetup tls,
       ConnectionConfig.HostPort hp,
       NoticeListener listener,
       Resolver resolver) {
@@ -115,14 +111,7 @@ final class Connector {
                 },
                 timeoutMillis);
       }
-      Transport transport = connectToAnAddress(config, hp, resolver, current, timedOut);
-      Session s = new Session(config, transport, listener);
-      try {
-        startup(s);
-      } catch (IOException | RuntimeException e) {
-        s.markBroken();
-        throw e;
-      }
+      Session s = attempts(config, tls, hp, listener, resolver, current, timedOut);
       if (deadline != null && !deadline.cancel(false)) {
         s.markBroken(); // the deadline passed just as the startup ended
         throw timedOut(hp, timeoutMillis, null);
@@ -147,6 +136,107 @@ final class Connector {
         deadline.cancel(false);
       }
     }
+  }
+
+  /**
+   * The connection attempts sslmode makes on one host, as libpq makes them: disable, plain text;
+   * allow, plain text, then TLS if the server refused it at startup; prefer, TLS (plain text on the
+   * same connection when the server answers 'N'), then plain text if the handshake failed or the
+   * server refused the TLS connection at startup; require and stronger, TLS only. Unix-domain
+   * sockets never use TLS (as in libpq).
+   */
+  private static Session attempts(
+      ConnectionConfig config,
+      TlsSetup tls,
+      ConnectionConfig.HostPort hp,
+      NoticeListener listener,
+      Resolver resolver,
+      AtomicReference<Transport> current,
+      AtomicBoolean timedOut)
+      throws IOException {
+    ConnectionConfig.SslMode mode = config.sslMode();
+    if (tls == null || hp.isUnixSocket()) {
+      return attempt(config, null, hp, listener, resolver, current, timedOut);
+    }
+    switch (mode) {
+      case ALLOW:
+        try {
+          return attempt(config, null, hp, listener, resolver, current, timedOut);
+        } catch (PgException e) {
+          if (!refusedByServer(e) || timedOut.get()) {
+            throw e;
+          }
+          LOG.log(
+              System.Logger.Level.DEBUG,
+              "{0} refused plain text ({1}); trying TLS",
+              hp,
+              e.getMessage());
+          return attempt(config, tls, hp, listener, resolver, current, timedOut);
+        }
+      case PREFER:
+        try {
+          return attempt(config, tls, hp, listener, resolver, current, timedOut);
+        } catch (SSLException e) {
+          if (timedOut.get()) {
+            throw e;
+          }
+          LOG.log(
+              System.Logger.Level.DEBUG,
+              "TLS with {0} failed ({1}); trying plain text",
+              hp,
+              e.getMessage());
+          return attempt(config, null, hp, listener, resolver, current, timedOut);
+        } catch (PgException e) {
+          if (!(refusedByServer(e) && current.get().tls() != null) || timedOut.get()) {
+            throw e;
+          }
+          LOG.log(
+              System.Logger.Level.DEBUG,
+              "{0} refused TLS ({1}); trying plain text",
+              hp,
+              e.getMessage());
+          return attempt(config, null, hp, listener, resolver, current, timedOut);
+        }
+      default:
+        return attempt(config, tls, hp, listener, resolver, current, timedOut);
+    }
+  }
+
+  /**
+   * Whether the server refused the connection during startup (a FATAL ErrorResponse, such as no
+   * pg_hba.conf entry), which is what makes libpq retry with or without TLS.
+   */
+  private static boolean refusedByServer(PgException e) {
+    return "FATAL".equals(e.severity());
+  }
+
+  /** One connection: TCP, TLS when {@code tls} is given (and the server agrees), the startup. */
+  private static Session attempt(
+      ConnectionConfig config,
+      TlsSetup tls,
+      ConnectionConfig.HostPort hp,
+      NoticeListener listener,
+      Resolver resolver,
+      AtomicReference<Transport> current,
+      AtomicBoolean timedOut)
+      throws IOException {
+    Transport transport = connectToAnAddress(config, hp, resolver, current, timedOut);
+    if (tls != null) {
+      try {
+        transport.startTls(tls);
+      } catch (IOException | RuntimeException e) {
+        transport.close();
+        throw e;
+      }
+    }
+    Session s = new Session(config, transport, listener);
+    try {
+      startup(s);
+    } catch (IOException | RuntimeException e) {
+      s.markBroken();
+      throw e;
+    }
+    return s;
   }
 
   /**
@@ -210,7 +300,9 @@ final class Connector {
     parameters.putAll(config.startupParameters());
     s.writer.startupMessage(parameters);
     s.send();
-    s.receive(new Startup(s, new Authenticator(config, s.writer)));
+    TlsChannel tls = s.transport.tls();
+    X509Certificate certificate = tls == null ? null : tls.serverCertificate();
+    s.receive(new Startup(s, new Authenticator(config, s.writer, certificate)));
     checkSessionParameters(s);
   }
 

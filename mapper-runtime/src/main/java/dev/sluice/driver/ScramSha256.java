@@ -13,10 +13,10 @@ import javax.crypto.spec.PBEKeySpec;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * The client side of SCRAM-SHA-256 (RFC 5802, RFC 7677) as PostgreSQL runs it: no channel binding
- * (that needs TLS), the user name left empty in client-first because the startup message already
- * carries it. The server's signature is always verified: a server that cannot prove it knows the
- * password fails the connection.
+ * The client side of SCRAM-SHA-256 and SCRAM-SHA-256-PLUS (RFC 5802, RFC 7677) as PostgreSQL runs
+ * it: channel binding tls-server-end-point when the caller gives its data, the user name left empty
+ * in client-first because the startup message already carries it. The server's signature is always
+ * verified: a server that cannot prove it knows the password fails the connection.
  *
  * <p>Built on the JDK's PBKDF2WithHmacSHA256 and HmacSHA256. The password is prepared with NFKC
  * normalization (the core of SASLprep); PostgreSQL itself falls back to the raw bytes when SASLprep
@@ -24,23 +24,44 @@ import javax.crypto.spec.SecretKeySpec;
  */
 final class ScramSha256 {
   static final String MECHANISM = "SCRAM-SHA-256";
+  static final String MECHANISM_PLUS = "SCRAM-SHA-256-PLUS";
+
+  /** GS2 header for channel binding in use (the mechanism is then SCRAM-SHA-256-PLUS). */
+  static final String GS2_BINDING = "p=tls-server-end-point,,";
+
+  /** GS2 header: the client could bind but the server offered no -PLUS (RFC 5802 section 6). */
+  static final String GS2_SERVER_CANNOT = "y,,";
+
+  /** GS2 header: no channel binding on the client side. */
+  static final String GS2_NONE = "n,,";
 
   private final String password;
+  private final String gs2Header;
+
+  /** The channel binding data (with {@link #GS2_BINDING}), else empty. */
+  private final byte[] bindingData;
+
   private final String clientNonce;
   private String clientFirstBare;
   private byte[] serverSignature;
 
   ScramSha256(String password) {
+    this(password, GS2_NONE, new byte[0]);
+  }
+
+  ScramSha256(String password, String gs2Header, byte[] bindingData) {
     this.password = password;
+    this.gs2Header = gs2Header;
+    this.bindingData = bindingData;
     byte[] nonce = new byte[18];
     new SecureRandom().nextBytes(nonce);
     this.clientNonce = Base64.getEncoder().encodeToString(nonce);
   }
 
-  /** client-first-message: GS2 header "n,," (no channel binding) and the bare part. */
+  /** client-first-message: the GS2 header and the bare part. */
   byte[] clientFirstMessage() {
     clientFirstBare = "n=,r=" + clientNonce;
-    return ("n,," + clientFirstBare).getBytes(StandardCharsets.UTF_8);
+    return (gs2Header + clientFirstBare).getBytes(StandardCharsets.UTF_8);
   }
 
   /** client-final-message for the server-first-message {@code r=…,s=…,i=…}. */
@@ -60,7 +81,11 @@ final class ScramSha256 {
     if (i < 1) {
       throw new PgException("08P01", "SCRAM iteration count " + i + " < 1");
     }
-    String withoutProof = "c=biws,r=" + nonce;
+    byte[] header = gs2Header.getBytes(StandardCharsets.US_ASCII);
+    byte[] cbind = new byte[header.length + bindingData.length];
+    System.arraycopy(header, 0, cbind, 0, header.length);
+    System.arraycopy(bindingData, 0, cbind, header.length, bindingData.length);
+    String withoutProof = "c=" + Base64.getEncoder().encodeToString(cbind) + ",r=" + nonce;
     String authMessage = clientFirstBare + "," + serverFirst + "," + withoutProof;
     try {
       byte[] saltedPassword = pbkdf2(normalize(password), Base64.getDecoder().decode(salt), i);

@@ -13,6 +13,7 @@ import java.net.UnixDomainSocketAddress;
 import java.nio.channels.Channels;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
+import java.util.concurrent.ScheduledFuture;
 import jdk.net.ExtendedSocketOptions;
 
 /**
@@ -30,10 +31,16 @@ final class Transport {
   private final ConnectionConfig.HostPort hostPort;
   private final SocketChannel channel;
 
-  /** Set by {@link #connect()}. */
-  private ChannelInput input;
+  /** Set by {@link #connect()}; replaced by TLS's streams by {@link #startTls}. */
+  private InputStream input;
 
-  private ChannelOutput output;
+  private OutputStream output;
+
+  /** The TLS session over the channel, or null in plain text. */
+  private TlsChannel tls;
+
+  /** How {@link #tls} was made, to make the cancel side connection the same way. */
+  private TlsSetup tlsSetup;
 
   /** The address actually connected to (one of the host's addresses), for CancelRequest. */
   private SocketAddress remote;
@@ -71,6 +78,27 @@ final class Transport {
     remote = channel.getRemoteAddress();
     input = new ChannelInput(channel);
     output = new ChannelOutput(channel);
+  }
+
+  /**
+   * Starts TLS as {@code setup} says (SSLRequest or direct); returns false, still in plain text, if
+   * the server declined and TLS is optional.
+   */
+  boolean startTls(TlsSetup setup) throws IOException {
+    TlsChannel t = setup.start(channel, hostPort);
+    if (t == null) {
+      return false;
+    }
+    tls = t;
+    tlsSetup = setup;
+    input = t.input();
+    output = t.output();
+    return true;
+  }
+
+  /** The TLS session, or null in plain text. */
+  TlsChannel tls() {
+    return tls;
   }
 
   /** Sets a keepalive option (0: keep the system's default); not every platform has them. */
@@ -119,7 +147,11 @@ final class Transport {
    * proxy's idle cut, which no byte announces); either is then seen by the next read.
    */
   void peek() throws IOException {
-    input.peek();
+    if (tls != null) {
+      tls.peek();
+    } else {
+      ((ChannelInput) input).peek();
+    }
   }
 
   /** Closes the channel; safe from any thread, and more than once. */
@@ -137,7 +169,9 @@ final class Transport {
    * backend: so the cancel cannot arrive after a later statement has started.
    */
   void sendOnSideConnection(byte[] request, int connectTimeoutMillis) throws IOException {
-    if (hostPort.isUnixSocket()) {
+    if (tlsSetup != null) {
+      cancelOverTls(request, connectTimeoutMillis);
+    } else if (hostPort.isUnixSocket()) {
       try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {
         ch.connect(socketFile(hostPort));
         exchange(request, Channels.newInputStream(ch), Channels.newOutputStream(ch));
@@ -149,6 +183,33 @@ final class Transport {
         s.connect(target, connectTimeoutMillis);
         s.setSoTimeout(10_000);
         exchange(request, s.getInputStream(), s.getOutputStream());
+      }
+    }
+  }
+
+  /** The CancelRequest over TLS, as the connection it cancels (libpq does the same). */
+  private void cancelOverTls(byte[] request, int connectTimeoutMillis) throws IOException {
+    InetSocketAddress target =
+        remote instanceof InetSocketAddress a
+            ? a
+            : new InetSocketAddress(hostPort.host(), hostPort.port());
+    try (SocketChannel ch = SocketChannel.open()) {
+      // Blocking channel reads have no timeout: a deadline closes the channel instead.
+      ScheduledFuture<?> deadline =
+          Deadlines.schedule(
+              () -> {
+                try {
+                  ch.close();
+                } catch (IOException e) {
+                  LOG.log(System.Logger.Level.DEBUG, "close failed: {0}", e.getMessage());
+                }
+              },
+              (connectTimeoutMillis > 0 ? connectTimeoutMillis : 10_000) + 10_000L);
+      try {
+        TlsChannel side = tlsSetup.open(ch, target, hostPort);
+        exchange(request, side.input(), side.output());
+      } finally {
+        deadline.cancel(false);
       }
     }
   }

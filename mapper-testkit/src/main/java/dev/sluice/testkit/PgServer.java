@@ -172,6 +172,11 @@ public final class PgServer implements AutoCloseable {
     /** Whether the server accepts TLS, with a certificate made for it. */
     private boolean tls;
 
+    /** A {@link TestTls} certificate to serve instead, or null; and whether to ask for clients'. */
+    private TestTls.Server tlsServer;
+
+    private boolean clientCertificates;
+
     private Builder() {}
 
     /**
@@ -210,8 +215,23 @@ public final class PgServer implements AutoCloseable {
       return this;
     }
 
+    /** Turns TLS on with one of {@link TestTls}'s certificates (see there). */
+    public Builder tls(TestTls.Server certificate) {
+      this.tlsServer = certificate;
+      return this;
+    }
+
+    /** Trusts client certificates the test CA signed (ssl_ca_file), for {@code cert} hba rules. */
+    public Builder clientCertificates() {
+      this.clientCertificates = true;
+      return this;
+    }
+
     /** Starts the server (initdb and start, about 3 s). */
     public PgServer start() {
+      if (tlsServer != null) {
+        TestTls.configure(settings, tlsServer, clientCertificates);
+      }
       return startEmbedded(settings, hba, tls, false);
     }
   }
@@ -424,13 +444,7 @@ public final class PgServer implements AutoCloseable {
       Map<String, String> settings, List<String> hba, boolean tls, boolean isShared) {
     Path base = EmbeddedServer.newBaseDirectory();
     Map<String, String> effective = new LinkedHashMap<>(settings);
-    TestCertificate certificate = null;
-    if (tls) {
-      certificate = TestCertificate.create(base.resolve("tls"));
-      effective.put("ssl", "on");
-      effective.put("ssl_cert_file", certificate.certificate.toString());
-      effective.put("ssl_key_file", certificate.privateKey.toString());
-    }
+    TestCertificate certificate = tls ? TestTls.selfSigned(effective, base.resolve("tls")) : null;
     EmbeddedServer embedded;
     try {
       embedded = EmbeddedServer.start(base, effective);
@@ -513,7 +527,7 @@ public final class PgServer implements AutoCloseable {
    * reports the new pg_conf_load_time(); a refused connection also means the new rules apply, as
    * the old ones (initdb's) trusted everyone.
    */
-  private void awaitReload(OffsetDateTime loadedBefore) {
+  void awaitReload(OffsetDateTime loadedBefore) {
     long deadline = System.nanoTime() + 5_000_000_000L;
     while (System.nanoTime() < deadline) {
       try (Connection connection = jdbc(adminDatabase);

@@ -1,0 +1,258 @@
+package dev.sluice;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import dev.sluice.driver.ConnectionConfig;
+import dev.sluice.driver.PgConnection;
+import dev.sluice.testkit.PgServer;
+import dev.sluice.testkit.TestTls;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Certificates on a real server with the testkit's CA: verify-full's host check (the certificate
+ * names localhost, not 127.0.0.1), an untrusted CA, client certificates in each key format,
+ * SCRAM-SHA-256-PLUS with each certificate hash, direct TLS, and the protocol range.
+ */
+@Timeout(value = 180, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+class TlsCertificateTest {
+  private static PgServer server;
+
+  @TempDir static Path home;
+
+  @BeforeAll
+  static void start() throws Exception {
+    server =
+        PgServer.builder()
+            .tls(TestTls.Server.LOCALHOST)
+            .clientCertificates()
+            .hba(
+                "local all all trust",
+                "host all postgres 127.0.0.1/32 trust",
+                "host all postgres ::1/128 trust",
+                "hostssl all hostuser all trust",
+                "hostssl all certuser all cert",
+                "hostssl all scramuser all scram-sha-256")
+            .start();
+    server.execute(
+        "postgres",
+        "CREATE ROLE hostuser LOGIN; CREATE ROLE certuser LOGIN;"
+            + " CREATE ROLE scramuser LOGIN PASSWORD 'scram secret'");
+  }
+
+  @AfterAll
+  static void stop() {
+    if (server != null) {
+      server.close();
+    }
+  }
+
+  private static ConnectionConfig config(String userHost, String keywords) {
+    return ConnectionConfig.builder()
+        .url("postgresql://" + userHost + ":" + server.port() + "/postgres?" + keywords)
+        .homeDirectory(home)
+        .build();
+  }
+
+  /** The TLS version the server reports for the session. */
+  private static String connect(String userHost, String keywords) {
+    try (PgConnection c = PgConnection.connect(config(userHost, keywords), null)) {
+      return TlsModeTest.one(
+          c, "SELECT version FROM pg_stat_ssl WHERE pid = pg_backend_pid() AND ssl");
+    }
+  }
+
+  private static PgException refused(String userHost, String keywords) {
+    return catchThrowableOfType(
+        () -> PgConnection.connect(config(userHost, keywords), null), PgException.class);
+  }
+
+  private static String ca() {
+    return "sslrootcert=" + TestTls.ca();
+  }
+
+  @Test
+  void verifyFullChecksTheHostNameAgainstTheCertificate() {
+    assertThat(connect("hostuser@localhost", "sslmode=verify-full&" + ca())).startsWith("TLSv1.");
+    // The certificate names only the DNS name localhost: 127.0.0.1 is the wrong host.
+    PgException e = refused("hostuser@127.0.0.1", "sslmode=verify-full&" + ca());
+    assertThat(e.sqlState()).isEqualTo("08001");
+    assertThat(e.getMessage())
+        .contains("server certificate for \"localhost\" does not match host name \"127.0.0.1\"");
+    // verify-ca does not look at the name.
+    assertThat(connect("hostuser@127.0.0.1", "sslmode=verify-ca&" + ca())).startsWith("TLSv1.");
+  }
+
+  @Test
+  void aCertificateFromAnotherCaIsRefusedByVerifyCaAndVerifyFull() {
+    String untrusted = "sslrootcert=" + TestTls.untrustedCa();
+    for (String mode : new String[] {"verify-ca", "verify-full"}) {
+      PgException e = refused("hostuser@localhost", "sslmode=" + mode + "&" + untrusted);
+      assertThat(e.getMessage())
+          .as(mode)
+          .contains("could not connect")
+          .containsIgnoringCase("cert");
+    }
+    // require with an explicit root behaves as verify-ca.
+    PgException e = refused("hostuser@localhost", "sslmode=require&" + untrusted);
+    assertThat(e.getMessage()).containsIgnoringCase("cert");
+    // require without any root: encryption only, no check.
+    assertThat(connect("hostuser@localhost", "sslmode=require")).startsWith("TLSv1.");
+  }
+
+  @Test
+  void sslrootcertSystemUsesTheJdkTrustStoreAndNeedsVerifyFull() {
+    PgException weak = refused("hostuser@localhost", "sslmode=require&sslrootcert=system");
+    assertThat(weak.getMessage())
+        .contains("weak sslmode \"require\" may not be used with sslrootcert=system");
+    // Default sslmode becomes verify-full; the test CA is in no JDK trust store.
+    PgException e = refused("hostuser@localhost", "sslrootcert=system");
+    assertThat(e.getMessage()).containsIgnoringCase("cert");
+  }
+
+  @Test
+  void clientCertificatesInEachKeyFormat() {
+    String cert = "sslmode=verify-full&" + ca() + "&sslcert=" + TestTls.clientCertificate();
+    assertThat(connect("certuser@localhost", cert + "&sslkey=" + TestTls.clientKey()))
+        .startsWith("TLSv1.");
+    assertThat(connect("certuser@localhost", cert + "&sslkey=" + TestTls.clientKeyPkcs1()))
+        .startsWith("TLSv1.");
+    assertThat(
+            connect(
+                "certuser@localhost",
+                cert
+                    + "&sslkey="
+                    + TestTls.clientKeyEncrypted()
+                    + "&sslpassword="
+                    + TestTls.CLIENT_KEY_PASSWORD))
+        .startsWith("TLSv1.");
+    PgException wrong =
+        refused(
+            "certuser@localhost",
+            cert + "&sslkey=" + TestTls.clientKeyEncrypted() + "&sslpassword=not-the-passphrase");
+    assertThat(wrong.getMessage())
+        .contains("could not decrypt sslkey file")
+        .doesNotContain("not-the-passphrase");
+    PgException none =
+        refused("certuser@localhost", cert + "&sslkey=" + TestTls.clientKeyEncrypted());
+    assertThat(none.getMessage()).contains("is encrypted and no sslpassword was given");
+  }
+
+  @Test
+  void withoutAClientCertificateCertAuthenticationIsRefusedByTheServer() {
+    PgException e = refused("certuser@localhost", "sslmode=verify-full&" + ca());
+    assertThat(e.sqlState()).isEqualTo("28000");
+    assertThat(e.getMessage()).contains("certificate");
+  }
+
+  @Test
+  void aKeyFileOthersCanReadIsRefused(@TempDir Path dir) throws Exception {
+    Path key = dir.resolve("client.key");
+    Files.copy(TestTls.clientKey(), key);
+    Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-r--r--"));
+    PgException e =
+        refused(
+            "certuser@localhost",
+            "sslmode=verify-full&"
+                + ca()
+                + "&sslcert="
+                + TestTls.clientCertificate()
+                + "&sslkey="
+                + key);
+    assertThat(e.getMessage())
+        .contains("private key file \"" + key + "\" has group or world access");
+  }
+
+  @Test
+  void scramSha256PlusBindsToEachKindOfCertificateHash() throws Exception {
+    String scram = "scramuser:scram%20secret@localhost";
+    try {
+      for (TestTls.Server s :
+          new TestTls.Server[] {
+            TestTls.Server.LOCALHOST, TestTls.Server.SHA384, TestTls.Server.RSASSA_PSS
+          }) {
+        TestTls.use(server, s);
+        // require succeeds only if SCRAM-SHA-256-PLUS ran and the server agreed on the hash.
+        assertThat(
+                connect(
+                    scram,
+                    "sslmode=verify-full&sslrootcert=" + s.root() + "&channel_binding=require"))
+            .as(s.name())
+            .startsWith("TLSv1.");
+      }
+      TestTls.use(server, TestTls.Server.ED25519);
+      String root = "sslmode=verify-full&sslrootcert=" + TestTls.Server.ED25519.root();
+      PgException e = refused(scram, root + "&channel_binding=require");
+      assertThat(e.getMessage())
+          .contains("signature algorithm (Ed25519) defines no hash for tls-server-end-point");
+      // prefer: no binding possible, so plain SCRAM-SHA-256 ("n,,"), which the server accepts.
+      assertThat(connect(scram, root + "&channel_binding=prefer")).startsWith("TLSv1.");
+    } finally {
+      TestTls.use(server, TestTls.Server.LOCALHOST);
+    }
+  }
+
+  @Test
+  void channelBindingRequireRefusesMethodsThatCannotBind() {
+    String cert =
+        "sslmode=verify-full&"
+            + ca()
+            + "&sslcert="
+            + TestTls.clientCertificate()
+            + "&sslkey="
+            + TestTls.clientKey();
+    // cert authentication answers AuthenticationOk at once: no binding, refused.
+    PgException e = refused("certuser@localhost", cert + "&channel_binding=require");
+    assertThat(e.getMessage())
+        .contains("channel binding required, but the server authenticated the client without");
+  }
+
+  @Test
+  void sslcrlRefusesARevokedServerCertificate() throws Exception {
+    try {
+      TestTls.use(server, TestTls.Server.REVOKED);
+      String k = "sslmode=verify-full&" + ca();
+      assertThat(connect("hostuser@localhost", k)).startsWith("TLSv1.");
+      PgException e = refused("hostuser@localhost", k + "&sslcrl=" + TestTls.crl());
+      assertThat(e.getMessage()).containsIgnoringCase("revoked");
+    } finally {
+      TestTls.use(server, TestTls.Server.LOCALHOST);
+    }
+    // The CRL does not touch a certificate it does not list.
+    assertThat(
+            connect(
+                "hostuser@localhost", "sslmode=verify-full&" + ca() + "&sslcrl=" + TestTls.crl()))
+        .startsWith("TLSv1.");
+  }
+
+  @Test
+  void directTlsAgainstPostgresql17() {
+    assertThat(
+            connect("hostuser@localhost", "sslmode=verify-full&" + ca() + "&sslnegotiation=direct"))
+        .startsWith("TLSv1.");
+    PgException e = refused("hostuser@localhost", "sslmode=prefer&sslnegotiation=direct");
+    assertThat(e.getMessage())
+        .contains("weak sslmode \"prefer\" may not be used with sslnegotiation=direct");
+  }
+
+  @Test
+  void theProtocolRangeIsHonoured() {
+    assertThat(connect("hostuser@localhost", "sslmode=require&ssl_max_protocol_version=TLSv1.2"))
+        .isEqualTo("TLSv1.2");
+    assertThat(connect("hostuser@localhost", "sslmode=require&ssl_min_protocol_version=TLSv1.3"))
+        .isEqualTo("TLSv1.3");
+    PgException e =
+        refused(
+            "hostuser@localhost",
+            "sslmode=require&ssl_min_protocol_version=TLSv1.3&ssl_max_protocol_version=TLSv1.2");
+    assertThat(e.getMessage()).contains("invalid SSL protocol version range");
+  }
+}

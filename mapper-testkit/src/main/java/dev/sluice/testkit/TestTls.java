@@ -1,0 +1,188 @@
+package dev.sluice.testkit;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.OffsetDateTime;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * TLS files for tests: a test CA, server certificates it signed for particular cases, a CA no
+ * client trusts, and a client certificate for {@code cert} authentication. They were made once with
+ * the JDK's keytool ({@code mapper-testkit/tls/MakeTestCertificates.java}, valid for 100 years) and
+ * ship as resources, because making them on every run takes keytool minutes on a loaded machine.
+ * {@link #file} copies them to a directory of their own, keys readable by their owner only (as
+ * PostgreSQL and libpq insist).
+ *
+ * <p>Use: {@code PgServer.builder().tls(TestTls.Server.LOCALHOST).clientCertificates()}, then
+ * {@code sslrootcert=} {@link #ca()} (or {@link Server#root()}); {@link #use} switches a running
+ * server to another certificate. Not for anything but tests: the private keys are public.
+ */
+public final class TestTls {
+  private TestTls() {}
+
+  /** The user name in the client certificate's CN ({@code cert} authentication maps CN to user). */
+  public static final String CLIENT_USER = "certuser";
+
+  /** The password of {@link #clientKeyEncrypted()}. */
+  public static final String CLIENT_KEY_PASSWORD = "keypass";
+
+  /** The server certificates, each for a case a TLS client must get right. */
+  public enum Server {
+    /** Signed by the test CA with SHA-256/RSA, for the DNS name localhost only (no IP address). */
+    LOCALHOST("server-localhost"),
+    /** Signed by a CA no client trusts ({@link #untrustedCa()}); localhost and 127.0.0.1. */
+    UNTRUSTED_CA("server-untrusted"),
+    /** Signed by the test CA with SHA-384/RSA; localhost and 127.0.0.1. */
+    SHA384("server-sha384"),
+    /** Signed by the test CA with RSASSA-PSS (SHA-384 in its parameters); localhost, 127.0.0.1. */
+    RSASSA_PSS("server-pss"),
+    /** Self-signed Ed25519 (a signature with no hash of its own); localhost and 127.0.0.1. */
+    ED25519("server-ed25519"),
+    /** Signed by the test CA and revoked in {@link #crl()}; localhost and 127.0.0.1. */
+    REVOKED("server-revoked");
+
+    private final String name;
+
+    Server(String name) {
+      this.name = name;
+    }
+
+    public Path certificate() {
+      return file(name + ".crt");
+    }
+
+    public Path privateKey() {
+      return file(name + ".key");
+    }
+
+    /** The root certificate a client trusts to verify this one. */
+    public Path root() {
+      switch (this) {
+        case UNTRUSTED_CA:
+          return untrustedCa();
+        case ED25519:
+          return certificate();
+        default:
+          return ca();
+      }
+    }
+  }
+
+  /** The test CA's certificate (PEM): sslrootcert for most servers, ssl_ca_file for clients. */
+  public static Path ca() {
+    return file("ca.crt");
+  }
+
+  /** The certificate of a CA that signed {@link Server#UNTRUSTED_CA} and that nothing trusts. */
+  public static Path untrustedCa() {
+    return file("untrusted-ca.crt");
+  }
+
+  /** The test CA's CRL (PEM), which revokes {@link Server#REVOKED} and nothing else. */
+  public static Path crl() {
+    return file("ca.crl");
+  }
+
+  /** The client certificate, CN {@value #CLIENT_USER}, signed by the test CA. */
+  public static Path clientCertificate() {
+    return file("client.crt");
+  }
+
+  /** The client key as PKCS #8 PEM ({@code BEGIN PRIVATE KEY}). */
+  public static Path clientKey() {
+    return file("client.key");
+  }
+
+  /** The same key as PKCS #1 ({@code BEGIN RSA PRIVATE KEY}), as {@code openssl genrsa} writes. */
+  public static Path clientKeyPkcs1() {
+    return file("client-pkcs1.key");
+  }
+
+  /** The same key as encrypted PKCS #8 (PBES2, AES-256), password {@value #CLIENT_KEY_PASSWORD}. */
+  public static Path clientKeyEncrypted() {
+    return file("client-encrypted.key");
+  }
+
+  /** The settings that make a server use {@code server}'s certificate (and ssl on). */
+  static void configure(Map<String, String> settings, Server server, boolean clientCertificates) {
+    settings.put("ssl", "on");
+    settings.put("ssl_cert_file", server.certificate().toString());
+    settings.put("ssl_key_file", server.privateKey().toString());
+    if (clientCertificates) {
+      settings.put("ssl_ca_file", ca().toString());
+    }
+  }
+
+  /** Makes a self-signed certificate in {@code dir} (Builder.tls()) and sets it in settings. */
+  static TestCertificate selfSigned(Map<String, String> settings, Path dir) {
+    TestCertificate certificate = TestCertificate.create(dir);
+    settings.put("ssl", "on");
+    settings.put("ssl_cert_file", certificate.certificate.toString());
+    settings.put("ssl_key_file", certificate.privateKey.toString());
+    return certificate;
+  }
+
+  /**
+   * Switches a running TLS server to {@code certificate} (ALTER SYSTEM and a reload); connections
+   * made after this returns get it.
+   */
+  public static void use(PgServer server, Server certificate) throws SQLException {
+    OffsetDateTime loadedBefore;
+    try (Connection c = server.jdbc("postgres");
+        Statement st = c.createStatement();
+        ResultSet rows = st.executeQuery("SELECT pg_conf_load_time()")) {
+      rows.next();
+      loadedBefore = rows.getObject(1, OffsetDateTime.class);
+    }
+    server.execute(
+        "postgres", "ALTER SYSTEM SET ssl_cert_file = '" + certificate.certificate() + "'");
+    server.execute(
+        "postgres", "ALTER SYSTEM SET ssl_key_file = '" + certificate.privateKey() + "'");
+    server.execute("postgres", "SELECT pg_reload_conf()");
+    server.awaitReload(loadedBefore);
+  }
+
+  private static final Object LOCK = new Object();
+  private static Path directory;
+
+  /** The copy of resource {@code name} in this JVM's directory of TLS files. */
+  static Path file(String name) {
+    synchronized (LOCK) {
+      try {
+        if (directory == null) {
+          directory = Files.createTempDirectory("sluice-tls");
+          directory.toFile().deleteOnExit();
+        }
+        Path target = directory.resolve(name);
+        if (!Files.exists(target)) {
+          try (InputStream in = TestTls.class.getResourceAsStream("tls/" + name)) {
+            if (in == null) {
+              throw new TestkitException("no TLS test file " + name + " in the testkit");
+            }
+            Files.copy(in, target);
+          }
+          target.toFile().deleteOnExit();
+          if (name.endsWith(".key") && !isWindows()) {
+            Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rw-------"));
+          }
+        }
+        return target;
+      } catch (IOException e) {
+        throw new UncheckedIOException("could not write the TLS test file " + name, e);
+      }
+    }
+  }
+
+  private static boolean isWindows() {
+    return System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows");
+  }
+}
