@@ -4,15 +4,26 @@ import dev.sluice.PgException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 /**
  * Answers the server's Authentication requests during startup: trust (AuthenticationOk at once),
  * cleartext password, MD5, and SCRAM-SHA-256 (whose server signature is verified before
- * AuthenticationOk is believed).
+ * AuthenticationOk is believed). One per connection attempt: the password is found at most once per
+ * attempt, when the server first asks for it: the one given, else the password supplier's, else the
+ * password file's.
  */
 final class Authenticator {
   private final ConnectionConfig config;
   private final MessageWriter writer;
+  private final ConnectionConfig.HostPort hostPort;
+
+  /** Whether the connect deadline has passed (a long SCRAM key derivation stops then). */
+  private final BooleanSupplier deadlinePassed;
+
+  /** The password of this attempt, once found. */
+  private String password;
 
   /** The SCRAM exchange under way, from AuthenticationSASL to its verified final message. */
   private ScramSha256 scram;
@@ -20,9 +31,15 @@ final class Authenticator {
   /** Whether the server asked for any method at all before AuthenticationOk. */
   private boolean authenticated;
 
-  Authenticator(ConnectionConfig config, MessageWriter writer) {
+  Authenticator(
+      ConnectionConfig config,
+      MessageWriter writer,
+      ConnectionConfig.HostPort hostPort,
+      BooleanSupplier deadlinePassed) {
     this.config = config;
     this.writer = writer;
+    this.hostPort = hostPort;
+    this.deadlinePassed = deadlinePassed;
   }
 
   /**
@@ -81,7 +98,9 @@ final class Authenticator {
                     + ScramSha256.MECHANISM
                     + " (channel binding needs TLS)");
           }
-          scram = new ScramSha256(requirePassword("SCRAM-SHA-256"));
+          scram =
+              new ScramSha256(
+                  requirePassword("SCRAM-SHA-256"), config.scramMaxIterations(), deadlinePassed);
           writer.saslInitialResponse(ScramSha256.MECHANISM, scram.clientFirstMessage());
           return false;
         }
@@ -129,16 +148,59 @@ final class Authenticator {
   }
 
   private String requirePassword(String method) {
-    if (config.password() == null) {
-      throw new PgException(
-          "28P01",
-          "the server requires "
-              + method
-              + " authentication for user \""
-              + config.user()
-              + "\" but no password was given");
+    if (password == null) {
+      password = findPassword(method);
     }
-    return config.password();
+    return password;
+  }
+
+  private String findPassword(String method) {
+    if (config.password() != null) {
+      return config.password();
+    }
+    Supplier<String> supplier = config.passwordSupplier();
+    if (supplier != null) {
+      String supplied;
+      try {
+        supplied = supplier.get();
+      } catch (RuntimeException e) {
+        throw new PgException(
+            "08001",
+            "the password supplier failed ("
+                + e.getClass().getName()
+                + ") for user \""
+                + config.user()
+                + "\" connecting to "
+                + hostPort
+                + "; see the cause",
+            null,
+            e);
+      }
+      if (supplied == null) {
+        throw new PgException(
+            "08001",
+            "the password supplier returned null for user \""
+                + config.user()
+                + "\" connecting to "
+                + hostPort);
+      }
+      return supplied;
+    }
+    String fromFile =
+        PassFile.lookup(config.passFile(), hostPort, config.database(), config.user());
+    if (fromFile != null) {
+      return fromFile;
+    }
+    throw new PgException(
+        "28P01",
+        "the server requires "
+            + method
+            + " authentication for user \""
+            + config.user()
+            + "\" but no password was given"
+            + (config.passFile() != null
+                ? " (nor found in password file \"" + config.passFile() + "\")"
+                : ""));
   }
 
   private static String methodName(int code) {
