@@ -136,6 +136,19 @@ final class ConnInfo {
       rest = rest.substring(0, q);
     }
     int at = rest.lastIndexOf('@');
+    if (at < 0 && query != null) {
+      int later = query.indexOf('@');
+      if (later >= 0
+          && query.substring(0, later).indexOf('=') < 0
+          && query.substring(0, later).indexOf('&') < 0) {
+        // "user:pa?ss@host": the '@' of the user info lies after an unencoded '?' in the
+        // password; parsing on would show parts of it in the errors that follow.
+        throw new PgException(
+            "08001",
+            "the URL's only '@' follows its '?': percent-encode a '?' in a password as %3F (the"
+                + " URL is not shown, as it may hold a password)");
+      }
+    }
     if (at >= 0) {
       String userInfo = rest.substring(0, at);
       rest = rest.substring(at + 1);

@@ -284,8 +284,21 @@ public final class ConnectionConfig {
      * empty string sets nothing.
      */
     public Builder url(String connectionString) {
+      String previous = null;
       for (Map.Entry<String, String> e : ConnInfo.parse(connectionString).entrySet()) {
-        keyword(e.getKey(), e.getValue());
+        try {
+          keyword(e.getKey(), e.getValue());
+        } catch (PgException x) {
+          if ("password".equals(previous) && !ConnInfo.isUrl(connectionString)) {
+            // Perhaps the rest of an unquoted password holding a space: do not show it.
+            throw new PgException(
+                x.sqlState(),
+                "bad keyword right after the password in the connection string (not shown, as it"
+                    + " may be part of the password; quote a password holding spaces)");
+          }
+          throw x;
+        }
+        previous = e.getKey();
       }
       return this;
     }

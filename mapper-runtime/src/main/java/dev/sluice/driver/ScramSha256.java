@@ -91,8 +91,8 @@ final class ScramSha256 {
           System.Logger.Level.WARNING,
           "the server asks for only {0} SCRAM iterations (fewer than {1}): its password verifier"
               + " is cheap to attack",
-          i,
-          LOW_ITERATIONS);
+          Integer.toString(i),
+          Integer.toString(LOW_ITERATIONS));
     }
     String withoutProof = "c=biws,r=" + nonce;
     String authMessage = clientFirstBare + "," + serverFirst + "," + withoutProof;
