@@ -505,7 +505,7 @@ public final class ConnectionConfig {
         try {
           set(d[0], d[1]);
         } catch (PgException e) {
-          throw new PgException(e.sqlState(), e.getMessage() + " (from " + d[2] + ")", null, e);
+          throw new PgException(e.sqlState(), e.serverMessage() + " (from " + d[2] + ")", null, e);
         }
       }
       Path pgpass = null;
