@@ -327,10 +327,10 @@ public final class ConnectionConfig {
           hostSpec = value;
           break;
         case "hostaddr":
-          hostaddrSpec = value;
+          hostaddrSpec = Keywords.checkList(key, value);
           break;
         case "port":
-          portSpec = value;
+          portSpec = Keywords.checkList(key, value);
           break;
         case "service":
           service = value;

@@ -44,6 +44,20 @@ final class Keywords {
     return hosts;
   }
 
+  /** A port or hostaddr list, each entry checked now (so that errors can say its source). */
+  static String checkList(String key, String value) {
+    for (String entry : value.split(",", -1)) {
+      if (!entry.isEmpty()) {
+        if (key.equals("port")) {
+          parsePort(entry);
+        } else {
+          numericAddress(entry);
+        }
+      }
+    }
+    return value;
+  }
+
   /** A hostaddr entry: a numeric IPv4 or IPv6 address, never a name to look up. */
   private static String numericAddress(String a) {
     boolean v4 = a.matches("\\d{1,3}(\\.\\d{1,3}){3}");
