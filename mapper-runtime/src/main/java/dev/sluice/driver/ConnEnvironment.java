@@ -57,8 +57,11 @@ final class ConnEnvironment {
     this.home = home;
   }
 
-  static ConnEnvironment system() {
-    return new ConnEnvironment(System.getenv(), Path.of(System.getProperty("user.home")));
+  /** The given variables and home, each null for the process's own. */
+  static ConnEnvironment of(Map<String, String> variables, Path home) {
+    return new ConnEnvironment(
+        variables != null ? variables : System.getenv(),
+        home != null ? home : Path.of(System.getProperty("user.home")));
   }
 
   /**

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 
 /**
  * Connection strings as libpq reads them, turned into keyword/value pairs in the order they were
@@ -26,6 +27,28 @@ final class ConnInfo {
 
   static boolean isUrl(String s) {
     return s.startsWith("postgresql://") || s.startsWith("postgres://");
+  }
+
+  /**
+   * Gives each pair of {@code s} to {@code keyword} in order. An error for the pair right after a
+   * key/value password does not show it: it may be the rest of an unquoted password with a space.
+   */
+  static void apply(String s, BiConsumer<String, String> keyword) {
+    String previous = null;
+    for (Map.Entry<String, String> e : parse(s).entrySet()) {
+      try {
+        keyword.accept(e.getKey(), e.getValue());
+      } catch (PgException x) {
+        if ("password".equals(previous) && !isUrl(s)) {
+          throw new PgException(
+              x.sqlState(),
+              "bad keyword right after the password in the connection string (not shown, as it"
+                  + " may be part of the password; quote a password holding spaces)");
+        }
+        throw x;
+      }
+      previous = e.getKey();
+    }
   }
 
   /** The pairs of a URL or of a key/value string (empty or blank: no pairs, all defaults). */

@@ -284,22 +284,7 @@ public final class ConnectionConfig {
      * empty string sets nothing.
      */
     public Builder url(String connectionString) {
-      String previous = null;
-      for (Map.Entry<String, String> e : ConnInfo.parse(connectionString).entrySet()) {
-        try {
-          keyword(e.getKey(), e.getValue());
-        } catch (PgException x) {
-          if ("password".equals(previous) && !ConnInfo.isUrl(connectionString)) {
-            // Perhaps the rest of an unquoted password holding a space: do not show it.
-            throw new PgException(
-                x.sqlState(),
-                "bad keyword right after the password in the connection string (not shown, as it"
-                    + " may be part of the password; quote a password holding spaces)");
-          }
-          throw x;
-        }
-        previous = e.getKey();
-      }
+      ConnInfo.apply(connectionString, this::keyword);
       return this;
     }
 
@@ -494,12 +479,7 @@ public final class ConnectionConfig {
      * user; host: localhost over TCP; port 5432).
      */
     public ConnectionConfig build() {
-      ConnEnvironment env =
-          environment == null && home == null
-              ? ConnEnvironment.system()
-              : new ConnEnvironment(
-                  environment != null ? environment : System.getenv(),
-                  home != null ? home : Path.of(System.getProperty("user.home")));
+      ConnEnvironment env = ConnEnvironment.of(environment, home);
       Set<String> filled = new HashSet<>(given);
       for (String[] d : env.defaults(filled, service, serviceFile)) {
         try {
