@@ -4,6 +4,7 @@ import dev.sluice.driver.ConnectionConfig;
 import dev.sluice.driver.ConnectionPool;
 import dev.sluice.driver.PgConnection;
 import java.time.Duration;
+import java.util.function.Supplier;
 
 /**
  * A PostgreSQL database behind a pool of connections. Thread-safe; close it when done.
@@ -29,7 +30,11 @@ public final class Database extends ConnectionQueries implements AutoCloseable {
     this.pool = pool;
   }
 
-  /** Connects with a {@code postgresql://} or {@code postgres://} URL and default pool settings. */
+  /**
+   * Connects with a {@code postgresql://} or {@code postgres://} URL, or a libpq key/value string
+   * ({@code host=db1 dbname=app}), and default pool settings; what it leaves out comes from the
+   * service, the environment (PGHOST, PGUSER, …) and the password file, as in libpq.
+   */
   public static Database connect(String url) {
     return builder().url(url).build();
   }
@@ -224,7 +229,7 @@ public final class Database extends ConnectionQueries implements AutoCloseable {
 
     private Builder() {}
 
-    /** A {@code postgresql://} URL; settings made after it override its parts. */
+    /** A {@code postgresql://} URL or libpq key/value string; later settings override its parts. */
     public Builder url(String url) {
       config.url(url);
       return this;
@@ -247,6 +252,17 @@ public final class Database extends ConnectionQueries implements AutoCloseable {
 
     public Builder database(String database) {
       config.database(database);
+      return this;
+    }
+
+    /**
+     * Called for the password on each connection attempt whose server asks for one: each connection
+     * the pool opens, each host tried. For short-lived tokens (RDS, Azure and Cloud SQL IAM
+     * authentication); a password given by the URL or {@link #password} is used instead. What it
+     * throws is the cause of the connect error.
+     */
+    public Builder passwordSupplier(Supplier<String> supplier) {
+      config.passwordSupplier(supplier);
       return this;
     }
 

@@ -34,10 +34,26 @@ final class FakePgServer implements AutoCloseable {
   private final AtomicInteger accepted = new AtomicInteger();
   private final Thread acceptor;
 
+  /**
+   * What the server does between the startup message and AuthenticationOk, e.g. a hostile SCRAM
+   * exchange; returns whether to go on with AuthenticationOk.
+   */
+  interface Authentication {
+    boolean run(DataInputStream in, OutputStream out) throws IOException;
+  }
+
+  private final Authentication authentication;
+
   private FakePgServer(boolean silent, Script script) throws IOException {
+    this(silent, script, null);
+  }
+
+  private FakePgServer(boolean silent, Script script, Authentication authentication)
+      throws IOException {
     this.serverSocket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
     this.silent = silent;
     this.script = script;
+    this.authentication = authentication;
     this.acceptor = new Thread(this::acceptLoop, "fake-pg-acceptor");
     acceptor.setDaemon(true);
     acceptor.start();
@@ -46,6 +62,12 @@ final class FakePgServer implements AutoCloseable {
   /** Completes the startup, then runs {@code script} for each Sync. */
   static FakePgServer start(Script script) throws IOException {
     return new FakePgServer(false, script);
+  }
+
+  /** Runs {@code authentication} after the startup message, then as {@link #start}. */
+  static FakePgServer authenticating(Authentication authentication, Script script)
+      throws IOException {
+    return new FakePgServer(false, script, authentication);
   }
 
   /** Accepts connections, reads the startup message and never answers. */
@@ -121,6 +143,9 @@ final class FakePgServer implements AutoCloseable {
               | (startup[3] & 0xff);
       if (code != 196608) {
         return; // a CancelRequest: close, as PostgreSQL does
+      }
+      if (authentication != null && !authentication.run(in, os)) {
+        return;
       }
       Replies r = new Replies();
       r.message('R').putInt(0).end();

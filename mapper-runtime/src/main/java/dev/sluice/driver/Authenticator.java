@@ -5,15 +5,26 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.cert.X509Certificate;
 import java.util.List;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 /**
  * Answers the server's Authentication requests during startup: trust (AuthenticationOk at once),
  * cleartext password, MD5, and SCRAM-SHA-256 (whose server signature is verified before
- * AuthenticationOk is believed).
+ * AuthenticationOk is believed). One per connection attempt: the password is found at most once per
+ * attempt, when the server first asks for it: the one given, else the password supplier's, else the
+ * password file's.
  */
 final class Authenticator {
   private final ConnectionConfig config;
   private final MessageWriter writer;
+  private final ConnectionConfig.HostPort hostPort;
+
+  /** Whether the connect deadline has passed (a long SCRAM key derivation stops then). */
+  private final BooleanSupplier deadlinePassed;
+
+  /** The password of this attempt, once found. */
+  private String password;
 
   /** The SCRAM exchange under way, from AuthenticationSASL to its verified final message. */
   private ScramSha256 scram;
@@ -27,13 +38,16 @@ final class Authenticator {
   /** Whether SCRAM-SHA-256-PLUS (with channel binding) was chosen. */
   private boolean bound;
 
-  Authenticator(ConnectionConfig config, MessageWriter writer) {
-    this(config, writer, null);
-  }
-
-  Authenticator(ConnectionConfig config, MessageWriter writer, X509Certificate serverCertificate) {
+  Authenticator(
+      ConnectionConfig config,
+      MessageWriter writer,
+      ConnectionConfig.HostPort hostPort,
+      BooleanSupplier deadlinePassed,
+      X509Certificate serverCertificate) {
     this.config = config;
     this.writer = writer;
+    this.hostPort = hostPort;
+    this.deadlinePassed = deadlinePassed;
     this.serverCertificate = serverCertificate;
   }
 
@@ -185,12 +199,12 @@ final class Authenticator {
     String mechanism;
     if (plus && data != null && data.length > 0) {
       mechanism = ScramSha256.MECHANISM_PLUS;
-      s = new ScramSha256(password, ScramSha256.GS2_BINDING, data);
+      s = scram(password, ScramSha256.GS2_BINDING, data);
       bound = true;
     } else if (mechanisms.contains(ScramSha256.MECHANISM)) {
       mechanism = ScramSha256.MECHANISM;
       s =
-          new ScramSha256(
+          scram(
               password,
               data != null && data.length > 0
                   ? ScramSha256.GS2_SERVER_CANNOT
@@ -211,6 +225,11 @@ final class Authenticator {
     return s;
   }
 
+  private ScramSha256 scram(String password, String gs2Header, byte[] bindingData) {
+    return new ScramSha256(
+        password, gs2Header, bindingData, config.scramMaxIterations(), deadlinePassed);
+  }
+
   private static PgException unsupported(int code) {
     return new PgException(
         "08001",
@@ -220,16 +239,59 @@ final class Authenticator {
   }
 
   private String requirePassword(String method) {
-    if (config.password() == null) {
-      throw new PgException(
-          "28P01",
-          "the server requires "
-              + method
-              + " authentication for user \""
-              + config.user()
-              + "\" but no password was given");
+    if (password == null) {
+      password = findPassword(method);
     }
-    return config.password();
+    return password;
+  }
+
+  private String findPassword(String method) {
+    if (config.password() != null) {
+      return config.password();
+    }
+    Supplier<String> supplier = config.passwordSupplier();
+    if (supplier != null) {
+      String supplied;
+      try {
+        supplied = supplier.get();
+      } catch (RuntimeException e) {
+        throw new PgException(
+            "08001",
+            "the password supplier failed ("
+                + e.getClass().getName()
+                + ") for user \""
+                + config.user()
+                + "\" connecting to "
+                + hostPort
+                + "; see the cause",
+            null,
+            e);
+      }
+      if (supplied == null) {
+        throw new PgException(
+            "08001",
+            "the password supplier returned null for user \""
+                + config.user()
+                + "\" connecting to "
+                + hostPort);
+      }
+      return supplied;
+    }
+    String fromFile =
+        PassFile.lookup(config.passFile(), hostPort, config.database(), config.user());
+    if (fromFile != null) {
+      return fromFile;
+    }
+    throw new PgException(
+        "28P01",
+        "the server requires "
+            + method
+            + " authentication for user \""
+            + config.user()
+            + "\" but no password was given"
+            + (config.passFile() != null
+                ? " (nor found in password file \"" + config.passFile() + "\")"
+                : ""));
   }
 
   private static String methodName(int code) {

@@ -1,46 +1,54 @@
 package dev.sluice.driver;
 
 import dev.sluice.PgException;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * What a connection needs to know: hosts, credentials, database, and the libpq keywords that
- * matter. Parsed from {@code postgresql://} or {@code postgres://} URLs:
+ * matter. Made from a {@code postgresql://} or {@code postgres://} URL or a libpq key/value string
+ * (both parsed by {@link ConnInfo}), then builder calls; what none of them says comes, as in libpq,
+ * from the service named by {@code service} (or PGSERVICE), then from libpq's environment
+ * variables, then from the defaults. Every keyword, from whichever source, is checked by the
+ * builder's one switch ({@link Builder#keyword}), so the sources cannot disagree.
  *
- * <pre>postgresql://[user[:password]@][host[:port][,host[:port]…]][/database][?keyword=value&amp;…]
- * </pre>
- *
- * <p>Keywords: user, password, dbname, host, port, sslmode, application_name, connect_timeout
- * (seconds; 0 or less: no timeout, and 1 counts as 2, both as in libpq), keepalives,
- * keepalives_idle, keepalives_interval, keepalives_count, require_auth (as libpq's),
- * target_session_attrs, options, load_balance_hosts (disable|random; also loadBalanceHosts=true). A
- * host that starts with '/' is a Unix-domain socket directory. The password is never shown by
- * {@link #toString()}.
- *
- * <p>Over 500 lines because every keyword is parsed and checked in one place, the builder's one
- * switch, so a URL and the builder cannot disagree; libpq's key/value strings and environment (the
- * TLS issue) are to move URL parsing into a class of its own.
+ * <p>Keywords: user, password, dbname, host, hostaddr, port, service, servicefile, passfile,
+ * sslmode, application_name, connect_timeout (seconds; 0 or less: no timeout, and 1 counts as 2,
+ * both as in libpq), keepalives, keepalives_idle, keepalives_interval, keepalives_count,
+ * require_auth (as libpq's), target_session_attrs, options, load_balance_hosts (disable|random;
+ * also loadBalanceHosts=true), and Sluice's own statement_cache_size, rewrite_batched_inserts and
+ * scram_max_iterations. A host that starts with '/' is a Unix-domain socket directory. The password
+ * is never shown by {@link #toString()}; with no password, one comes from the password supplier or
+ * the password file ({@link PassFile}) when the server asks for it.
  */
 public final class ConnectionConfig {
-  /** One host to try. */
-  public record HostPort(String host, int port) {
+  /**
+   * One host to try: its name (for messages, the password file, and TLS), port, and, with libpq's
+   * hostaddr, the numeric address to connect to instead of resolving the name.
+   */
+  public record HostPort(String host, int port, String hostaddr) {
+    public HostPort(String host, int port) {
+      this(host, port, null);
+    }
+
     public boolean isUnixSocket() {
-      return host.startsWith("/");
+      return hostaddr == null && host.startsWith("/");
     }
 
     @Override
     public String toString() {
-      return isUnixSocket()
-          ? host + "/.s.PGSQL." + port
-          : host.contains(":") ? "[" + host + "]:" + port : host + ":" + port;
+      String s =
+          isUnixSocket()
+              ? host + "/.s.PGSQL." + port
+              : host.contains(":") ? "[" + host + "]:" + port : host + ":" + port;
+      return hostaddr == null || hostaddr.equals(host) ? s : s + " (hostaddr " + hostaddr + ")";
     }
   }
 
@@ -53,15 +61,8 @@ public final class ConnectionConfig {
     VERIFY_FULL;
 
     static SslMode parse(String s) {
-      try {
-        return valueOf(s.toUpperCase(Locale.ROOT).replace('-', '_'));
-      } catch (IllegalArgumentException e) {
-        throw new PgException(
-            "08001",
-            "invalid sslmode \""
-                + s
-                + "\": expected disable, allow, prefer, require, verify-ca or verify-full");
-      }
+      return Keywords.parseEnum(
+          SslMode.class, "sslmode", s, "disable, allow, prefer, require, verify-ca or verify-full");
     }
   }
 
@@ -74,15 +75,11 @@ public final class ConnectionConfig {
     PREFER_STANDBY;
 
     static TargetSessionAttrs parse(String s) {
-      try {
-        return valueOf(s.toUpperCase(Locale.ROOT).replace('-', '_'));
-      } catch (IllegalArgumentException e) {
-        throw new PgException(
-            "08001",
-            "invalid target_session_attrs \""
-                + s
-                + "\": expected any, read-write, read-only, primary, standby or prefer-standby");
-      }
+      return Keywords.parseEnum(
+          TargetSessionAttrs.class,
+          "target_session_attrs",
+          s,
+          "any, read-write, read-only, primary, standby or prefer-standby");
     }
   }
 
@@ -102,10 +99,12 @@ public final class ConnectionConfig {
   private final Duration queryTimeout;
   private final RequireAuth requireAuth;
   private final TlsOptions tls;
+  private final Supplier<String> passwordSupplier;
+  private final Path passFile;
+  private final int scramMaxIterations;
 
-  private ConnectionConfig(Builder b) {
-    this.hosts =
-        List.copyOf(b.hosts.isEmpty() ? List.of(new HostPort("localhost", 5432)) : b.hosts);
+  private ConnectionConfig(Builder b, List<HostPort> hosts, Path passFile) {
+    this.hosts = List.copyOf(hosts);
     this.user = b.user != null ? b.user : System.getProperty("user.name");
     this.password = b.password;
     this.database = b.database != null ? b.database : this.user;
@@ -124,6 +123,9 @@ public final class ConnectionConfig {
     this.keepalives = b.keepalives;
     this.queryTimeout = b.queryTimeout;
     this.requireAuth = b.requireAuth;
+    this.passwordSupplier = b.passwordSupplier;
+    this.passFile = passFile;
+    this.scramMaxIterations = b.scramMaxIterations;
   }
 
   public static ConnectionConfig parse(String url) {
@@ -142,9 +144,30 @@ public final class ConnectionConfig {
     return user;
   }
 
-  /** The password, or null. Never logged. */
+  /**
+   * The password given by a keyword, PGPASSWORD or a builder call, or null (then the password
+   * supplier or the password file is asked when the server wants one). Never logged.
+   */
   public String password() {
     return password;
+  }
+
+  /** Called for a password on each connection attempt that needs one, or null. */
+  public Supplier<String> passwordSupplier() {
+    return passwordSupplier;
+  }
+
+  /** The password file to look in (passfile, PGPASSFILE or ~/.pgpass), or null when none. */
+  public Path passFile() {
+    return passFile;
+  }
+
+  /**
+   * The most SCRAM iterations (PBKDF2 rounds) a server may ask for; more are refused before any is
+   * computed, as a hostile server could otherwise keep the client busy.
+   */
+  public int scramMaxIterations() {
+    return scramMaxIterations;
   }
 
   public String database() {
@@ -232,9 +255,15 @@ public final class ConnectionConfig {
     return sb.append('/').append(database).toString();
   }
 
-  /** Collects settings; later calls win, so a builder can start from a URL and override. */
+  /**
+   * Collects settings; later calls win, so a builder can start from a URL and override. What is
+   * never set is filled in by {@link #build()}: from the service, then the environment.
+   */
   public static final class Builder {
-    private final List<HostPort> hosts = new ArrayList<>();
+    private String hostSpec;
+    private String portSpec;
+    private String hostaddrSpec;
+    private final List<HostPort> addedHosts = new ArrayList<>();
     private String user;
     private String password;
     private String database;
@@ -251,63 +280,35 @@ public final class ConnectionConfig {
     private Duration queryTimeout = Duration.ZERO;
     private RequireAuth requireAuth = RequireAuth.ANY;
     private boolean rewriteBatchedInserts;
+    private String service;
+    private String serviceFile;
+    private String passFile;
+    private Supplier<String> passwordSupplier;
+    private int scramMaxIterations = 1_000_000;
+    private Map<String, String> environment;
 
-    public Builder url(String url) {
-      String rest;
-      if (url.startsWith("postgresql://")) {
-        rest = url.substring("postgresql://".length());
-      } else if (url.startsWith("postgres://")) {
-        rest = url.substring("postgres://".length());
-      } else {
-        throw new PgException(
-            "08001",
-            "not a PostgreSQL URL (expected postgresql:// or postgres://): " + redact(url));
-      }
-      String query = null;
-      int q = rest.indexOf('?');
-      if (q >= 0) {
-        query = rest.substring(q + 1);
-        rest = rest.substring(0, q);
-      }
-      int slash = rest.indexOf('/');
-      String authority = slash >= 0 ? rest.substring(0, slash) : rest;
-      if (slash >= 0 && slash + 1 < rest.length()) {
-        database = decode(rest.substring(slash + 1));
-      }
-      int at = authority.lastIndexOf('@');
-      if (at >= 0) {
-        String userInfo = authority.substring(0, at);
-        authority = authority.substring(at + 1);
-        int colon = userInfo.indexOf(':');
-        if (colon >= 0) {
-          user = decode(userInfo.substring(0, colon));
-          password = decode(userInfo.substring(colon + 1));
-        } else {
-          user = decode(userInfo);
-        }
-      }
-      if (!authority.isEmpty()) {
-        hosts.clear();
-        for (String hp : authority.split(",")) {
-          hosts.add(parseHostPort(hp));
-        }
-      }
-      if (query != null) {
-        for (String pair : query.split("&")) {
-          if (pair.isEmpty()) {
-            continue;
-          }
-          int eq = pair.indexOf('=');
-          String key = decode(eq >= 0 ? pair.substring(0, eq) : pair);
-          String value = eq >= 0 ? decode(pair.substring(eq + 1)) : "";
-          keyword(key, value);
-        }
-      }
+    /** The keywords set by the caller (a URL, a string, keyword() or a setter). */
+    private final Set<String> given = new HashSet<>();
+
+    /**
+     * A {@code postgresql://} URL or a libpq key/value string ({@code host=db1 dbname=app}); an
+     * empty string sets nothing.
+     */
+    public Builder url(String connectionString) {
+      ConnInfo.apply(connectionString, this::keyword);
       return this;
     }
 
     /** Sets one libpq keyword; unknown keywords fail rather than being silently ignored. */
     public Builder keyword(String key, String value) {
+      String k = key.equals("loadBalanceHosts") ? "load_balance_hosts" : key;
+      set(k, key.equals("loadBalanceHosts") && Boolean.parseBoolean(value) ? "random" : value);
+      given.add(k);
+      return this;
+    }
+
+    /** Sets a keyword without counting it as given (service and environment values). */
+    private void set(String key, String value) {
       switch (key) {
         case "user":
           user = value;
@@ -319,27 +320,26 @@ public final class ConnectionConfig {
           database = value;
           break;
         case "host":
-          {
-            List<HostPort> parsed = new ArrayList<>();
-            for (String h : value.split(",")) {
-              parsed.add(new HostPort(h, hosts.isEmpty() ? 5432 : hosts.get(0).port()));
-            }
-            hosts.clear();
-            hosts.addAll(parsed);
-            break;
-          }
+          hostSpec = value;
+          break;
+        case "hostaddr":
+          hostaddrSpec = Keywords.checkList(key, value);
+          break;
         case "port":
-          {
-            String[] ports = value.split(",");
-            for (int i = 0; i < hosts.size(); i++) {
-              String p = ports[Math.min(i, ports.length - 1)];
-              hosts.set(i, new HostPort(hosts.get(i).host(), parsePort(p)));
-            }
-            if (hosts.isEmpty()) {
-              hosts.add(new HostPort("localhost", parsePort(ports[0])));
-            }
-            break;
-          }
+          portSpec = Keywords.checkList(key, value);
+          break;
+        case "service":
+          service = value;
+          break;
+        case "servicefile":
+          serviceFile = value;
+          break;
+        case "passfile":
+          passFile = value;
+          break;
+        case "scram_max_iterations":
+          scramMaxIterations = Keywords.positive(key, value);
+          break;
         case "sslmode":
           sslMode = SslMode.parse(value);
           break;
@@ -347,119 +347,78 @@ public final class ConnectionConfig {
           applicationName = value;
           break;
         case "connect_timeout":
-          {
-            int seconds = parseInt(key, value);
-            connectTimeout =
-                seconds <= 0 ? Duration.ZERO : Duration.ofSeconds(Math.max(2, seconds));
-            break;
-          }
+          connectTimeout = Keywords.connectTimeout(value);
+          break;
         case "target_session_attrs":
           targetSessionAttrs = TargetSessionAttrs.parse(value);
           break;
         case "load_balance_hosts":
           loadBalanceHosts = value.equals("random");
           break;
-        case "loadBalanceHosts":
-          loadBalanceHosts = Boolean.parseBoolean(value);
-          break;
         case "options":
           startupParameters.put("options", value);
           break;
         case "statement_cache_size":
-          {
-            int size = parseInt(key, value);
-            if (size < 1) {
-              throw new PgException(
-                  "08001", "statement_cache_size must be at least 1: \"" + value + "\"");
-            }
-            statementCacheSize = size;
-            break;
-          }
+          statementCacheSize = Keywords.positive(key, value);
+          break;
         case "rewrite_batched_inserts":
         case "reWriteBatchedInserts":
-          rewriteBatchedInserts = parseBoolean(key, value);
+          rewriteBatchedInserts = Keywords.parseBoolean(key, value);
           break;
         case "keepalives":
-          keepalives =
-              new Keepalives(
-                  parseInt(key, value) != 0,
-                  keepalives.idleSeconds(),
-                  keepalives.intervalSeconds(),
-                  keepalives.count());
-          break;
         case "keepalives_idle":
-          keepalives =
-              new Keepalives(
-                  keepalives.enabled(),
-                  nonNegative(key, value),
-                  keepalives.intervalSeconds(),
-                  keepalives.count());
-          break;
         case "keepalives_interval":
-          keepalives =
-              new Keepalives(
-                  keepalives.enabled(),
-                  keepalives.idleSeconds(),
-                  nonNegative(key, value),
-                  keepalives.count());
-          break;
         case "keepalives_count":
-          keepalives =
-              new Keepalives(
-                  keepalives.enabled(),
-                  keepalives.idleSeconds(),
-                  keepalives.intervalSeconds(),
-                  nonNegative(key, value));
+          keepalives = Keywords.keepalive(keepalives, key, value);
           break;
         case "require_auth":
           requireAuth = RequireAuth.parse(value);
           break;
         case "tcp_user_timeout":
-          // The JDK has no socket option for TCP_USER_TIMEOUT: refuse a value we cannot honour
-          // rather than ignore it; 0 (the system's default) is what Sluice does anyway.
-          if (nonNegative(key, value) != 0) {
-            throw new PgException(
-                "08001",
-                "tcp_user_timeout is not supported (the JDK cannot set TCP_USER_TIMEOUT); use"
-                    + " keepalives_idle, keepalives_interval and keepalives_count to find a dead"
-                    + " peer");
-          }
+          Keywords.checkTcpUserTimeout(value);
           break;
         default:
           if (!tls.keyword(key, value)) {
             throw new PgException("08001", "unknown connection keyword \"" + key + "\"");
           }
       }
-      return this;
     }
 
+    /** Adds a host to try (after those of a host keyword); PGHOST and PGPORT then do not apply. */
     public Builder host(String host, int port) {
-      hosts.add(new HostPort(host, port));
+      addedHosts.add(new HostPort(host, port));
+      given.add("host");
+      given.add("port");
       return this;
     }
 
     public Builder user(String user) {
       this.user = user;
+      given.add("user");
       return this;
     }
 
     public Builder password(String password) {
       this.password = password;
+      given.add("password");
       return this;
     }
 
     public Builder database(String database) {
       this.database = database;
+      given.add("dbname");
       return this;
     }
 
     public Builder applicationName(String applicationName) {
       this.applicationName = applicationName;
+      given.add("application_name");
       return this;
     }
 
     public Builder connectTimeout(Duration timeout) {
       this.connectTimeout = timeout;
+      given.add("connect_timeout");
       return this;
     }
 
@@ -487,9 +446,9 @@ public final class ConnectionConfig {
     }
 
     /**
-     * The directory libpq calls {@code ~}: where {@code .postgresql/root.crt}, {@code
-     * postgresql.crt}, {@code postgresql.key} and {@code root.crl} are looked for (default: the
-     * {@code user.home} system property).
+     * The directory libpq calls {@code ~}: where {@code .pgpass}, {@code .pg_service.conf}, {@code
+     * .postgresql/root.crt}, {@code postgresql.crt}, {@code postgresql.key} and {@code root.crl}
+     * are looked for (default: the {@code user.home} system property).
      */
     public Builder homeDirectory(Path home) {
       this.home = home;
@@ -501,93 +460,61 @@ public final class ConnectionConfig {
       return this;
     }
 
+    /**
+     * Called for the password on each connection attempt whose server asks for one (each pool
+     * connection, each host tried), for short-lived tokens such as RDS, Azure and Cloud SQL IAM
+     * authentication; a password given otherwise is used instead. What it throws becomes the cause
+     * of the connect error.
+     */
+    public Builder passwordSupplier(Supplier<String> supplier) {
+      this.passwordSupplier = supplier;
+      return this;
+    }
+
+    /** The most SCRAM iterations a server may ask for (default 1,000,000). */
+    public Builder scramMaxIterations(int max) {
+      if (max < 1) {
+        throw new IllegalArgumentException("SCRAM iteration ceiling < 1: " + max);
+      }
+      this.scramMaxIterations = max;
+      given.add("scram_max_iterations");
+      return this;
+    }
+
+    /**
+     * The environment variables to read instead of the process's (for tests, or to ignore the
+     * environment: pass an empty map).
+     */
+    public Builder environment(Map<String, String> variables) {
+      this.environment = Map.copyOf(variables);
+      return this;
+    }
+
+    /**
+     * The configuration: what the caller did not set comes from the service (service or PGSERVICE),
+     * then from the environment variables, then from the defaults (user: the OS user; dbname: the
+     * user; host: localhost over TCP; port 5432).
+     */
     public ConnectionConfig build() {
-      return new ConnectionConfig(this);
-    }
-
-    /**
-     * One host of a URL's authority, split at the port's ':' before percent-decoding (as libpq
-     * does), so an encoded Unix socket directory ({@code %2Fvar%2Frun:5433}) keeps its port.
-     */
-    private static HostPort parseHostPort(String raw) {
-      if (raw.startsWith("[")) {
-        int close = raw.indexOf(']');
-        if (close < 0) {
-          throw new PgException("08001", "bad host in URL (no closing ']'): " + raw);
-        }
-        String host = decode(raw.substring(1, close));
-        String after = raw.substring(close + 1);
-        if (!after.isEmpty() && !after.startsWith(":")) {
-          throw new PgException("08001", "bad host in URL (text after ']'): " + raw);
-        }
-        return new HostPort(host, after.isEmpty() ? 5432 : parsePort(after.substring(1)));
-      }
-      int colon = raw.lastIndexOf(':');
-      String host = decode(colon >= 0 ? raw.substring(0, colon) : raw);
-      int port = colon >= 0 ? parsePort(raw.substring(colon + 1)) : 5432;
-      return new HostPort(host.isEmpty() ? "localhost" : host, port);
-    }
-
-    private static int parsePort(String p) {
-      int port = parseInt("port", p);
-      if (port < 1 || port > 65535) {
-        throw new PgException("08001", "port " + port + " is not in 1..65535");
-      }
-      return port;
-    }
-
-    private static boolean parseBoolean(String key, String v) {
-      switch (v.toLowerCase(Locale.ROOT)) {
-        case "true":
-        case "on":
-        case "1":
-        case "yes":
-          return true;
-        case "false":
-        case "off":
-        case "0":
-        case "no":
-          return false;
-        default:
-          throw new PgException("08001", key + " is not a boolean: \"" + v + "\"");
-      }
-    }
-
-    private static int nonNegative(String key, String v) {
-      int n = parseInt(key, v);
-      if (n < 0) {
-        throw new PgException("08001", key + " must not be negative: \"" + v + "\"");
-      }
-      return n;
-    }
-
-    private static int parseInt(String key, String v) {
-      try {
-        return Integer.parseInt(v.trim());
-      } catch (NumberFormatException e) {
-        throw new PgException("08001", key + " is not a number: \"" + v + "\"");
-      }
-    }
-
-    private static String decode(String s) {
-      return URLDecoder.decode(s.replace("+", "%2B"), StandardCharsets.UTF_8);
-    }
-
-    /**
-     * The URL with any password replaced by ***: in the user info (up to the last '@', as a
-     * password may hold an unencoded '/' or '@') and in a password keyword.
-     */
-    static String redact(String url) {
-      String s = url.replaceAll("([?&]password=)[^&]*", "$1***");
-      int start = s.indexOf("//");
-      int at = s.lastIndexOf('@');
-      if (start >= 0 && at > start) {
-        int colon = s.indexOf(':', start + 2);
-        if (colon >= 0 && colon < at) {
-          s = s.substring(0, colon + 1) + "***" + s.substring(at);
+      ConnEnvironment env = ConnEnvironment.of(environment, home);
+      Set<String> filled = new HashSet<>(given);
+      for (String[] d : env.defaults(filled, service, serviceFile)) {
+        try {
+          set(d[0], d[1]);
+        } catch (PgException e) {
+          throw new PgException(e.sqlState(), e.serverMessage() + " (from " + d[2] + ")", null, e);
         }
       }
-      return s;
+      Path pgpass = null;
+      if (!filled.contains("password")) {
+        pgpass = passFile != null ? Path.of(passFile) : env.defaultPassFile();
+      }
+      List<HostPort> hosts = new ArrayList<>();
+      if (hostSpec != null || hostaddrSpec != null || addedHosts.isEmpty()) {
+        hosts.addAll(Keywords.hosts(hostSpec, hostaddrSpec, portSpec));
+      }
+      hosts.addAll(addedHosts);
+      return new ConnectionConfig(this, hosts, pgpass);
     }
   }
 }

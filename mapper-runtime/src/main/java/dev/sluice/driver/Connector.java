@@ -231,7 +231,7 @@ final class Connector {
     }
     Session s = new Session(config, transport, listener);
     try {
-      startup(s);
+      startup(s, hp, timedOut);
     } catch (IOException | RuntimeException e) {
       s.markBroken();
       throw e;
@@ -256,7 +256,13 @@ final class Connector {
       t.connect(null, config.keepalives());
       return t;
     }
-    InetAddress[] addresses = resolver.resolve(hp.host());
+    // hostaddr: connect to that address and look nothing up; hp.host() stays the name for
+    // messages, the password file and TLS (the certificate's host name check and SNI use the
+    // host, never the hostaddr, as in libpq).
+    InetAddress[] addresses =
+        hp.hostaddr() != null
+            ? new InetAddress[] {InetAddress.getByName(hp.hostaddr())}
+            : resolver.resolve(hp.host());
     IOException failure = null;
     for (InetAddress address : addresses) {
       if (timedOut.get()) {
@@ -286,7 +292,8 @@ final class Connector {
   }
 
   /** StartupMessage, authentication, the server's parameters and key, up to ReadyForQuery. */
-  private static void startup(Session s) throws IOException {
+  private static void startup(Session s, ConnectionConfig.HostPort hp, AtomicBoolean timedOut)
+      throws IOException {
     ConnectionConfig config = s.config;
     Map<String, String> parameters = new LinkedHashMap<>();
     parameters.put("user", config.user());
@@ -302,7 +309,7 @@ final class Connector {
     s.send();
     TlsChannel tls = s.transport.tls();
     X509Certificate certificate = tls == null ? null : tls.serverCertificate();
-    s.receive(new Startup(s, new Authenticator(config, s.writer, certificate)));
+    s.receive(new Startup(s, new Authenticator(config, s.writer, hp, timedOut::get, certificate)));
     checkSessionParameters(s);
   }
 

@@ -6,10 +6,10 @@ import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.text.Normalizer;
+import java.util.Arrays;
 import java.util.Base64;
+import java.util.function.BooleanSupplier;
 import javax.crypto.Mac;
-import javax.crypto.SecretKeyFactory;
-import javax.crypto.spec.PBEKeySpec;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
@@ -18,9 +18,16 @@ import javax.crypto.spec.SecretKeySpec;
  * in client-first because the startup message already carries it. The server's signature is always
  * verified: a server that cannot prove it knows the password fails the connection.
  *
- * <p>Built on the JDK's PBKDF2WithHmacSHA256 and HmacSHA256. The password is prepared with NFKC
- * normalization (the core of SASLprep); PostgreSQL itself falls back to the raw bytes when SASLprep
- * fails, so ASCII passwords, the common case, are exact either way.
+ * <p>The iteration count is the server's to choose, so it is bounded: above the configured ceiling
+ * (scram_max_iterations) the exchange is refused before any round is computed, below 4,096 (what
+ * PostgreSQL uses by default, and the least RFC 7677 advises) it is allowed with a warning, as
+ * PostgreSQL 16's scram_iterations may set it lower. PBKDF2 is computed here, on HmacSHA256, rather
+ * than by the JDK's PBKDF2WithHmacSHA256, so that it can stop at the connect deadline: the JDK's
+ * runs to the end whatever the deadline.
+ *
+ * <p>Built on the JDK's HmacSHA256. The password is prepared with NFKC normalization (the core of
+ * SASLprep); PostgreSQL itself falls back to the raw bytes when SASLprep fails, so ASCII passwords,
+ * the common case, are exact either way.
  */
 final class ScramSha256 {
   static final String MECHANISM = "SCRAM-SHA-256";
@@ -35,24 +42,34 @@ final class ScramSha256 {
   /** GS2 header: no channel binding on the client side. */
   static final String GS2_NONE = "n,,";
 
+  /** Below this many iterations a warning is logged (PostgreSQL's default, RFC 7677's minimum). */
+  static final int LOW_ITERATIONS = 4096;
+
+  private static final System.Logger LOG = System.getLogger(PgConnection.class.getName());
+
   private final String password;
   private final String gs2Header;
 
   /** The channel binding data (with {@link #GS2_BINDING}), else empty. */
   private final byte[] bindingData;
 
+  private final int maxIterations;
+  private final BooleanSupplier deadlinePassed;
   private final String clientNonce;
   private String clientFirstBare;
   private byte[] serverSignature;
 
-  ScramSha256(String password) {
-    this(password, GS2_NONE, new byte[0]);
-  }
-
-  ScramSha256(String password, String gs2Header, byte[] bindingData) {
+  ScramSha256(
+      String password,
+      String gs2Header,
+      byte[] bindingData,
+      int maxIterations,
+      BooleanSupplier deadlinePassed) {
     this.password = password;
     this.gs2Header = gs2Header;
     this.bindingData = bindingData;
+    this.maxIterations = maxIterations;
+    this.deadlinePassed = deadlinePassed;
     byte[] nonce = new byte[18];
     new SecureRandom().nextBytes(nonce);
     this.clientNonce = Base64.getEncoder().encodeToString(nonce);
@@ -80,6 +97,24 @@ final class ScramSha256 {
     }
     if (i < 1) {
       throw new PgException("08P01", "SCRAM iteration count " + i + " < 1");
+    }
+    if (i > maxIterations) {
+      throw new PgException(
+          "28000",
+          "the server asks for "
+              + i
+              + " SCRAM iterations, more than scram_max_iterations ("
+              + maxIterations
+              + "); refusing before computing any (raise scram_max_iterations if the server is"
+              + " really set up so)");
+    }
+    if (i < LOW_ITERATIONS) {
+      LOG.log(
+          System.Logger.Level.WARNING,
+          "the server asks for only {0} SCRAM iterations (fewer than {1}): its password verifier"
+              + " is cheap to attack",
+          Integer.toString(i),
+          Integer.toString(LOW_ITERATIONS));
     }
     byte[] header = gs2Header.getBytes(StandardCharsets.US_ASCII);
     byte[] cbind = new byte[header.length + bindingData.length];
@@ -132,14 +167,40 @@ final class ScramSha256 {
     throw new PgException("08P01", "SCRAM message lacks attribute " + name);
   }
 
-  private static byte[] pbkdf2(String password, byte[] salt, int iterations)
+  /**
+   * PBKDF2-HMAC-SHA-256 of one block (RFC 8018 §5.2; SCRAM's key is one hash long): U1 =
+   * HMAC(password, salt || 1), Un = HMAC(password, Un-1), the key their XOR. Checks the deadline
+   * every 4,096 rounds.
+   */
+  private byte[] pbkdf2(String password, byte[] salt, int iterations)
       throws GeneralSecurityException {
-    PBEKeySpec spec = new PBEKeySpec(password.toCharArray(), salt, iterations, 256);
-    try {
-      return SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256").generateSecret(spec).getEncoded();
-    } finally {
-      spec.clearPassword();
+    byte[] key = password.getBytes(StandardCharsets.UTF_8);
+    if (key.length == 0) {
+      throw new PgException("28P01", "the password is empty; SCRAM needs a password");
     }
+    Mac mac = Mac.getInstance("HmacSHA256");
+    mac.init(new SecretKeySpec(key, "HmacSHA256"));
+    Arrays.fill(key, (byte) 0);
+    mac.update(salt);
+    byte[] u = mac.doFinal(new byte[] {0, 0, 0, 1});
+    byte[] result = u.clone();
+    for (int n = 1; n < iterations; n++) {
+      if ((n & 4095) == 0 && deadlinePassed.getAsBoolean()) {
+        throw new PgException(
+            "08006",
+            "the connect deadline passed after "
+                + n
+                + " of the server's "
+                + iterations
+                + " SCRAM iterations");
+      }
+      mac.update(u);
+      mac.doFinal(u, 0);
+      for (int k = 0; k < result.length; k++) {
+        result[k] ^= u[k];
+      }
+    }
+    return result;
   }
 
   private static byte[] hmac(byte[] key, String data) throws GeneralSecurityException {
