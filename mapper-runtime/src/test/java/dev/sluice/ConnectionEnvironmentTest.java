@@ -152,6 +152,8 @@ class ConnectionEnvironmentTest {
     assertThat(config(Map.of("PGPASSFILE", "/some/where"), "").passFile())
         .isEqualTo(Path.of("/some/where"));
     assertThat(config(Map.of(), "").passFile()).isEqualTo(home.resolve(".pgpass"));
+    // An empty password counts as none, as in libpq: the password file is still read.
+    assertThat(config(Map.of(), "password=''").passFile()).isEqualTo(home.resolve(".pgpass"));
     assertThat(config(Map.of("PGPASSFILE", "/some/where"), "passfile=/else").passFile())
         .isEqualTo(Path.of("/else"));
   }

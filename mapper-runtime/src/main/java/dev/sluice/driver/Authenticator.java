@@ -246,7 +246,7 @@ final class Authenticator {
   }
 
   private String findPassword(String method) {
-    if (config.password() != null) {
+    if (config.password() != null && !config.password().isEmpty()) {
       return config.password();
     }
     Supplier<String> supplier = config.passwordSupplier();

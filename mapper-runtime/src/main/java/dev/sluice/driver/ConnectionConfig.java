@@ -506,7 +506,7 @@ public final class ConnectionConfig {
         }
       }
       Path pgpass = null;
-      if (!filled.contains("password")) {
+      if (password == null || password.isEmpty()) { // as libpq: an empty password is none
         pgpass = passFile != null ? Path.of(passFile) : env.defaultPassFile();
       }
       List<HostPort> hosts = new ArrayList<>();
