@@ -32,6 +32,9 @@ final class DeparsedLexer {
     final Kind kind;
     final String text;
 
+    /** The offset just past the token in the text, set by the lexer once it has read it. */
+    int end;
+
     Token(Kind kind, String text) {
       this.kind = kind;
       this.text = text;
@@ -61,6 +64,9 @@ final class DeparsedLexer {
     int i = 0;
     int n = text.length();
     while (i < n) {
+      if (!out.isEmpty() && out.get(out.size() - 1).end == 0) {
+        out.get(out.size() - 1).end = i;
+      }
       char c = text.charAt(i);
       if (Character.isWhitespace(c)) {
         i++;
@@ -141,6 +147,9 @@ final class DeparsedLexer {
       } else {
         throw new IllegalArgumentException("unexpected character '" + c + "'");
       }
+    }
+    if (!out.isEmpty() && out.get(out.size() - 1).end == 0) {
+      out.get(out.size() - 1).end = n;
     }
     out.add(new Token(Kind.END, ""));
     return out;

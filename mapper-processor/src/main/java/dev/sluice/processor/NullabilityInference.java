@@ -3,16 +3,24 @@ package dev.sluice.processor;
 import static dev.sluice.processor.ColumnNullness.NON_NULL;
 import static dev.sluice.processor.ColumnNullness.NULLABLE;
 import static dev.sluice.processor.ColumnNullness.UNKNOWN;
+import static dev.sluice.processor.NullnessRules.either;
+import static dev.sluice.processor.PlanWalk.aggregate;
+import static dev.sluice.processor.PlanWalk.collectAliases;
+import static dev.sluice.processor.PlanWalk.findPartitions;
+import static dev.sluice.processor.PlanWalk.findPath;
+import static dev.sluice.processor.PlanWalk.findSubplan;
+import static dev.sluice.processor.PlanWalk.indexOfColumn;
+import static dev.sluice.processor.PlanWalk.plainColumn;
 
-import dev.sluice.processor.DeparsedLexer.Kind;
-import dev.sluice.processor.DeparsedLexer.Token;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.postgresql.core.BaseStatement;
 import org.postgresql.core.QueryExecutor;
@@ -31,9 +39,6 @@ import org.postgresql.core.QueryExecutor;
  * (older than 16, or a statement EXPLAIN refuses) gives an empty list, which means unknown.
  */
 final class NullabilityInference {
-  /** Words of a window frame clause; without them every frame holds the current row. */
-  private static final Set<String> FRAME_WORDS = Set.of("rows", "range", "groups", "exclude");
-
   private NullabilityInference() {}
 
   /**
@@ -49,6 +54,36 @@ final class NullabilityInference {
   static List<ColumnNullness> infer(
       Connection c, String sqlWithDollarParams, List<String> parameterTypeNames)
       throws SQLException {
+    if (!StatementText.isOneStatement(sqlWithDollarParams)) {
+      return List.of();
+    }
+    PlanNode root = explain(c, sqlWithDollarParams);
+    if (root == null) {
+      return List.of();
+    }
+    PlanFacts facts = PlanFacts.read(c, root);
+    Map<String, List<String>> cteColumns = new HashMap<>();
+    String with = StatementText.withClause(sqlWithDollarParams);
+    if (with != null) {
+      for (String cte : PlanWalk.cteNames(root)) {
+        List<String> names = cteColumns(c, with, cte);
+        if (names != null) {
+          cteColumns.put(cte, names);
+        }
+      }
+    }
+    Inference inference =
+        new Inference(
+            root,
+            facts,
+            StatementText.framesHoldCurrentRow(sqlWithDollarParams),
+            StatementText.subqueryAliases(sqlWithDollarParams),
+            cteColumns);
+    return Collections.unmodifiableList(inference.outputs(root, 0));
+  }
+
+  /** The plan of {@code sql}, or null when EXPLAIN refuses it; only a lost connection throws. */
+  private static PlanNode explain(Connection c, String sql) throws SQLException {
     String json;
     try (Statement s = c.createStatement()) {
       s.setEscapeProcessing(false);
@@ -56,11 +91,11 @@ final class NullabilityInference {
       // parameters, which Bind would have to supply.
       s.unwrap(BaseStatement.class)
           .executeWithFlags(
-              "EXPLAIN (VERBOSE, FORMAT JSON, GENERIC_PLAN) " + sqlWithDollarParams,
+              "EXPLAIN (VERBOSE, FORMAT JSON, GENERIC_PLAN) " + sql,
               QueryExecutor.QUERY_EXECUTE_AS_SIMPLE);
       try (ResultSet r = s.getResultSet()) {
         if (r == null || !r.next()) {
-          return List.of();
+          return null;
         }
         json = r.getString(1);
       }
@@ -69,83 +104,38 @@ final class NullabilityInference {
         throw e;
       }
       // EXPLAIN refused it (an older server, a statement it cannot plan): nothing is known.
-      return List.of();
+      return null;
     }
-    PlanNode root;
     try {
-      root = PlanNode.fromExplain(PlanJson.parse(json));
+      return PlanNode.fromExplain(PlanJson.parse(json));
     } catch (IllegalArgumentException e) {
-      return List.of();
-    }
-    if (root == null) {
-      return List.of();
-    }
-    PlanFacts facts = PlanFacts.read(c, root);
-    Inference inference =
-        new Inference(
-            root,
-            facts,
-            framesHoldCurrentRow(sqlWithDollarParams),
-            subqueryAliases(sqlWithDollarParams));
-    return Collections.unmodifiableList(inference.outputs(root, 0));
-  }
-
-  /** Whether no frame clause appears in the SQL, so every window frame ends at the current row. */
-  static boolean framesHoldCurrentRow(String sql) {
-    try {
-      for (Token t : DeparsedLexer.tokens(sql)) {
-        if (t.kind == Kind.WORD && FRAME_WORDS.contains(t.text)) {
-          return false;
-        }
-      }
-      return true;
-    } catch (IllegalArgumentException e) {
-      return false;
+      return null;
     }
   }
 
   /**
-   * The words that follow a closing parenthesis, directly or after AS: the names of subqueries
-   * (and, harmlessly, of anything else so placed). Null (so, every name) when the SQL cannot be
-   * read.
+   * The column names of CTE {@code cte}, in order, from the plan of a probe: the statement's WITH
+   * list and {@code SELECT cte.* FROM cte, cte AS sluice_probe}, which keeps the CTE a scan of its
+   * own (it is referenced twice, so not inlined) whose output is every column by name. Null when
+   * the probe cannot be planned.
    */
-  static Set<String> subqueryAliases(String sql) {
-    Set<String> out = new java.util.HashSet<>();
-    try {
-      List<Token> t = DeparsedLexer.tokens(sql);
-      for (int i = 0; i + 1 < t.size(); i++) {
-        if (t.get(i).is("as")
-            && i > 0
-            && (t.get(i + 1).is("(")
-                || t.get(i + 1).is("materialized")
-                || t.get(i + 1).is("not"))) {
-          // A CTE (an inlined one is scanned as a subquery): name AS (…), name (a, b) AS (…).
-          int k = i - 1;
-          if (t.get(k).is(")")) {
-            int depth = 0;
-            for (; k > 0; k--) {
-              depth += t.get(k).is(")") ? 1 : t.get(k).is("(") ? -1 : 0;
-              if (depth == 0) {
-                break;
-              }
-            }
-            k--;
-          }
-          if (k >= 0 && (t.get(k).kind == Kind.WORD || t.get(k).kind == Kind.QUOTED)) {
-            out.add(t.get(k).text);
-          }
-        }
-        if (t.get(i).is(")")) {
-          int j = t.get(i + 1).is("as") ? i + 2 : i + 1;
-          if (j < t.size() && (t.get(j).kind == Kind.WORD || t.get(j).kind == Kind.QUOTED)) {
-            out.add(t.get(j).text);
-          }
-        }
-      }
-      return out;
-    } catch (IllegalArgumentException e) {
+  private static List<String> cteColumns(Connection c, String with, String cte)
+      throws SQLException {
+    String name = "\"" + cte.replace("\"", "\"\"") + "\"";
+    PlanNode probe =
+        explain(c, with + " SELECT " + name + ".* FROM " + name + ", " + name + " AS sluice_probe");
+    if (probe == null) {
       return null;
     }
+    List<String> names = new ArrayList<>();
+    for (String item : probe.output) {
+      String[] column = plainColumn(item);
+      if (column == null || (column[0] != null && !column[0].equals(cte))) {
+        return null;
+      }
+      names.add(column[1]);
+    }
+    return names;
   }
 
   /** The walk over one plan. */
@@ -160,8 +150,17 @@ final class NullabilityInference {
     /** The names the SQL gives subqueries of its own ({@code (SELECT …) AS s}). */
     private final Set<String> subqueryAliases;
 
-    Inference(PlanNode root, PlanFacts facts, boolean frames, Set<String> subqueryAliases) {
+    /** The column names of the CTEs the plan scans, where a probe found them. */
+    private final Map<String, List<String>> cteColumns;
+
+    Inference(
+        PlanNode root,
+        PlanFacts facts,
+        boolean frames,
+        Set<String> subqueryAliases,
+        Map<String, List<String>> cteColumns) {
       this.root = root;
+      this.cteColumns = cteColumns;
       this.subqueryAliases = subqueryAliases;
       this.facts = facts;
       this.frames = frames;
@@ -285,6 +284,9 @@ final class NullabilityInference {
     private ColumnNullness inner(PlanNode scan, PlanNode plan, int depth, String name) {
       List<ColumnNullness> inner = outputs(plan, depth + 1);
       int k = position(scan, plan, name);
+      if (k < 0 && scan.type.equals("CTE Scan") && cteColumns.containsKey(scan.cteName)) {
+        k = cteColumns.get(scan.cteName).indexOf(name);
+      }
       if (k < 0
           && scan.type.equals("Subquery Scan")
           && (subqueryAliases != null && !subqueryAliases.contains(scan.alias))) {
@@ -404,131 +406,5 @@ final class NullabilityInference {
         return facts.strictOperator(name);
       }
     }
-  }
-
-  // ---------------------------------------------------------------------------------------------
-  // Walking the plan
-
-  /** The Aggregate node computing the aggregates seen at {@code node}, or null. */
-  private static PlanNode aggregate(PlanNode node) {
-    PlanNode n = node;
-    while (n != null) {
-      if (n.type.equals("Aggregate")) {
-        return n;
-      }
-      if (n.isJoin() || n.isUnion() || n.alias != null) {
-        return null;
-      }
-      PlanNode next = null;
-      for (PlanNode child : n.children) {
-        if (!child.isSubplan()) {
-          next = child;
-          break;
-        }
-      }
-      n = next;
-    }
-    return null;
-  }
-
-  /**
-   * Fills {@code path} with the nodes from {@code node} down to the scan named {@code alias},
-   * within this query level: not into InitPlans or SubPlans, not below a subquery or CTE scan.
-   */
-  private static boolean findPath(PlanNode node, String alias, List<PlanNode> path) {
-    path.add(node);
-    if (alias.equals(node.alias)) {
-      return true;
-    }
-    if (!node.type.equals("Subquery Scan") && !node.type.equals("CTE Scan")) {
-      for (PlanNode child : node.children) {
-        if (!child.isSubplan() && findPath(child, alias, path)) {
-          return true;
-        }
-      }
-    }
-    path.remove(path.size() - 1);
-    return false;
-  }
-
-  private static void findPartitions(
-      PlanNode node, String prefix, List<PlanNode> path, List<List<PlanNode>> out) {
-    path.add(node);
-    if (node.alias != null
-        && node.relation != null
-        && node.alias.startsWith(prefix)
-        && node.alias.length() > prefix.length()
-        && node.alias.substring(prefix.length()).chars().allMatch(Character::isDigit)) {
-      out.add(new ArrayList<>(path));
-    } else if (!node.type.equals("Subquery Scan") && !node.type.equals("CTE Scan")) {
-      for (PlanNode child : node.children) {
-        if (!child.isSubplan()) {
-          findPartitions(child, prefix, path, out);
-        }
-      }
-    }
-    path.remove(path.size() - 1);
-  }
-
-  private static PlanNode findSubplan(PlanNode node, String name) {
-    if (name.equals(node.subplanName)) {
-      return node;
-    }
-    for (PlanNode child : node.children) {
-      PlanNode found = findSubplan(child, name);
-      if (found != null) {
-        return found;
-      }
-    }
-    return null;
-  }
-
-  private static void collectAliases(PlanNode node, Set<String> out) {
-    if (node.alias != null) {
-      out.add(node.alias);
-    }
-    for (PlanNode child : node.children) {
-      collectAliases(child, out);
-    }
-  }
-
-  /** The position of the plain column {@code alias.name} in a node's output, or -1. */
-  private static int indexOfColumn(List<String> output, String alias, String name) {
-    for (int i = 0; i < output.size(); i++) {
-      String[] c = plainColumn(output.get(i));
-      if (c != null && c[1].equals(name) && (c[0] == null || c[0].equals(alias))) {
-        return i;
-      }
-    }
-    return -1;
-  }
-
-  /** {qualifier or null, name} of an output that is just a column, or null. */
-  static String[] plainColumn(String deparsed) {
-    List<Token> t;
-    try {
-      t = DeparsedLexer.tokens(deparsed);
-    } catch (IllegalArgumentException e) {
-      return null;
-    }
-    if (t.size() == 2 && isName(t.get(0))) {
-      return new String[] {null, t.get(0).text};
-    }
-    if (t.size() == 4 && isName(t.get(0)) && t.get(1).is(".") && isName(t.get(2))) {
-      return new String[] {t.get(0).text, t.get(2).text};
-    }
-    return null;
-  }
-
-  private static boolean isName(Token t) {
-    return t.kind == Kind.WORD || t.kind == Kind.QUOTED;
-  }
-
-  /** A union's column: NULL if any member's may be. */
-  static ColumnNullness either(ColumnNullness a, ColumnNullness b) {
-    if (a == NULLABLE || b == NULLABLE) {
-      return NULLABLE;
-    }
-    return a == NON_NULL && b == NON_NULL ? NON_NULL : UNKNOWN;
   }
 }

@@ -168,8 +168,19 @@ class NullabilityInferenceTest {
     assertColumns(
         "WITH m AS MATERIALIZED (SELECT rating, max(length) AS longest, count(*) AS n FROM film"
             + " GROUP BY rating) SELECT longest, n FROM m",
-        UNKNOWN,
-        UNKNOWN);
+        NULLABLE,
+        NON_NULL);
+    // Its columns are named by a probe of the WITH list: SELECT m.* FROM m, m AS sluice_probe.
+    assertColumns(
+        "WITH m (r, highest) AS MATERIALIZED (SELECT rating, max(rental_rate) FROM film"
+            + " GROUP BY rating), x AS (SELECT 1) SELECT highest, r FROM m",
+        NON_NULL,
+        NULLABLE);
+    assertColumns(
+        "WITH m AS (SELECT title, original_language_id FROM film WHERE length > $1::int)"
+            + " SELECT a.title, b.original_language_id FROM m a JOIN m b USING (title)",
+        NON_NULL,
+        NULLABLE);
     assertColumns(
         "WITH m AS (SELECT max(length) AS longest FROM film) SELECT longest FROM m", NULLABLE);
     assertColumns(
@@ -221,6 +232,14 @@ class NullabilityInferenceTest {
   void whatEXPLAINRefusesIsUnknown() throws SQLException {
     assertThat(infer("SHOW search_path")).isEmpty();
     assertThat(infer("SELECT nosuchcolumn FROM film")).isEmpty();
+    // A second statement is never sent: the simple query protocol would run it.
+    assertThat(infer("SELECT title FROM film; CREATE TABLE sluice_was_here (x int)")).isEmpty();
+    assertThat(infer("SELECT to_regclass('sluice_was_here') IS NULL")).containsExactly(NON_NULL);
+    try (java.sql.Statement s = c.createStatement();
+        java.sql.ResultSet r = s.executeQuery("SELECT to_regclass('sluice_was_here') IS NULL")) {
+      r.next();
+      assertThat(r.getBoolean(1)).isTrue();
+    }
     // ... and the connection is left clean for the next statement.
     assertColumns("SELECT title FROM film", NON_NULL);
   }
