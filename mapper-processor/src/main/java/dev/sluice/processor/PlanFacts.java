@@ -9,14 +9,20 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.WeakHashMap;
 
 /**
  * What the nullability inference reads from the catalog for one plan, in three queries: NOT NULL of
  * the columns of every relation the plan scans (a column's own, or its domain's), and the
- * strictness of the functions and operators its expressions call, by name over all overloads.
+ * strictness of the functions and operators its expressions call, by name over all overloads, and
+ * the columns of the views it may scan as subqueries. The answers are kept per connection (the
+ * catalog does not change while javac runs), so each name is looked up once per compilation.
  */
 final class PlanFacts {
   /** "schema\0relation\0column" to whether it is NOT NULL. */
@@ -31,15 +37,35 @@ final class PlanFacts {
   /** A visible view's name to its column names in order. */
   private final Map<String, List<String>> views = new HashMap<>();
 
+  /** What has been looked up already, found or not: relations, functions, operators, views. */
+  private final Set<String> asked = new HashSet<>();
+
+  /** The facts read over each connection, dropped with it. */
+  private static final Map<Connection, PlanFacts> BY_CONNECTION =
+      Collections.synchronizedMap(new WeakHashMap<>());
+
   private PlanFacts() {}
 
+  /** The facts for {@code root}'s plan, read from the catalog where not read before. */
   static PlanFacts read(Connection c, PlanNode root) throws SQLException {
-    PlanFacts facts = new PlanFacts();
+    PlanFacts facts = BY_CONNECTION.computeIfAbsent(c, k -> new PlanFacts());
+    synchronized (facts) {
+      facts.load(c, root);
+    }
+    return facts;
+  }
+
+  private void load(Connection c, PlanNode root) throws SQLException {
+    PlanFacts facts = this;
     List<String[]> relations = new ArrayList<>();
     List<String> functionNames = new ArrayList<>();
     List<String> operatorNames = new ArrayList<>();
     List<String> subqueries = new ArrayList<>();
     collect(root, relations, functionNames, operatorNames, subqueries);
+    relations.removeIf(r -> !asked.add("r\0" + r[0] + '\0' + r[1]));
+    functionNames.removeIf(f -> !asked.add("f\0" + f));
+    operatorNames.removeIf(o -> !asked.add("o\0" + o));
+    subqueries.removeIf(v -> !asked.add("v\0" + v));
     if (!relations.isEmpty()) {
       String[] s = new String[relations.size()];
       String[] t = new String[relations.size()];
@@ -113,7 +139,6 @@ final class PlanFacts {
         }
       }
     }
-    return facts;
   }
 
   private static void collect(
