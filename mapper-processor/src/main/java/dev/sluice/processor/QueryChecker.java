@@ -72,7 +72,12 @@ final class QueryChecker {
       }
       parameterChecker.checkParameters(
           m, parsed, described, sourceSql, javaTypes, parameters, query, sqlValue);
-      resultChecker.checkResult(method, result, record, query, sqlValue);
+      List<ColumnNullness> nullness =
+          record == null || result == null
+              ? List.of()
+              : NullabilityInference.infer(
+                  catalog.connection(), described.sql, occurrenceTypes(parsed, declared));
+      resultChecker.checkResult(method, result, nullness, record, query, sqlValue);
     }
   }
 
@@ -100,6 +105,15 @@ final class QueryChecker {
       } finally {
         s.execute("DEALLOCATE sluice_describe");
       }
+    }
+    return out;
+  }
+
+  /** The declared type (or null) of each {@code $n}, numbered by occurrence as described. */
+  private static List<String> occurrenceTypes(ParsedSql parsed, List<String> declared) {
+    List<String> out = new ArrayList<>();
+    for (SqlParameterLexer.Occurrence o : parsed.occurrences) {
+      out.add(declared.get(parsed.position(o.name) - 1));
     }
     return out;
   }

@@ -7,6 +7,7 @@ import dev.sluice.processor.SchemaCatalog.Type;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
@@ -16,8 +17,9 @@ import org.postgresql.PGResultSetMetaData;
 /**
  * A described {@code @Query}'s result against its method: rows where the return type reads rows and
  * none where it is a count; for a scalar, the first column's type; for a record, a column per
- * component, of a type it holds, nullable only where it may be. A computed column or one from a
- * view has unknown nullability and is accepted; {@code @NonNull} on a component overrides.
+ * component, of a type it holds, nullable only where it may be: where {@link NullabilityInference}
+ * finds it NULLABLE from the plan, or, where that cannot decide, where it is a nullable base column
+ * of a table. What neither decides is accepted; {@code @NonNull} on a component overrides.
  */
 final class ResultChecker {
   private final SchemaCatalog catalog;
@@ -32,11 +34,14 @@ final class ResultChecker {
 
   /**
    * Checks the described result ({@code result}, null for a statement without rows) against the
-   * method's return type and, for rows decoded into a record, against {@code record}.
+   * method's return type and, for rows decoded into a record, against {@code record}; {@code
+   * nullness} is what {@link NullabilityInference} found for each result column (empty when it
+   * found nothing).
    */
   void checkResult(
       Method method,
       ResultSetMetaData result,
+      List<ColumnNullness> nullness,
       RecordModel record,
       AnnotationMirror query,
       AnnotationValue sqlValue)
@@ -138,16 +143,29 @@ final class ResultChecker {
         diagnostics.error(Diagnostics.SCHEMA_TYPE_MISMATCH, problem, m, query, sqlValue);
       }
       String baseColumn = base.getBaseColumnName(i);
-      if (baseColumn != null
-          && !baseColumn.isEmpty()
-          && ColumnTypeChecker.rejectsNull(c)
-          && result.isNullable(i) == ResultSetMetaData.columnNullable
-          && !isView(base.getBaseSchemaName(i), base.getBaseTableName(i))) {
-        String from = base.getBaseTableName(i) + "." + baseColumn;
+      boolean hasBase = baseColumn != null && !baseColumn.isEmpty();
+      String from = hasBase ? base.getBaseTableName(i) + "." + baseColumn : null;
+      // The plan's answer where it has one; else part 1's: a nullable base column of a table.
+      ColumnNullness inferred = i <= nullness.size() ? nullness.get(i - 1) : ColumnNullness.UNKNOWN;
+      boolean baseNullable =
+          hasBase
+              && result.isNullable(i) == ResultSetMetaData.columnNullable
+              && !isView(base.getBaseSchemaName(i), base.getBaseTableName(i));
+      if (ColumnTypeChecker.rejectsNull(c)
+          && (inferred == ColumnNullness.NULLABLE
+              || (inferred == ColumnNullness.UNKNOWN && baseNullable))) {
+        String why =
+            baseNullable
+                ? from
+                : (from == null ? "" : from + ", ")
+                    + "NULL in some rows by the plan: a nullable base column,"
+                    + " the nullable side of an outer join,"
+                    + " an aggregate over no rows, a scalar subquery, CASE without ELSE,"
+                    + " nullif, lag/lead or unnest";
         diagnostics.error(
             Diagnostics.SCHEMA_NULLABLE_COLUMN,
             ColumnTypeChecker.nullableProblem(
-                    where + " (" + from + ")", record.displayName() + "." + c.path, c)
+                    where + " (" + why + ")", record.displayName() + "." + c.path, c)
                 + " (or @NonNull if the query never yields NULL there)",
             m,
             query,

@@ -1,0 +1,487 @@
+package dev.sluice.processor;
+
+import static dev.sluice.processor.ColumnNullness.NON_NULL;
+import static dev.sluice.processor.ColumnNullness.NULLABLE;
+import static dev.sluice.processor.ColumnNullness.UNKNOWN;
+import static dev.sluice.processor.NullnessRules.CALL_SYNTAX;
+import static dev.sluice.processor.NullnessRules.NULL_YIELDING_OPERATORS;
+import static dev.sluice.processor.NullnessRules.SQL_VALUE_FUNCTIONS;
+import static dev.sluice.processor.NullnessRules.TYPE_WORDS;
+import static dev.sluice.processor.NullnessRules.strict;
+
+import dev.sluice.processor.DeparsedLexer.Kind;
+import dev.sluice.processor.DeparsedLexer.Token;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Whether an expression as EXPLAIN deparses it can be NULL, by the rules the processor README
+ * lists: a recursive-descent reading of the forms {@code ruleutils.c} prints, where whatever it
+ * does not know makes the answer {@link ColumnNullness#UNKNOWN}, never a guess. Operator precedence
+ * does not matter (deparsed expressions are parenthesized, and every operator is judged by its
+ * strictness alone), except around {@code IS}, which is only read alone.
+ */
+final class ExpressionNullness {
+  /** What the expression's names stand for, answered by the plan and the catalog. */
+  interface Context {
+    /** A column {@code qualifier.name} (qualifier null when EXPLAIN printed none). */
+    ColumnNullness column(String qualifier, String name);
+
+    /** Whether the aggregates evaluated here are of a query with GROUP BY (so never of no rows). */
+    boolean grouped();
+
+    /** Whether the query groups by grouping sets (aggregates and keys may then be NULL). */
+    boolean groupingSets();
+
+    /** A subplan's value ({@code SubPlan 1}, {@code InitPlan 2}): EXISTS, or a scalar subquery. */
+    ColumnNullness subplan(String name);
+
+    /** Whether every window frame of the statement holds the current row. */
+    boolean framesHoldCurrentRow();
+
+    /** Whether every function of that name is strict and returns no set; null if none is known. */
+    Boolean strictFunction(String name);
+
+    /** Whether the function of that name returns a set (unnest, generate_series). */
+    boolean setReturning(String name);
+
+    /** Whether every operator of that name is implemented by a strict function. */
+    boolean strictOperator(String name);
+  }
+
+  private final List<Token> tokens;
+  private final Context context;
+
+  /** The index of the next token. */
+  private int pos;
+
+  private ExpressionNullness(List<Token> tokens, Context context) {
+    this.tokens = tokens;
+    this.context = context;
+  }
+
+  /** Whether {@code deparsed} can be NULL; anything it cannot read is UNKNOWN. */
+  static ColumnNullness of(String deparsed, Context context) {
+    try {
+      ExpressionNullness p = new ExpressionNullness(DeparsedLexer.tokens(deparsed), context);
+      ColumnNullness value = p.expression();
+      return p.peek().kind == Kind.END ? value : UNKNOWN;
+    } catch (IllegalArgumentException e) {
+      return UNKNOWN;
+    }
+  }
+
+  /** The names of functions called in {@code deparsed} (words before a parenthesis). */
+  static void collectNames(String deparsed, List<String> functions, List<String> operators) {
+    List<Token> ts;
+    try {
+      ts = DeparsedLexer.tokens(deparsed);
+    } catch (IllegalArgumentException e) {
+      return;
+    }
+    for (int i = 0; i < ts.size(); i++) {
+      Token t = ts.get(i);
+      if (t.kind == Kind.WORD && i + 1 < ts.size() && ts.get(i + 1).is("(")) {
+        functions.add(t.text);
+      } else if (t.kind == Kind.OPERATOR) {
+        operators.add(t.text);
+      }
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Grammar
+
+  private ColumnNullness expression() {
+    List<ColumnNullness> operands = new ArrayList<>();
+    operands.add(operand());
+    boolean sawIs = false;
+    boolean sawOther = false;
+    boolean unknownOperator = false;
+    boolean lenientOperator = false;
+    while (true) {
+      Token t = peek();
+      if (t.kind == Kind.OPERATOR) {
+        pos++;
+        sawOther = true;
+        if (NULL_YIELDING_OPERATORS.contains(t.text)) {
+          unknownOperator = true;
+        } else if (!context.strictOperator(t.text)) {
+          // Some operator of the name is not strict (|| of arrays): NULL in need not be NULL out,
+          // but non-null operands still give a non-null value.
+          lenientOperator = true;
+        }
+        operands.add(operand());
+      } else if (t.is("and") || t.is("or")) {
+        pos++;
+        sawOther = true;
+        operands.add(operand());
+      } else if (t.is("at")) {
+        pos++;
+        sawOther = true;
+        if (word("time")) {
+          expectWord("zone");
+          operands.add(operand());
+        } else {
+          expectWord("local");
+        }
+      } else if (t.is("is")) {
+        pos++;
+        sawIs = true;
+        word("not");
+        if (word("null") || word("true") || word("false") || word("unknown")) {
+          continue;
+        }
+        if (word("distinct")) {
+          expectWord("from");
+          operand();
+          continue;
+        }
+        unknownOperator = true;
+        pos++;
+      } else if (t.is("collate")) {
+        pos++;
+        typeName();
+      } else {
+        break;
+      }
+    }
+    if (sawIs) {
+      return sawOther || unknownOperator ? UNKNOWN : NON_NULL;
+    }
+    if (unknownOperator) {
+      return UNKNOWN;
+    }
+    ColumnNullness value = strict(operands);
+    return lenientOperator && value == NULLABLE ? UNKNOWN : value;
+  }
+
+  private ColumnNullness operand() {
+    Token t = next();
+    ColumnNullness value;
+    switch (t.kind) {
+      case OPERATOR:
+        // A prefix operator (- x, ~ x, @ x).
+        value = operand();
+        if (value == NULLABLE && !context.strictOperator(t.text)) {
+          value = UNKNOWN;
+        }
+        break;
+      case NUMBER:
+      case STRING:
+        value = NON_NULL;
+        break;
+      case PARAM:
+        value = UNKNOWN;
+        break;
+      case QUOTED:
+        value = name(t.text);
+        break;
+      case WORD:
+        value = word(t);
+        break;
+      case PUNCT:
+        if (!t.is("(")) {
+          throw new IllegalArgumentException("unexpected " + t);
+        }
+        value = parenthesized();
+        break;
+      default:
+        throw new IllegalArgumentException("unexpected end");
+    }
+    return postfix(value);
+  }
+
+  private ColumnNullness postfix(ColumnNullness value) {
+    while (true) {
+      if (peek().is("::")) {
+        pos++;
+        typeName();
+      } else if (peek().is("[")) {
+        skipBalanced("[", "]");
+        value = value == NULLABLE ? NULLABLE : UNKNOWN;
+      } else if (peek().is(".")) {
+        // (composite).field, (InitPlan 1).col1
+        pos++;
+        next();
+        value = value == NULLABLE ? NULLABLE : UNKNOWN;
+      } else {
+        return value;
+      }
+    }
+  }
+
+  private ColumnNullness parenthesized() {
+    Token t = peek();
+    if (t.is("subplan") || t.is("initplan") || t.is("hashed")) {
+      // (SubPlan 1), (hashed SubPlan 2), (InitPlan 1).col1.
+      word("hashed");
+      Token kind = next();
+      Token number = next();
+      expect(")");
+      if (peek().is(".")) {
+        // (InitPlan 1).col1: the subplan's first output column.
+        pos++;
+        next();
+      }
+      if (!kind.is("subplan") && !kind.is("initplan")) {
+        return UNKNOWN;
+      }
+      return context.subplan((kind.is("subplan") ? "SubPlan " : "InitPlan ") + number.text);
+    }
+    ColumnNullness value = expression();
+    expect(")");
+    return value;
+  }
+
+  private ColumnNullness word(Token t) {
+    switch (t.text) {
+      case "null":
+        return NULLABLE;
+      case "true":
+      case "false":
+        return NON_NULL;
+      case "not":
+        return operand();
+      case "case":
+        return caseExpression();
+      case "exists":
+        skipBalanced("(", ")");
+        return NON_NULL;
+      case "array":
+      case "row":
+        if (peek().is("[")) {
+          skipBalanced("[", "]");
+        } else {
+          skipBalanced("(", ")");
+        }
+        return NON_NULL;
+      case "any":
+      case "all":
+      case "some":
+        return quantified();
+      case "default":
+        return UNKNOWN;
+      case "current_schema":
+        return peek().is("(") ? call(t.text) : UNKNOWN;
+      default:
+        break;
+    }
+    if (SQL_VALUE_FUNCTIONS.contains(t.text)) {
+      if (peek().is("(")) {
+        skipBalanced("(", ")");
+      }
+      return NON_NULL;
+    }
+    if (peek().is("(")) {
+      return call(t.text);
+    }
+    return name(t.text);
+  }
+
+  /** A column reference ({@code a.b}, {@code b}) or a schema-qualified call. */
+  private ColumnNullness name(String first) {
+    if (!peek().is(".")) {
+      return context.column(null, first);
+    }
+    pos++;
+    Token second = next();
+    if (second.kind != Kind.WORD && second.kind != Kind.QUOTED) {
+      throw new IllegalArgumentException("a name expected after '.'");
+    }
+    if (peek().is("(")) {
+      return call(second.text);
+    }
+    if (peek().is(".")) {
+      return UNKNOWN;
+    }
+    return context.column(first, second.text);
+  }
+
+  private ColumnNullness caseExpression() {
+    List<ColumnNullness> results = new ArrayList<>();
+    if (!peek().is("when")) {
+      expression();
+    }
+    while (word("when")) {
+      expression();
+      expectWord("then");
+      results.add(expression());
+    }
+    boolean hasElse = word("else");
+    if (hasElse) {
+      results.add(expression());
+    }
+    expectWord("end");
+    if (!hasElse) {
+      return NULLABLE;
+    }
+    return strict(results);
+  }
+
+  /** {@code ANY (array)} or {@code ALL (…)}: judged only for a constant array without NULL. */
+  private ColumnNullness quantified() {
+    expect("(");
+    Token t = peek();
+    if (t.kind == Kind.STRING && !t.text.toLowerCase(Locale.ROOT).contains("null")) {
+      pos++;
+      postfix(NON_NULL);
+      expect(")");
+      return NON_NULL;
+    }
+    pos--;
+    skipBalanced("(", ")");
+    return UNKNOWN;
+  }
+
+  private ColumnNullness call(String name) {
+    expect("(");
+    List<ColumnNullness> args = new ArrayList<>();
+    boolean star = false;
+    boolean syntax = false;
+    if (peek().is("*")) {
+      pos++;
+      star = true;
+    } else if (!peek().is(")")) {
+      word("distinct");
+      while (true) {
+        word("variadic");
+        if (peek().kind == Kind.WORD && tokens.get(pos + 1).is("=>")) {
+          pos += 2;
+        }
+        args.add(expression());
+        if (peek().is(",")) {
+          pos++;
+        } else if (peek().is("order")) {
+          skipUntilClose();
+          break;
+        } else if (peek().kind == Kind.WORD && CALL_SYNTAX.contains(peek().text)) {
+          syntax = true;
+          skipUntilClose();
+          break;
+        } else {
+          break;
+        }
+      }
+    }
+    expect(")");
+    boolean orderedSet = false;
+    if (word("within")) {
+      expectWord("group");
+      skipBalanced("(", ")");
+      orderedSet = true;
+    }
+    boolean filtered = false;
+    if (word("filter")) {
+      skipBalanced("(", ")");
+      filtered = true;
+    }
+    boolean window = false;
+    if (word("over")) {
+      if (peek().is("(")) {
+        skipBalanced("(", ")");
+      } else {
+        next();
+      }
+      window = true;
+    }
+    if (syntax || orderedSet) {
+      return UNKNOWN;
+    }
+    return NullnessRules.call(context, name, args, star, filtered, window);
+  }
+
+  private void typeName() {
+    Token t = next();
+    if (t.kind != Kind.WORD && t.kind != Kind.QUOTED) {
+      throw new IllegalArgumentException("a type name expected");
+    }
+    if (peek().is(".")) {
+      pos++;
+      next();
+    }
+    while (true) {
+      Token n = peek();
+      if (n.kind == Kind.WORD && TYPE_WORDS.contains(n.text)) {
+        pos++;
+      } else if (n.is("(")) {
+        skipBalanced("(", ")");
+      } else if (n.is("[")) {
+        skipBalanced("[", "]");
+      } else {
+        return;
+      }
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Tokens
+
+  private Token peek() {
+    return tokens.get(pos);
+  }
+
+  private Token next() {
+    Token t = tokens.get(pos);
+    if (t.kind == Kind.END) {
+      throw new IllegalArgumentException("unexpected end");
+    }
+    pos++;
+    return t;
+  }
+
+  private boolean word(String w) {
+    if (peek().kind == Kind.WORD && peek().text.equals(w)) {
+      pos++;
+      return true;
+    }
+    return false;
+  }
+
+  private void expectWord(String w) {
+    if (!word(w)) {
+      throw new IllegalArgumentException("'" + w + "' expected");
+    }
+  }
+
+  private void expect(String punct) {
+    if (!next().is(punct)) {
+      throw new IllegalArgumentException("'" + punct + "' expected");
+    }
+  }
+
+  /** Skips {@code open … close} with whatever it nests; the next token must be {@code open}. */
+  private void skipBalanced(String open, String close) {
+    expect(open);
+    int depth = 1;
+    while (depth > 0) {
+      Token t = next();
+      if (t.is(open)) {
+        depth++;
+      } else if (t.is(close)) {
+        depth--;
+      }
+    }
+  }
+
+  /** Skips to the parenthesis that closes the current call, leaving it to be read. */
+  private void skipUntilClose() {
+    int depth = 0;
+    while (true) {
+      Token t = peek();
+      if (t.kind == Kind.END) {
+        throw new IllegalArgumentException("unexpected end");
+      }
+      if (t.is("(")) {
+        depth++;
+      } else if (t.is(")")) {
+        if (depth == 0) {
+          return;
+        }
+        depth--;
+      }
+      pos++;
+    }
+  }
+}

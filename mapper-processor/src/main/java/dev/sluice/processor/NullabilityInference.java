@@ -1,0 +1,410 @@
+package dev.sluice.processor;
+
+import static dev.sluice.processor.ColumnNullness.NON_NULL;
+import static dev.sluice.processor.ColumnNullness.NULLABLE;
+import static dev.sluice.processor.ColumnNullness.UNKNOWN;
+import static dev.sluice.processor.NullnessRules.either;
+import static dev.sluice.processor.PlanWalk.aggregate;
+import static dev.sluice.processor.PlanWalk.collectAliases;
+import static dev.sluice.processor.PlanWalk.findPartitions;
+import static dev.sluice.processor.PlanWalk.findPath;
+import static dev.sluice.processor.PlanWalk.findSubplan;
+import static dev.sluice.processor.PlanWalk.indexOfColumn;
+import static dev.sluice.processor.PlanWalk.plainColumn;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.postgresql.core.BaseStatement;
+import org.postgresql.core.QueryExecutor;
+
+/**
+ * Which result columns of a statement can be NULL, read from PostgreSQL's own plan: {@code EXPLAIN
+ * (VERBOSE, FORMAT JSON, GENERIC_PLAN)} of the statement with its {@code $n} parameters (planned,
+ * never executed; PostgreSQL 16 and later). The top node's {@code Output} is the target list in
+ * order; each entry is judged by {@link ExpressionNullness}, and each column it names is followed
+ * down the plan to its scan: the nullable side of an outer join as the planner arranged the joins
+ * (it swaps and reduces them, so the SQL text would mislead), a table's NOT NULL, a CTE's or
+ * subquery's own output, the members of a UNION. The rules and their limits are listed in the
+ * processor README.
+ *
+ * <p>Misuse: the answer is only as good as the plan; a server that cannot explain the statement
+ * (older than 16, or a statement EXPLAIN refuses) gives an empty list, which means unknown.
+ */
+final class NullabilityInference {
+  private NullabilityInference() {}
+
+  /**
+   * The nullability of each column of the statement's result, in order (junk columns the planner
+   * adds for sorting may follow them), or an empty list when the plan cannot be had.
+   *
+   * @param sqlWithDollarParams the statement as the checks describe it, {@code $n} parameters,
+   *     those with a type the runtime declares already cast to it ({@code ($1::int4)})
+   * @param parameterTypeNames the type declared for each {@code $n}, null where PostgreSQL infers
+   *     it; the casts in the SQL carry them, so here they only complete the key of the answer (a
+   *     recorded snapshot's entry)
+   */
+  static List<ColumnNullness> infer(
+      Connection c, String sqlWithDollarParams, List<String> parameterTypeNames)
+      throws SQLException {
+    if (!StatementText.isOneStatement(sqlWithDollarParams)) {
+      return List.of();
+    }
+    PlanNode root = explain(c, sqlWithDollarParams);
+    if (root == null) {
+      return List.of();
+    }
+    PlanFacts facts = PlanFacts.read(c, root);
+    Map<String, List<String>> cteColumns = new HashMap<>();
+    String with = StatementText.withClause(sqlWithDollarParams);
+    if (with != null) {
+      for (String cte : PlanWalk.cteNames(root)) {
+        List<String> names = cteColumns(c, with, cte);
+        if (names != null) {
+          cteColumns.put(cte, names);
+        }
+      }
+    }
+    Inference inference =
+        new Inference(
+            root,
+            facts,
+            StatementText.framesHoldCurrentRow(sqlWithDollarParams),
+            StatementText.subqueryAliases(sqlWithDollarParams),
+            cteColumns);
+    return Collections.unmodifiableList(inference.outputs(root, 0));
+  }
+
+  /** The plan of {@code sql}, or null when EXPLAIN refuses it; only a lost connection throws. */
+  private static PlanNode explain(Connection c, String sql) throws SQLException {
+    String json;
+    try (Statement s = c.createStatement()) {
+      s.setEscapeProcessing(false);
+      // In the simple query protocol: in the extended one the $n would be the EXPLAIN's own
+      // parameters, which Bind would have to supply.
+      s.unwrap(BaseStatement.class)
+          .executeWithFlags(
+              "EXPLAIN (VERBOSE, FORMAT JSON, GENERIC_PLAN) " + sql,
+              QueryExecutor.QUERY_EXECUTE_AS_SIMPLE);
+      try (ResultSet r = s.getResultSet()) {
+        if (r == null || !r.next()) {
+          return null;
+        }
+        json = r.getString(1);
+      }
+    } catch (SQLException e) {
+      if (c.isClosed()) {
+        throw e;
+      }
+      // EXPLAIN refused it (an older server, a statement it cannot plan): nothing is known.
+      return null;
+    }
+    try {
+      return PlanNode.fromExplain(PlanJson.parse(json));
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+  }
+
+  /**
+   * The column names of CTE {@code cte}, in order, from the plan of a probe: the statement's WITH
+   * list and {@code SELECT cte.* FROM cte, cte AS sluice_probe}, which keeps the CTE a scan of its
+   * own (it is referenced twice, so not inlined) whose output is every column by name. Null when
+   * the probe cannot be planned.
+   */
+  private static List<String> cteColumns(Connection c, String with, String cte)
+      throws SQLException {
+    String name = "\"" + cte.replace("\"", "\"\"") + "\"";
+    PlanNode probe =
+        explain(c, with + " SELECT " + name + ".* FROM " + name + ", " + name + " AS sluice_probe");
+    if (probe == null) {
+      return null;
+    }
+    List<String> names = new ArrayList<>();
+    for (String item : probe.output) {
+      String[] column = plainColumn(item);
+      if (column == null || (column[0] != null && !column[0].equals(cte))) {
+        return null;
+      }
+      names.add(column[1]);
+    }
+    return names;
+  }
+
+  /** The walk over one plan. */
+  private static final class Inference {
+    private final PlanNode root;
+    private final PlanFacts facts;
+    private final boolean frames;
+
+    /** The one range table alias when EXPLAIN printed columns without one, else null. */
+    private final String onlyAlias;
+
+    /** The names the SQL gives subqueries of its own ({@code (SELECT …) AS s}). */
+    private final Set<String> subqueryAliases;
+
+    /** The column names of the CTEs the plan scans, where a probe found them. */
+    private final Map<String, List<String>> cteColumns;
+
+    Inference(
+        PlanNode root,
+        PlanFacts facts,
+        boolean frames,
+        Set<String> subqueryAliases,
+        Map<String, List<String>> cteColumns) {
+      this.root = root;
+      this.cteColumns = cteColumns;
+      this.subqueryAliases = subqueryAliases;
+      this.facts = facts;
+      this.frames = frames;
+      Set<String> aliases = new java.util.HashSet<>();
+      collectAliases(root, aliases);
+      this.onlyAlias = aliases.size() == 1 ? aliases.iterator().next() : null;
+    }
+
+    /** The nullability of each output position of {@code node}. */
+    List<ColumnNullness> outputs(PlanNode node, int depth) {
+      List<ColumnNullness> out = new ArrayList<>();
+      if (depth > 40) {
+        return out;
+      }
+      if (node.isUnion()) {
+        List<ColumnNullness> union = null;
+        for (PlanNode member : node.children) {
+          if (member.isSubplan()) {
+            continue;
+          }
+          List<ColumnNullness> m = outputs(member, depth + 1);
+          if (union == null) {
+            union = new ArrayList<>(m);
+          } else if (union.size() != m.size()) {
+            return out;
+          } else {
+            for (int i = 0; i < m.size(); i++) {
+              union.set(i, either(union.get(i), m.get(i)));
+            }
+          }
+        }
+        return union == null ? out : union;
+      }
+      for (String item : node.output) {
+        out.add(ExpressionNullness.of(item, new At(node, depth)));
+      }
+      return out;
+    }
+
+    /** The column {@code qualifier.name} as evaluated at {@code node}. */
+    ColumnNullness column(PlanNode node, int depth, String qualifier, String name) {
+      PlanNode agg = aggregate(node);
+      if (agg != null && agg.groupingSets) {
+        // ROLLUP, CUBE, GROUPING SETS: a set without a key column has NULL for it.
+        return NULLABLE;
+      }
+      String alias = qualifier == null ? onlyAlias : qualifier;
+      if (alias == null) {
+        return UNKNOWN;
+      }
+      List<PlanNode> path = new ArrayList<>();
+      if (findPath(node, alias, path)) {
+        return along(path, depth, alias, name);
+      }
+      // A partitioned table: EXPLAIN names the parent, and scans its partitions as alias_1, ….
+      List<List<PlanNode>> partitions = new ArrayList<>();
+      findPartitions(node, alias + "_", new ArrayList<>(), partitions);
+      if (partitions.isEmpty()) {
+        return UNKNOWN;
+      }
+      ColumnNullness out = null;
+      for (List<PlanNode> p : partitions) {
+        for (int i = 0; i + 1 < p.size(); i++) {
+          if (p.get(i).nullsSide(p.get(i + 1))) {
+            return NULLABLE;
+          }
+          if (p.get(i).isUnion() && i + 2 < p.size()) {
+            return UNKNOWN;
+          }
+        }
+        ColumnNullness leaf = leaf(p.get(p.size() - 1), depth, name);
+        out = out == null ? leaf : either(out, leaf);
+      }
+      return out;
+    }
+
+    private ColumnNullness along(List<PlanNode> path, int depth, String alias, String name) {
+      for (int i = 0; i + 1 < path.size(); i++) {
+        PlanNode parent = path.get(i);
+        PlanNode child = path.get(i + 1);
+        if (parent.nullsSide(child)) {
+          return NULLABLE;
+        }
+        if (parent.isUnion()) {
+          // Above a UNION, EXPLAIN prints a column of its first member for the union's column.
+          int k = indexOfColumn(child.output, alias, name);
+          List<ColumnNullness> union = outputs(parent, depth + 1);
+          return k >= 0 && k < union.size() ? union.get(k) : UNKNOWN;
+        }
+      }
+      return leaf(path.get(path.size() - 1), depth, name);
+    }
+
+    /** What a scan yields for its column {@code name}. */
+    private ColumnNullness leaf(PlanNode scan, int depth, String name) {
+      if (scan.relation != null) {
+        return facts.column(scan.schema, scan.relation, name);
+      }
+      switch (scan.type) {
+        case "Subquery Scan":
+          for (PlanNode child : scan.children) {
+            if (!child.isSubplan()) {
+              return inner(scan, child, depth, name);
+            }
+          }
+          return UNKNOWN;
+        case "CTE Scan":
+          PlanNode cte = findSubplan(root, "CTE " + scan.cteName);
+          return cte == null ? UNKNOWN : inner(scan, cte, depth, name);
+        case "Function Scan":
+          return "unnest".equals(scan.functionName) ? NULLABLE : UNKNOWN;
+        default:
+          return UNKNOWN;
+      }
+    }
+
+    /**
+     * A column of a subquery or CTE scan: the inner plan's output at the column's position when the
+     * scan's output shows it, else the inner output's nullability if every column shares it.
+     */
+    private ColumnNullness inner(PlanNode scan, PlanNode plan, int depth, String name) {
+      List<ColumnNullness> inner = outputs(plan, depth + 1);
+      int k = position(scan, plan, name);
+      if (k < 0 && scan.type.equals("CTE Scan") && cteColumns.containsKey(scan.cteName)) {
+        k = cteColumns.get(scan.cteName).indexOf(name);
+      }
+      if (k < 0
+          && scan.type.equals("Subquery Scan")
+          && (subqueryAliases != null && !subqueryAliases.contains(scan.alias))) {
+        k = viewPosition(facts.viewColumns(scan.alias), plan.output, name);
+      }
+      if (k >= 0 && k < inner.size()) {
+        return inner.get(k);
+      }
+      ColumnNullness same = null;
+      for (ColumnNullness v : inner) {
+        if (same != null && v != same) {
+          return UNKNOWN;
+        }
+        same = v;
+      }
+      return same == null ? UNKNOWN : same;
+    }
+
+    /**
+     * Where column {@code name} of a subquery or CTE scan is in its inner plan's output, or -1. The
+     * scan's columns have names, the inner outputs only expressions: the position is taken only
+     * when the two lists have one length, every inner output that is itself a plain column bears
+     * the name the scan shows at that position, and at most one inner output is computed (so that
+     * two computed columns could not be swapped).
+     */
+    private static int position(PlanNode scan, PlanNode plan, String name) {
+      List<String> shown = scan.output;
+      List<String> inner = plan.output;
+      if (shown.size() != inner.size()) {
+        return -1;
+      }
+      int computed = 0;
+      int found = -1;
+      Set<String> seen = new java.util.HashSet<>();
+      for (int i = 0; i < shown.size(); i++) {
+        String[] s = plainColumn(shown.get(i));
+        if (s == null || !scan.alias.equals(s[0]) || !seen.add(s[1])) {
+          return -1;
+        }
+        String[] in = plainColumn(inner.get(i));
+        if (in == null) {
+          computed++;
+        } else if (!in[1].equals(s[1])) {
+          return -1;
+        }
+        if (s[1].equals(name)) {
+          found = i;
+        }
+      }
+      return computed <= 1 ? found : -1;
+    }
+
+    /**
+     * Where column {@code name} of a view is in the output of the view's plan, or -1: taken when
+     * the subquery scan bears a view's name that the SQL gives no subquery of its own ({@code (…)
+     * AS name}), and the view has as many columns as the plan outputs (PostgreSQL keeps every
+     * column of a view's subquery in place, putting NULL for those the query does not use).
+     */
+    private int viewPosition(List<String> columns, List<String> inner, String name) {
+      if (columns == null || columns.size() != inner.size()) {
+        return -1;
+      }
+      return columns.indexOf(name);
+    }
+
+    /** The context of expressions evaluated at one node. */
+    private final class At implements ExpressionNullness.Context {
+      private final PlanNode node;
+      private final int depth;
+
+      At(PlanNode node, int depth) {
+        this.node = node;
+        this.depth = depth;
+      }
+
+      @Override
+      public ColumnNullness column(String qualifier, String name) {
+        return Inference.this.column(node, depth, qualifier, name);
+      }
+
+      @Override
+      public boolean grouped() {
+        PlanNode agg = aggregate(node);
+        return agg != null && agg.grouped;
+      }
+
+      @Override
+      public boolean groupingSets() {
+        PlanNode agg = aggregate(node);
+        return agg != null && agg.groupingSets;
+      }
+
+      @Override
+      public ColumnNullness subplan(String name) {
+        // EXISTS leaves its subquery no target list; a scalar subquery is NULL without a row.
+        PlanNode plan = findSubplan(root, name);
+        return plan != null && plan.output.isEmpty() && !plan.isUnion() ? NON_NULL : NULLABLE;
+      }
+
+      @Override
+      public boolean framesHoldCurrentRow() {
+        return frames;
+      }
+
+      @Override
+      public Boolean strictFunction(String name) {
+        return facts.strictFunction(name);
+      }
+
+      @Override
+      public boolean setReturning(String name) {
+        return facts.setReturning(name);
+      }
+
+      @Override
+      public boolean strictOperator(String name) {
+        return facts.strictOperator(name);
+      }
+    }
+  }
+}

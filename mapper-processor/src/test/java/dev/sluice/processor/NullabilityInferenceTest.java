@@ -1,0 +1,307 @@
+package dev.sluice.processor;
+
+import static dev.sluice.processor.ColumnNullness.NON_NULL;
+import static dev.sluice.processor.ColumnNullness.NULLABLE;
+import static dev.sluice.processor.ColumnNullness.UNKNOWN;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.sluice.testkit.PgServer;
+import dev.sluice.testkit.TestDatabase;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * {@link NullabilityInference} on plans of the testkit's PostgreSQL 17 with Pagila: each case pins
+ * the answer for every result column, so a rule that changes shows here first (the compile-testing
+ * programs of {@code NullabilityChecksTest} pin the diagnostics).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class NullabilityInferenceTest {
+  private TestDatabase db;
+  private Connection c;
+
+  @BeforeAll
+  void createDatabase() throws SQLException {
+    db = PgServer.shared().createPagilaDatabase();
+    c = db.jdbc();
+  }
+
+  @AfterAll
+  void dropDatabase() throws SQLException {
+    c.close();
+    db.close();
+  }
+
+  private List<ColumnNullness> infer(String sql) throws SQLException {
+    return NullabilityInference.infer(c, sql, List.of());
+  }
+
+  private void assertColumns(String sql, ColumnNullness... expected) throws SQLException {
+    List<ColumnNullness> got = infer(sql);
+    assertThat(got.subList(0, Math.min(got.size(), expected.length)))
+        .as(sql)
+        .containsExactly(expected);
+  }
+
+  @Test
+  void baseColumnsByNotNull() throws SQLException {
+    assertColumns(
+        "SELECT film_id, title, description, length FROM film",
+        NON_NULL,
+        NON_NULL,
+        NULLABLE,
+        NULLABLE);
+  }
+
+  @Test
+  void outerJoinSidesFromThePlan() throws SQLException {
+    assertColumns(
+        "SELECT f.title, c.name FROM film f LEFT JOIN film_category fc USING (film_id)"
+            + " LEFT JOIN category c USING (category_id)",
+        NON_NULL,
+        NULLABLE);
+    assertColumns(
+        "SELECT f.title, c.name FROM category c RIGHT JOIN film_category fc USING (category_id)"
+            + " RIGHT JOIN film f USING (film_id)",
+        NON_NULL,
+        NULLABLE);
+    assertColumns(
+        "SELECT a.first_name, s.first_name FROM actor a FULL JOIN staff s ON s.first_name = a.first_name",
+        NULLABLE,
+        NULLABLE);
+    // The planner reduces a left join whose inner side a WHERE condition requires to an inner one.
+    assertColumns(
+        "SELECT f.title, l.name FROM film f LEFT JOIN language l USING (language_id)"
+            + " WHERE l.name = 'English'",
+        NON_NULL,
+        NON_NULL);
+    assertColumns(
+        "SELECT f.title, l.name FROM film f JOIN language l USING (language_id)",
+        NON_NULL,
+        NON_NULL);
+  }
+
+  @Test
+  void aggregates() throws SQLException {
+    assertColumns(
+        "SELECT count(*), count(length), max(length), sum(rental_rate) FROM film",
+        NON_NULL,
+        NON_NULL,
+        NULLABLE,
+        NULLABLE);
+    assertColumns(
+        "SELECT rating, count(*), max(rental_rate), avg(length), max(length) FILTER (WHERE length > 100)"
+            + " FROM film GROUP BY rating",
+        NULLABLE,
+        NON_NULL,
+        NON_NULL,
+        NULLABLE,
+        NULLABLE);
+    assertColumns(
+        "SELECT customer_id, sum(amount) FROM payment GROUP BY customer_id ORDER BY 2",
+        NON_NULL,
+        NON_NULL);
+    assertColumns("SELECT coalesce(max(length), 0::smallint) FROM film", NON_NULL);
+    // Grouping sets: the rows of a set without the key have NULL for it.
+    assertColumns(
+        "SELECT film_id, count(*) FROM film GROUP BY ROLLUP (film_id)", NULLABLE, NON_NULL);
+  }
+
+  @Test
+  void expressions() throws SQLException {
+    assertColumns(
+        "SELECT lower(title), title || '!', length + 1, rental_rate * 2, date_trunc('month', last_update),"
+            + " 'x', 1, NULL::text, CASE WHEN length > 100 THEN 'long' END,"
+            + " CASE WHEN length > 100 THEN 'long' ELSE 'short' END, nullif(title, 'x'),"
+            + " title = 'x', film_id IN (1, 2), now(), $1::int, EXISTS (SELECT 1 FROM actor),"
+            + " (SELECT max(actor_id) FROM actor), description IS NULL"
+            + " FROM film",
+        NON_NULL,
+        NON_NULL,
+        NULLABLE,
+        NON_NULL,
+        NON_NULL,
+        NON_NULL,
+        NON_NULL,
+        NULLABLE,
+        NULLABLE,
+        NON_NULL,
+        NULLABLE,
+        NON_NULL,
+        NON_NULL,
+        NON_NULL,
+        UNKNOWN,
+        NON_NULL,
+        NULLABLE,
+        NON_NULL);
+  }
+
+  @Test
+  void windowFunctions() throws SQLException {
+    assertColumns(
+        "SELECT row_number() OVER w, rank() OVER w, dense_rank() OVER w, sum(length) OVER w,"
+            + " sum(rental_rate) OVER w, lag(title) OVER w, count(*) OVER ()"
+            + " FROM film WINDOW w AS (ORDER BY film_id)",
+        NON_NULL,
+        NON_NULL,
+        NON_NULL,
+        NULLABLE,
+        NON_NULL,
+        NULLABLE,
+        NON_NULL);
+    // A frame that may not hold the current row leaves a window aggregate undecided.
+    assertColumns(
+        "SELECT sum(rental_rate) OVER (ORDER BY film_id ROWS BETWEEN 1 FOLLOWING AND 2 FOLLOWING)"
+            + " FROM film",
+        UNKNOWN);
+  }
+
+  @Test
+  void ctesSubqueriesAndUnions() throws SQLException {
+    assertColumns(
+        "WITH m AS MATERIALIZED (SELECT rating, max(length) AS longest, count(*) AS n FROM film"
+            + " GROUP BY rating) SELECT longest, n FROM m",
+        NULLABLE,
+        NON_NULL);
+    // Its columns are named by a probe of the WITH list: SELECT m.* FROM m, m AS sluice_probe.
+    assertColumns(
+        "WITH m (r, highest) AS MATERIALIZED (SELECT rating, max(rental_rate) FROM film"
+            + " GROUP BY rating), x AS (SELECT 1) SELECT highest, r FROM m",
+        NON_NULL,
+        NULLABLE);
+    assertColumns(
+        "WITH m AS (SELECT title, original_language_id FROM film WHERE length > $1::int)"
+            + " SELECT a.title, b.original_language_id FROM m a JOIN m b USING (title)",
+        NON_NULL,
+        NULLABLE);
+    assertColumns(
+        "WITH m AS (SELECT max(length) AS longest FROM film) SELECT longest FROM m", NULLABLE);
+    assertColumns(
+        "SELECT f.title, s.n FROM film f LEFT JOIN"
+            + " (SELECT film_id, count(*) n FROM inventory GROUP BY film_id) s USING (film_id)",
+        NON_NULL,
+        NULLABLE);
+    assertColumns(
+        "SELECT s.film_id, s.n FROM (SELECT film_id, count(*) n FROM inventory GROUP BY film_id) s",
+        NON_NULL,
+        NON_NULL);
+    assertColumns("SELECT title FROM film UNION SELECT first_name FROM actor", NON_NULL);
+    assertColumns("SELECT title FROM film UNION SELECT NULL FROM actor", NULLABLE);
+    assertColumns(
+        "SELECT title, 1 FROM film UNION ALL SELECT NULL, 2 FROM actor", NULLABLE, NON_NULL);
+    assertColumns(
+        "WITH RECURSIVE n(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM n WHERE n < 5) SELECT n FROM n",
+        UNKNOWN);
+  }
+
+  @Test
+  void viewsPartitionsAndReturning() throws SQLException {
+    // actor_info groups, so it stays a subquery: its columns are found by the view's names.
+    assertColumns("SELECT first_name, last_name FROM actor_info", NON_NULL, NON_NULL);
+    assertColumns("SELECT title, category, price FROM film_list", NON_NULL, NON_NULL, NON_NULL);
+    // Renamed, or a subquery of the SQL's own named like a view, it is not taken for the view.
+    assertColumns("SELECT title, length FROM film_list fl", UNKNOWN, UNKNOWN);
+    assertColumns(
+        "SELECT title FROM (SELECT DISTINCT description AS title, film_id AS fid, 3, 4, 5, 6, 7, 8"
+            + " FROM film) AS film_list",
+        UNKNOWN);
+    assertColumns(
+        "WITH film_list AS (SELECT DISTINCT description AS title, film_id AS fid, 3, 4, 5, 6, 7, 8"
+            + " FROM film) SELECT title FROM film_list",
+        UNKNOWN);
+    assertColumns("SELECT amount, payment_date FROM payment", NON_NULL, NON_NULL);
+    assertColumns(
+        "INSERT INTO actor (first_name, last_name) VALUES ($1, $2) RETURNING actor_id, last_update",
+        NON_NULL,
+        NON_NULL);
+    assertColumns(
+        "UPDATE film SET length = 3 WHERE film_id = $1::int RETURNING title, original_language_id",
+        NON_NULL,
+        NULLABLE);
+    assertColumns("SELECT unnest(special_features) FROM film", NULLABLE);
+  }
+
+  @Test
+  void whatEXPLAINRefusesIsUnknown() throws SQLException {
+    assertThat(infer("SHOW search_path")).isEmpty();
+    assertThat(infer("SELECT nosuchcolumn FROM film")).isEmpty();
+    // A second statement is never sent: the simple query protocol would run it.
+    assertThat(infer("SELECT title FROM film; CREATE TABLE sluice_was_here (x int)")).isEmpty();
+    assertThat(infer("SELECT to_regclass('sluice_was_here') IS NULL")).containsExactly(NON_NULL);
+    try (java.sql.Statement s = c.createStatement();
+        java.sql.ResultSet r = s.executeQuery("SELECT to_regclass('sluice_was_here') IS NULL")) {
+      r.next();
+      assertThat(r.getBoolean(1)).isTrue();
+    }
+    // ... and the connection is left clean for the next statement.
+    assertColumns("SELECT title FROM film", NON_NULL);
+  }
+
+  @Test
+  void expressionsItCannotReadAreUnknown() {
+    ExpressionNullness.Context none =
+        new ExpressionNullness.Context() {
+          @Override
+          public ColumnNullness column(String qualifier, String name) {
+            return NON_NULL;
+          }
+
+          @Override
+          public boolean grouped() {
+            return true;
+          }
+
+          @Override
+          public boolean groupingSets() {
+            return false;
+          }
+
+          @Override
+          public ColumnNullness subplan(String name) {
+            return NULLABLE;
+          }
+
+          @Override
+          public boolean framesHoldCurrentRow() {
+            return true;
+          }
+
+          @Override
+          public Boolean strictFunction(String name) {
+            return true;
+          }
+
+          @Override
+          public boolean setReturning(String name) {
+            return false;
+          }
+
+          @Override
+          public boolean strictOperator(String name) {
+            return true;
+          }
+        };
+    for (String s :
+        Arrays.asList(
+            "(a.x",
+            "f(a.x) WITHIN GROUP (ORDER BY a.y)",
+            "a.x ->> 'k'::text",
+            "EXTRACT(year FROM a.d)",
+            "a.arr[1]",
+            "(a.x IS JSON)",
+            "'unterminated")) {
+      assertThat(ExpressionNullness.of(s, none)).as(s).isEqualTo(UNKNOWN);
+    }
+    assertThat(ExpressionNullness.of("COALESCE(a.x, 'n'::text)", none)).isEqualTo(NON_NULL);
+    assertThat(ExpressionNullness.of("((a.x)::text ~~ 'a%'::text)", none)).isEqualTo(NON_NULL);
+    assertThatThrownBy(() -> PlanJson.parse("{\"a\": [1,}"))
+        .hasMessageContaining("malformed plan JSON at offset");
+  }
+}
