@@ -2,16 +2,15 @@ package dev.sluice.processor;
 
 import dev.sluice.processor.DaoModel.Method;
 import dev.sluice.processor.DaoModel.Result;
-import dev.sluice.processor.SchemaCatalog.Relation;
-import dev.sluice.processor.SchemaCatalog.Type;
-import java.sql.ResultSetMetaData;
+import dev.sluice.processor.SchemaFacts.ResultColumn;
+import dev.sluice.processor.SchemaFacts.Type;
 import java.sql.SQLException;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.ExecutableElement;
-import org.postgresql.PGResultSetMetaData;
 
 /**
  * A described {@code @Query}'s result against its method: rows where the return type reads rows and
@@ -20,11 +19,11 @@ import org.postgresql.PGResultSetMetaData;
  * view has unknown nullability and is accepted; {@code @NonNull} on a component overrides.
  */
 final class ResultChecker {
-  private final SchemaCatalog catalog;
+  private final SchemaFacts catalog;
   private final Diagnostics diagnostics;
   private final ColumnTypeChecker types;
 
-  ResultChecker(SchemaCatalog catalog, Diagnostics diagnostics, ColumnTypeChecker types) {
+  ResultChecker(SchemaFacts catalog, Diagnostics diagnostics, ColumnTypeChecker types) {
     this.catalog = catalog;
     this.diagnostics = diagnostics;
     this.types = types;
@@ -36,7 +35,7 @@ final class ResultChecker {
    */
   void checkResult(
       Method method,
-      ResultSetMetaData result,
+      List<ResultColumn> result,
       RecordModel record,
       AnnotationMirror query,
       AnnotationValue sqlValue)
@@ -75,9 +74,11 @@ final class ResultChecker {
     if (method.decoder == null) {
       return;
     }
-    PGResultSetMetaData base = result.unwrap(PGResultSetMetaData.class);
     if (method.decoder.decoderClass == null) {
-      Type type = resultType(result, 1);
+      if (result.isEmpty()) {
+        return;
+      }
+      Type type = resultType(result.get(0));
       ValueReader reader =
           method.decoder.scalar != null
               ? new ValueReader.Scalar(ScalarType.valueOf(method.decoder.scalar))
@@ -88,7 +89,7 @@ final class ResultChecker {
               : types.typeProblem(
                   reader,
                   type,
-                  "column " + result.getColumnLabel(1) + " of the result",
+                  "column " + result.get(0).label + " of the result",
                   "the result " + method.decoder.type);
       if (problem != null) {
         diagnostics.error(Diagnostics.SCHEMA_TYPE_MISMATCH, problem, m, query, sqlValue);
@@ -99,8 +100,8 @@ final class ResultChecker {
       return;
     }
     Map<String, Integer> byName = new HashMap<>();
-    for (int i = result.getColumnCount(); i >= 1; i--) {
-      byName.put(result.getColumnLabel(i), i);
+    for (int i = result.size() - 1; i >= 0; i--) {
+      byName.put(result.get(i).label, i);
     }
     for (ColumnModel c : record.columns()) {
       Integer i = byName.get(c.column);
@@ -125,7 +126,8 @@ final class ResultChecker {
         continue;
       }
       String where = "column " + c.column + " of the result of " + m.getSimpleName();
-      Type type = resultType(result, i);
+      ResultColumn column = result.get(i);
+      Type type = resultType(column);
       String problem =
           type == null
               ? null
@@ -137,17 +139,14 @@ final class ResultChecker {
       if (problem != null) {
         diagnostics.error(Diagnostics.SCHEMA_TYPE_MISMATCH, problem, m, query, sqlValue);
       }
-      String baseColumn = base.getBaseColumnName(i);
-      if (baseColumn != null
-          && !baseColumn.isEmpty()
-          && ColumnTypeChecker.rejectsNull(c)
-          && result.isNullable(i) == ResultSetMetaData.columnNullable
-          && !isView(base.getBaseSchemaName(i), base.getBaseTableName(i))) {
-        String from = base.getBaseTableName(i) + "." + baseColumn;
+      if (column.nullness == ColumnNullness.NULLABLE && ColumnTypeChecker.rejectsNull(c)) {
+        String from =
+            column.baseColumn.isEmpty()
+                ? ""
+                : " (" + column.baseTable + "." + column.baseColumn + ")";
         diagnostics.error(
             Diagnostics.SCHEMA_NULLABLE_COLUMN,
-            ColumnTypeChecker.nullableProblem(
-                    where + " (" + from + ")", record.displayName() + "." + c.path, c)
+            ColumnTypeChecker.nullableProblem(where + from, record.displayName() + "." + c.path, c)
                 + " (or @NonNull if the query never yields NULL there)",
             m,
             query,
@@ -156,15 +155,9 @@ final class ResultChecker {
     }
   }
 
-  /** Whether the relation a result column comes from is a view (nullability unknown). */
-  private boolean isView(String schema, String table) throws SQLException {
-    Relation relation = catalog.relation(schema == null ? "" : schema, table);
-    return relation == null || relation.isView;
-  }
-
-  /** The type of result column {@code i}, or null if the catalog does not know its name. */
-  private Type resultType(ResultSetMetaData result, int i) throws SQLException {
-    String name = result.getColumnTypeName(i);
+  /** The type of a result column, or null if the catalog does not know its name. */
+  private Type resultType(ResultColumn column) throws SQLException {
+    String name = column.typeName;
     // pgjdbc names an integer column whose default is nextval(…) after the serial pseudo-type.
     switch (name) {
       case "serial":
