@@ -198,7 +198,12 @@ final class SchemaSource implements AutoCloseable {
     boolean cached = server != null;
     if (server == null) {
       try {
-        server = EmbeddedServer.start();
+        // 1 MB WAL segments instead of 16: a smaller data directory to keep and copy.
+        server =
+            EmbeddedServer.start(
+                EmbeddedServer.newBaseDirectory(),
+                EmbeddedServer.throwawaySettings(),
+                Map.of("wal-segsize", "1"));
       } catch (RuntimeException e) {
         throw new SchemaSourceException(
             "could not start an embedded PostgreSQL to migrate: " + withCauses(e), null, e);

@@ -88,14 +88,26 @@ public final class EmbeddedServer implements AutoCloseable {
    * settings work; {@code unix_socket_directories} defaults to the base directory.
    */
   public static EmbeddedServer start(Path baseDirectory, Map<String, String> settings) {
+    return start(baseDirectory, settings, Map.of());
+  }
+
+  /**
+   * {@link #start(Path, Map)} with {@code initdb} options ({@code wal-segsize} → {@code
+   * --wal-segsize=…}); ignored when {@code baseDirectory} already holds a data directory.
+   */
+  public static EmbeddedServer start(
+      Path baseDirectory, Map<String, String> settings, Map<String, String> initdbOptions) {
     Path log = baseDirectory.resolve("server.log");
     Map<String, String> effective = new LinkedHashMap<>(settings);
     effective.putIfAbsent("unix_socket_directories", baseDirectory.toString());
     Redirect toLog = Redirect.appendTo(log.toFile());
     EmbeddedPostgres postgres;
     try {
+      EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder();
+      // zonky passes its "locale config" to initdb as --key=value: any initdb option goes there.
+      initdbOptions.forEach(builder::setLocaleConfig);
       postgres =
-          EmbeddedPostgres.builder()
+          builder
               .setDataDirectory(baseDirectory.resolve("data"))
               // The directory is new, so initdb runs; close() deletes it, restart() keeps it.
               .setCleanDataDirectory(false)
