@@ -1,8 +1,8 @@
 package dev.sluice.processor;
 
 /**
- * What the schema checks know of whether a result column can be NULL. Where nothing can be
- * decided the answer is {@link #UNKNOWN}, which the checks accept (the user may still assert
+ * What the schema checks know of whether a result column can be NULL. Where nothing can be decided
+ * the answer is {@link #UNKNOWN}, which the checks accept (the user may still assert
  * {@code @NonNull}); only {@link #NULLABLE} makes a non-null component an error.
  */
 enum ColumnNullness {

@@ -1,7 +1,7 @@
 package dev.sluice.processor;
 
 import com.palantir.javapoet.ClassName;
-import dev.sluice.processor.SchemaCatalog.Type;
+import dev.sluice.processor.SchemaFacts.Type;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Set;
@@ -41,7 +41,7 @@ final class ColumnTypeChecker {
       boolean list = r instanceof ValueReader.EnumListOf;
       ClassName enumClass =
           list ? ((ValueReader.EnumListOf) r).enumClass : ((ValueReader.EnumOf) r).enumClass;
-      boolean enumColumn = list ? type.isArray && type.enumOid != 0 : type.isEnum;
+      boolean enumColumn = list ? type.isArray && type.enumName != null : type.isEnum;
       if (enumColumn) {
         enums.checkEnum(enumClass, type);
         return null;

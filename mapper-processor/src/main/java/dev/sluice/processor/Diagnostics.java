@@ -131,6 +131,12 @@ final class Diagnostics {
   /** A row-count return type on a statement with a result, or a row type on one without. */
   static final String SCHEMA_RESULT_KIND = "sluice.schema.result-kind";
 
+  /** A question the schema snapshot has no entry for (a query newer than the snapshot). */
+  static final String SCHEMA_SNAPSHOT_MISSING = "sluice.schema.snapshot-missing";
+
+  /** A snapshot entry, or its migrations' digest, that no longer matches the schema source. */
+  static final String SCHEMA_SNAPSHOT_STALE = "sluice.schema.snapshot-stale";
+
   /** A bug in the processor, reported instead of crashing the compiler. */
   static final String INTERNAL_ERROR = "sluice.internal-error";
 

@@ -1,7 +1,7 @@
 package dev.sluice.processor;
 
 import com.palantir.javapoet.ClassName;
-import dev.sluice.processor.SchemaCatalog.Type;
+import dev.sluice.processor.SchemaFacts.Type;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -22,14 +22,14 @@ import javax.lang.model.util.Elements;
  * constant the PostgreSQL enum lacks), reported on the method.
  */
 final class EnumChecker {
-  private final SchemaCatalog catalog;
+  private final SchemaFacts catalog;
   private final Diagnostics diagnostics;
   private final Elements elements;
 
   /** Enums already compared with a PostgreSQL enum: {@code qualified name + " " + enum OID}. */
   private final Set<String> checkedEnums = new HashSet<>();
 
-  EnumChecker(SchemaCatalog catalog, Diagnostics diagnostics, Elements elements) {
+  EnumChecker(SchemaFacts catalog, Diagnostics diagnostics, Elements elements) {
     this.catalog = catalog;
     this.diagnostics = diagnostics;
     this.elements = elements;
@@ -38,10 +38,10 @@ final class EnumChecker {
   /** Compares a Java enum with a PostgreSQL enum both ways, once per pair; reports on the enum. */
   void checkEnum(ClassName enumClass, Type type) throws SQLException {
     TypeElement e = elements.getTypeElement(enumClass.canonicalName());
-    if (e == null || !checkedEnums.add(enumClass.canonicalName() + " " + type.enumOid)) {
+    if (e == null || !checkedEnums.add(enumClass.canonicalName() + " " + type.enumName)) {
       return;
     }
-    List<String> labels = catalog.enumLabels(type.enumOid);
+    List<String> labels = catalog.enumLabels(type.enumName);
     Set<String> constants = new LinkedHashSet<>(javaLabels(e));
     List<String> noLabel = new ArrayList<>();
     for (String c : constants) {
@@ -102,7 +102,7 @@ final class EnumChecker {
       AnnotationMirror query,
       AnnotationValue sqlValue)
       throws SQLException {
-    List<String> labels = catalog.enumLabels(type.enumOid);
+    List<String> labels = catalog.enumLabels(type.enumName);
     List<String> unknown = new ArrayList<>();
     for (String label : javaLabels(enumType)) {
       if (!labels.contains(label)) {

@@ -8,10 +8,13 @@ import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -59,10 +62,34 @@ final class Migrations {
     }
   }
 
+  private final Path directory;
   private final List<Migration> files;
 
-  private Migrations(List<Migration> files) {
+  private Migrations(Path directory, List<Migration> files) {
+    this.directory = directory;
     this.files = files;
+  }
+
+  /**
+   * {@code sha256:} and the hex SHA-256 of every file in the order applied: its path relative to
+   * the directory ({@code /}-separated), a newline, its text with CRLF read as LF (a Windows
+   * checkout digests as a Unix one), a NUL. A snapshot records it; any edit, rename, added or
+   * removed file changes it.
+   */
+  String digest() {
+    MessageDigest sha;
+    try {
+      sha = MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every JDK has SHA-256", e);
+    }
+    for (Migration m : files) {
+      String relative = directory.relativize(m.file).toString().replace('\\', '/');
+      sha.update((relative + "\n").getBytes(StandardCharsets.UTF_8));
+      sha.update(m.text.replace("\r\n", "\n").getBytes(StandardCharsets.UTF_8));
+      sha.update((byte) 0);
+    }
+    return "sha256:" + HexFormat.of().formatHex(sha.digest());
   }
 
   int size() {
@@ -122,7 +149,7 @@ final class Migrations {
             null);
       }
     }
-    return new Migrations(out);
+    return new Migrations(directory, out);
   }
 
   /**

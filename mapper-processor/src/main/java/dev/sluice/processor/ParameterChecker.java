@@ -1,6 +1,6 @@
 package dev.sluice.processor;
 
-import dev.sluice.processor.SchemaCatalog.Type;
+import dev.sluice.processor.SchemaFacts.Type;
 import dev.sluice.processor.SqlParameterLexer.Occurrence;
 import dev.sluice.processor.SqlParameterLexer.ParsedSql;
 import java.sql.SQLException;
@@ -23,11 +23,11 @@ import javax.lang.model.type.TypeMirror;
  * so their inferred type is compared with what they bind: text, or an enum with their labels.
  */
 final class ParameterChecker {
-  private final SchemaCatalog catalog;
+  private final SchemaFacts catalog;
   private final Diagnostics diagnostics;
   private final EnumChecker enums;
 
-  ParameterChecker(SchemaCatalog catalog, Diagnostics diagnostics, EnumChecker enums) {
+  ParameterChecker(SchemaFacts catalog, Diagnostics diagnostics, EnumChecker enums) {
     this.catalog = catalog;
     this.diagnostics = diagnostics;
     this.enums = enums;

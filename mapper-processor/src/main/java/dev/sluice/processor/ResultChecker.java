@@ -2,9 +2,9 @@ package dev.sluice.processor;
 
 import dev.sluice.processor.DaoModel.Method;
 import dev.sluice.processor.DaoModel.Result;
-import dev.sluice.processor.SchemaCatalog.Relation;
-import dev.sluice.processor.SchemaCatalog.Type;
-import java.sql.ResultSetMetaData;
+import dev.sluice.processor.SchemaFacts.Relation;
+import dev.sluice.processor.SchemaFacts.ResultColumn;
+import dev.sluice.processor.SchemaFacts.Type;
 import java.sql.SQLException;
 import java.util.HashMap;
 import java.util.List;
@@ -12,7 +12,6 @@ import java.util.Map;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.ExecutableElement;
-import org.postgresql.PGResultSetMetaData;
 
 /**
  * A described {@code @Query}'s result against its method: rows where the return type reads rows and
@@ -22,11 +21,11 @@ import org.postgresql.PGResultSetMetaData;
  * of a table. What neither decides is accepted; {@code @NonNull} on a component overrides.
  */
 final class ResultChecker {
-  private final SchemaCatalog catalog;
+  private final SchemaFacts catalog;
   private final Diagnostics diagnostics;
   private final ColumnTypeChecker types;
 
-  ResultChecker(SchemaCatalog catalog, Diagnostics diagnostics, ColumnTypeChecker types) {
+  ResultChecker(SchemaFacts catalog, Diagnostics diagnostics, ColumnTypeChecker types) {
     this.catalog = catalog;
     this.diagnostics = diagnostics;
     this.types = types;
@@ -40,8 +39,7 @@ final class ResultChecker {
    */
   void checkResult(
       Method method,
-      ResultSetMetaData result,
-      List<ColumnNullness> nullness,
+      List<ResultColumn> result,
       RecordModel record,
       AnnotationMirror query,
       AnnotationValue sqlValue)
@@ -80,9 +78,11 @@ final class ResultChecker {
     if (method.decoder == null) {
       return;
     }
-    PGResultSetMetaData base = result.unwrap(PGResultSetMetaData.class);
     if (method.decoder.decoderClass == null) {
-      Type type = resultType(result, 1);
+      if (result.isEmpty()) {
+        return;
+      }
+      Type type = resultType(result.get(0));
       ValueReader reader =
           method.decoder.scalar != null
               ? new ValueReader.Scalar(ScalarType.valueOf(method.decoder.scalar))
@@ -93,7 +93,7 @@ final class ResultChecker {
               : types.typeProblem(
                   reader,
                   type,
-                  "column " + result.getColumnLabel(1) + " of the result",
+                  "column " + result.get(0).label + " of the result",
                   "the result " + method.decoder.type);
       if (problem != null) {
         diagnostics.error(Diagnostics.SCHEMA_TYPE_MISMATCH, problem, m, query, sqlValue);
@@ -104,8 +104,8 @@ final class ResultChecker {
       return;
     }
     Map<String, Integer> byName = new HashMap<>();
-    for (int i = result.getColumnCount(); i >= 1; i--) {
-      byName.put(result.getColumnLabel(i), i);
+    for (int i = result.size() - 1; i >= 0; i--) {
+      byName.put(result.get(i).label, i);
     }
     for (ColumnModel c : record.columns()) {
       Integer i = byName.get(c.column);
@@ -130,7 +130,8 @@ final class ResultChecker {
         continue;
       }
       String where = "column " + c.column + " of the result of " + m.getSimpleName();
-      Type type = resultType(result, i);
+      ResultColumn column = result.get(i);
+      Type type = resultType(column);
       String problem =
           type == null
               ? null
@@ -142,20 +143,11 @@ final class ResultChecker {
       if (problem != null) {
         diagnostics.error(Diagnostics.SCHEMA_TYPE_MISMATCH, problem, m, query, sqlValue);
       }
-      String baseColumn = base.getBaseColumnName(i);
-      boolean hasBase = baseColumn != null && !baseColumn.isEmpty();
-      String from = hasBase ? base.getBaseTableName(i) + "." + baseColumn : null;
-      // The plan's answer where it has one; else part 1's: a nullable base column of a table.
-      ColumnNullness inferred = i <= nullness.size() ? nullness.get(i - 1) : ColumnNullness.UNKNOWN;
-      boolean baseNullable =
-          hasBase
-              && result.isNullable(i) == ResultSetMetaData.columnNullable
-              && !isView(base.getBaseSchemaName(i), base.getBaseTableName(i));
-      if (ColumnTypeChecker.rejectsNull(c)
-          && (inferred == ColumnNullness.NULLABLE
-              || (inferred == ColumnNullness.UNKNOWN && baseNullable))) {
+      if (column.nullness == ColumnNullness.NULLABLE && ColumnTypeChecker.rejectsNull(c)) {
+        String from =
+            column.baseColumn.isEmpty() ? null : column.baseTable + "." + column.baseColumn;
         String why =
-            baseNullable
+            isNullableBaseColumn(column)
                 ? from
                 : (from == null ? "" : from + ", ")
                     + "NULL in some rows by the plan: a nullable base column,"
@@ -174,15 +166,22 @@ final class ResultChecker {
     }
   }
 
-  /** Whether the relation a result column comes from is a view (nullability unknown). */
-  private boolean isView(String schema, String table) throws SQLException {
-    Relation relation = catalog.relation(schema == null ? "" : schema, table);
-    return relation == null || relation.isView;
+  /** Whether the column is a base column of a table (not a view) that is not NOT NULL. */
+  private boolean isNullableBaseColumn(ResultColumn column) throws SQLException {
+    if (column.baseColumn.isEmpty()) {
+      return false;
+    }
+    Relation relation = catalog.relation(column.baseSchema, column.baseTable);
+    if (relation == null || relation.isView) {
+      return false;
+    }
+    SchemaFacts.Column base = relation.columns.get(column.baseColumn);
+    return base != null && !base.notNull;
   }
 
-  /** The type of result column {@code i}, or null if the catalog does not know its name. */
-  private Type resultType(ResultSetMetaData result, int i) throws SQLException {
-    String name = result.getColumnTypeName(i);
+  /** The type of a result column, or null if the catalog does not know its name. */
+  private Type resultType(ResultColumn column) throws SQLException {
+    String name = column.typeName;
     // pgjdbc names an integer column whose default is nextval(…) after the serial pseudo-type.
     switch (name) {
       case "serial":

@@ -1,6 +1,7 @@
 package dev.sluice.processor;
 
 import dev.sluice.processor.DaoModel.Method;
+import dev.sluice.processor.SnapshotFacts.SnapshotException;
 import java.sql.SQLException;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
@@ -26,12 +27,18 @@ import javax.lang.model.util.Elements;
  * ColumnTypeChecker} (the compatibility table) and {@link EnumChecker}. They share one catalog, so
  * each relation and type is read once per compilation, and one {@link EnumChecker}, so each pair of
  * enums is compared once.
+ *
+ * <p>Every fact comes through {@link SchemaFacts}: from the server, recorded into a snapshot, or
+ * from a snapshot alone. A snapshot that cannot answer (no entry, a stale one) is reported on the
+ * element being checked, and the check of that element stops there.
  */
 final class SchemaChecker {
   private final TableChecker tables;
   private final QueryChecker queries;
+  private final Diagnostics diagnostics;
 
-  SchemaChecker(SchemaCatalog catalog, Diagnostics diagnostics, Elements elements) {
+  SchemaChecker(SchemaFacts catalog, Diagnostics diagnostics, Elements elements) {
+    this.diagnostics = diagnostics;
     EnumChecker enums = new EnumChecker(catalog, diagnostics, elements);
     ColumnTypeChecker types = new ColumnTypeChecker(enums);
     this.tables = new TableChecker(catalog, diagnostics, types);
@@ -45,12 +52,20 @@ final class SchemaChecker {
 
   /** Checks a {@code @Table} record's components against its table. */
   void checkTable(RecordModel model) throws SQLException {
-    tables.checkTable(model);
+    try {
+      tables.checkTable(model);
+    } catch (SnapshotException e) {
+      diagnostics.error(e.tag, e.getMessage(), model.element);
+    }
   }
 
   /** Checks that an {@code @Insert} of {@code model} sets every NOT NULL column without default. */
   void checkInsert(ExecutableElement method, RecordModel model) throws SQLException {
-    tables.checkInsert(method, model);
+    try {
+      tables.checkInsert(method, model);
+    } catch (SnapshotException e) {
+      diagnostics.error(e.tag, e.getMessage(), method);
+    }
   }
 
   /**
@@ -64,6 +79,10 @@ final class SchemaChecker {
       String sourceSql,
       RecordModel record)
       throws SQLException {
-    queries.checkQuery(method, query, sqlValue, sourceSql, record);
+    try {
+      queries.checkQuery(method, query, sqlValue, sourceSql, record);
+    } catch (SnapshotException e) {
+      diagnostics.error(e.tag, e.getMessage(), method.element, query, sqlValue);
+    }
   }
 }

@@ -1,5 +1,6 @@
 package dev.sluice.processor;
 
+import dev.sluice.embedded.DataDirectoryCache;
 import dev.sluice.embedded.EmbeddedServer;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -22,18 +23,45 @@ final class SchemaSource implements AutoCloseable {
   static final String URL_OPTION = "sluice.schema.url";
   static final String MIGRATIONS_OPTION = "sluice.schema.migrations";
 
+  /**
+   * Where migrated data directories are kept between builds ({@link DataDirectoryCache}); {@code
+   * none} keeps none. Default: the cache's default root ({@code ~/.cache/sluice/postgres}).
+   */
+  static final String CACHE_OPTION = "sluice.schema.cache";
+
   private final Connection connection;
 
   /** The server migrated for this compilation, or null in live mode. */
   private final EmbeddedServer server;
 
+  /** Where to keep the server's migrated data directory when closing, or null not to. */
+  private final DataDirectoryCache keepIn;
+
+  private final String cacheKey;
+
   /** What the checks run against, for messages. */
   final String description;
 
-  private SchemaSource(Connection connection, EmbeddedServer server, String description) {
+  /** The migrations directory and its {@link Migrations#digest}; both null in live mode. */
+  final Path migrations;
+
+  final String migrationsDigest;
+
+  private SchemaSource(
+      Connection connection,
+      EmbeddedServer server,
+      String description,
+      Path migrations,
+      String migrationsDigest,
+      DataDirectoryCache keepIn,
+      String cacheKey) {
     this.connection = connection;
     this.server = server;
+    this.keepIn = keepIn;
+    this.cacheKey = cacheKey;
     this.description = description;
+    this.migrations = migrations;
+    this.migrationsDigest = migrationsDigest;
   }
 
   /** Why a schema source could not be opened; the message says what to fix. */
@@ -43,9 +71,17 @@ final class SchemaSource implements AutoCloseable {
     /** The file at fault, for a migration that failed; else null. */
     final String migration;
 
+    /** The diagnostic's tag; null for the one the processor picks (unavailable, bad migration). */
+    final String tag;
+
     SchemaSourceException(String message, String migration, Throwable cause) {
+      this(null, message, migration, cause);
+    }
+
+    SchemaSourceException(String tag, String message, String migration, Throwable cause) {
       super(message, cause);
       this.migration = migration;
+      this.tag = tag;
     }
   }
 
@@ -61,7 +97,14 @@ final class SchemaSource implements AutoCloseable {
       return live(url.trim());
     }
     if (migrations != null && !migrations.isBlank()) {
-      return migrated(Paths.get(migrations.trim()));
+      String cache = options.get(CACHE_OPTION);
+      return migrated(
+          Paths.get(migrations.trim()),
+          cache == null || cache.isBlank()
+              ? DataDirectoryCache.atDefaultRoot()
+              : cache.trim().equals("none")
+                  ? null
+                  : new DataDirectoryCache(Paths.get(cache.trim())));
     }
     return null;
   }
@@ -82,7 +125,9 @@ final class SchemaSource implements AutoCloseable {
     } catch (SQLException ignored) {
       // Only reads were made; nothing is lost if the connection breaks on the way out.
     }
-    if (server != null) {
+    if (server != null && keepIn != null) {
+      keepIn.closeAndKeep(server, cacheKey);
+    } else if (server != null) {
       server.close();
     }
   }
@@ -129,7 +174,8 @@ final class SchemaSource implements AutoCloseable {
             + path
             + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
     try {
-      return new SchemaSource(connect(jdbc, properties), null, redacted(uri));
+      return new SchemaSource(
+          connect(jdbc, properties), null, redacted(uri), null, null, null, null);
     } catch (SQLException e) {
       throw new SchemaSourceException(
           "could not connect to " + redacted(uri) + " for the schema checks: " + e.getMessage(),
@@ -138,25 +184,52 @@ final class SchemaSource implements AutoCloseable {
     }
   }
 
-  private static SchemaSource migrated(Path directory) throws SchemaSourceException {
+  /**
+   * Starts a server on the cached data directory these migrations made before, if {@code cache} has
+   * one (no initdb, no migrations), else a new server that the migrations are applied to and whose
+   * data directory is kept in {@code cache} when it is closed.
+   */
+  private static SchemaSource migrated(Path directory, DataDirectoryCache cache)
+      throws SchemaSourceException {
     Migrations migrations = Migrations.scan(directory);
-    EmbeddedServer server;
-    try {
-      server = EmbeddedServer.start();
-    } catch (RuntimeException e) {
-      throw new SchemaSourceException(
-          "could not start an embedded PostgreSQL to migrate: " + withCauses(e), null, e);
+    String digest = migrations.digest();
+    String key = DataDirectoryCache.key(digest);
+    EmbeddedServer server = cache == null ? null : cache.start(key);
+    boolean cached = server != null;
+    if (server == null) {
+      try {
+        // 1 MB WAL segments instead of 16: a smaller data directory to keep and copy.
+        server =
+            EmbeddedServer.start(
+                EmbeddedServer.newBaseDirectory(),
+                EmbeddedServer.throwawaySettings(),
+                Map.of("wal-segsize", "1"));
+      } catch (RuntimeException e) {
+        throw new SchemaSourceException(
+            "could not start an embedded PostgreSQL to migrate: " + withCauses(e), null, e);
+      }
     }
     try {
       Properties properties = new Properties();
       properties.setProperty("user", EmbeddedServer.SUPERUSER);
       properties.setProperty("ApplicationName", "sluice-processor");
       String url = server.jdbcUrl("postgres");
-      migrations.apply(() -> connect(url, properties));
+      if (!cached) {
+        migrations.apply(() -> connect(url, properties));
+      }
       // A connection opened after the last migration: no session setting of theirs is left on it.
       Connection connection = connect(url, properties);
       return new SchemaSource(
-          connection, server, migrations.size() + " migrations in " + directory.toAbsolutePath());
+          connection,
+          server,
+          migrations.size()
+              + " migrations in "
+              + directory.toAbsolutePath()
+              + (cached ? " (migrated data directory from " + cache.root() + ")" : ""),
+          directory,
+          digest,
+          cached ? null : cache,
+          key);
     } catch (SQLException | SchemaSourceException | RuntimeException e) {
       server.close();
       if (e instanceof SchemaSourceException) {

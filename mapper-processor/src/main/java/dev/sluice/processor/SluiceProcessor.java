@@ -75,8 +75,8 @@ public final class SluiceProcessor extends AbstractProcessor {
   /** Whether the schema source was looked for (in the first round). */
   private boolean schemaOpened;
 
-  /** The schema source, or null: none configured, or it could not be opened. */
-  private SchemaSource schema;
+  /** The schema facts and their source, or null: none configured, or they could not be opened. */
+  private Snapshots schema;
 
   /** The schema checks on {@link #schema}, or null. */
   private SchemaChecker checker;
@@ -100,7 +100,7 @@ public final class SluiceProcessor extends AbstractProcessor {
 
   /** The schema source while it is open, else null; tests watch it from round to round. */
   SchemaSource schemaSource() {
-    return schema;
+    return schema == null ? null : schema.source;
   }
 
   @Override
@@ -110,7 +110,12 @@ public final class SluiceProcessor extends AbstractProcessor {
 
   @Override
   public Set<String> getSupportedOptions() {
-    return Set.of(SchemaSource.URL_OPTION, SchemaSource.MIGRATIONS_OPTION);
+    return Set.of(
+        SchemaSource.URL_OPTION,
+        SchemaSource.MIGRATIONS_OPTION,
+        SchemaSource.CACHE_OPTION,
+        Snapshots.SNAPSHOT_OPTION,
+        Snapshots.VERIFY_OPTION);
   }
 
   @Override
@@ -151,7 +156,12 @@ public final class SluiceProcessor extends AbstractProcessor {
       processDao(dao, round.processingOver());
     }
     if (round.processingOver() && schema != null) {
-      schema.close();
+      try {
+        schema.close();
+      } catch (IOException e) {
+        diagnostics.error(
+            Diagnostics.SCHEMA_UNAVAILABLE, "could not write the schema snapshot: " + e);
+      }
       schema = null;
       checker = null;
     }
@@ -164,10 +174,14 @@ public final class SluiceProcessor extends AbstractProcessor {
    */
   private void openSchema() {
     try {
-      schema = SchemaSource.open(processingEnv.getOptions());
+      schema = Snapshots.open(processingEnv.getOptions());
     } catch (SchemaSource.SchemaSourceException e) {
       diagnostics.error(
-          e.migration != null ? Diagnostics.SCHEMA_BAD_MIGRATION : Diagnostics.SCHEMA_UNAVAILABLE,
+          e.tag != null
+              ? e.tag
+              : e.migration != null
+                  ? Diagnostics.SCHEMA_BAD_MIGRATION
+                  : Diagnostics.SCHEMA_UNAVAILABLE,
           e.getMessage());
       return;
     }
@@ -179,12 +193,12 @@ public final class SluiceProcessor extends AbstractProcessor {
               + SchemaSource.URL_OPTION
               + "=postgresql://user:password@host:5432/db (a live database) or -A"
               + SchemaSource.MIGRATIONS_OPTION
-              + "=<directory of migration files> to javac");
+              + "=<directory of migration files> (or -A"
+              + Snapshots.SNAPSHOT_OPTION
+              + "=<file> written by one of them) to javac");
       return;
     }
-    checker =
-        new SchemaChecker(
-            new SchemaCatalog(schema.connection()), diagnostics, processingEnv.getElementUtils());
+    checker = new SchemaChecker(schema.facts, diagnostics, processingEnv.getElementUtils());
   }
 
   /** Runs the schema checks of a DAO's methods, when there is a schema source. */

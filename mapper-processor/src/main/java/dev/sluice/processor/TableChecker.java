@@ -1,7 +1,7 @@
 package dev.sluice.processor;
 
-import dev.sluice.processor.SchemaCatalog.Column;
-import dev.sluice.processor.SchemaCatalog.Relation;
+import dev.sluice.processor.SchemaFacts.Column;
+import dev.sluice.processor.SchemaFacts.Relation;
 import java.sql.SQLException;
 import java.util.HashSet;
 import java.util.Set;
@@ -13,11 +13,11 @@ import javax.lang.model.element.ExecutableElement;
  * column is generated always; an {@code @Insert} sets every NOT NULL column without default.
  */
 final class TableChecker {
-  private final SchemaCatalog catalog;
+  private final SchemaFacts catalog;
   private final Diagnostics diagnostics;
   private final ColumnTypeChecker types;
 
-  TableChecker(SchemaCatalog catalog, Diagnostics diagnostics, ColumnTypeChecker types) {
+  TableChecker(SchemaFacts catalog, Diagnostics diagnostics, ColumnTypeChecker types) {
     this.catalog = catalog;
     this.diagnostics = diagnostics;
     this.types = types;

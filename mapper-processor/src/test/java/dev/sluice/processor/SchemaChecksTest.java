@@ -33,7 +33,8 @@ class SchemaChecksTest {
           + " made timestamp NOT NULL DEFAULT now(), serial_no text NOT NULL, mood mood,"
           + " weight bigint NOT NULL DEFAULT 0, price numeric(6,2));";
 
-  private TestDatabase db;
+  /** The Pagila copy; {@link SnapshotChecksTest} records its snapshots from it. */
+  TestDatabase db;
 
   @BeforeAll
   void createDatabase() throws SQLException {
@@ -56,7 +57,8 @@ class SchemaChecksTest {
     return JavaFileObjects.forSourceLines("test.Program", all);
   }
 
-  private Compilation compile(String... lines) {
+  /** Compiles a program in live mode; {@link SnapshotChecksTest} compiles it from a snapshot. */
+  Compilation compile(String... lines) {
     return javac()
         .withProcessors(new SluiceProcessor())
         .withOptions("-Asluice.schema.url=" + db.url(), "-Xlint:all", "-Werror")
