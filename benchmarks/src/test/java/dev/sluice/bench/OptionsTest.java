@@ -18,6 +18,8 @@ class OptionsTest {
     assertThat(o.warmup()).isEqualTo(5);
     assertThat(o.iterations()).isEqualTo(10);
     assertThat(o.rounds()).isEqualTo(1);
+    assertThat(o.tls()).isFalse();
+    assertThat(Options.parse("--tls", "--rounds", "3").tls()).isTrue();
     assertThat(Options.parse("--rounds", "3").rounds()).isEqualTo(3);
     assertThatThrownBy(() -> Options.parse("--rounds", "0"))
         .hasMessageContaining("--rounds must be at least 1");
