@@ -1,5 +1,6 @@
 package dev.sluice.bench;
 
+import dev.sluice.embedded.EmbeddedServer;
 import dev.sluice.processor.SluiceProcessor;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -7,6 +8,9 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -27,12 +31,12 @@ import javax.tools.ToolProvider;
  * What the compile-time schema checks cost a build: one program of 10 {@code @Table} records and a
  * DAO of 100 {@code @Query} methods over 10 tables, compiled with javac (javax.tools, in this JVM,
  * a new processor each time) three ways: without checks, in migrations mode (the embedded server
- * started, migrated, described against and stopped: all inside the compilation) and from a
- * snapshot (no server). Runs rotate the three, after one warm-up run of each; the medians and their
- * difference from the run without checks are printed.
+ * started, described against and stopped, all inside the compilation: with the data directory
+ * cache, which the warm-up run fills, and with it off, initdb and the migrations every time) and
+ * from a snapshot (no server). Runs rotate the three, after one warm-up run of each; the medians
+ * and their difference from the run without checks are printed.
  *
- * <p>{@code java -cp benchmarks/target/benchmarks.jar dev.sluice.bench.SchemaCheckBench [--runs
- * N]}
+ * <p>{@code java -cp benchmarks/target/benchmarks.jar dev.sluice.bench.SchemaCheckBench [--runs N]}
  */
 public final class SchemaCheckBench {
   private static final int TABLES = 10;
@@ -57,16 +61,41 @@ public final class SchemaCheckBench {
       Path snapshot = work.resolve("schema.snapshot");
       List<JavaFileObject> sources = sources();
 
+      // A server already running and migrated, for what the checks cost without any start.
+      EmbeddedServer running = EmbeddedServer.start();
+      try (Connection c = running.jdbc("postgres", "schema-bench");
+          Statement s = c.createStatement();
+          Stream<Path> files = Files.list(migrations)) {
+        for (Path f : (Iterable<Path>) files.sorted(SchemaCheckBench::byVersion)::iterator) {
+          s.execute(Files.readString(f));
+        }
+      } catch (SQLException e) {
+        throw new IllegalStateException("could not migrate the benchmark's server", e);
+      }
       Map<String, List<String>> modes = new LinkedHashMap<>();
       modes.put("no checks", List.of());
-      modes.put("migrations", List.of("-Asluice.schema.migrations=" + migrations));
+      modes.put(
+          "live (server running)",
+          List.of(
+              "-Asluice.schema.url=postgresql://postgres@localhost:"
+                  + running.port()
+                  + "/postgres"));
+      modes.put(
+          "migrations, cache off",
+          List.of("-Asluice.schema.migrations=" + migrations, "-Asluice.schema.cache=none"));
+      Path cache = work.resolve("cache");
+      modes.put(
+          "migrations",
+          List.of("-Asluice.schema.migrations=" + migrations, "-Asluice.schema.cache=" + cache));
       modes.put("snapshot", List.of("-Asluice.schema.snapshot=" + snapshot));
       // The snapshot the third mode reads, written once (not timed).
       compile(
           work,
           sources,
           List.of(
-              "-Asluice.schema.migrations=" + migrations, "-Asluice.schema.snapshot=" + snapshot));
+              "-Asluice.schema.migrations=" + migrations,
+              "-Asluice.schema.cache=none",
+              "-Asluice.schema.snapshot=" + snapshot));
 
       Map<String, List<Double>> seconds = new LinkedHashMap<>();
       for (String mode : modes.keySet()) {
@@ -89,15 +118,26 @@ public final class SchemaCheckBench {
         double m = median(e.getValue());
         System.out.printf(
             Locale.ROOT,
-            "%-12s median %6.2f s  checks add %+6.2f s   runs %s%n",
+            "%-22s median %6.2f s  checks add %+6.2f s   runs %s%n",
             e.getKey(),
             m,
             m - base,
             format(e.getValue()));
       }
+      running.close();
     } finally {
       deleteRecursively(work);
     }
+  }
+
+  /** V2 before V10. */
+  private static int byVersion(Path a, Path b) {
+    return Integer.compare(version(a), version(b));
+  }
+
+  private static int version(Path file) {
+    String name = file.getFileName().toString();
+    return Integer.parseInt(name.substring(1, name.indexOf("__")));
   }
 
   /** Compiles the program once with the options; seconds taken. Fails on any error. */
@@ -168,10 +208,8 @@ public final class SchemaCheckBench {
             imports
                 + "public enum Mood { @Label(\"happy\") HAPPY, @Label(\"sad\") SAD,"
                 + " @Label(\"so-so\") SO_SO }\n"));
-    out.add(
-        source("Pair", imports + "@Row public record Pair(String name, String other) {}\n"));
-    out.add(
-        source("Total", imports + "@Row public record Total(int id, BigDecimal total) {}\n"));
+    out.add(source("Pair", imports + "@Row public record Pair(String name, String other) {}\n"));
+    out.add(source("Total", imports + "@Row public record Total(int id, BigDecimal total) {}\n"));
     StringBuilder dao = new StringBuilder(imports).append("@Dao public interface Shop {\n");
     for (int t = 0; t < TABLES; t++) {
       String r = "T" + t;
@@ -189,22 +227,52 @@ public final class SchemaCheckBench {
                   + " BigDecimal amount, Instant created, @Nullable Integer qty, boolean flag,"
                   + " @Nullable Mood kind) {}\n"));
       String[] queries = {
-        "\"SELECT * FROM " + table + " WHERE id = :id\") Optional<" + r + "> byId" + t + "(int id);",
-        "\"SELECT name FROM " + table + " WHERE name LIKE :p\") List<String> names" + t
+        "\"SELECT * FROM "
+            + table
+            + " WHERE id = :id\") Optional<"
+            + r
+            + "> byId"
+            + t
+            + "(int id);",
+        "\"SELECT name FROM "
+            + table
+            + " WHERE name LIKE :p\") List<String> names"
+            + t
             + "(String p);",
         "\"SELECT count(*) FROM " + table + "\") long count" + t + "();",
-        "\"SELECT * FROM " + table + " WHERE amount > :a ORDER BY id LIMIT :n\") List<" + r
-            + "> above" + t + "(BigDecimal a, int n);",
-        "\"UPDATE " + table + " SET note = :n WHERE id = :id\") int note" + t + "(int id, String n);",
+        "\"SELECT * FROM "
+            + table
+            + " WHERE amount > :a ORDER BY id LIMIT :n\") List<"
+            + r
+            + "> above"
+            + t
+            + "(BigDecimal a, int n);",
+        "\"UPDATE "
+            + table
+            + " SET note = :n WHERE id = :id\") int note"
+            + t
+            + "(int id, String n);",
         "\"DELETE FROM " + table + " WHERE id = :id\") int delete" + t + "(int id);",
-        "\"SELECT a.name, b.name AS other FROM " + table + " a JOIN " + next
-            + " b ON b.id = a.id\") List<Pair> pairs" + t + "();",
-        "\"SELECT id, sum(amount) AS total FROM " + table + " GROUP BY id\") List<Total> totals"
-            + t + "();",
-        "\"SELECT * FROM " + table + " WHERE created >= :since AND kind = :k\") List<" + r
-            + "> since" + t + "(Instant since, Mood k);",
-        "\"SELECT qty FROM " + table + " WHERE flag = :f\") List<Integer> qty" + t
-            + "(boolean f);",
+        "\"SELECT a.name, b.name AS other FROM "
+            + table
+            + " a JOIN "
+            + next
+            + " b ON b.id = a.id\") List<Pair> pairs"
+            + t
+            + "();",
+        "\"SELECT id, sum(amount) AS total FROM "
+            + table
+            + " GROUP BY id\") List<Total> totals"
+            + t
+            + "();",
+        "\"SELECT * FROM "
+            + table
+            + " WHERE created >= :since AND kind = :k\") List<"
+            + r
+            + "> since"
+            + t
+            + "(Instant since, Mood k);",
+        "\"SELECT qty FROM " + table + " WHERE flag = :f\") List<Integer> qty" + t + "(boolean f);",
       };
       for (String q : queries) {
         dao.append("  @Query(").append(q).append('\n');
