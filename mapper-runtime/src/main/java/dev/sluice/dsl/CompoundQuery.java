@@ -81,11 +81,24 @@ final class CompoundQuery<T> extends AbstractSelect<T> implements SelectOrderByS
     return left.hasWith();
   }
 
+  @Override
+  void checkLockable(String clause) {
+    throw new IllegalStateException(
+        clause + " is not allowed with " + operator + " (PostgreSQL locks rows of plain selects)");
+  }
+
   // ---- rendering ----
 
   @Override
   void render(SqlWriter w) {
     checkSelectLists();
+    if (left.isLocking() || right.isLocking()) {
+      throw new IllegalStateException(
+          "an operand of "
+              + operator
+              + " has a locking clause (FOR UPDATE …), which PostgreSQL"
+              + " does not allow in a set operation");
+    }
     operand(w, left, isParenthesizedLeft());
     w.append(' ').append(operator).append(' ');
     operand(w, right, isParenthesizedRight());

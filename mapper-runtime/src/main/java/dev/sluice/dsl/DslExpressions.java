@@ -17,7 +17,7 @@ import java.util.List;
  * the DSL's own (function names, {@link DatePart} keywords, {@link SqlType} names checked when
  * made).
  */
-abstract class DslExpressions {
+abstract class DslExpressions extends DslClauses {
   DslExpressions() {}
 
   // ---- CASE, CAST, NULL handling, greatest/least ----

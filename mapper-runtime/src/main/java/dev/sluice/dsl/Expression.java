@@ -270,6 +270,19 @@ public abstract class Expression<T> extends SelectField<T> {
     return new Operators.Infix<>(type, this, op, new Param<>(toDatabase(value), type));
   }
 
+  /**
+   * {@code aggregate FILTER (WHERE condition)}: the aggregate over the rows where the condition
+   * holds, e.g. {@code count().filter(FILM.rating.eq(Rating.G))}. {@link Dsl#noCondition()} is no
+   * filter, as in a SELECT's WHERE: the aggregate over every row, without FILTER.
+   */
+  public final Expression<T> filter(Condition condition) {
+    if (!(this instanceof Call)) {
+      throw new IllegalArgumentException(
+          "FILTER (WHERE …) applies to an aggregate call such as count() or sum(e), not " + this);
+    }
+    return condition.isEmpty() ? this : new Operators.Filtered<>(this, condition);
+  }
+
   /** {@code this op $n}; {@code op} comes with its spaces (" = "), so nothing is built per call. */
   private Condition compare(String op, T value) {
     return new Conditions.Binary(this, op, new Param<>(toDatabase(notNull(value, op)), type));

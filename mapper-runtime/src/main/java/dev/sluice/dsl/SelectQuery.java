@@ -24,6 +24,9 @@ final class SelectQuery<T> extends AbstractSelect<T>
 
   private boolean distinct;
 
+  /** The expressions of DISTINCT ON; empty for none. */
+  private List<Expression<?>> distinctOn = List.of();
+
   /** The select list; empty when {@link #recordTable} is selected whole. */
   private List<SelectField<?>> fields;
 
@@ -39,8 +42,14 @@ final class SelectQuery<T> extends AbstractSelect<T>
   private List<Join> joins = List.of();
 
   private Condition where = Conditions.NONE;
-  private List<Expression<?>> groupBy = List.of();
+
+  /** Expressions or grouping sets. */
+  private List<QueryPart> groupBy = List.of();
+
   private Condition having = Conditions.NONE;
+
+  /** The named windows of the WINDOW clause; empty for none. */
+  private List<Window> windows = List.of();
 
   private SelectQuery(Queries queries) {
     this.queries = queries;
@@ -101,6 +110,8 @@ final class SelectQuery<T> extends AbstractSelect<T>
     q.where = where;
     q.groupBy = groupBy;
     q.having = having;
+    q.windows = windows;
+    q.distinctOn = distinctOn;
     q.copyTail(this);
     return q;
   }
@@ -218,6 +229,34 @@ final class SelectQuery<T> extends AbstractSelect<T>
   }
 
   @Override
+  public SelectHavingStep<T> groupBy(GroupingSet... groupings) {
+    groupBy = List.of(groupings);
+    return this;
+  }
+
+  @Override
+  public SelectJoinStep<T> distinctOn(Expression<?>... expressions) {
+    if (expressions.length == 0) {
+      // Plain SELECT would not be "distinct on nothing"; PostgreSQL has no DISTINCT ON ().
+      throw new IllegalArgumentException("DISTINCT ON needs at least one expression");
+    }
+    distinctOn = List.of(expressions);
+    return this;
+  }
+
+  @Override
+  public SelectOrderByStep<T> window(Window... named) {
+    for (Window wd : named) {
+      if (wd.name() == null) {
+        throw new IllegalArgumentException(
+            "WINDOW declares named windows: name " + wd + " with as(\"name\")");
+      }
+    }
+    windows = List.of(named);
+    return this;
+  }
+
+  @Override
   public SelectOrderByStep<T> having(Condition condition) {
     having = having.and(condition);
     return this;
@@ -274,7 +313,13 @@ final class SelectQuery<T> extends AbstractSelect<T>
       }
     }
     w.pushScope(tables);
-    w.append(distinct ? "SELECT DISTINCT " : "SELECT ");
+    if (distinctOn.isEmpty()) {
+      w.append(distinct ? "SELECT DISTINCT " : "SELECT ");
+    } else {
+      w.append("SELECT DISTINCT ON (");
+      list(w, distinctOn);
+      w.append(") ");
+    }
     if (recordTable != null && recordTable == from) {
       // The table's own columns, and the table just put in scope: nothing to check per column.
       w.append(recordTable.selectList());
@@ -311,6 +356,11 @@ final class SelectQuery<T> extends AbstractSelect<T>
     if (!having.isEmpty()) {
       w.append(" HAVING ");
       having.render(w);
+    }
+    for (int i = 0; i < windows.size(); i++) {
+      Window wd = windows.get(i);
+      w.append(i == 0 ? " WINDOW " : ", ").identifier(wd.name()).append(" AS ");
+      wd.renderDefinition(w);
     }
     if (!orderBy.isEmpty()) {
       w.append(" ORDER BY ");
