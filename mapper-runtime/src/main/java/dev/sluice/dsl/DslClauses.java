@@ -123,6 +123,33 @@ abstract class DslClauses {
     return new Expression.Call<>(Integer.class, "grouping", "", List.of(expressions));
   }
 
+  // ---- FROM items ----
+
+  /**
+   * {@code (query) AS alias}: a subquery as a FROM item; each select list item (a column, or an
+   * expression named with {@code as}) is a column of {@code table()}, found with {@code field}.
+   */
+  public static <T> Derived<T> derived(String alias, Select<T> query) {
+    return Derived.of(alias, query, false);
+  }
+
+  /**
+   * {@code LATERAL (query) AS alias}: a derived table that may refer to the FROM items before it,
+   * evaluated for each of their rows: {@code crossJoin(lateral(…).table())}, or {@code
+   * leftJoin(…).on(trueCondition())} to keep the rows it finds nothing for.
+   */
+  public static <T> Derived<T> lateral(String alias, Select<T> query) {
+    return Derived.of(alias, query, true);
+  }
+
+  /**
+   * {@code TRUE}, said explicitly: for {@code LEFT JOIN LATERAL … ON TRUE}. ({@code noCondition()}
+   * is refused in ON, so a join without a condition is never an accident.)
+   */
+  public static Condition trueCondition() {
+    return Conditions.TRUE;
+  }
+
   // ---- helpers ----
 
   private static <T> Expression<T> window(Class<?> type, String name, QueryPart... args) {
