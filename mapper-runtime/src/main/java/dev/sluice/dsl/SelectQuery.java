@@ -298,7 +298,7 @@ final class SelectQuery<T> extends AbstractSelect<T>
   @Override
   void render(SqlWriter w) {
     if (!with.isEmpty()) {
-      renderWith(w);
+      renderWith(w, with);
     }
     List<Table<?>> tables;
     if (joins.isEmpty()) {
@@ -374,7 +374,7 @@ final class SelectQuery<T> extends AbstractSelect<T>
    * {@code WITH a AS (…), b AS (…) }: rendered before this query's scope opens, so a CTE sees the
    * enclosing queries' tables but not this one's, as in PostgreSQL.
    */
-  private void renderWith(SqlWriter w) {
+  static void renderWith(SqlWriter w, List<Cte<?>> with) {
     boolean recursive = false;
     for (Cte<?> cte : with) {
       recursive |= cte.isRecursive();
