@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
 
 /**
  * What every SELECT the DSL builds shares, a plain one ({@link SelectQuery}) or a set operation of
@@ -152,6 +154,9 @@ abstract class AbstractSelect<T> implements SelectOrderByStep<T>, SelectLockStep
 
   abstract Optional<T> runOne(Queries q, String sql, Object[] params);
 
+  /** Runs {@code sql} on {@code q}, its rows as a lazily read stream. */
+  abstract Stream<T> runStream(Queries q, String sql, Object[] params);
+
   /**
    * Whether it starts with WITH, which only a set operation's first operand may, unparenthesized.
    */
@@ -211,6 +216,19 @@ abstract class AbstractSelect<T> implements SelectOrderByStep<T>, SelectLockStep
   public final Optional<T> fetchOne() {
     SqlWriter w = rendered();
     return runOne(attached(), w.sql(), w.params());
+  }
+
+  @Override
+  public final Stream<T> stream() {
+    SqlWriter w = rendered();
+    return runStream(attached(), w.sql(), w.params());
+  }
+
+  @Override
+  public final void forEach(Consumer<? super T> action) {
+    try (Stream<T> rows = stream()) {
+      rows.forEach(action);
+    }
   }
 
   @Override

@@ -3,6 +3,7 @@ package dev.sluice.dsl;
 import dev.sluice.Queries;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * A set operation of two selects of the same rows — {@code left UNION [ALL] right}, {@code
@@ -74,6 +75,11 @@ final class CompoundQuery<T> extends AbstractSelect<T> implements SelectOrderByS
   @Override
   Optional<T> runOne(Queries q, String sql, Object[] params) {
     return left.runOne(q, sql, params);
+  }
+
+  @Override
+  Stream<T> runStream(Queries q, String sql, Object[] params) {
+    return left.runStream(q, sql, params);
   }
 
   @Override

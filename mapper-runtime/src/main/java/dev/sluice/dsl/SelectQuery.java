@@ -4,6 +4,7 @@ import dev.sluice.Queries;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * The one implementation of every SELECT step. A builder: each step records its clause and returns
@@ -286,6 +287,18 @@ final class SelectQuery<T> extends AbstractSelect<T>
       return q.queryOne(sql, (Class<T>) into, params);
     }
     return q.queryOne(sql, (ScalarDecoder<T>) fields.get(0).decoder(), params);
+  }
+
+  @Override
+  @SuppressWarnings("unchecked")
+  Stream<T> runStream(Queries q, String sql, Object[] params) {
+    if (recordTable != null) {
+      return q.stream(sql, (Class<T>) recordTable.recordType(), params);
+    }
+    if (into != null) {
+      return q.stream(sql, (Class<T>) into, params);
+    }
+    return q.stream(sql, (ScalarDecoder<T>) fields.get(0).decoder(), params);
   }
 
   @Override
