@@ -1,5 +1,6 @@
 package dev.sluice.dsl;
 
+import dev.sluice.Queries;
 import java.util.List;
 
 /**
@@ -148,6 +149,31 @@ abstract class DslClauses {
    */
   public static Condition trueCondition() {
     return Conditions.TRUE;
+  }
+
+  // ---- tuples: selects of two or three expressions without a @Row record ----
+
+  /** {@code SELECT a, b}, each row a {@link Tuple2}: detached, e.g. for {@code toSql}. */
+  public static <A, B> SelectFromStep<Tuple2<A, B>> select(SelectField<A> a, SelectField<B> b) {
+    return SelectQuery.ofTuple(null, a, b);
+  }
+
+  /** {@code SELECT a, b, c}, each row a {@link Tuple3}. */
+  public static <A, B, C> SelectFromStep<Tuple3<A, B, C>> select(
+      SelectField<A> a, SelectField<B> b, SelectField<C> c) {
+    return SelectQuery.ofTuple(null, a, b, c);
+  }
+
+  /** {@code db.select(a, b)}'s implementation (Queries calls it). */
+  public static <A, B> SelectFromStep<Tuple2<A, B>> select(
+      Queries queries, SelectField<A> a, SelectField<B> b) {
+    return SelectQuery.ofTuple(queries, a, b);
+  }
+
+  /** {@code db.select(a, b, c)}'s implementation (Queries calls it). */
+  public static <A, B, C> SelectFromStep<Tuple3<A, B, C>> select(
+      Queries queries, SelectField<A> a, SelectField<B> b, SelectField<C> c) {
+    return SelectQuery.ofTuple(queries, a, b, c);
   }
 
   // ---- helpers ----

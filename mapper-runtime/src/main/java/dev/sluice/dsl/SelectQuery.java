@@ -1,6 +1,7 @@
 package dev.sluice.dsl;
 
 import dev.sluice.Queries;
+import dev.sluice.RowDecoder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -36,6 +37,9 @@ final class SelectQuery<T> extends AbstractSelect<T>
 
   /** The @Row record the rows are read into, or null to read the one field as a scalar. */
   private Class<?> into;
+
+  /** Reads each row as a Tuple2 or Tuple3 of the fields; null otherwise. */
+  private RowDecoder<T> tuple;
 
   private Table<?> from;
 
@@ -83,6 +87,18 @@ final class SelectQuery<T> extends AbstractSelect<T>
     q.distinct = distinct;
     q.into = into;
     q.fields = List.of(fields);
+    return q;
+  }
+
+  /** SELECT two or three fields, each row read as a Tuple2 or Tuple3. */
+  static <T> SelectQuery<T> ofTuple(Queries queries, SelectField<?>... fields) {
+    SelectQuery<T> q = new SelectQuery<>(queries);
+    q.fields = List.of(fields);
+    ScalarDecoder<?>[] parts = new ScalarDecoder<?>[fields.length];
+    for (int i = 0; i < fields.length; i++) {
+      parts[i] = fields[i].decoder();
+    }
+    q.tuple = new TupleDecoder<>(parts);
     return q;
   }
 
@@ -139,6 +155,9 @@ final class SelectQuery<T> extends AbstractSelect<T>
   Class<?> rowType() {
     if (recordTable != null) {
       return recordTable.recordType();
+    }
+    if (tuple != null) {
+      return fields.size() == 2 ? Tuple2.class : Tuple3.class;
     }
     return into != null ? into : fields.get(0).expression().valueType();
   }
@@ -268,6 +287,9 @@ final class SelectQuery<T> extends AbstractSelect<T>
   @Override
   @SuppressWarnings("unchecked")
   List<T> run(Queries q, String sql, Object[] params) {
+    if (tuple != null) {
+      return q.query(sql, tuple, params);
+    }
     if (recordTable != null) {
       return q.query(sql, (Class<T>) recordTable.recordType(), params);
     }
@@ -280,6 +302,9 @@ final class SelectQuery<T> extends AbstractSelect<T>
   @Override
   @SuppressWarnings("unchecked")
   Optional<T> runOne(Queries q, String sql, Object[] params) {
+    if (tuple != null) {
+      return q.queryOne(sql, tuple, params);
+    }
     if (recordTable != null) {
       return q.queryOne(sql, (Class<T>) recordTable.recordType(), params);
     }
@@ -292,6 +317,9 @@ final class SelectQuery<T> extends AbstractSelect<T>
   @Override
   @SuppressWarnings("unchecked")
   Stream<T> runStream(Queries q, String sql, Object[] params) {
+    if (tuple != null) {
+      return q.stream(sql, tuple, params);
+    }
     if (recordTable != null) {
       return q.stream(sql, (Class<T>) recordTable.recordType(), params);
     }
