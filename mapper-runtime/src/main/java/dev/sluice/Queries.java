@@ -9,6 +9,8 @@ import dev.sluice.dsl.SelectField;
 import dev.sluice.dsl.SelectFromStep;
 import dev.sluice.dsl.SelectJoinStep;
 import dev.sluice.dsl.Table;
+import dev.sluice.dsl.Tuple2;
+import dev.sluice.dsl.Tuple3;
 import dev.sluice.dsl.UpdateSetStep;
 import dev.sluice.dsl.WithStep;
 import java.io.InputStream;
@@ -101,6 +103,17 @@ public interface Queries {
   /** {@code SELECT fields} read into the {@code @Row} record {@code into}, then FROM. */
   default <T> SelectFromStep<T> select(Class<T> into, SelectField<?>... fields) {
     return Dsl.select(this, into, fields);
+  }
+
+  /** {@code SELECT a, b}, each row a {@code Tuple2}: {@code t.map(Title::new)} for a record. */
+  default <A, B> SelectFromStep<Tuple2<A, B>> select(SelectField<A> a, SelectField<B> b) {
+    return Dsl.select(this, a, b);
+  }
+
+  /** {@code SELECT a, b, c}, each row a {@code Tuple3}. */
+  default <A, B, C> SelectFromStep<Tuple3<A, B, C>> select(
+      SelectField<A> a, SelectField<B> b, SelectField<C> c) {
+    return Dsl.select(this, a, b, c);
   }
 
   default <T> SelectFromStep<T> selectDistinct(SelectField<T> field) {

@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
 
 /**
  * What every SELECT the DSL builds shares, a plain one ({@link SelectQuery}) or a set operation of
@@ -12,7 +14,7 @@ import java.util.Optional;
  * an operand), its select list, how its rows are read, and running it. Set operations are made
  * here, so any select may be an operand of one.
  */
-abstract class AbstractSelect<T> implements SelectOrderByStep<T> {
+abstract class AbstractSelect<T> implements SelectOrderByStep<T>, SelectLockStep<T> {
   /** ORDER BY keys; empty for none. */
   List<SortField> orderBy = List.of();
 
@@ -20,6 +22,9 @@ abstract class AbstractSelect<T> implements SelectOrderByStep<T> {
   private Long limit;
 
   private Long offset;
+
+  /** FOR UPDATE and the like; null for none. */
+  private Locking lock;
 
   AbstractSelect() {}
 
@@ -47,27 +52,88 @@ abstract class AbstractSelect<T> implements SelectOrderByStep<T> {
     return this;
   }
 
-  /** Takes {@code other}'s ORDER BY, LIMIT and OFFSET, for a copy of it. */
+  // ---- locking ----
+
+  @Override
+  public final SelectLockStep<T> forUpdate() {
+    return lock(" FOR UPDATE");
+  }
+
+  @Override
+  public final SelectLockStep<T> forNoKeyUpdate() {
+    return lock(" FOR NO KEY UPDATE");
+  }
+
+  @Override
+  public final SelectLockStep<T> forShare() {
+    return lock(" FOR SHARE");
+  }
+
+  @Override
+  public final SelectLockStep<T> forKeyShare() {
+    return lock(" FOR KEY SHARE");
+  }
+
+  @Override
+  public final SelectLockStep<T> of(Table<?>... tables) {
+    lock = lock.of(tables);
+    return this;
+  }
+
+  @Override
+  public final Select<T> nowait() {
+    lock = lock.waitPolicy(" NOWAIT");
+    return this;
+  }
+
+  @Override
+  public final Select<T> skipLocked() {
+    lock = lock.waitPolicy(" SKIP LOCKED");
+    return this;
+  }
+
+  private SelectLockStep<T> lock(String strength) {
+    checkLockable(strength.strip());
+    lock = new Locking(strength, List.of(), "");
+    return this;
+  }
+
+  /** Fails if this kind of select cannot lock rows (a set operation cannot). */
+  void checkLockable(String clause) {}
+
+  /** Whether it has a locking clause, which no operand of a set operation may have. */
+  final boolean isLocking() {
+    return lock != null;
+  }
+
+  /** Takes {@code other}'s ORDER BY, LIMIT, OFFSET and locking, for a copy of it. */
   final void copyTail(AbstractSelect<?> other) {
     orderBy = other.orderBy;
     limit = other.limit;
     offset = other.offset;
+    lock = other.lock;
   }
 
   /**
    * Whether it ends in ORDER BY, LIMIT or OFFSET, which an operand may only have in parentheses.
    */
   final boolean hasTail() {
-    return !orderBy.isEmpty() || limit != null || offset != null;
+    return !orderBy.isEmpty() || limit != null || offset != null || lock != null;
   }
 
-  /** Renders " LIMIT $n OFFSET $m" for what was set (ORDER BY is each kind's own). */
+  /**
+   * Renders " LIMIT $n OFFSET $m" and the locking clause for what was set (ORDER BY is each kind's
+   * own).
+   */
   final void renderLimitOffset(SqlWriter w) {
     if (limit != null) {
       w.append(" LIMIT ").bind(limit);
     }
     if (offset != null) {
       w.append(" OFFSET ").bind(offset);
+    }
+    if (lock != null) {
+      lock.render(w);
     }
   }
 
@@ -87,6 +153,9 @@ abstract class AbstractSelect<T> implements SelectOrderByStep<T> {
   abstract List<T> run(Queries q, String sql, Object[] params);
 
   abstract Optional<T> runOne(Queries q, String sql, Object[] params);
+
+  /** Runs {@code sql} on {@code q}, its rows as a lazily read stream. */
+  abstract Stream<T> runStream(Queries q, String sql, Object[] params);
 
   /**
    * Whether it starts with WITH, which only a set operation's first operand may, unparenthesized.
@@ -147,6 +216,19 @@ abstract class AbstractSelect<T> implements SelectOrderByStep<T> {
   public final Optional<T> fetchOne() {
     SqlWriter w = rendered();
     return runOne(attached(), w.sql(), w.params());
+  }
+
+  @Override
+  public final Stream<T> stream() {
+    SqlWriter w = rendered();
+    return runStream(attached(), w.sql(), w.params());
+  }
+
+  @Override
+  public final void forEach(Consumer<? super T> action) {
+    try (Stream<T> rows = stream()) {
+      rows.forEach(action);
+    }
   }
 
   @Override

@@ -3,6 +3,7 @@ package dev.sluice.dsl;
 import dev.sluice.Queries;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * A set operation of two selects of the same rows — {@code left UNION [ALL] right}, {@code
@@ -77,8 +78,19 @@ final class CompoundQuery<T> extends AbstractSelect<T> implements SelectOrderByS
   }
 
   @Override
+  Stream<T> runStream(Queries q, String sql, Object[] params) {
+    return left.runStream(q, sql, params);
+  }
+
+  @Override
   boolean hasWith() {
     return left.hasWith();
+  }
+
+  @Override
+  void checkLockable(String clause) {
+    throw new IllegalStateException(
+        clause + " is not allowed with " + operator + " (PostgreSQL locks rows of plain selects)");
   }
 
   // ---- rendering ----
@@ -86,6 +98,13 @@ final class CompoundQuery<T> extends AbstractSelect<T> implements SelectOrderByS
   @Override
   void render(SqlWriter w) {
     checkSelectLists();
+    if (left.isLocking() || right.isLocking()) {
+      throw new IllegalStateException(
+          "an operand of "
+              + operator
+              + " has a locking clause (FOR UPDATE …), which PostgreSQL"
+              + " does not allow in a set operation");
+    }
     operand(w, left, isParenthesizedLeft());
     w.append(' ').append(operator).append(' ');
     operand(w, right, isParenthesizedRight());

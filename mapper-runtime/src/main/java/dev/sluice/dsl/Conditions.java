@@ -41,6 +41,15 @@ final class Conditions {
         }
       };
 
+  /** {@code TRUE}, given explicitly ({@link Dsl#trueCondition()}), e.g. for {@code ON TRUE}. */
+  static final Condition TRUE =
+      new Condition() {
+        @Override
+        void render(SqlWriter w) {
+          w.append("TRUE");
+        }
+      };
+
   /** {@code left op right}. */
   static final class Binary extends Condition {
     private final QueryPart left;

@@ -44,12 +44,26 @@ public final class Cte<A extends Table<?>> {
   /** Whether the body reads the CTE itself, so the WITH is a WITH RECURSIVE. */
   private final boolean recursive;
 
+  /** "", "MATERIALIZED " or "NOT MATERIALIZED ": the planner hint after AS. */
+  private final String materialization;
+
   private Cte(
       String name,
       AbstractSelect<?> query,
       A table,
       List<SelectField<?>> items,
       boolean recursive) {
+    this(name, query, table, items, recursive, "");
+  }
+
+  private Cte(
+      String name,
+      AbstractSelect<?> query,
+      A table,
+      List<SelectField<?>> items,
+      boolean recursive,
+      String materialization) {
+    this.materialization = materialization;
     this.name = name;
     this.query = query;
     this.table = table;
@@ -231,6 +245,26 @@ public final class Cte<A extends Table<?>> {
     return String.join(", ", names);
   }
 
+  /**
+   * This CTE as {@code name AS MATERIALIZED (…)}: computed once and read as a table, even where
+   * PostgreSQL would fold it into the query (a CTE read once, without side effects).
+   */
+  public Cte<A> materialized() {
+    return withMaterialization("MATERIALIZED ");
+  }
+
+  /**
+   * This CTE as {@code name AS NOT MATERIALIZED (…)}: folded into each place that reads it, so
+   * conditions there reach its tables' indexes, even when it is read more than once.
+   */
+  public Cte<A> notMaterialized() {
+    return withMaterialization("NOT MATERIALIZED ");
+  }
+
+  private Cte<A> withMaterialization(String hint) {
+    return new Cte<>(name, query, table, items, recursive, hint);
+  }
+
   /** {@code name AS (select)}, the select's values bound in {@code w}. */
   void render(SqlWriter w) {
     if (query == null) {
@@ -240,7 +274,7 @@ public final class Cte<A extends Table<?>> {
               + " as its recursive term reads it is only to read from (table(), field(…)); "
               + "declare the Cte that recursiveCte returns");
     }
-    w.identifier(name).append(" AS (");
+    w.identifier(name).append(" AS ").append(materialization).append('(');
     query.render(w);
     w.append(')');
   }

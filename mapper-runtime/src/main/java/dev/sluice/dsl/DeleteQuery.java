@@ -10,6 +10,12 @@ final class DeleteQuery<A extends Table<R>, R> extends FilteredDmlQuery<A, R>
   }
 
   @Override
+  public DeleteWhereStep<A, R> using(Table<?>... tables) {
+    join("USING", tables);
+    return this;
+  }
+
+  @Override
   String statement() {
     return "DELETE FROM " + table;
   }
@@ -17,6 +23,7 @@ final class DeleteQuery<A extends Table<R>, R> extends FilteredDmlQuery<A, R>
   @Override
   void renderBody(SqlWriter w) {
     w.append("DELETE FROM ").tableReference(table);
+    renderJoined(w, " USING ");
     renderWhere(w);
   }
 }

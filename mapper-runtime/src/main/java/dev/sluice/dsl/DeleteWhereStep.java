@@ -23,4 +23,10 @@ public interface DeleteWhereStep<A extends Table<R>, R> {
    * where(…)}.
    */
   ReturningStep<R> allRows();
+
+  /**
+   * {@code DELETE FROM table USING tables WHERE …}: delete the rows the WHERE joins to rows of the
+   * tables.
+   */
+  DeleteWhereStep<A, R> using(Table<?>... tables);
 }

@@ -13,6 +13,9 @@ abstract class DmlQuery<R> implements ReturningStep<R> {
   final Queries queries;
   final Table<R> table;
 
+  /** The CTEs declared in front, by {@code with(…)}; empty for none. */
+  List<Cte<?>> with = List.of();
+
   DmlQuery(Queries queries, Table<R> table) {
     this.queries = queries;
     this.table = table;
@@ -21,9 +24,23 @@ abstract class DmlQuery<R> implements ReturningStep<R> {
   /** Renders the statement up to RETURNING. */
   abstract void renderBody(SqlWriter w);
 
+  /** Declares {@code ctes} in a WITH in front of this statement. */
+  final DmlQuery<R> with(List<Cte<?>> ctes) {
+    this.with = ctes;
+    return this;
+  }
+
+  /** The tables the statement's expressions may use: the target, and UPDATE's FROM or USING. */
+  List<Table<?>> scopeTables() {
+    return List.of(table);
+  }
+
   final SqlWriter render(Returning<?> returning) {
     SqlWriter w = SqlWriter.checked();
-    w.pushScope(List.of(table));
+    if (!with.isEmpty()) {
+      SelectQuery.renderWith(w, with);
+    }
+    w.pushScope(scopeTables());
     renderBody(w);
     if (returning != null) {
       returning.renderList(w);

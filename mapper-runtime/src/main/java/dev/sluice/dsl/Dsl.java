@@ -7,7 +7,9 @@ import java.util.function.Function;
 
 /**
  * The DSL's static entry points: statements, conditions, aggregates and the raw-SQL escape hatch.
- * Import them statically ({@code import static dev.sluice.dsl.Dsl.*}).
+ * Import them statically ({@code import static dev.sluice.dsl.Dsl.*}). The value expressions (CASE,
+ * CAST, string, date, jsonb and full-text functions, row values, scalar subqueries) are declared in
+ * {@link DslExpressions} and inherited, so the same import and {@code Dsl.caseWhen(…)} reach them.
  *
  * <p>Statements that run start from a {@code Database} or {@code Transaction}: {@code
  * db.selectFrom(FILM)}, {@code db.from(FILM)}, {@code db.insertInto(FILM)}, {@code
@@ -15,7 +17,7 @@ import java.util.function.Function;
  * detached: subqueries for {@code in} and {@code exists}, or statements built only for {@link
  * FetchStep#toSql()}.
  */
-public final class Dsl {
+public final class Dsl extends DslExpressions {
   private Dsl() {}
 
   // ---- statements on a Database or Transaction (what their methods of the same name call) ----

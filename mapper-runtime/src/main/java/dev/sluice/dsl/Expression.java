@@ -207,6 +207,82 @@ public abstract class Expression<T> extends SelectField<T> {
     return new Aliased<>(this, name);
   }
 
+  // ---- arithmetic (each renders parenthesized: (a + b)) ----
+
+  /** {@code (this + $n)}. */
+  public final Expression<T> plus(T value) {
+    return arithmetic(" + ", value);
+  }
+
+  public final Expression<T> plus(Expression<? extends T> other) {
+    return new Operators.Infix<>(type, this, " + ", other);
+  }
+
+  /** {@code (this - $n)}. */
+  public final Expression<T> minus(T value) {
+    return arithmetic(" - ", value);
+  }
+
+  public final Expression<T> minus(Expression<? extends T> other) {
+    return new Operators.Infix<>(type, this, " - ", other);
+  }
+
+  /** {@code (this * $n)}. */
+  public final Expression<T> times(T value) {
+    return arithmetic(" * ", value);
+  }
+
+  public final Expression<T> times(Expression<? extends T> other) {
+    return new Operators.Infix<>(type, this, " * ", other);
+  }
+
+  /** {@code (this / $n)}: of integers, the quotient truncated toward zero, as in Java. */
+  public final Expression<T> div(T value) {
+    return arithmetic(" / ", value);
+  }
+
+  public final Expression<T> div(Expression<? extends T> other) {
+    return new Operators.Infix<>(type, this, " / ", other);
+  }
+
+  /** {@code (this % $n)}: the remainder, with the sign of this, as Java's {@code %}. */
+  public final Expression<T> mod(T value) {
+    return arithmetic(" % ", value);
+  }
+
+  public final Expression<T> mod(Expression<? extends T> other) {
+    return new Operators.Infix<>(type, this, " % ", other);
+  }
+
+  /** {@code (- this)}. */
+  public final Expression<T> negate() {
+    return new Operators.Negated<>(this);
+  }
+
+  private Expression<T> arithmetic(String op, T value) {
+    if (value == null) {
+      throw new IllegalArgumentException(
+          "null in "
+              + this
+              + op
+              + "null: the result would always be NULL; leave the operation out");
+    }
+    return new Operators.Infix<>(type, this, op, new Param<>(toDatabase(value), type));
+  }
+
+  /**
+   * {@code aggregate FILTER (WHERE condition)}: the aggregate over the rows where the condition
+   * holds, e.g. {@code count().filter(FILM.rating.eq(Rating.G))}. {@link Dsl#noCondition()} is no
+   * filter, as in a SELECT's WHERE: the aggregate over every row, without FILTER.
+   */
+  public final Expression<T> filter(Condition condition) {
+    if (!(this instanceof Call)) {
+      throw new IllegalArgumentException(
+          "FILTER (WHERE …) applies to an aggregate call such as count() or sum(e), not " + this);
+    }
+    return condition.isEmpty() ? this : new Operators.Filtered<>(this, condition);
+  }
+
   /** {@code this op $n}; {@code op} comes with its spaces (" = "), so nothing is built per call. */
   private Condition compare(String op, T value) {
     return new Conditions.Binary(this, op, new Param<>(toDatabase(notNull(value, op)), type));

@@ -1,6 +1,9 @@
 package dev.sluice.dsl;
 
 import dev.sluice.Queries;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.function.Function;
 
 /**
@@ -23,6 +26,9 @@ abstract class FilteredDmlQuery<A extends Table<R>, R> extends DmlQuery<R> {
 
   /** Whether allRows() was called: no WHERE, on purpose. */
   private boolean allRows;
+
+  /** UPDATE's FROM or DELETE's USING tables; empty for none. */
+  private List<Table<?>> joined = List.of();
 
   FilteredDmlQuery(Queries queries, A table) {
     super(queries, table);
@@ -54,6 +60,34 @@ abstract class FilteredDmlQuery<A extends Table<R>, R> extends DmlQuery<R> {
     }
     allRows = true;
     return this;
+  }
+
+  /** Adds the tables of UPDATE … FROM or DELETE … USING ({@code clause}, for the message). */
+  final void join(String clause, Table<?>[] tables) {
+    if (tables.length == 0) {
+      throw new IllegalArgumentException(statement() + " " + clause + " needs at least one table");
+    }
+    List<Table<?>> more = new ArrayList<>(joined);
+    more.addAll(Arrays.asList(tables));
+    joined = List.copyOf(more);
+  }
+
+  @Override
+  final List<Table<?>> scopeTables() {
+    if (joined.isEmpty()) {
+      return List.of(table);
+    }
+    List<Table<?>> all = new ArrayList<>(1 + joined.size());
+    all.add(table);
+    all.addAll(joined);
+    return all;
+  }
+
+  /** Renders " FROM t, u" (or " USING …") for the joined tables; nothing for none. */
+  final void renderJoined(SqlWriter w, String keyword) {
+    for (int i = 0; i < joined.size(); i++) {
+      w.append(i == 0 ? keyword : ", ").tableReference(joined.get(i));
+    }
   }
 
   private IllegalStateException bothGiven() {

@@ -12,7 +12,11 @@ import java.util.List;
  * statements as PostgreSQL's limit of 65535 parameters allows.
  */
 final class InsertQuery<R> extends DmlQuery<R>
-    implements InsertStep<R>, InsertValuesStep<R>, InsertConflictStep<R> {
+    implements InsertStep<R>,
+        InsertValuesStep<R>,
+        InsertConflictStep<R>,
+        InsertSetStep<R>,
+        InsertSelectStep<R> {
   private static final int MAX_PARAMETERS = 65535;
 
   /** Positions in {@link Table#columns()} of the inserted columns. */
@@ -22,6 +26,18 @@ final class InsertQuery<R> extends DmlQuery<R>
 
   /** The ON CONFLICT columns, or null. */
   private List<Column<?, ?>> conflictColumns;
+
+  /** The constraint of ON CONFLICT ON CONSTRAINT, or null. */
+  private String conflictConstraint;
+
+  /** The columns chosen by set(…) or columns(…); null to insert records. */
+  private List<Column<R, ?>> chosen;
+
+  /** The values of set(…), one per chosen column; empty for INSERT … SELECT. */
+  private List<QueryPart> chosenValues;
+
+  /** The SELECT of INSERT … SELECT, or null. */
+  private AbstractSelect<?> source;
 
   /** Whether the statement ends ON CONFLICT DO NOTHING, for any constraint. */
   private boolean conflictAny;
@@ -54,6 +70,109 @@ final class InsertQuery<R> extends DmlQuery<R>
   @Override
   public InsertValuesStep<R> values(Collection<? extends R> list) {
     records = new ArrayList<>(list);
+    return this;
+  }
+
+  // ---- chosen columns ----
+
+  @Override
+  public <T> InsertSetStep<R> set(Column<R, T> column, T value) {
+    return choose(column, new Expression.Param<T>(column.toDatabase(value), column.valueType()));
+  }
+
+  @Override
+  public <T> InsertSetStep<R> set(Column<R, T> column, Expression<? extends T> value) {
+    return choose(column, value);
+  }
+
+  private InsertSetStep<R> choose(Column<R, ?> column, QueryPart value) {
+    if (records != null || source != null) {
+      throw new IllegalStateException(
+          "insert into " + table + ": set(…) after values(…) or columns(…); use one of them");
+    }
+    if (chosen == null) {
+      chosen = new ArrayList<>();
+      chosenValues = new ArrayList<>();
+    }
+    if (chosen.contains(column)) {
+      throw new IllegalStateException("insert into " + table + ": " + column + " set twice");
+    }
+    chosen.add(column);
+    chosenValues.add(value);
+    return this;
+  }
+
+  @Override
+  @SuppressWarnings("unchecked")
+  public InsertSelectStep<R> columns(Column<?, ?>... columns) {
+    if (columns.length == 0) {
+      throw new IllegalArgumentException("insert into " + table + ": columns() of none");
+    }
+    List<Column<R, ?>> mine = new ArrayList<>(columns.length);
+    for (Column<?, ?> c : columns) {
+      if (c.table() != table && !c.table().alias().equals(table.alias())) {
+        throw new IllegalArgumentException(
+            "insert into " + table + ": " + c + " is not a column of it");
+      }
+      mine.add((Column<R, ?>) c);
+    }
+    chosen = List.copyOf(mine);
+    chosenValues = List.of();
+    return this;
+  }
+
+  @Override
+  public InsertValuesStep<R> select(Select<?> query) {
+    source = (AbstractSelect<?>) query;
+    return this;
+  }
+
+  /** INSERT INTO table (chosen) VALUES (…) or SELECT …. */
+  private void renderChosen(SqlWriter w) {
+    w.append("INSERT INTO ").tableReference(table).append(" (");
+    for (int i = 0; i < chosen.size(); i++) {
+      w.append(i == 0 ? "" : ", ").identifier(chosen.get(i).name());
+    }
+    w.append(')');
+    if (source == null && chosenValues.isEmpty()) {
+      throw new IllegalStateException(
+          "insert into " + table + " " + chosen + ": columns(…) without select(…)");
+    }
+    if (source != null) {
+      int items = source.selectList().size();
+      if (items != chosen.size()) {
+        throw new IllegalStateException(
+            "insert into "
+                + table
+                + ": "
+                + chosen.size()
+                + " columns "
+                + chosen
+                + " but the select gives "
+                + items);
+      }
+      w.append(' ');
+      source.render(w);
+    } else {
+      w.append(" VALUES (");
+      for (int i = 0; i < chosenValues.size(); i++) {
+        w.append(i == 0 ? "" : ", ");
+        chosenValues.get(i).render(w);
+      }
+      w.append(')');
+    }
+    renderConflict(w);
+  }
+
+  // ---- conflicts ----
+
+  @Override
+  public InsertConflictStep<R> onConflictOnConstraint(String constraint) {
+    if (constraint == null || constraint.isEmpty()) {
+      throw new IllegalArgumentException("onConflictOnConstraint needs the constraint's name");
+    }
+    conflictConstraint = constraint;
+    conflictColumns = List.of();
     return this;
   }
 
@@ -91,10 +210,19 @@ final class InsertQuery<R> extends DmlQuery<R>
   public ReturningStep<R> doUpdateSetAll() {
     List<Column<?, ?>> set = new ArrayList<>();
     List<? extends Column<R, ?>> columns = table.columns();
-    for (int p : inserted) {
-      Column<R, ?> c = columns.get(p);
-      if (!conflictColumns.contains(c)) {
-        set.add(c);
+    if (chosen != null) {
+      // Only the inserted columns have values in excluded; the others hold their defaults.
+      for (Column<R, ?> c : chosen) {
+        if (!conflictColumns.contains(c)) {
+          set.add(c);
+        }
+      }
+    } else {
+      for (int p : inserted) {
+        Column<R, ?> c = columns.get(p);
+        if (!conflictColumns.contains(c)) {
+          set.add(c);
+        }
       }
     }
     updateColumns = set;
@@ -103,6 +231,10 @@ final class InsertQuery<R> extends DmlQuery<R>
 
   @Override
   void renderBody(SqlWriter w) {
+    if (chosen != null) {
+      renderChosen(w);
+      return;
+    }
     checkRecords();
     renderRows(w, 1, 0);
   }
@@ -133,14 +265,23 @@ final class InsertQuery<R> extends DmlQuery<R>
         w.append(')');
       }
     }
+    renderConflict(w);
+  }
+
+  /** The ON CONFLICT clause, if any. */
+  private void renderConflict(SqlWriter w) {
     if (conflictAny) {
       w.append(" ON CONFLICT DO NOTHING");
     } else if (conflictColumns != null) {
-      w.append(" ON CONFLICT (");
-      for (int i = 0; i < conflictColumns.size(); i++) {
-        w.append(i == 0 ? "" : ", ").identifier(conflictColumns.get(i).name());
+      if (conflictConstraint != null) {
+        w.append(" ON CONFLICT ON CONSTRAINT ").identifier(conflictConstraint);
+      } else {
+        w.append(" ON CONFLICT (");
+        for (int i = 0; i < conflictColumns.size(); i++) {
+          w.append(i == 0 ? "" : ", ").identifier(conflictColumns.get(i).name());
+        }
+        w.append(')');
       }
-      w.append(')');
       if (updateColumns == null) {
         w.append(" DO NOTHING");
       } else {
@@ -172,6 +313,9 @@ final class InsertQuery<R> extends DmlQuery<R>
 
   @Override
   public long execute() {
+    if (chosen != null) {
+      return super.execute();
+    }
     checkRecords();
     if (records.size() <= 1) {
       return records.isEmpty() ? 0 : super.execute();
@@ -190,6 +334,9 @@ final class InsertQuery<R> extends DmlQuery<R>
 
   @Override
   <T> List<T> fetch(Returning<T> returning) {
+    if (chosen != null) {
+      return super.fetch(returning);
+    }
     checkRecords();
     if (records.size() <= 1) {
       return records.isEmpty() ? new ArrayList<>() : super.fetch(returning);
@@ -198,6 +345,9 @@ final class InsertQuery<R> extends DmlQuery<R>
     List<T> out = new ArrayList<>(records.size());
     for (int first = 0; first < records.size(); first += perStatement) {
       SqlWriter w = SqlWriter.checked();
+      if (!with.isEmpty()) {
+        SelectQuery.renderWith(w, with);
+      }
       w.pushScope(List.of(table));
       renderRows(w, Math.min(perStatement, records.size() - first), first);
       returning.renderList(w);

@@ -17,4 +17,13 @@ public interface InsertStep<R> {
    * list.
    */
   InsertValuesStep<R> values(Collection<? extends R> records);
+
+  /** One row of chosen columns, {@code set(column, value)} each; the others take defaults. */
+  <T> InsertSetStep<R> set(Column<R, T> column, T value);
+
+  /** One row of chosen columns, starting with one set to an expression. */
+  <T> InsertSetStep<R> set(Column<R, T> column, Expression<? extends T> value);
+
+  /** {@code INSERT INTO table (columns)}, then {@code select(…)}: the rows of a query. */
+  InsertSelectStep<R> columns(Column<?, ?>... columns);
 }

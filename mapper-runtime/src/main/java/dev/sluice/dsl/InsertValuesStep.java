@@ -7,4 +7,7 @@ public interface InsertValuesStep<R> extends ReturningStep<R> {
 
   /** {@code ON CONFLICT DO NOTHING}, whatever the constraint. */
   ReturningStep<R> onConflictDoNothing();
+
+  /** {@code ON CONFLICT ON CONSTRAINT name}: the unique or exclusion constraint, by its name. */
+  InsertConflictStep<R> onConflictOnConstraint(String constraint);
 }

@@ -96,70 +96,76 @@ final class ScalarDecoder<T> implements RowDecoder<T> {
 
   @SuppressWarnings({"unchecked", "rawtypes"})
   private T read(RowView row) {
-    if (row.isNull(0)) {
+    return readAt(row, 0);
+  }
+
+  /** The value of column {@code c} (for a tuple's columns); null for NULL. */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  T readAt(RowView row, int c) {
+    if (row.isNull(c)) {
       return null;
     }
     Object v;
     switch (kind) {
       case BOOLEAN:
-        v = row.getBoolean(0);
+        v = row.getBoolean(c);
         break;
       case SHORT:
-        v = row.getShort(0);
+        v = row.getShort(c);
         break;
       case INT:
-        v = row.getInt(0);
+        v = row.getInt(c);
         break;
       case LONG:
-        v = row.getLong(0);
+        v = row.getLong(c);
         break;
       case FLOAT:
-        v = row.getFloat(0);
+        v = row.getFloat(c);
         break;
       case DOUBLE:
-        v = row.getDouble(0);
+        v = row.getDouble(c);
         break;
       case STRING:
-        v = row.getString(0);
+        v = row.getString(c);
         break;
       case DECIMAL:
-        v = row.getBigDecimal(0);
+        v = row.getBigDecimal(c);
         break;
       case BYTES:
-        v = row.getBytes(0);
+        v = row.getBytes(c);
         break;
       case UUID_:
-        v = row.getUuid(0);
+        v = row.getUuid(c);
         break;
       case DATE:
-        v = row.getLocalDate(0);
+        v = row.getLocalDate(c);
         break;
       case TIME:
-        v = row.getLocalTime(0);
+        v = row.getLocalTime(c);
         break;
       case TIMETZ:
-        v = row.getOffsetTime(0);
+        v = row.getOffsetTime(c);
         break;
       case TIMESTAMP:
-        v = row.getLocalDateTime(0);
+        v = row.getLocalDateTime(c);
         break;
       case INSTANT:
-        v = row.getInstant(0);
+        v = row.getInstant(c);
         break;
       case TIMESTAMPTZ:
-        v = row.getOffsetDateTime(0);
+        v = row.getOffsetDateTime(c);
         break;
       case INET:
-        v = row.getInetAddress(0);
+        v = row.getInetAddress(c);
         break;
       case ENUM:
-        v = row.getEnum(0, (EnumLabels) labels);
+        v = row.getEnum(c, (EnumLabels) labels);
         break;
       case LIST:
-        v = row.getList(0, elementType);
+        v = row.getList(c, elementType);
         break;
       default:
-        v = row.getObject(0);
+        v = row.getObject(c);
         break;
     }
     return (T) v;

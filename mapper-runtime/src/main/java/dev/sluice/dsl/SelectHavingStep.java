@@ -7,4 +7,7 @@ public interface SelectHavingStep<T> extends SelectOrderByStep<T> {
    * HAVING.
    */
   SelectOrderByStep<T> having(Condition condition);
+
+  /** {@code WINDOW name AS (…), …}: declares named windows ({@link Window#as}) for {@code over}. */
+  SelectOrderByStep<T> window(Window... windows);
 }

@@ -16,4 +16,12 @@ public interface SelectJoinStep<T> extends SelectWhereStep<T> {
 
   /** {@code CROSS JOIN table}. */
   SelectJoinStep<T> crossJoin(Table<?> table);
+
+  /**
+   * {@code SELECT DISTINCT ON (expressions) …}: the first row of each group of rows equal in the
+   * expressions, first in the ORDER BY, which must start with the same expressions (PostgreSQL
+   * checks). E.g. the longest film of each rating: {@code distinctOn(FILM.rating)
+   * .orderBy(FILM.rating.asc(), FILM.length.desc())}.
+   */
+  SelectJoinStep<T> distinctOn(Expression<?>... expressions);
 }

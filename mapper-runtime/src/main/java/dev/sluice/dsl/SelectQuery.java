@@ -1,9 +1,11 @@
 package dev.sluice.dsl;
 
 import dev.sluice.Queries;
+import dev.sluice.RowDecoder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * The one implementation of every SELECT step. A builder: each step records its clause and returns
@@ -24,6 +26,9 @@ final class SelectQuery<T> extends AbstractSelect<T>
 
   private boolean distinct;
 
+  /** The expressions of DISTINCT ON; empty for none. */
+  private List<Expression<?>> distinctOn = List.of();
+
   /** The select list; empty when {@link #recordTable} is selected whole. */
   private List<SelectField<?>> fields;
 
@@ -33,14 +38,23 @@ final class SelectQuery<T> extends AbstractSelect<T>
   /** The @Row record the rows are read into, or null to read the one field as a scalar. */
   private Class<?> into;
 
+  /** Reads each row as a Tuple2 or Tuple3 of the fields; null otherwise. */
+  private RowDecoder<T> tuple;
+
   private Table<?> from;
 
   /** Empty (and immutable) until the first join: most queries have none. */
   private List<Join> joins = List.of();
 
   private Condition where = Conditions.NONE;
-  private List<Expression<?>> groupBy = List.of();
+
+  /** Expressions or grouping sets. */
+  private List<QueryPart> groupBy = List.of();
+
   private Condition having = Conditions.NONE;
+
+  /** The named windows of the WINDOW clause; empty for none. */
+  private List<Window> windows = List.of();
 
   private SelectQuery(Queries queries) {
     this.queries = queries;
@@ -76,6 +90,18 @@ final class SelectQuery<T> extends AbstractSelect<T>
     return q;
   }
 
+  /** SELECT two or three fields, each row read as a Tuple2 or Tuple3. */
+  static <T> SelectQuery<T> ofTuple(Queries queries, SelectField<?>... fields) {
+    SelectQuery<T> q = new SelectQuery<>(queries);
+    q.fields = List.of(fields);
+    ScalarDecoder<?>[] parts = new ScalarDecoder<?>[fields.length];
+    for (int i = 0; i < fields.length; i++) {
+      parts[i] = fields[i].decoder();
+    }
+    q.tuple = new TupleDecoder<>(parts);
+    return q;
+  }
+
   /**
    * A new query of these tables and clauses selecting {@code fields} (the from-first style chooses
    * the select list after the tables). New, not this one re-typed: a step the user still holds
@@ -101,6 +127,8 @@ final class SelectQuery<T> extends AbstractSelect<T>
     q.where = where;
     q.groupBy = groupBy;
     q.having = having;
+    q.windows = windows;
+    q.distinctOn = distinctOn;
     q.copyTail(this);
     return q;
   }
@@ -127,6 +155,9 @@ final class SelectQuery<T> extends AbstractSelect<T>
   Class<?> rowType() {
     if (recordTable != null) {
       return recordTable.recordType();
+    }
+    if (tuple != null) {
+      return fields.size() == 2 ? Tuple2.class : Tuple3.class;
     }
     return into != null ? into : fields.get(0).expression().valueType();
   }
@@ -218,6 +249,34 @@ final class SelectQuery<T> extends AbstractSelect<T>
   }
 
   @Override
+  public SelectHavingStep<T> groupBy(GroupingSet... groupings) {
+    groupBy = List.of(groupings);
+    return this;
+  }
+
+  @Override
+  public SelectJoinStep<T> distinctOn(Expression<?>... expressions) {
+    if (expressions.length == 0) {
+      // Plain SELECT would not be "distinct on nothing"; PostgreSQL has no DISTINCT ON ().
+      throw new IllegalArgumentException("DISTINCT ON needs at least one expression");
+    }
+    distinctOn = List.of(expressions);
+    return this;
+  }
+
+  @Override
+  public SelectOrderByStep<T> window(Window... named) {
+    for (Window wd : named) {
+      if (wd.name() == null) {
+        throw new IllegalArgumentException(
+            "WINDOW declares named windows: name " + wd + " with as(\"name\")");
+      }
+    }
+    windows = List.of(named);
+    return this;
+  }
+
+  @Override
   public SelectOrderByStep<T> having(Condition condition) {
     having = having.and(condition);
     return this;
@@ -228,6 +287,9 @@ final class SelectQuery<T> extends AbstractSelect<T>
   @Override
   @SuppressWarnings("unchecked")
   List<T> run(Queries q, String sql, Object[] params) {
+    if (tuple != null) {
+      return q.query(sql, tuple, params);
+    }
     if (recordTable != null) {
       return q.query(sql, (Class<T>) recordTable.recordType(), params);
     }
@@ -240,6 +302,9 @@ final class SelectQuery<T> extends AbstractSelect<T>
   @Override
   @SuppressWarnings("unchecked")
   Optional<T> runOne(Queries q, String sql, Object[] params) {
+    if (tuple != null) {
+      return q.queryOne(sql, tuple, params);
+    }
     if (recordTable != null) {
       return q.queryOne(sql, (Class<T>) recordTable.recordType(), params);
     }
@@ -247,6 +312,21 @@ final class SelectQuery<T> extends AbstractSelect<T>
       return q.queryOne(sql, (Class<T>) into, params);
     }
     return q.queryOne(sql, (ScalarDecoder<T>) fields.get(0).decoder(), params);
+  }
+
+  @Override
+  @SuppressWarnings("unchecked")
+  Stream<T> runStream(Queries q, String sql, Object[] params) {
+    if (tuple != null) {
+      return q.stream(sql, tuple, params);
+    }
+    if (recordTable != null) {
+      return q.stream(sql, (Class<T>) recordTable.recordType(), params);
+    }
+    if (into != null) {
+      return q.stream(sql, (Class<T>) into, params);
+    }
+    return q.stream(sql, (ScalarDecoder<T>) fields.get(0).decoder(), params);
   }
 
   @Override
@@ -259,7 +339,7 @@ final class SelectQuery<T> extends AbstractSelect<T>
   @Override
   void render(SqlWriter w) {
     if (!with.isEmpty()) {
-      renderWith(w);
+      renderWith(w, with);
     }
     List<Table<?>> tables;
     if (joins.isEmpty()) {
@@ -274,7 +354,13 @@ final class SelectQuery<T> extends AbstractSelect<T>
       }
     }
     w.pushScope(tables);
-    w.append(distinct ? "SELECT DISTINCT " : "SELECT ");
+    if (distinctOn.isEmpty()) {
+      w.append(distinct ? "SELECT DISTINCT " : "SELECT ");
+    } else {
+      w.append("SELECT DISTINCT ON (");
+      list(w, distinctOn);
+      w.append(") ");
+    }
     if (recordTable != null && recordTable == from) {
       // The table's own columns, and the table just put in scope: nothing to check per column.
       w.append(recordTable.selectList());
@@ -312,6 +398,11 @@ final class SelectQuery<T> extends AbstractSelect<T>
       w.append(" HAVING ");
       having.render(w);
     }
+    for (int i = 0; i < windows.size(); i++) {
+      Window wd = windows.get(i);
+      w.append(i == 0 ? " WINDOW " : ", ").identifier(wd.name()).append(" AS ");
+      wd.renderDefinition(w);
+    }
     if (!orderBy.isEmpty()) {
       w.append(" ORDER BY ");
       list(w, orderBy);
@@ -324,7 +415,7 @@ final class SelectQuery<T> extends AbstractSelect<T>
    * {@code WITH a AS (…), b AS (…) }: rendered before this query's scope opens, so a CTE sees the
    * enclosing queries' tables but not this one's, as in PostgreSQL.
    */
-  private void renderWith(SqlWriter w) {
+  static void renderWith(SqlWriter w, List<Cte<?>> with) {
     boolean recursive = false;
     for (Cte<?> cte : with) {
       recursive |= cte.isRecursive();

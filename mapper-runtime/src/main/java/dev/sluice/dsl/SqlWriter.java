@@ -74,8 +74,14 @@ final class SqlWriter {
     return this;
   }
 
-  /** A FROM item: {@code schema.name} and {@code AS alias} when aliased. */
+  /**
+   * A FROM item: {@code schema.name} and {@code AS alias} when aliased; a derived table's subquery.
+   */
   SqlWriter tableReference(Table<?> t) {
+    if (t instanceof Derived.DerivedTable) {
+      ((Derived.DerivedTable<?>) t).renderReference(this);
+      return this;
+    }
     if (!t.schema().isEmpty()) {
       identifier(t.schema()).append('.');
     }

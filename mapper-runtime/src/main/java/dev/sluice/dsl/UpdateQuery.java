@@ -40,6 +40,12 @@ final class UpdateQuery<A extends Table<R>, R> extends FilteredDmlQuery<A, R>
   }
 
   @Override
+  public UpdateWhereStep<A, R> from(Table<?>... tables) {
+    join("FROM", tables);
+    return this;
+  }
+
+  @Override
   String statement() {
     return "UPDATE " + table;
   }
@@ -56,6 +62,7 @@ final class UpdateQuery<A extends Table<R>, R> extends FilteredDmlQuery<A, R>
       w.append(i == 0 ? "" : ", ").identifier(columns.get(i).name()).append(" = ");
       values.get(i).render(w);
     }
+    renderJoined(w, " FROM ");
     renderWhere(w);
   }
 }

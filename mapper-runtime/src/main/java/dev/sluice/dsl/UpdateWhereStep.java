@@ -24,4 +24,10 @@ public interface UpdateWhereStep<A extends Table<R>, R> extends UpdateSetStep<A,
    * where(…)}.
    */
   ReturningStep<R> allRows();
+
+  /**
+   * {@code UPDATE table SET … FROM tables WHERE …}: the tables' columns may be used in SET and
+   * WHERE (join them to the updated table in the WHERE); each row updated once, by one joined row.
+   */
+  UpdateWhereStep<A, R> from(Table<?>... tables);
 }

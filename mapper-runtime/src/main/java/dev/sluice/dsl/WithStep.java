@@ -56,4 +56,25 @@ public final class WithStep {
   public <T> SelectFromStep<T> selectDistinct(Class<T> into, SelectField<?>... fields) {
     return SelectQuery.ofRecord(queries, true, into, fields).with(ctes);
   }
+
+  /** {@code WITH … INSERT INTO table …}: e.g. {@code insertInto(T).columns(…).select(…)}. */
+  public <R> InsertStep<R> insertInto(Table<R> table) {
+    InsertQuery<R> q = new InsertQuery<>(queries, table);
+    q.with(ctes);
+    return q;
+  }
+
+  /** {@code WITH … UPDATE table …}. */
+  public <A extends Table<R>, R> UpdateSetStep<A, R> update(A table) {
+    UpdateQuery<A, R> q = new UpdateQuery<>(queries, table);
+    q.with(ctes);
+    return q;
+  }
+
+  /** {@code WITH … DELETE FROM table …}. */
+  public <A extends Table<R>, R> DeleteWhereStep<A, R> deleteFrom(A table) {
+    DeleteQuery<A, R> q = new DeleteQuery<>(queries, table);
+    q.with(ctes);
+    return q;
+  }
 }

@@ -1,0 +1,196 @@
+package dev.sluice.dsl;
+
+import dev.sluice.Queries;
+import java.util.List;
+
+/**
+ * The DSL's parts of SELECT clauses beyond the basics: window functions and frame bounds, and the
+ * grouping elements of GROUP BY. Reached through {@link Dsl} (which extends this class by way of
+ * {@link DslExpressions}), so {@code import static dev.sluice.dsl.Dsl.*} brings them in.
+ */
+abstract class DslClauses {
+  DslClauses() {}
+
+  // ---- window functions (for Expression.over) ----
+
+  /** {@code lag(expression)}: the value in the row before, in the window's order; NULL for none. */
+  public static <T> Expression<T> lag(Expression<T> expression) {
+    return window(expression.valueType(), "lag", expression);
+  }
+
+  /** {@code lag(expression, $n)}: the value {@code offset} rows before. */
+  public static <T> Expression<T> lag(Expression<T> expression, int offset) {
+    return window(expression.valueType(), "lag", expression, bound(offset));
+  }
+
+  /** {@code lag(expression, $n, $m)}: {@code otherwise} where there is no such row. */
+  public static <T> Expression<T> lag(Expression<T> expression, int offset, T otherwise) {
+    return window(
+        expression.valueType(), "lag", expression, bound(offset), bound(expression, otherwise));
+  }
+
+  /** {@code lead(expression)}: the value in the row after; NULL for none. */
+  public static <T> Expression<T> lead(Expression<T> expression) {
+    return window(expression.valueType(), "lead", expression);
+  }
+
+  /** {@code lead(expression, $n)}: the value {@code offset} rows after. */
+  public static <T> Expression<T> lead(Expression<T> expression, int offset) {
+    return window(expression.valueType(), "lead", expression, bound(offset));
+  }
+
+  /** {@code lead(expression, $n, $m)}: {@code otherwise} where there is no such row. */
+  public static <T> Expression<T> lead(Expression<T> expression, int offset, T otherwise) {
+    return window(
+        expression.valueType(), "lead", expression, bound(offset), bound(expression, otherwise));
+  }
+
+  /** {@code first_value(expression)}: the value in the frame's first row. */
+  public static <T> Expression<T> firstValue(Expression<T> expression) {
+    return window(expression.valueType(), "first_value", expression);
+  }
+
+  /**
+   * {@code last_value(expression)}: the value in the frame's last row. With the default frame that
+   * is the current row's last peer, not the partition's last row: give the window {@code
+   * rowsBetween(unboundedPreceding(), unboundedFollowing())} for that.
+   */
+  public static <T> Expression<T> lastValue(Expression<T> expression) {
+    return window(expression.valueType(), "last_value", expression);
+  }
+
+  /** {@code ntile($n)}: the number, 1 to {@code buckets}, of the bucket the row falls in. */
+  public static Expression<Integer> ntile(int buckets) {
+    if (buckets < 1) {
+      throw new IllegalArgumentException("ntile of " + buckets + " buckets; it takes 1 or more");
+    }
+    return window(Integer.class, "ntile", bound(buckets));
+  }
+
+  // ---- window frame bounds ----
+
+  public static FrameBound unboundedPreceding() {
+    return FrameBound.UNBOUNDED_PRECEDING;
+  }
+
+  /** {@code $n PRECEDING}: {@code rows} rows (ROWS), groups (GROUPS) or a distance (RANGE). */
+  public static FrameBound preceding(long rows) {
+    return FrameBound.offset(rows, "PRECEDING");
+  }
+
+  public static FrameBound currentRow() {
+    return FrameBound.CURRENT_ROW;
+  }
+
+  /** {@code $n FOLLOWING}. */
+  public static FrameBound following(long rows) {
+    return FrameBound.offset(rows, "FOLLOWING");
+  }
+
+  public static FrameBound unboundedFollowing() {
+    return FrameBound.UNBOUNDED_FOLLOWING;
+  }
+
+  // ---- grouping elements (for groupBy) ----
+
+  /** {@code ROLLUP (a, b, …)}: groups by a, b, …; then by a, …; …; then the grand total. */
+  public static GroupingSet rollup(Expression<?>... expressions) {
+    return new GroupingSet("ROLLUP ", List.of(expressions));
+  }
+
+  /** {@code CUBE (a, b, …)}: groups by every subset of the expressions. */
+  public static GroupingSet cube(Expression<?>... expressions) {
+    return new GroupingSet("CUBE ", List.of(expressions));
+  }
+
+  /** {@code GROUPING SETS (s1, s2, …)}: the groupings listed, each a {@link #groupingSet}. */
+  public static GroupingSet groupingSets(GroupingSet... sets) {
+    return new GroupingSet("GROUPING SETS ", List.of(sets));
+  }
+
+  /** One set of GROUPING SETS, {@code (a, b)}; with no expression, {@code ()}, the grand total. */
+  public static GroupingSet groupingSet(Expression<?>... expressions) {
+    return new GroupingSet("", List.of(expressions));
+  }
+
+  /**
+   * {@code grouping(a, b, …)}: a bit per argument, 1 where the row's grouping leaves it out (its
+   * NULL is a subtotal's, not the data's).
+   */
+  public static Expression<Integer> grouping(Expression<?>... expressions) {
+    if (expressions.length == 0) {
+      throw new IllegalArgumentException("grouping() of nothing: name the grouped expressions");
+    }
+    return new Expression.Call<>(Integer.class, "grouping", "", List.of(expressions));
+  }
+
+  // ---- FROM items ----
+
+  /**
+   * {@code (query) AS alias}: a subquery as a FROM item; each select list item (a column, or an
+   * expression named with {@code as}) is a column of {@code table()}, found with {@code field}.
+   */
+  public static <T> Derived<T> derived(String alias, Select<T> query) {
+    return Derived.of(alias, query, false);
+  }
+
+  /**
+   * {@code LATERAL (query) AS alias}: a derived table that may refer to the FROM items before it,
+   * evaluated for each of their rows: {@code crossJoin(lateral(…).table())}, or {@code
+   * leftJoin(…).on(trueCondition())} to keep the rows it finds nothing for.
+   */
+  public static <T> Derived<T> lateral(String alias, Select<T> query) {
+    return Derived.of(alias, query, true);
+  }
+
+  /**
+   * {@code TRUE}, said explicitly: for {@code LEFT JOIN LATERAL … ON TRUE}. ({@code noCondition()}
+   * is refused in ON, so a join without a condition is never an accident.)
+   */
+  public static Condition trueCondition() {
+    return Conditions.TRUE;
+  }
+
+  // ---- tuples: selects of two or three expressions without a @Row record ----
+
+  /** {@code SELECT a, b}, each row a {@link Tuple2}: detached, e.g. for {@code toSql}. */
+  public static <A, B> SelectFromStep<Tuple2<A, B>> select(SelectField<A> a, SelectField<B> b) {
+    return SelectQuery.ofTuple(null, a, b);
+  }
+
+  /** {@code SELECT a, b, c}, each row a {@link Tuple3}. */
+  public static <A, B, C> SelectFromStep<Tuple3<A, B, C>> select(
+      SelectField<A> a, SelectField<B> b, SelectField<C> c) {
+    return SelectQuery.ofTuple(null, a, b, c);
+  }
+
+  /** {@code db.select(a, b)}'s implementation (Queries calls it). */
+  public static <A, B> SelectFromStep<Tuple2<A, B>> select(
+      Queries queries, SelectField<A> a, SelectField<B> b) {
+    return SelectQuery.ofTuple(queries, a, b);
+  }
+
+  /** {@code db.select(a, b, c)}'s implementation (Queries calls it). */
+  public static <A, B, C> SelectFromStep<Tuple3<A, B, C>> select(
+      Queries queries, SelectField<A> a, SelectField<B> b, SelectField<C> c) {
+    return SelectQuery.ofTuple(queries, a, b, c);
+  }
+
+  // ---- helpers ----
+
+  private static <T> Expression<T> window(Class<?> type, String name, QueryPart... args) {
+    return new Expression.Call<>(type, name, "", List.of(args));
+  }
+
+  private static Expression<Integer> bound(int value) {
+    return new Expression.Param<>(value, Integer.class);
+  }
+
+  private static <T> Expression<T> bound(Expression<T> expression, T value) {
+    if (value == null) {
+      throw new IllegalArgumentException(
+          "a default of null for " + expression + ": leave it out, NULL is the default");
+    }
+    return new Expression.Param<>(expression.toDatabase(value), expression.valueType());
+  }
+}

@@ -1,0 +1,222 @@
+package dev.sluice.dsl;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The DSL's value expressions beyond columns and aggregates: CASE, CAST, coalesce and friends,
+ * string and date functions, scalar subqueries, row values, jsonb and full-text search. Users reach
+ * them through {@link Dsl}, which extends this class, so {@code import static dev.sluice.dsl.Dsl.*}
+ * brings them in with the rest; this class only keeps {@code Dsl} short. Arithmetic is on {@link
+ * Expression} itself ({@code FILM.length.plus((short) 10)}).
+ *
+ * <p>Every Java value given here is bound as a parameter; the only words written into the SQL are
+ * the DSL's own (function names, {@link DatePart} keywords, {@link SqlType} names checked when
+ * made).
+ */
+abstract class DslExpressions extends DslClauses {
+  DslExpressions() {}
+
+  // ---- CASE, CAST, NULL handling, greatest/least ----
+
+  /** {@code CASE WHEN condition THEN value …}; add branches with {@code when}, end with ELSE. */
+  public static <T> Case<T> caseWhen(Condition condition, Expression<T> value) {
+    return Case.of(condition, value);
+  }
+
+  /** {@code CASE WHEN condition THEN $n …}, the value bound. */
+  public static <T> Case<T> caseWhen(Condition condition, T value) {
+    return Case.of(condition, Dsl.value(value));
+  }
+
+  /** {@code CAST(expression AS type)}, read as the type's Java type. */
+  public static <T> Expression<T> cast(Expression<?> expression, SqlType<T> type) {
+    return new Operators.Cast<>(expression, type);
+  }
+
+  /** {@code coalesce(first, other, …)}: the first of them that is not NULL. */
+  @SafeVarargs
+  public static <T> Expression<T> coalesce(Expression<T> first, Expression<? extends T>... others) {
+    return call(first.valueType(), "coalesce", first, others);
+  }
+
+  /** {@code nullif(expression, $n)}: NULL where the expression equals the value, else itself. */
+  public static <T> Expression<T> nullif(Expression<T> expression, T value) {
+    return new Expression.Call<>(
+        expression.valueType(),
+        "nullif",
+        "",
+        List.of(
+            expression,
+            new Expression.Param<T>(bindable(expression, value), expression.valueType())));
+  }
+
+  /** {@code nullif(expression, other)}. */
+  public static <T> Expression<T> nullif(Expression<T> expression, Expression<? extends T> other) {
+    return new Expression.Call<>(expression.valueType(), "nullif", "", List.of(expression, other));
+  }
+
+  /** {@code greatest(first, other, …)}: the largest, NULLs ignored. */
+  @SafeVarargs
+  public static <T> Expression<T> greatest(Expression<T> first, Expression<? extends T>... others) {
+    return call(first.valueType(), "greatest", first, others);
+  }
+
+  /** {@code least(first, other, …)}: the smallest, NULLs ignored. */
+  @SafeVarargs
+  public static <T> Expression<T> least(Expression<T> first, Expression<? extends T>... others) {
+    return call(first.valueType(), "least", first, others);
+  }
+
+  // ---- strings ----
+
+  /** {@code (a || b || …)}: the parts' text joined; NULL if any part is NULL. */
+  public static Expression<String> concat(Expression<?>... parts) {
+    return new Operators.Concat(List.of(parts));
+  }
+
+  /** {@code length(expression)}: the number of characters. */
+  public static Expression<Integer> length(Expression<String> expression) {
+    return new Expression.Call<>(Integer.class, "length", "", List.of(expression));
+  }
+
+  /** {@code substring(expression FROM $n FOR $m)}: {@code count} characters from 1-based from. */
+  public static Expression<String> substring(Expression<String> expression, int from, int count) {
+    return new Operators.Substring(expression, from, count);
+  }
+
+  /** {@code substring(expression FROM $n)}: the rest from the 1-based position {@code from}. */
+  public static Expression<String> substring(Expression<String> expression, int from) {
+    return new Operators.Substring(expression, from, -1);
+  }
+
+  /** {@code trim(expression)}: without leading and trailing spaces. */
+  public static Expression<String> trim(Expression<String> expression) {
+    return new Expression.Call<>(String.class, "trim", "", List.of(expression));
+  }
+
+  // ---- dates and times ----
+
+  /** {@code now()}: the start of the current transaction, the same for all of its statements. */
+  public static Expression<Instant> now() {
+    return new Expression.Call<>(Instant.class, "now", "", List.of());
+  }
+
+  /** {@code date_trunc($n, expression)}: truncated to the field, which is bound as text. */
+  public static <T> Expression<T> dateTrunc(DatePart field, Expression<T> expression) {
+    return new Expression.Call<>(
+        expression.valueType(),
+        "date_trunc",
+        "",
+        List.of(
+            new Expression.Param<String>(field.name().toLowerCase(), String.class), expression));
+  }
+
+  /** {@code extract(FIELD FROM expression)}, numeric (as PostgreSQL 14 and later give it). */
+  public static Expression<BigDecimal> extract(DatePart field, Expression<?> expression) {
+    return new Operators.Extract(field, expression);
+  }
+
+  // ---- subqueries and row values ----
+
+  /**
+   * {@code (subquery)} as a value, in a select list or a condition: it selects one column and gives
+   * at most one row (NULL for none); it may refer to the enclosing query's tables.
+   */
+  public static <T> Expression<T> scalar(Select<T> subquery) {
+    return new Operators.Scalar<>((AbstractSelect<T>) subquery);
+  }
+
+  /** The row value {@code (first, second)}, for keyset pagination: {@code row(a, b).gt(x, y)}. */
+  public static <A, B> Row2<A, B> row(Expression<A> first, Expression<B> second) {
+    return new Row2<>(first, second);
+  }
+
+  // ---- jsonb (a column read as String) ----
+
+  /** {@code (json -> $n)}: the member {@code key}, as jsonb (its JSON text). */
+  public static Expression<String> jsonGet(Expression<String> json, String key) {
+    return new Operators.Infix<>(String.class, json, " -> ", text(key, "->"));
+  }
+
+  /** {@code (json -> $n)}: the array element at the 0-based {@code index}, as jsonb. */
+  public static Expression<String> jsonGet(Expression<String> json, int index) {
+    return new Operators.Infix<>(
+        String.class, json, " -> ", new Expression.Param<Integer>(index, Integer.class));
+  }
+
+  /** {@code (json ->> $n)}: the member {@code key} as text (a string without its quotes). */
+  public static Expression<String> jsonGetText(Expression<String> json, String key) {
+    return new Operators.Infix<>(String.class, json, " ->> ", text(key, "->>"));
+  }
+
+  /** {@code json @> CAST($n AS jsonb)}: the document contains {@code jsonValue} (JSON text). */
+  public static Condition jsonContains(Expression<String> json, String jsonValue) {
+    return new Conditions.Binary(
+        json, " @> ", new Operators.Cast<>(text(jsonValue, "@>"), SqlType.JSONB));
+  }
+
+  /**
+   * {@code json ? $n}: {@code key} is a top-level key (or an array's string element). The {@code ?}
+   * is only the operator: the driver's placeholders are {@code $n}, so nothing rewrites it.
+   */
+  public static Condition jsonHasKey(Expression<String> json, String key) {
+    return new Conditions.Binary(json, " ? ", text(key, "?"));
+  }
+
+  // ---- full-text search (tsvector and tsquery read as String) ----
+
+  /** {@code document @@ query}: the tsvector matches the tsquery. */
+  public static Condition matches(Expression<String> document, Expression<String> query) {
+    return new Conditions.Binary(document, " @@ ", query);
+  }
+
+  /** {@code to_tsquery($n)} in the default text search configuration. */
+  public static Expression<String> toTsquery(String query) {
+    return new Expression.Call<>(
+        String.class, "to_tsquery", "", List.of(text(query, "to_tsquery")));
+  }
+
+  /** {@code to_tsquery($n, $m)} in the configuration {@code config} ("english"), bound. */
+  public static Expression<String> toTsquery(String config, String query) {
+    return new Expression.Call<>(
+        String.class,
+        "to_tsquery",
+        "",
+        List.of(
+            new Operators.Cast<>(text(config, "to_tsquery"), SqlType.of("regconfig", String.class)),
+            text(query, "to_tsquery")));
+  }
+
+  /** {@code to_tsvector(expression)} in the default text search configuration. */
+  public static Expression<String> toTsvector(Expression<String> expression) {
+    return new Expression.Call<>(String.class, "to_tsvector", "", List.of(expression));
+  }
+
+  // ---- helpers ----
+
+  private static Expression<String> text(String value, String what) {
+    if (value == null) {
+      throw new IllegalArgumentException(what + " of null: give a value");
+    }
+    return new Expression.Param<>(value, String.class);
+  }
+
+  private static Object bindable(Expression<?> expression, Object value) {
+    if (value == null) {
+      throw new IllegalArgumentException("nullif(" + expression + ", null) is always the value");
+    }
+    return expression.toDatabase(value);
+  }
+
+  private static <T> Expression<T> call(
+      Class<?> type, String name, Expression<?> first, Expression<?>[] others) {
+    List<QueryPart> args = new ArrayList<>(1 + others.length);
+    args.add(first);
+    args.addAll(Arrays.asList(others));
+    return new Expression.Call<>(type, name, "", List.copyOf(args));
+  }
+}
