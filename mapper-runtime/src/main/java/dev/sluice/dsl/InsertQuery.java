@@ -198,7 +198,7 @@ final class InsertQuery<R> extends DmlQuery<R>
     List<T> out = new ArrayList<>(records.size());
     for (int first = 0; first < records.size(); first += perStatement) {
       SqlWriter w = SqlWriter.checked();
-      w.pushScope(List.of(table));
+      w.pushScope(table);
       renderRows(w, Math.min(perStatement, records.size() - first), first);
       returning.renderList(w);
       w.popScope();

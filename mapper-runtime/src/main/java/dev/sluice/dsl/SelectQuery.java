@@ -261,19 +261,20 @@ final class SelectQuery<T> extends AbstractSelect<T>
     if (!with.isEmpty()) {
       renderWith(w);
     }
-    List<Table<?>> tables;
-    if (joins.isEmpty()) {
-      tables = from == null ? List.of() : List.of(from);
+    if (joins.isEmpty() && from != null) {
+      w.pushScope(from);
+    } else if (joins.isEmpty()) {
+      w.pushScope(List.of());
     } else {
-      tables = new ArrayList<>(1 + joins.size());
+      List<Table<?>> tables = new ArrayList<>(1 + joins.size());
       if (from != null) {
         tables.add(from);
       }
       for (int i = 0; i < joins.size(); i++) {
         tables.add(joins.get(i).table);
       }
+      w.pushScope(tables);
     }
-    w.pushScope(tables);
     w.append(distinct ? "SELECT DISTINCT " : "SELECT ");
     if (recordTable != null && recordTable == from) {
       // The table's own columns, and the table just put in scope: nothing to check per column.
