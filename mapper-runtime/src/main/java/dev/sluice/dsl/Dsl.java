@@ -1,7 +1,6 @@
 package dev.sluice.dsl;
 
 import dev.sluice.Queries;
-import java.math.BigDecimal;
 import java.util.List;
 import java.util.function.Function;
 
@@ -282,7 +281,7 @@ public final class Dsl {
     return new Expression.Param<>(value, value.getClass());
   }
 
-  /** {@code count(*)}. */
+  /** {@code count(*)}: a bigint, never NULL (0 for no rows). */
   public static Expression<Long> count() {
     return new Expression.Call<>(Long.class, "count", "", List.of());
   }
@@ -298,15 +297,73 @@ public final class Dsl {
   }
 
   /**
-   * {@code sum(expression)}, read as BigDecimal (PostgreSQL sums integers as bigint or numeric).
+   * {@code sum(column)}, of PostgreSQL's result type: a Long for smallint and integer, a BigDecimal
+   * for bigint and numeric, a Float for real, a Double for double precision, an Interval for
+   * interval (see {@link SummableColumn}). NULL (null) for no rows.
    */
-  public static Expression<BigDecimal> sum(Expression<? extends Number> expression) {
-    return new Expression.Call<>(BigDecimal.class, "sum", "", List.of(expression));
+  public static <S> Expression<S> sum(SummableColumn<?, ?, S, ?> column) {
+    return new Expression.Call<>(
+        SummableColumn.sumType(column.valueType()), "sum", "", List.of(column));
   }
 
-  /** {@code avg(expression)}, read as BigDecimal. */
-  public static Expression<BigDecimal> avg(Expression<? extends Number> expression) {
-    return new Expression.Call<>(BigDecimal.class, "avg", "", List.of(expression));
+  /**
+   * {@code sum(expression)} of an expression that is not a table's column (a computed value, a
+   * CTE's column), read as {@code type}, which must be PostgreSQL's result type for the
+   * expression's type (as for {@link #sum(SummableColumn)}): {@code sum(expr, Long.class)} of an
+   * integer expression. Checked here, since the expression's static type cannot say it.
+   */
+  public static <S> Expression<S> sum(Expression<?> expression, Class<S> type) {
+    Class<?> expected = SummableColumn.sumType(expression.valueType());
+    checkAggregateType("sum", expression, expected, type);
+    return new Expression.Call<>(type, "sum", "", List.of(expression));
+  }
+
+  /**
+   * {@code avg(column)}, of PostgreSQL's result type: a BigDecimal (numeric) for integers and
+   * numeric, a Double for real and double precision, an Interval for interval. NULL for no rows.
+   */
+  public static <A> Expression<A> avg(SummableColumn<?, ?, ?, A> column) {
+    return new Expression.Call<>(
+        SummableColumn.avgType(column.valueType()), "avg", "", List.of(column));
+  }
+
+  /**
+   * {@code avg(expression)} read as {@code type}, checked as {@link #sum(Expression, Class)} is.
+   */
+  public static <A> Expression<A> avg(Expression<?> expression, Class<A> type) {
+    Class<?> expected = SummableColumn.avgType(expression.valueType());
+    checkAggregateType("avg", expression, expected, type);
+    return new Expression.Call<>(type, "avg", "", List.of(expression));
+  }
+
+  private static void checkAggregateType(
+      String function, Expression<?> expression, Class<?> expected, Class<?> type) {
+    if (expected == null) {
+      throw new IllegalArgumentException(
+          function
+              + "("
+              + expression
+              + "): PostgreSQL has no "
+              + function
+              + " of "
+              + expression.valueType().getName()
+              + " values; it takes numbers and intervals");
+    }
+    if (expected != type) {
+      throw new IllegalArgumentException(
+          function
+              + "("
+              + expression
+              + ") of "
+              + expression.valueType().getSimpleName()
+              + " values returns "
+              + expected.getSimpleName()
+              + " in PostgreSQL, not "
+              + type.getSimpleName()
+              + ": read it as "
+              + expected.getSimpleName()
+              + ".class");
+    }
   }
 
   public static <T> Expression<T> min(Expression<T> expression) {

@@ -2,6 +2,7 @@ package dev.sluice.dsl;
 
 import dev.sluice.Columns;
 import dev.sluice.EnumLabels;
+import dev.sluice.Interval;
 import dev.sluice.RowDecoder;
 import dev.sluice.RowView;
 import java.math.BigDecimal;
@@ -41,6 +42,7 @@ final class ScalarDecoder<T> implements RowDecoder<T> {
   private static final int INET = 17;
   private static final int ENUM = 18;
   private static final int LIST = 19;
+  private static final int INTERVAL = 20;
 
   private final int kind;
   private final String description;
@@ -81,6 +83,7 @@ final class ScalarDecoder<T> implements RowDecoder<T> {
     if (t == Instant.class) return INSTANT;
     if (t == OffsetDateTime.class) return TIMESTAMPTZ;
     if (t == InetAddress.class) return INET;
+    if (t == Interval.class) return INTERVAL;
     if (t.isEnum()) return ENUM;
     if (t == List.class && elementType != null) return LIST;
     return OBJECT;
@@ -157,6 +160,9 @@ final class ScalarDecoder<T> implements RowDecoder<T> {
         break;
       case LIST:
         v = row.getList(0, elementType);
+        break;
+      case INTERVAL:
+        v = row.getInterval(0);
         break;
       default:
         v = row.getObject(0);
