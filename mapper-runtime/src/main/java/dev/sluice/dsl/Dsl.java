@@ -282,18 +282,18 @@ public final class Dsl {
   }
 
   /** {@code count(*)}: a bigint, never NULL (0 for no rows). */
-  public static Expression<Long> count() {
-    return new Expression.Call<>(Long.class, "count", "", List.of());
+  public static WindowFunction<Long> count() {
+    return new WindowFunction<>(Long.class, "count", "", List.of());
   }
 
   /** {@code count(expression)}: the rows where it is not NULL. */
-  public static Expression<Long> count(Expression<?> expression) {
-    return new Expression.Call<>(Long.class, "count", "", List.of(expression));
+  public static WindowFunction<Long> count(Expression<?> expression) {
+    return new WindowFunction<>(Long.class, "count", "", List.of(expression));
   }
 
   /** {@code count(DISTINCT expression)}. */
-  public static Expression<Long> countDistinct(Expression<?> expression) {
-    return new Expression.Call<>(Long.class, "count", "DISTINCT ", List.of(expression));
+  public static WindowFunction<Long> countDistinct(Expression<?> expression) {
+    return new WindowFunction<>(Long.class, "count", "DISTINCT ", List.of(expression));
   }
 
   /**
@@ -301,8 +301,8 @@ public final class Dsl {
    * for bigint and numeric, a Float for real, a Double for double precision, an Interval for
    * interval (see {@link SummableColumn}). NULL (null) for no rows.
    */
-  public static <S> Expression<S> sum(SummableColumn<?, ?, S, ?> column) {
-    return new Expression.Call<>(
+  public static <S> WindowFunction<S> sum(SummableColumn<?, ?, S, ?> column) {
+    return new WindowFunction<>(
         SummableColumn.sumType(column.valueType()), "sum", "", List.of(column));
   }
 
@@ -312,28 +312,28 @@ public final class Dsl {
    * expression's type (as for {@link #sum(SummableColumn)}): {@code sum(expr, Long.class)} of an
    * integer expression. Checked here, since the expression's static type cannot say it.
    */
-  public static <S> Expression<S> sum(Expression<?> expression, Class<S> type) {
+  public static <S> WindowFunction<S> sum(Expression<?> expression, Class<S> type) {
     Class<?> expected = SummableColumn.sumType(expression.valueType());
     checkAggregateType("sum", expression, expected, type);
-    return new Expression.Call<>(type, "sum", "", List.of(expression));
+    return new WindowFunction<>(type, "sum", "", List.of(expression));
   }
 
   /**
    * {@code avg(column)}, of PostgreSQL's result type: a BigDecimal (numeric) for integers and
    * numeric, a Double for real and double precision, an Interval for interval. NULL for no rows.
    */
-  public static <A> Expression<A> avg(SummableColumn<?, ?, ?, A> column) {
-    return new Expression.Call<>(
+  public static <A> WindowFunction<A> avg(SummableColumn<?, ?, ?, A> column) {
+    return new WindowFunction<>(
         SummableColumn.avgType(column.valueType()), "avg", "", List.of(column));
   }
 
   /**
    * {@code avg(expression)} read as {@code type}, checked as {@link #sum(Expression, Class)} is.
    */
-  public static <A> Expression<A> avg(Expression<?> expression, Class<A> type) {
+  public static <A> WindowFunction<A> avg(Expression<?> expression, Class<A> type) {
     Class<?> expected = SummableColumn.avgType(expression.valueType());
     checkAggregateType("avg", expression, expected, type);
-    return new Expression.Call<>(type, "avg", "", List.of(expression));
+    return new WindowFunction<>(type, "avg", "", List.of(expression));
   }
 
   private static void checkAggregateType(
@@ -366,27 +366,27 @@ public final class Dsl {
     }
   }
 
-  public static <T> Expression<T> min(Expression<T> expression) {
-    return new Expression.Call<>(expression.valueType(), "min", "", List.of(expression));
+  public static <T> WindowFunction<T> min(Expression<T> expression) {
+    return new WindowFunction<>(expression.valueType(), "min", "", List.of(expression));
   }
 
-  public static <T> Expression<T> max(Expression<T> expression) {
-    return new Expression.Call<>(expression.valueType(), "max", "", List.of(expression));
+  public static <T> WindowFunction<T> max(Expression<T> expression) {
+    return new WindowFunction<>(expression.valueType(), "max", "", List.of(expression));
   }
 
-  /** {@code row_number()}, for {@link Expression#over}. */
-  public static Expression<Long> rowNumber() {
-    return new Expression.Call<>(Long.class, "row_number", "", List.of());
+  /** {@code row_number()}, for {@link WindowFunction#over}. */
+  public static WindowFunction<Long> rowNumber() {
+    return new WindowFunction<>(Long.class, "row_number", "", List.of());
   }
 
-  /** {@code rank()}: rank with gaps, for {@link Expression#over}. */
-  public static Expression<Long> rank() {
-    return new Expression.Call<>(Long.class, "rank", "", List.of());
+  /** {@code rank()}: rank with gaps, for {@link WindowFunction#over}. */
+  public static WindowFunction<Long> rank() {
+    return new WindowFunction<>(Long.class, "rank", "", List.of());
   }
 
-  /** {@code dense_rank()}: rank without gaps, for {@link Expression#over}. */
-  public static Expression<Long> denseRank() {
-    return new Expression.Call<>(Long.class, "dense_rank", "", List.of());
+  /** {@code dense_rank()}: rank without gaps, for {@link WindowFunction#over}. */
+  public static WindowFunction<Long> denseRank() {
+    return new WindowFunction<>(Long.class, "dense_rank", "", List.of());
   }
 
   /** A window partitioned by {@code expressions}; add {@code .orderBy(…)}. */

@@ -186,22 +186,6 @@ public abstract class Expression<T> extends SelectField<T> {
     return new SortField(this, true, 0);
   }
 
-  /**
-   * This aggregate or window function over a window: {@code rank().over(partitionBy(FILM.rating)
-   * .orderBy(FILM.length.desc()))} renders {@code rank() OVER (PARTITION BY … ORDER BY …)}.
-   */
-  public final Expression<T> over(Window window) {
-    Expression<T> function = this;
-    return new Expression<T>(type) {
-      @Override
-      void render(SqlWriter w) {
-        function.render(w);
-        w.append(" OVER ");
-        window.render(w);
-      }
-    };
-  }
-
   /** This expression under {@code name} in a select list: {@code expr AS name}. */
   public final SelectField<T> as(String name) {
     return new Aliased<>(this, name);
