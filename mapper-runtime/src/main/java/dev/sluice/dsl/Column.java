@@ -93,6 +93,17 @@ public class Column<R, T> extends Expression<T> {
   }
 
   /**
+   * A converted column read alone ({@code select(CUSTOMER.email)}) is read as the database's value
+   * and given back through {@code converter.fromColumn}, as the record's decoder does.
+   */
+  @Override
+  ScalarDecoder<T> newDecoder() {
+    return converter == null
+        ? super.newDecoder()
+        : new ScalarDecoder<>(Object.class, null, toString(), converter);
+  }
+
+  /**
    * {@code alias.name} as SQL writes it (quoted where needed), made on first use: a benign race,
    * any thread makes the same text. Kept so a rendering does not re-check both names per call.
    */

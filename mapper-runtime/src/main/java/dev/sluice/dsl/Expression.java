@@ -61,10 +61,15 @@ public abstract class Expression<T> extends SelectField<T> {
   final ScalarDecoder<T> decoder() {
     ScalarDecoder<T> d = decoder;
     if (d == null) {
-      d = new ScalarDecoder<>(type, elementType(), toString());
+      d = newDecoder();
       decoder = d;
     }
     return d;
+  }
+
+  /** Makes the decoder of {@link #decoder()}; a converted column's reads through its converter. */
+  ScalarDecoder<T> newDecoder() {
+    return new ScalarDecoder<>(type, elementType(), toString(), null);
   }
 
   // ---- comparisons ----

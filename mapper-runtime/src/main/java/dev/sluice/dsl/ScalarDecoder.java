@@ -1,6 +1,7 @@
 package dev.sluice.dsl;
 
 import dev.sluice.Columns;
+import dev.sluice.Converter;
 import dev.sluice.EnumLabels;
 import dev.sluice.Interval;
 import dev.sluice.RowDecoder;
@@ -53,7 +54,13 @@ final class ScalarDecoder<T> implements RowDecoder<T> {
   /** The element type, for LIST. */
   private final Class<?> elementType;
 
-  ScalarDecoder(Class<?> type, Class<?> elementType, String description) {
+  /** For a converted column: maps the value read to the component's type; else null. */
+  private final Converter<Object, Object> converter;
+
+  @SuppressWarnings("unchecked")
+  ScalarDecoder(
+      Class<?> type, Class<?> elementType, String description, Converter<?, ?> converter) {
+    this.converter = (Converter<Object, Object>) converter;
     this.description = description;
     this.elementType = elementType;
     this.labels = type.isEnum() ? labelsOf(type) : null;
@@ -168,6 +175,6 @@ final class ScalarDecoder<T> implements RowDecoder<T> {
         v = row.getObject(0);
         break;
     }
-    return (T) v;
+    return (T) (converter == null ? v : converter.fromColumn(v));
   }
 }

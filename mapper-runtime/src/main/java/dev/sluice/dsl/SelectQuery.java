@@ -232,7 +232,7 @@ final class SelectQuery<T> extends AbstractSelect<T>
       return q.query(sql, (Class<T>) recordTable.recordType(), params);
     }
     if (into != null) {
-      return q.query(sql, (Class<T>) into, params);
+      return q.query(sql, ProjectionDecoder.of(sql, (Class<T>) into, fields), params);
     }
     return q.query(sql, (ScalarDecoder<T>) fields.get(0).decoder(), params);
   }
@@ -244,7 +244,7 @@ final class SelectQuery<T> extends AbstractSelect<T>
       return q.queryOne(sql, (Class<T>) recordTable.recordType(), params);
     }
     if (into != null) {
-      return q.queryOne(sql, (Class<T>) into, params);
+      return q.queryOne(sql, ProjectionDecoder.of(sql, (Class<T>) into, fields), params);
     }
     return q.queryOne(sql, (ScalarDecoder<T>) fields.get(0).decoder(), params);
   }
