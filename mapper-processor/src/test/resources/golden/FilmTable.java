@@ -3,6 +3,7 @@ package example.pagila;
 import dev.sluice.dsl.ArrayColumn;
 import dev.sluice.dsl.Column;
 import dev.sluice.dsl.StringColumn;
+import dev.sluice.dsl.SummableColumn;
 import dev.sluice.dsl.Table;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -22,7 +23,7 @@ public final class FilmTable extends Table<Film> {
   /**
    * film_id: integer, not null, id, generated, component filmId.
    */
-  public final Column<Film, Integer> filmId;
+  public final SummableColumn<Film, Integer, Long, BigDecimal> filmId;
 
   /**
    * title: text, not null, component title.
@@ -37,37 +38,37 @@ public final class FilmTable extends Table<Film> {
   /**
    * release_year: integer, nullable, component releaseYear.
    */
-  public final Column<Film, Integer> releaseYear;
+  public final SummableColumn<Film, Integer, Long, BigDecimal> releaseYear;
 
   /**
    * language_id: integer, not null, component languageId.
    */
-  public final Column<Film, Integer> languageId;
+  public final SummableColumn<Film, Integer, Long, BigDecimal> languageId;
 
   /**
    * original_language_id: integer, nullable, component originalLanguageId.
    */
-  public final Column<Film, Integer> originalLanguageId;
+  public final SummableColumn<Film, Integer, Long, BigDecimal> originalLanguageId;
 
   /**
    * rental_duration: smallint, not null, component rentalDuration.
    */
-  public final Column<Film, Short> rentalDuration;
+  public final SummableColumn<Film, Short, Long, BigDecimal> rentalDuration;
 
   /**
    * rental_rate: numeric, not null, component rentalRate.
    */
-  public final Column<Film, BigDecimal> rentalRate;
+  public final SummableColumn<Film, BigDecimal, BigDecimal, BigDecimal> rentalRate;
 
   /**
    * length: smallint, nullable, component length.
    */
-  public final Column<Film, Short> length;
+  public final SummableColumn<Film, Short, Long, BigDecimal> length;
 
   /**
    * replacement_cost: numeric, not null, component replacementCost.
    */
-  public final Column<Film, BigDecimal> replacementCost;
+  public final SummableColumn<Film, BigDecimal, BigDecimal, BigDecimal> replacementCost;
 
   /**
    * rating: type known to the database, nullable, component rating.
@@ -91,16 +92,16 @@ public final class FilmTable extends Table<Film> {
 
   private FilmTable(String schema, String name, String alias) {
     super(schema, name, alias, Film.class);
-    this.filmId = column("film_id", int.class, "integer", Column.ID | Column.GENERATED);
+    this.filmId = summableColumn("film_id", int.class, "integer", Column.ID | Column.GENERATED);
     this.title = stringColumn("title", "text", 0);
     this.description = stringColumn("description", "text", Column.NULLABLE);
-    this.releaseYear = column("release_year", Integer.class, "integer", Column.NULLABLE);
-    this.languageId = column("language_id", int.class, "integer", 0);
-    this.originalLanguageId = column("original_language_id", Integer.class, "integer", Column.NULLABLE);
-    this.rentalDuration = column("rental_duration", short.class, "smallint", 0);
-    this.rentalRate = column("rental_rate", BigDecimal.class, "numeric", 0);
-    this.length = column("length", Short.class, "smallint", Column.NULLABLE);
-    this.replacementCost = column("replacement_cost", BigDecimal.class, "numeric", 0);
+    this.releaseYear = summableColumn("release_year", Integer.class, "integer", Column.NULLABLE);
+    this.languageId = summableColumn("language_id", int.class, "integer", 0);
+    this.originalLanguageId = summableColumn("original_language_id", Integer.class, "integer", Column.NULLABLE);
+    this.rentalDuration = summableColumn("rental_duration", short.class, "smallint", 0);
+    this.rentalRate = summableColumn("rental_rate", BigDecimal.class, "numeric", 0);
+    this.length = summableColumn("length", Short.class, "smallint", Column.NULLABLE);
+    this.replacementCost = summableColumn("replacement_cost", BigDecimal.class, "numeric", 0);
     this.rating = column("rating", Rating.class, null, Column.NULLABLE);
     this.lastUpdate = column("last_update", Instant.class, "timestamptz", 0);
     this.specialFeatures = arrayColumn("special_features", List.class, String.class, "text[]", Column.NULLABLE);

@@ -13,6 +13,14 @@ import java.util.List;
  */
 @FunctionalInterface
 public interface RowDecoder<T> {
+  /**
+   * The decoder {@code db.query(sql, type)} reads rows of {@code type} with: the generated one of a
+   * {@code @Row} or {@code @Table} record, or a single value's. Loaded once per class and cached.
+   */
+  static <T> RowDecoder<T> of(Class<T> type) {
+    return Decoders.of(type);
+  }
+
   /** Resolves column positions for a statement's result; fails if a needed column is missing. */
   Bound<T> bind(Columns columns);
 

@@ -25,6 +25,8 @@ final class TableWriter {
   static final ClassName COLUMN = ClassName.get("dev.sluice.dsl", "Column");
   static final ClassName STRING_COLUMN = ClassName.get("dev.sluice.dsl", "StringColumn");
   static final ClassName ARRAY_COLUMN = ClassName.get("dev.sluice.dsl", "ArrayColumn");
+  static final ClassName SUMMABLE_COLUMN = ClassName.get("dev.sluice.dsl", "SummableColumn");
+  private static final ClassName BIG_DECIMAL = ClassName.get("java.math", "BigDecimal");
 
   private final RecordModel model;
 
@@ -161,6 +163,20 @@ final class TableWriter {
                 element.boxed(),
                 sqlType,
                 flags(c));
+      } else if (reader instanceof ValueReader.Scalar
+          && aggregateTypes(((ValueReader.Scalar) reader).type) != null) {
+        // sum and avg return PostgreSQL's types, not the column's: the field's type says which.
+        TypeName[] results = aggregateTypes(((ValueReader.Scalar) reader).type);
+        fieldType =
+            ParameterizedTypeName.get(
+                SUMMABLE_COLUMN, record, valueType.box(), results[0], results[1]);
+        create =
+            CodeBlock.of(
+                "summableColumn($S, $T.class, $L, $L)",
+                c.column,
+                erasure(valueType),
+                sqlType,
+                flags(c));
       } else {
         fieldType = ParameterizedTypeName.get(COLUMN, record, valueType.box());
         create =
@@ -268,5 +284,30 @@ final class TableWriter {
     }
     parts.add("component " + c.path);
     return String.join(", ", parts);
+  }
+
+  /**
+   * The Java types of PostgreSQL's {@code sum} and {@code avg} of a column read as {@code type}
+   * (the table of {@code dev.sluice.dsl.SummableColumn}, which checks the same at run time), or
+   * null when PostgreSQL sums no such values.
+   */
+  static TypeName[] aggregateTypes(ScalarType type) {
+    TypeName decimal = BIG_DECIMAL;
+    switch (type) {
+      case SHORT:
+      case INT:
+        return new TypeName[] {TypeName.LONG.box(), decimal};
+      case LONG:
+      case BIG_DECIMAL:
+        return new TypeName[] {decimal, decimal};
+      case FLOAT:
+        return new TypeName[] {TypeName.FLOAT.box(), TypeName.DOUBLE.box()};
+      case DOUBLE:
+        return new TypeName[] {TypeName.DOUBLE.box(), TypeName.DOUBLE.box()};
+      case INTERVAL:
+        return new TypeName[] {type.type, type.type};
+      default:
+        return null;
+    }
   }
 }

@@ -1,8 +1,10 @@
 package dev.sluice.pagila;
 
 import static dev.sluice.dsl.Dsl.count;
+import static dev.sluice.dsl.Dsl.cte;
 import static dev.sluice.dsl.Dsl.noCondition;
 import static dev.sluice.dsl.Dsl.or;
+import static dev.sluice.dsl.Dsl.selectFrom;
 import static dev.sluice.pagila.CategoryTreeTable.CATEGORY_TREE;
 import static dev.sluice.pagila.FilmActorTable.FILM_ACTOR;
 import static dev.sluice.pagila.FilmTable.FILM;
@@ -14,6 +16,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sluice.Database;
 import dev.sluice.dsl.Condition;
+import dev.sluice.dsl.InsertValuesStep;
 import dev.sluice.testkit.PgTest;
 import dev.sluice.testkit.TestDatabase;
 import java.math.BigDecimal;
@@ -481,5 +484,23 @@ class DslWriteTest {
         return out;
       }
     }
+  }
+
+  @Test
+  void onConflictRefusesAColumnOfAnotherRelationOfTheSameRecord() {
+    // A CTE of films has Film columns, which the types accept; the run-time check does not.
+    FilmTable longFilms = cte("long_films", FILM, selectFrom(FILM)).table();
+    InsertValuesStep<Film> insert = db.insertInto(FILM).values(film("Conflicted"));
+    assertThatThrownBy(() -> insert.onConflict(longFilms.filmId))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "onConflict(long_films.film_id): the column is of long_films, not of the inserted"
+                + " table film");
+    assertThatThrownBy(() -> insert.onConflict(FILM.filmId).doUpdateSet(longFilms.title))
+        .hasMessage(
+            "doUpdateSet(long_films.title): the column is of long_films, not of the inserted"
+                + " table film");
+    assertThat(insert.onConflict(FILM.filmId).doUpdateSet(FILM.title).toSql())
+        .endsWith(" ON CONFLICT (film_id) DO UPDATE SET title = excluded.title");
   }
 }

@@ -1,8 +1,8 @@
 package dev.sluice.pagila;
 
+import dev.sluice.annotations.Nullable;
 import dev.sluice.annotations.Row;
-import java.math.BigDecimal;
 
 /** A projection with window functions: a film's rank by length within its rating, and totals. */
 @Row
-public record FilmRank(int filmId, long position, long lengthRank, BigDecimal runningLength) {}
+public record FilmRank(int filmId, long position, long lengthRank, @Nullable Long runningLength) {}

@@ -13,19 +13,43 @@ import org.junit.jupiter.api.Test;
  * classpath: a value of the wrong type for a column, a column of another table in {@code set}.
  */
 class DslTypingTest {
+  private static final String DSL = "dev.sluice.dsl.Dsl.";
+
+  private static JavaFileObject use(String statement) {
+    return JavaFileObjects.forSourceLines(
+        "test.Use",
+        "package test;",
+        "import static dev.sluice.pagila.FilmTable.FILM;",
+        "import static dev.sluice.pagila.ActorTable.ACTOR;",
+        "class Use {",
+        "  Object use() {",
+        "    return " + statement + ";",
+        "  }",
+        "}");
+  }
+
   private static Compilation compile(String statement) {
-    JavaFileObject source =
-        JavaFileObjects.forSourceLines(
-            "test.Use",
-            "package test;",
-            "import static dev.sluice.pagila.FilmTable.FILM;",
-            "import static dev.sluice.pagila.ActorTable.ACTOR;",
-            "class Use {",
-            "  Object use() {",
-            "    return " + statement + ";",
-            "  }",
-            "}");
-    return javac().compile(source);
+    return javac().compile(use(statement));
+  }
+
+  /** Compiles cleanly under the lints a user may build with: no unchecked or varargs warning. */
+  private static void compilesCleanly(String statement) {
+    Compilation c =
+        javac()
+            .withOptions("-Xlint:unchecked,varargs,rawtypes,cast", "-Werror")
+            .compile(use(statement));
+    assertThat(c).succeededWithoutWarnings();
+  }
+
+  /** Fails to compile with one error, containing each of {@code messages}, on line 6. */
+  private static void refused(String statement, String... messages) {
+    JavaFileObject source = use(statement);
+    Compilation c = javac().compile(source);
+    assertThat(c).failed();
+    assertThat(c).hadErrorCount(1);
+    for (String message : messages) {
+      assertThat(c).hadErrorContaining(message).inFile(source).onLine(6);
+    }
   }
 
   @Test
@@ -39,14 +63,21 @@ class DslTypingTest {
   @Test
   void likeIsOnlyOnTextColumns() {
     assertThat(compile("FILM.title.like(\"A%\")")).succeeded();
-    assertThat(compile("FILM.length.like(\"A%\")")).failed();
+    refused(
+        "FILM.length.like(\"A%\")",
+        "cannot find symbol\n  symbol:   method like(java.lang.String)");
   }
 
   @Test
   void updateSetTakesAColumnOfTheTableAndAValueOfItsType() {
     assertThat(compile("dev.sluice.dsl.Dsl.update(FILM).set(FILM.title, \"x\")")).succeeded();
-    assertThat(compile("dev.sluice.dsl.Dsl.update(FILM).set(FILM.title, 42)")).failed();
-    assertThat(compile("dev.sluice.dsl.Dsl.update(FILM).set(ACTOR.firstName, \"x\")")).failed();
+    refused(
+        "dev.sluice.dsl.Dsl.update(FILM).set(FILM.title, 42)",
+        "no suitable method found for set(dev.sluice.dsl.StringColumn<dev.sluice.pagila.Film>,int)");
+    refused(
+        "dev.sluice.dsl.Dsl.update(FILM).set(ACTOR.firstName, \"x\")",
+        "no suitable method found for"
+            + " set(dev.sluice.dsl.StringColumn<dev.sluice.pagila.Actor>,java.lang.String)");
   }
 
   @Test
@@ -65,13 +96,10 @@ class DslTypingTest {
                     + dsl
                     + "select(ACTOR.lastName).from(ACTOR))"))
         .succeeded();
-    assertThat(
-            compile(
-                dsl
-                    + "select(FILM.title).from(FILM).intersect("
-                    + dsl
-                    + "select(FILM.length).from(FILM))"))
-        .failed();
+    refused(
+        dsl + "select(FILM.title).from(FILM).intersect(" + dsl + "select(FILM.length).from(FILM))",
+        "incompatible types: dev.sluice.dsl.SelectJoinStep<java.lang.Short> cannot be converted to"
+            + " dev.sluice.dsl.Select<java.lang.String>");
   }
 
   @Test
@@ -97,5 +125,77 @@ class DslTypingTest {
                 + "select(FILM.length).from(self.table()))");
     assertThat(c).failed();
     assertThat(c).hadErrorContaining("incompatible types");
+  }
+
+  // ---- aggregates: PostgreSQL's result types ----
+
+  @Test
+  void sumOfAnIntegerColumnIsALongNotTheColumnsType() {
+    assertThat(compile("(dev.sluice.dsl.Expression<Long>) " + DSL + "sum(FILM.length)"))
+        .succeeded();
+    refused(
+        "(dev.sluice.dsl.Expression<Short>) " + DSL + "sum(FILM.length)",
+        "incompatible types: dev.sluice.dsl.WindowFunction<java.lang.Long> cannot be converted to"
+            + " dev.sluice.dsl.Expression<java.lang.Short>");
+  }
+
+  @Test
+  void avgOfAnIntegerColumnIsABigDecimal() {
+    assertThat(
+            compile(
+                "(dev.sluice.dsl.Expression<java.math.BigDecimal>) " + DSL + "avg(FILM.length)"))
+        .succeeded();
+    refused(
+        "(dev.sluice.dsl.Expression<Long>) " + DSL + "avg(FILM.filmId)",
+        "incompatible types: dev.sluice.dsl.WindowFunction<java.math.BigDecimal> cannot be"
+            + " converted to dev.sluice.dsl.Expression<java.lang.Long>");
+  }
+
+  @Test
+  void aTextColumnIsNotSummed() {
+    refused(
+        DSL + "sum(FILM.title)",
+        "no suitable method found for sum(dev.sluice.dsl.StringColumn<dev.sluice.pagila.Film>)");
+  }
+
+  // ---- ON CONFLICT: the inserted table's columns ----
+
+  @Test
+  void onConflictTakesTheInsertedTablesColumnsWithoutWarnings() {
+    compilesCleanly(
+        DSL
+            + "insertInto(FILM).values((dev.sluice.pagila.Film) null)"
+            + ".onConflict(FILM.filmId).doUpdateSet(FILM.title, FILM.length)");
+    refused(
+        DSL + "insertInto(FILM).values((dev.sluice.pagila.Film) null).onConflict(ACTOR.actorId)",
+        "method onConflict in class dev.sluice.dsl.InsertValuesStep<R> cannot be applied to given"
+            + " types;",
+        "cannot be converted to dev.sluice.dsl.Column<dev.sluice.pagila.Film,?>");
+  }
+
+  @Test
+  void doUpdateSetTakesTheInsertedTablesColumns() {
+    refused(
+        DSL
+            + "insertInto(FILM).values((dev.sluice.pagila.Film) null)"
+            + ".onConflict(FILM.filmId).doUpdateSet(FILM.title, ACTOR.lastName)",
+        "method doUpdateSet in class dev.sluice.dsl.InsertConflictStep<R> cannot be applied to"
+            + " given types;",
+        "StringColumn<dev.sluice.pagila.Actor> cannot be converted to"
+            + " dev.sluice.dsl.Column<dev.sluice.pagila.Film,?>");
+  }
+
+  // ---- OVER: aggregates and window functions only ----
+
+  @Test
+  void overIsOnlyOnAggregatesAndWindowFunctions() {
+    assertThat(compile(DSL + "rank().over(" + DSL + "orderedBy(FILM.length.desc()))")).succeeded();
+    assertThat(compile(DSL + "count().over(" + DSL + "partitionBy(FILM.rating))")).succeeded();
+    refused(
+        "FILM.title.over(" + DSL + "partitionBy(FILM.rating))",
+        "cannot find symbol\n  symbol:   method over(dev.sluice.dsl.Window)");
+    refused(
+        DSL + "lower(FILM.title).over(" + DSL + "partitionBy(FILM.rating))",
+        "cannot find symbol\n  symbol:   method over(dev.sluice.dsl.Window)");
   }
 }

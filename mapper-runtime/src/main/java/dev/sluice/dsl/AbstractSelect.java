@@ -208,14 +208,34 @@ abstract class AbstractSelect<T> implements SelectOrderByStep<T>, SelectLockStep
 
   @Override
   public final List<T> fetch() {
-    SqlWriter w = rendered();
-    return run(attached(), w.sql(), w.params());
+    Queries q = attached();
+    SqlWriter w = SqlWriter.borrow();
+    String sql;
+    Object[] params;
+    try {
+      render(w);
+      sql = w.sql();
+      params = w.params();
+    } finally {
+      w.release();
+    }
+    return run(q, sql, params);
   }
 
   @Override
   public final Optional<T> fetchOne() {
-    SqlWriter w = rendered();
-    return runOne(attached(), w.sql(), w.params());
+    Queries q = attached();
+    SqlWriter w = SqlWriter.borrow();
+    String sql;
+    Object[] params;
+    try {
+      render(w);
+      sql = w.sql();
+      params = w.params();
+    } finally {
+      w.release();
+    }
+    return runOne(q, sql, params);
   }
 
   @Override

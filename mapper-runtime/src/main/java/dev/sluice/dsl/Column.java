@@ -1,6 +1,7 @@
 package dev.sluice.dsl;
 
 import dev.sluice.Converter;
+import dev.sluice.annotations.Identifiers;
 
 /**
  * One column of a {@link Table}: its name, the Java type of the record component it is read into,
@@ -89,6 +90,35 @@ public class Column<R, T> extends Expression<T> {
   @Override
   void render(SqlWriter w) {
     w.column(this);
+  }
+
+  /**
+   * A converted column read alone ({@code select(CUSTOMER.email)}) is read as the database's value
+   * and given back through {@code converter.fromColumn}, as the record's decoder does.
+   */
+  @Override
+  ScalarDecoder<T> newDecoder() {
+    return converter == null
+        ? super.newDecoder()
+        : new ScalarDecoder<>(Object.class, null, toString(), converter);
+  }
+
+  /**
+   * {@code alias.name} as SQL writes it (quoted where needed), made on first use: a benign race,
+   * any thread makes the same text. Kept so a rendering does not re-check both names per call.
+   */
+  private String qualified;
+
+  final String qualifiedName() {
+    String q = qualified;
+    if (q == null) {
+      StringBuilder sb = new StringBuilder(table.alias().length() + name.length() + 3);
+      Identifiers.append(sb, table.alias());
+      sb.append('.');
+      Identifiers.append(sb, name);
+      qualified = q = sb.toString();
+    }
+    return q;
   }
 
   @Override

@@ -37,6 +37,11 @@ abstract class DmlQuery<R> implements ReturningStep<R> {
 
   final SqlWriter render(Returning<?> returning) {
     SqlWriter w = SqlWriter.checked();
+    render(w, returning);
+    return w;
+  }
+
+  private void render(SqlWriter w, Returning<?> returning) {
     if (!with.isEmpty()) {
       SelectQuery.renderWith(w, with);
     }
@@ -46,19 +51,38 @@ abstract class DmlQuery<R> implements ReturningStep<R> {
       returning.renderList(w);
     }
     w.popScope();
-    return w;
   }
 
   @Override
   public long execute() {
-    SqlWriter w = render(null);
-    return attached().execute(w.sql(), w.params());
+    Queries q = attached();
+    SqlWriter w = SqlWriter.borrow();
+    String sql;
+    Object[] params;
+    try {
+      render(w, null);
+      sql = w.sql();
+      params = w.params();
+    } finally {
+      w.release();
+    }
+    return q.execute(sql, params);
   }
 
   /** The rows of {@code returning}; an INSERT of many records overrides it. */
   <T> List<T> fetch(Returning<T> returning) {
-    SqlWriter w = render(returning);
-    return returning.run(attached(), w.sql(), w.params());
+    Queries q = attached();
+    SqlWriter w = SqlWriter.borrow();
+    String sql;
+    Object[] params;
+    try {
+      render(w, returning);
+      sql = w.sql();
+      params = w.params();
+    } finally {
+      w.release();
+    }
+    return returning.run(q, sql, params);
   }
 
   @Override

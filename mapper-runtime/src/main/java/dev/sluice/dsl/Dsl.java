@@ -1,7 +1,6 @@
 package dev.sluice.dsl;
 
 import dev.sluice.Queries;
-import java.math.BigDecimal;
 import java.util.List;
 import java.util.function.Function;
 
@@ -284,54 +283,112 @@ public final class Dsl extends DslExpressions {
     return new Expression.Param<>(value, value.getClass());
   }
 
-  /** {@code count(*)}. */
-  public static Expression<Long> count() {
-    return new Expression.Call<>(Long.class, "count", "", List.of());
+  /** {@code count(*)}: a bigint, never NULL (0 for no rows). */
+  public static WindowFunction<Long> count() {
+    return new WindowFunction<>(Long.class, "count", "", List.of());
   }
 
   /** {@code count(expression)}: the rows where it is not NULL. */
-  public static Expression<Long> count(Expression<?> expression) {
-    return new Expression.Call<>(Long.class, "count", "", List.of(expression));
+  public static WindowFunction<Long> count(Expression<?> expression) {
+    return new WindowFunction<>(Long.class, "count", "", List.of(expression));
   }
 
   /** {@code count(DISTINCT expression)}. */
-  public static Expression<Long> countDistinct(Expression<?> expression) {
-    return new Expression.Call<>(Long.class, "count", "DISTINCT ", List.of(expression));
+  public static WindowFunction<Long> countDistinct(Expression<?> expression) {
+    return new WindowFunction<>(Long.class, "count", "DISTINCT ", List.of(expression));
   }
 
   /**
-   * {@code sum(expression)}, read as BigDecimal (PostgreSQL sums integers as bigint or numeric).
+   * {@code sum(column)}, of PostgreSQL's result type: a Long for smallint and integer, a BigDecimal
+   * for bigint and numeric, a Float for real, a Double for double precision, an Interval for
+   * interval (see {@link SummableColumn}). NULL (null) for no rows.
    */
-  public static Expression<BigDecimal> sum(Expression<? extends Number> expression) {
-    return new Expression.Call<>(BigDecimal.class, "sum", "", List.of(expression));
+  public static <S> WindowFunction<S> sum(SummableColumn<?, ?, S, ?> column) {
+    return new WindowFunction<>(
+        SummableColumn.sumType(column.valueType()), "sum", "", List.of(column));
   }
 
-  /** {@code avg(expression)}, read as BigDecimal. */
-  public static Expression<BigDecimal> avg(Expression<? extends Number> expression) {
-    return new Expression.Call<>(BigDecimal.class, "avg", "", List.of(expression));
+  /**
+   * {@code sum(expression)} of an expression that is not a table's column (a computed value, a
+   * CTE's column), read as {@code type}, which must be PostgreSQL's result type for the
+   * expression's type (as for {@link #sum(SummableColumn)}): {@code sum(expr, Long.class)} of an
+   * integer expression. Checked here, since the expression's static type cannot say it.
+   */
+  public static <S> WindowFunction<S> sum(Expression<?> expression, Class<S> type) {
+    Class<?> expected = SummableColumn.sumType(expression.valueType());
+    checkAggregateType("sum", expression, expected, type);
+    return new WindowFunction<>(type, "sum", "", List.of(expression));
   }
 
-  public static <T> Expression<T> min(Expression<T> expression) {
-    return new Expression.Call<>(expression.valueType(), "min", "", List.of(expression));
+  /**
+   * {@code avg(column)}, of PostgreSQL's result type: a BigDecimal (numeric) for integers and
+   * numeric, a Double for real and double precision, an Interval for interval. NULL for no rows.
+   */
+  public static <A> WindowFunction<A> avg(SummableColumn<?, ?, ?, A> column) {
+    return new WindowFunction<>(
+        SummableColumn.avgType(column.valueType()), "avg", "", List.of(column));
   }
 
-  public static <T> Expression<T> max(Expression<T> expression) {
-    return new Expression.Call<>(expression.valueType(), "max", "", List.of(expression));
+  /**
+   * {@code avg(expression)} read as {@code type}, checked as {@link #sum(Expression, Class)} is.
+   */
+  public static <A> WindowFunction<A> avg(Expression<?> expression, Class<A> type) {
+    Class<?> expected = SummableColumn.avgType(expression.valueType());
+    checkAggregateType("avg", expression, expected, type);
+    return new WindowFunction<>(type, "avg", "", List.of(expression));
   }
 
-  /** {@code row_number()}, for {@link Expression#over}. */
-  public static Expression<Long> rowNumber() {
-    return new Expression.Call<>(Long.class, "row_number", "", List.of());
+  private static void checkAggregateType(
+      String function, Expression<?> expression, Class<?> expected, Class<?> type) {
+    if (expected == null) {
+      throw new IllegalArgumentException(
+          function
+              + "("
+              + expression
+              + "): PostgreSQL has no "
+              + function
+              + " of "
+              + expression.valueType().getName()
+              + " values; it takes numbers and intervals");
+    }
+    if (expected != type) {
+      throw new IllegalArgumentException(
+          function
+              + "("
+              + expression
+              + ") of "
+              + expression.valueType().getSimpleName()
+              + " values returns "
+              + expected.getSimpleName()
+              + " in PostgreSQL, not "
+              + type.getSimpleName()
+              + ": read it as "
+              + expected.getSimpleName()
+              + ".class");
+    }
   }
 
-  /** {@code rank()}: rank with gaps, for {@link Expression#over}. */
-  public static Expression<Long> rank() {
-    return new Expression.Call<>(Long.class, "rank", "", List.of());
+  public static <T> WindowFunction<T> min(Expression<T> expression) {
+    return new WindowFunction<>(expression.valueType(), "min", "", List.of(expression));
   }
 
-  /** {@code dense_rank()}: rank without gaps, for {@link Expression#over}. */
-  public static Expression<Long> denseRank() {
-    return new Expression.Call<>(Long.class, "dense_rank", "", List.of());
+  public static <T> WindowFunction<T> max(Expression<T> expression) {
+    return new WindowFunction<>(expression.valueType(), "max", "", List.of(expression));
+  }
+
+  /** {@code row_number()}, for {@link WindowFunction#over}. */
+  public static WindowFunction<Long> rowNumber() {
+    return new WindowFunction<>(Long.class, "row_number", "", List.of());
+  }
+
+  /** {@code rank()}: rank with gaps, for {@link WindowFunction#over}. */
+  public static WindowFunction<Long> rank() {
+    return new WindowFunction<>(Long.class, "rank", "", List.of());
+  }
+
+  /** {@code dense_rank()}: rank without gaps, for {@link WindowFunction#over}. */
+  public static WindowFunction<Long> denseRank() {
+    return new WindowFunction<>(Long.class, "dense_rank", "", List.of());
   }
 
   /** A window partitioned by {@code expressions}; add {@code .orderBy(…)}. */

@@ -14,39 +14,39 @@ abstract class DslClauses {
   // ---- window functions (for Expression.over) ----
 
   /** {@code lag(expression)}: the value in the row before, in the window's order; NULL for none. */
-  public static <T> Expression<T> lag(Expression<T> expression) {
+  public static <T> WindowFunction<T> lag(Expression<T> expression) {
     return window(expression.valueType(), "lag", expression);
   }
 
   /** {@code lag(expression, $n)}: the value {@code offset} rows before. */
-  public static <T> Expression<T> lag(Expression<T> expression, int offset) {
+  public static <T> WindowFunction<T> lag(Expression<T> expression, int offset) {
     return window(expression.valueType(), "lag", expression, bound(offset));
   }
 
   /** {@code lag(expression, $n, $m)}: {@code otherwise} where there is no such row. */
-  public static <T> Expression<T> lag(Expression<T> expression, int offset, T otherwise) {
+  public static <T> WindowFunction<T> lag(Expression<T> expression, int offset, T otherwise) {
     return window(
         expression.valueType(), "lag", expression, bound(offset), bound(expression, otherwise));
   }
 
   /** {@code lead(expression)}: the value in the row after; NULL for none. */
-  public static <T> Expression<T> lead(Expression<T> expression) {
+  public static <T> WindowFunction<T> lead(Expression<T> expression) {
     return window(expression.valueType(), "lead", expression);
   }
 
   /** {@code lead(expression, $n)}: the value {@code offset} rows after. */
-  public static <T> Expression<T> lead(Expression<T> expression, int offset) {
+  public static <T> WindowFunction<T> lead(Expression<T> expression, int offset) {
     return window(expression.valueType(), "lead", expression, bound(offset));
   }
 
   /** {@code lead(expression, $n, $m)}: {@code otherwise} where there is no such row. */
-  public static <T> Expression<T> lead(Expression<T> expression, int offset, T otherwise) {
+  public static <T> WindowFunction<T> lead(Expression<T> expression, int offset, T otherwise) {
     return window(
         expression.valueType(), "lead", expression, bound(offset), bound(expression, otherwise));
   }
 
   /** {@code first_value(expression)}: the value in the frame's first row. */
-  public static <T> Expression<T> firstValue(Expression<T> expression) {
+  public static <T> WindowFunction<T> firstValue(Expression<T> expression) {
     return window(expression.valueType(), "first_value", expression);
   }
 
@@ -55,12 +55,12 @@ abstract class DslClauses {
    * is the current row's last peer, not the partition's last row: give the window {@code
    * rowsBetween(unboundedPreceding(), unboundedFollowing())} for that.
    */
-  public static <T> Expression<T> lastValue(Expression<T> expression) {
+  public static <T> WindowFunction<T> lastValue(Expression<T> expression) {
     return window(expression.valueType(), "last_value", expression);
   }
 
   /** {@code ntile($n)}: the number, 1 to {@code buckets}, of the bucket the row falls in. */
-  public static Expression<Integer> ntile(int buckets) {
+  public static WindowFunction<Integer> ntile(int buckets) {
     if (buckets < 1) {
       throw new IllegalArgumentException("ntile of " + buckets + " buckets; it takes 1 or more");
     }
@@ -178,8 +178,8 @@ abstract class DslClauses {
 
   // ---- helpers ----
 
-  private static <T> Expression<T> window(Class<?> type, String name, QueryPart... args) {
-    return new Expression.Call<>(type, name, "", List.of(args));
+  private static <T> WindowFunction<T> window(Class<?> type, String name, QueryPart... args) {
+    return new WindowFunction<>(type, name, "", List.of(args));
   }
 
   private static Expression<Integer> bound(int value) {

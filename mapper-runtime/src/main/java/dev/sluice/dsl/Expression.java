@@ -61,10 +61,15 @@ public abstract class Expression<T> extends SelectField<T> {
   final ScalarDecoder<T> decoder() {
     ScalarDecoder<T> d = decoder;
     if (d == null) {
-      d = new ScalarDecoder<>(type, elementType(), toString());
+      d = newDecoder();
       decoder = d;
     }
     return d;
+  }
+
+  /** Makes the decoder of {@link #decoder()}; a converted column's reads through its converter. */
+  ScalarDecoder<T> newDecoder() {
+    return new ScalarDecoder<>(type, elementType(), toString(), null);
   }
 
   // ---- comparisons ----
@@ -186,22 +191,6 @@ public abstract class Expression<T> extends SelectField<T> {
     return new SortField(this, true, 0);
   }
 
-  /**
-   * This aggregate or window function over a window: {@code rank().over(partitionBy(FILM.rating)
-   * .orderBy(FILM.length.desc()))} renders {@code rank() OVER (PARTITION BY … ORDER BY …)}.
-   */
-  public final Expression<T> over(Window window) {
-    Expression<T> function = this;
-    return new Expression<T>(type) {
-      @Override
-      void render(SqlWriter w) {
-        function.render(w);
-        w.append(" OVER ");
-        window.render(w);
-      }
-    };
-  }
-
   /** This expression under {@code name} in a select list: {@code expr AS name}. */
   public final SelectField<T> as(String name) {
     return new Aliased<>(this, name);
@@ -268,19 +257,6 @@ public abstract class Expression<T> extends SelectField<T> {
               + "null: the result would always be NULL; leave the operation out");
     }
     return new Operators.Infix<>(type, this, op, new Param<>(toDatabase(value), type));
-  }
-
-  /**
-   * {@code aggregate FILTER (WHERE condition)}: the aggregate over the rows where the condition
-   * holds, e.g. {@code count().filter(FILM.rating.eq(Rating.G))}. {@link Dsl#noCondition()} is no
-   * filter, as in a SELECT's WHERE: the aggregate over every row, without FILTER.
-   */
-  public final Expression<T> filter(Condition condition) {
-    if (!(this instanceof Call)) {
-      throw new IllegalArgumentException(
-          "FILTER (WHERE …) applies to an aggregate call such as count() or sum(e), not " + this);
-    }
-    return condition.isEmpty() ? this : new Operators.Filtered<>(this, condition);
   }
 
   /** {@code this op $n}; {@code op} comes with its spaces (" = "), so nothing is built per call. */

@@ -11,12 +11,7 @@ import java.util.List;
  * that statement ({@code executeBatch}); many with RETURNING are multi-row VALUES, as few
  * statements as PostgreSQL's limit of 65535 parameters allows.
  */
-final class InsertQuery<R> extends DmlQuery<R>
-    implements InsertStep<R>,
-        InsertValuesStep<R>,
-        InsertConflictStep<R>,
-        InsertSetStep<R>,
-        InsertSelectStep<R> {
+final class InsertQuery<R> extends InsertSetStep<R> implements InsertStep<R>, InsertSelectStep<R> {
   private static final int MAX_PARAMETERS = 65535;
 
   /** Positions in {@link Table#columns()} of the inserted columns. */
@@ -173,16 +168,13 @@ final class InsertQuery<R> extends DmlQuery<R>
     }
     conflictConstraint = constraint;
     conflictColumns = List.of();
-    return this;
+    return new InsertConflictStep<>(this);
   }
 
   @Override
-  public InsertConflictStep<R> onConflict(Column<?, ?>... columns) {
-    if (columns.length == 0) {
-      throw new IllegalArgumentException("onConflict() needs the columns of a unique index");
-    }
-    conflictColumns = List.of(columns);
-    return this;
+  InsertConflictStep<R> conflictOn(List<Column<R, ?>> columns) {
+    conflictColumns = List.<Column<?, ?>>copyOf(columns);
+    return new InsertConflictStep<>(this);
   }
 
   @Override
@@ -191,23 +183,20 @@ final class InsertQuery<R> extends DmlQuery<R>
     return this;
   }
 
-  @Override
-  public ReturningStep<R> doNothing() {
+  /** {@code DO NOTHING} after the conflict columns. */
+  ReturningStep<R> conflictDoNothing() {
     updateColumns = null;
     return this;
   }
 
-  @Override
-  public ReturningStep<R> doUpdateSet(Column<?, ?>... columns) {
-    if (columns.length == 0) {
-      throw new IllegalArgumentException("doUpdateSet() without columns; use doNothing()");
-    }
-    updateColumns = List.of(columns);
+  /** {@code DO UPDATE SET c = excluded.c} for each column. */
+  ReturningStep<R> updateFromExcluded(List<Column<R, ?>> columns) {
+    updateColumns = List.<Column<?, ?>>copyOf(columns);
     return this;
   }
 
-  @Override
-  public ReturningStep<R> doUpdateSetAll() {
+  /** {@code DO UPDATE SET} every inserted column but the conflict columns. */
+  ReturningStep<R> updateAllFromExcluded() {
     List<Column<?, ?>> set = new ArrayList<>();
     List<? extends Column<R, ?>> columns = table.columns();
     if (chosen != null) {
@@ -348,7 +337,7 @@ final class InsertQuery<R> extends DmlQuery<R>
       if (!with.isEmpty()) {
         SelectQuery.renderWith(w, with);
       }
-      w.pushScope(List.of(table));
+      w.pushScope(table);
       renderRows(w, Math.min(perStatement, records.size() - first), first);
       returning.renderList(w);
       w.popScope();

@@ -1,14 +1,21 @@
 package dev.sluice.dsl;
 
+import dev.sluice.Queries;
+
 /**
  * {@code INSERT INTO table (c1, c2, …) VALUES ($1, $2, …)} of chosen columns, one {@code set} each:
  * the others take their defaults. A column of the table and a value of its type: {@code
- * set(FILM.title, 42)} does not compile.
+ * set(FILM.title, 42)} does not compile. A class, as {@link InsertValuesStep} is one; not to be
+ * extended outside the DSL.
  */
-public interface InsertSetStep<R> extends InsertValuesStep<R> {
+public abstract class InsertSetStep<R> extends InsertValuesStep<R> {
+  InsertSetStep(Queries queries, Table<R> table) {
+    super(queries, table);
+  }
+
   /** One more column and its bound value. */
-  <T> InsertSetStep<R> set(Column<R, T> column, T value);
+  public abstract <T> InsertSetStep<R> set(Column<R, T> column, T value);
 
   /** One more column and an expression of its type ({@code now()}, another column's value). */
-  <T> InsertSetStep<R> set(Column<R, T> column, Expression<? extends T> value);
+  public abstract <T> InsertSetStep<R> set(Column<R, T> column, Expression<? extends T> value);
 }

@@ -175,24 +175,4 @@ final class Operators {
       w.append(')');
     }
   }
-
-  /** {@code aggregate FILTER (WHERE condition)}. */
-  static final class Filtered<T> extends Expression<T> {
-    private final Expression<T> aggregate;
-    private final Condition condition;
-
-    Filtered(Expression<T> aggregate, Condition condition) {
-      super(aggregate.valueType());
-      this.aggregate = aggregate;
-      this.condition = condition;
-    }
-
-    @Override
-    void render(SqlWriter w) {
-      aggregate.render(w);
-      w.append(" FILTER (WHERE ");
-      condition.render(w);
-      w.append(')');
-    }
-  }
 }

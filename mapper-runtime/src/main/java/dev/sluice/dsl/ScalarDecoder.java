@@ -1,7 +1,9 @@
 package dev.sluice.dsl;
 
 import dev.sluice.Columns;
+import dev.sluice.Converter;
 import dev.sluice.EnumLabels;
+import dev.sluice.Interval;
 import dev.sluice.RowDecoder;
 import dev.sluice.RowView;
 import java.math.BigDecimal;
@@ -41,6 +43,7 @@ final class ScalarDecoder<T> implements RowDecoder<T> {
   private static final int INET = 17;
   private static final int ENUM = 18;
   private static final int LIST = 19;
+  private static final int INTERVAL = 20;
 
   private final int kind;
   private final String description;
@@ -51,7 +54,13 @@ final class ScalarDecoder<T> implements RowDecoder<T> {
   /** The element type, for LIST. */
   private final Class<?> elementType;
 
-  ScalarDecoder(Class<?> type, Class<?> elementType, String description) {
+  /** For a converted column: maps the value read to the component's type; else null. */
+  private final Converter<Object, Object> converter;
+
+  @SuppressWarnings("unchecked")
+  ScalarDecoder(
+      Class<?> type, Class<?> elementType, String description, Converter<?, ?> converter) {
+    this.converter = (Converter<Object, Object>) converter;
     this.description = description;
     this.elementType = elementType;
     this.labels = type.isEnum() ? labelsOf(type) : null;
@@ -81,6 +90,7 @@ final class ScalarDecoder<T> implements RowDecoder<T> {
     if (t == Instant.class) return INSTANT;
     if (t == OffsetDateTime.class) return TIMESTAMPTZ;
     if (t == InetAddress.class) return INET;
+    if (t == Interval.class) return INTERVAL;
     if (t.isEnum()) return ENUM;
     if (t == List.class && elementType != null) return LIST;
     return OBJECT;
@@ -164,10 +174,13 @@ final class ScalarDecoder<T> implements RowDecoder<T> {
       case LIST:
         v = row.getList(c, elementType);
         break;
+      case INTERVAL:
+        v = row.getInterval(0);
+        break;
       default:
         v = row.getObject(c);
         break;
     }
-    return (T) v;
+    return (T) (converter == null ? v : converter.fromColumn(v));
   }
 }

@@ -294,7 +294,7 @@ final class SelectQuery<T> extends AbstractSelect<T>
       return q.query(sql, (Class<T>) recordTable.recordType(), params);
     }
     if (into != null) {
-      return q.query(sql, (Class<T>) into, params);
+      return q.query(sql, ProjectionDecoder.of(sql, (Class<T>) into, fields), params);
     }
     return q.query(sql, (ScalarDecoder<T>) fields.get(0).decoder(), params);
   }
@@ -309,7 +309,7 @@ final class SelectQuery<T> extends AbstractSelect<T>
       return q.queryOne(sql, (Class<T>) recordTable.recordType(), params);
     }
     if (into != null) {
-      return q.queryOne(sql, (Class<T>) into, params);
+      return q.queryOne(sql, ProjectionDecoder.of(sql, (Class<T>) into, fields), params);
     }
     return q.queryOne(sql, (ScalarDecoder<T>) fields.get(0).decoder(), params);
   }
@@ -341,19 +341,20 @@ final class SelectQuery<T> extends AbstractSelect<T>
     if (!with.isEmpty()) {
       renderWith(w, with);
     }
-    List<Table<?>> tables;
-    if (joins.isEmpty()) {
-      tables = from == null ? List.of() : List.of(from);
+    if (joins.isEmpty() && from != null) {
+      w.pushScope(from);
+    } else if (joins.isEmpty()) {
+      w.pushScope(List.of());
     } else {
-      tables = new ArrayList<>(1 + joins.size());
+      List<Table<?>> tables = new ArrayList<>(1 + joins.size());
       if (from != null) {
         tables.add(from);
       }
       for (int i = 0; i < joins.size(); i++) {
         tables.add(joins.get(i).table);
       }
+      w.pushScope(tables);
     }
-    w.pushScope(tables);
     if (distinctOn.isEmpty()) {
       w.append(distinct ? "SELECT DISTINCT " : "SELECT ");
     } else {

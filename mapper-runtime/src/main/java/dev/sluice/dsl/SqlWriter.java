@@ -11,7 +11,8 @@ import java.util.List;
  *
  * <p>Keeps the tables in scope (the FROM and JOIN items of each enclosing query, innermost last),
  * so a column of a table missing from the query fails here, naming the column, instead of at the
- * server. One writer per rendering; not thread-safe.
+ * server. One writer per rendering; not thread-safe. The hot paths borrow their thread's writer
+ * ({@link #borrow()}), whose buffers are reused from one rendering to the next.
  */
 final class SqlWriter {
   /** Sized for a typical statement (a point lookup is about 100 characters); grows as needed. */
@@ -20,32 +21,101 @@ final class SqlWriter {
   /** Most statements bind a few values; grows as needed. */
   private final List<Object> params = new ArrayList<>(4);
 
-  /** The scopes of the enclosing queries, innermost last; columns are checked against them. */
-  private final List<Scope> scopes = new ArrayList<>(4);
+  /**
+   * The scopes of the enclosing queries, innermost {@code scopes[depth - 1]}; columns are checked
+   * against them. The Scope objects are kept and refilled, so a reused writer makes none.
+   */
+  private Scope[] scopes = new Scope[4];
+
+  private int depth;
 
   /**
-   * A query's tables; or, for the ORDER BY of a set operation ({@code operator}, "UNION"), the
-   * result's column names, which its columns are written as (and {@code tables} empty).
+   * A query's tables (one in {@code single}, or several in {@code tables}); or, for the ORDER BY of
+   * a set operation ({@code operator}, "UNION"), the result's column names, which its columns are
+   * written as (and no tables).
    */
-  private record Scope(List<Table<?>> tables, List<String> resultColumns, String operator) {}
+  private static final class Scope {
+    /** The only table, when the query has one (most do): no list is made for it. */
+    Table<?> single;
+
+    /** The tables when there are several (or none); null when {@link #single} is set. */
+    List<Table<?>> tables;
+
+    /** The result's column names for a set operation's ORDER BY; null otherwise. */
+    List<String> resultColumns;
+
+    String operator;
+
+    int size() {
+      return single != null ? 1 : tables.size();
+    }
+
+    Table<?> get(int i) {
+      return single != null ? single : tables.get(i);
+    }
+  }
 
   /** False for {@link QueryPart#toString()} of a fragment, which has no query around it. */
   private final boolean checked;
 
-  private SqlWriter(boolean checked) {
+  /** Whether this is a thread's reused writer, lent out by {@link #borrow()} until released. */
+  private final boolean reusable;
+
+  /** For a reusable writer: whether it is lent out now. */
+  private boolean borrowed;
+
+  private static final ThreadLocal<SqlWriter> PER_THREAD =
+      ThreadLocal.withInitial(() -> new SqlWriter(true, true));
+
+  private SqlWriter(boolean checked, boolean reusable) {
     this.checked = checked;
+    this.reusable = reusable;
   }
 
   static SqlWriter checked() {
-    return new SqlWriter(true);
+    return new SqlWriter(true, false);
   }
 
   static SqlWriter unchecked() {
-    return new SqlWriter(false);
+    return new SqlWriter(false, false);
   }
 
+  /**
+   * A checked writer for one rendering that is read at once ({@code fetch}, {@code execute}): the
+   * thread's reused one, emptied, or a new one if that is lent out already (a rendering inside a
+   * rendering). Give it back with {@link #release()} once {@link #sql()} and {@link #params()} are
+   * read; nothing may keep it. Its {@link #sql()} is the canonical text of {@link SqlTexts}, so a
+   * repeated query allocates no buffer, no scope and no String.
+   */
+  static SqlWriter borrow() {
+    SqlWriter w = PER_THREAD.get();
+    if (w.borrowed) {
+      return checked();
+    }
+    w.borrowed = true;
+    // Emptied here, not in release: a rendering that threw left its text and scopes behind.
+    w.sql.setLength(0);
+    w.params.clear();
+    w.depth = 0;
+    return w;
+  }
+
+  /** Ends a {@link #borrow()}; the writer's text and values are not to be read after it. */
+  void release() {
+    if (reusable) {
+      borrowed = false;
+      if (sql.capacity() > SqlTexts.MAX_LENGTH * 4) {
+        // One huge statement (an insert of thousands of rows) does not keep its buffer forever.
+        PER_THREAD.remove();
+      } else {
+        params.clear();
+      }
+    }
+  }
+
+  /** The text; canonical (the same String as for an earlier rendering of it) when checked. */
   String sql() {
-    return sql.toString();
+    return checked ? SqlTexts.intern(sql) : sql.toString();
   }
 
   Object[] params() {
@@ -94,15 +164,20 @@ final class SqlWriter {
 
   /** A column qualified by its table's alias, after checking the table is in the query. */
   SqlWriter column(Column<?, ?> c) {
-    int inner = scopes.size() - 1;
-    if (inner >= 0 && scopes.get(inner).resultColumns != null) {
-      Scope result = scopes.get(inner);
+    if (depth > 0 && scopes[depth - 1].resultColumns != null) {
+      Scope result = scopes[depth - 1];
       return resultColumn(c, result.resultColumns, result.operator);
     }
     if (checked) {
       checkInScope(c);
     }
-    return identifier(c.table().alias()).append('.').identifier(c.name());
+    return append(c.qualifiedName());
+  }
+
+  /** Opens the scope of a query of one table (no list made for it). */
+  void pushScope(Table<?> table) {
+    Scope s = nextScope();
+    s.single = table;
   }
 
   /** Opens a query's scope with its tables; fails if two of them go by the same name. */
@@ -119,7 +194,8 @@ final class SqlWriter {
         }
       }
     }
-    scopes.add(new Scope(tables, null, null));
+    Scope s = nextScope();
+    s.tables = tables;
   }
 
   /**
@@ -128,11 +204,31 @@ final class SqlWriter {
    * columns only.
    */
   void pushResultScope(List<String> columnNames, String operator) {
-    scopes.add(new Scope(List.of(), columnNames, operator));
+    Scope s = nextScope();
+    s.tables = List.of();
+    s.resultColumns = columnNames;
+    s.operator = operator;
   }
 
   void popScope() {
-    scopes.remove(scopes.size() - 1);
+    depth--;
+  }
+
+  /** The next scope object, emptied. */
+  private Scope nextScope() {
+    if (depth == scopes.length) {
+      scopes = java.util.Arrays.copyOf(scopes, depth * 2);
+    }
+    Scope s = scopes[depth];
+    if (s == null) {
+      s = scopes[depth] = new Scope();
+    }
+    s.single = null;
+    s.tables = null;
+    s.resultColumns = null;
+    s.operator = null;
+    depth++;
+    return s;
   }
 
   private SqlWriter resultColumn(Column<?, ?> c, List<String> columnNames, String operator) {
@@ -152,9 +248,9 @@ final class SqlWriter {
   private void checkInScope(Column<?, ?> c) {
     Table<?> owner = c.table();
     // Index loops, not iterators: this runs for every column of every rendering.
-    for (int s = scopes.size() - 1; s >= 0; s--) {
-      List<Table<?>> scope = scopes.get(s).tables;
-      for (int i = 0; i < scope.size(); i++) {
+    for (int d = depth - 1; d >= 0; d--) {
+      Scope scope = scopes[d];
+      for (int i = 0, n = scope.size(); i < n; i++) {
         Table<?> t = scope.get(i);
         if (t == owner
             || t.alias().equals(owner.alias())
@@ -165,9 +261,9 @@ final class SqlWriter {
       }
     }
     StringBuilder inQuery = new StringBuilder();
-    for (Scope scope : scopes) {
-      for (Table<?> t : scope.tables) {
-        inQuery.append(inQuery.length() == 0 ? "" : ", ").append(t);
+    for (int d = 0; d < depth; d++) {
+      for (int i = 0, n = scopes[d].size(); i < n; i++) {
+        inQuery.append(inQuery.length() == 0 ? "" : ", ").append(scopes[d].get(i));
       }
     }
     throw new IllegalStateException(

@@ -72,6 +72,18 @@ public abstract class Table<R> {
     return c;
   }
 
+  /**
+   * Creates and registers the next column, of a number or interval type, whose {@code sum} is an
+   * {@code S} and {@code avg} an {@code A} (see {@link SummableColumn}); called only from a
+   * constructor.
+   */
+  protected final <T, S, A> SummableColumn<R, T, S, A> summableColumn(
+      String columnName, Class<?> javaType, String sqlType, int flags) {
+    SummableColumn<R, T, S, A> c = new SummableColumn<>(this, columnName, javaType, sqlType, flags);
+    columns.add(c);
+    return c;
+  }
+
   /** Creates and registers the next column, an array; called only from a constructor. */
   protected final <T, E> ArrayColumn<R, T, E> arrayColumn(
       String columnName, Class<?> javaType, Class<E> elementType, String sqlType, int flags) {

@@ -1,0 +1,168 @@
+package dev.sluice.pagila;
+
+import static dev.sluice.dsl.Dsl.count;
+import static dev.sluice.pagila.ActorTable.ACTOR;
+import static dev.sluice.pagila.FilmTable.FILM;
+import static dev.sluice.pagila.JdbcRows.rows;
+import static dev.sluice.pagila.JdbcRows.texts;
+import static dev.sluice.pagila.RentalTable.RENTAL;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sluice.Database;
+import dev.sluice.dsl.FetchStep;
+import dev.sluice.testkit.PgTest;
+import dev.sluice.testkit.TestDatabase;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * The render cache against collisions: pairs of queries built alike but differing in one thing
+ * (operator, sort direction, NULLS order, column, table, LIMIT, the length of an {@code in} list, a
+ * value against NULL), each run right after the other so that a cache keyed on anything less than
+ * the whole text would hand the second the first's SQL. Each answer is compared with the same query
+ * in SQL through pgjdbc, and a repeated query gets the very String it got before.
+ */
+@PgTest(pagila = true)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class DslRenderCacheTest {
+  private Database db;
+  private Connection jdbc;
+
+  @BeforeAll
+  void connect(TestDatabase tdb) throws SQLException {
+    db = Database.connect(tdb.url());
+    jdbc = tdb.jdbc();
+  }
+
+  @AfterAll
+  void close() throws SQLException {
+    jdbc.close();
+    db.close();
+  }
+
+  /** Runs a, b, a again: each must give its own SQL's rows, and the two texts must differ. */
+  private void pair(Supplier<FetchStep<?>> a, String sqlA, Supplier<FetchStep<?>> b, String sqlB)
+      throws SQLException {
+    List<String> expectedA = rows(jdbc, sqlA);
+    List<String> expectedB = rows(jdbc, sqlB);
+    assertThat(expectedA).as("the pair must differ in its answer").isNotEqualTo(expectedB);
+    assertThat(texts(a.get().fetch())).as(sqlA).isEqualTo(expectedA);
+    assertThat(texts(b.get().fetch())).as(sqlB).isEqualTo(expectedB);
+    assertThat(texts(a.get().fetch())).as(sqlA + ", again").isEqualTo(expectedA);
+    assertThat(a.get().toSql()).isNotEqualTo(b.get().toSql());
+  }
+
+  @Test
+  void anotherOperator() throws SQLException {
+    pair(
+        () -> db.select(FILM.filmId).from(FILM).where(FILM.filmId.lt(5)).orderBy(FILM.filmId.asc()),
+        "SELECT film_id FROM film WHERE film_id < 5 ORDER BY film_id",
+        () -> db.select(FILM.filmId).from(FILM).where(FILM.filmId.le(5)).orderBy(FILM.filmId.asc()),
+        "SELECT film_id FROM film WHERE film_id <= 5 ORDER BY film_id");
+  }
+
+  @Test
+  void anotherSortDirection() throws SQLException {
+    pair(
+        () -> db.select(FILM.filmId).from(FILM).orderBy(FILM.filmId.asc()).limit(3),
+        "SELECT film_id FROM film ORDER BY film_id LIMIT 3",
+        () -> db.select(FILM.filmId).from(FILM).orderBy(FILM.filmId.desc()).limit(3),
+        "SELECT film_id FROM film ORDER BY film_id DESC LIMIT 3");
+  }
+
+  @Test
+  void anotherNullsOrder() throws SQLException {
+    // return_date is NULL for the rentals not yet returned.
+    pair(
+        () ->
+            db.select(RENTAL.rentalId)
+                .from(RENTAL)
+                .orderBy(RENTAL.returnDate.asc().nullsFirst(), RENTAL.rentalId.asc())
+                .limit(3),
+        "SELECT rental_id FROM rental ORDER BY return_date NULLS FIRST, rental_id LIMIT 3",
+        () ->
+            db.select(RENTAL.rentalId)
+                .from(RENTAL)
+                .orderBy(RENTAL.returnDate.asc().nullsLast(), RENTAL.rentalId.asc())
+                .limit(3),
+        "SELECT rental_id FROM rental ORDER BY return_date NULLS LAST, rental_id LIMIT 3");
+  }
+
+  @Test
+  void anotherColumn() throws SQLException {
+    pair(
+        () -> db.select(FILM.filmId).from(FILM).where(FILM.filmId.eq(7)),
+        "SELECT film_id FROM film WHERE film_id = 7",
+        () -> db.select(FILM.filmId).from(FILM).where(FILM.languageId.eq(7)),
+        "SELECT film_id FROM film WHERE language_id = 7");
+  }
+
+  @Test
+  void anotherTable() throws SQLException {
+    pair(
+        () -> db.select(count()).from(FILM),
+        "SELECT count(*) FROM film",
+        () -> db.select(count()).from(ACTOR),
+        "SELECT count(*) FROM actor");
+  }
+
+  @Test
+  void limitPresentOrAbsent() throws SQLException {
+    pair(
+        () -> db.select(FILM.filmId).from(FILM).where(FILM.filmId.lt(4)).orderBy(FILM.filmId.asc()),
+        "SELECT film_id FROM film WHERE film_id < 4 ORDER BY film_id",
+        () ->
+            db.select(FILM.filmId)
+                .from(FILM)
+                .where(FILM.filmId.lt(4))
+                .orderBy(FILM.filmId.asc())
+                .limit(2),
+        "SELECT film_id FROM film WHERE film_id < 4 ORDER BY film_id LIMIT 2");
+  }
+
+  @Test
+  void inListsOfAnotherLengthShareTheTextNotTheValues() throws SQLException {
+    // in() binds one array whatever its length: one text, so the cache must carry no values.
+    FetchStep<Integer> two =
+        db.select(FILM.filmId).from(FILM).where(FILM.filmId.in(1, 2)).orderBy(FILM.filmId.asc());
+    FetchStep<Integer> three =
+        db.select(FILM.filmId).from(FILM).where(FILM.filmId.in(1, 2, 3)).orderBy(FILM.filmId.asc());
+    assertThat(two.toSql()).isEqualTo(three.toSql());
+    assertThat(texts(two.fetch())).containsExactly("1", "2");
+    assertThat(texts(three.fetch())).containsExactly("1", "2", "3");
+    assertThat(texts(two.fetch())).containsExactly("1", "2");
+  }
+
+  @Test
+  void aValueOrNull() throws SQLException {
+    pair(
+        () -> db.select(count()).from(FILM).where(FILM.originalLanguageId.eq(1)),
+        "SELECT count(*) FROM film WHERE original_language_id = 1",
+        () -> db.select(count()).from(FILM).where(FILM.originalLanguageId.isNull()),
+        "SELECT count(*) FROM film WHERE original_language_id IS NULL");
+    // The same text, a value or a NULL bound: IS DISTINCT FROM $1.
+    FetchStep<Long> fromOne =
+        db.select(count()).from(FILM).where(FILM.originalLanguageId.isDistinctFrom(1));
+    FetchStep<Long> fromNull =
+        db.select(count()).from(FILM).where(FILM.originalLanguageId.isDistinctFrom(null));
+    assertThat(fromOne.toSql()).isEqualTo(fromNull.toSql());
+    assertThat(texts(fromOne.fetch()))
+        .isEqualTo(
+            rows(jdbc, "SELECT count(*) FROM film WHERE original_language_id IS DISTINCT FROM 1"));
+    assertThat(texts(fromNull.fetch())).containsExactly("0");
+  }
+
+  @Test
+  void aRepeatedQueryGetsTheSameString() {
+    String first = db.selectFrom(FILM).where(FILM.filmId.eq(1)).toSql();
+    String again = db.selectFrom(FILM).where(FILM.filmId.eq(2)).toSql();
+    assertThat(again).isSameAs(first);
+    assertThat(db.selectFrom(FILM).where(FILM.filmId.eq(3)).fetchOne()).isPresent();
+  }
+}

@@ -1,0 +1,72 @@
+package dev.sluice.dsl;
+
+import java.util.List;
+
+/**
+ * An aggregate or window function call, the only expressions that take {@link #over(Window)}:
+ * {@code count()}, {@code sum(c)}, {@code rank()}, … A column or {@code lower(x)} is no {@code
+ * WindowFunction}, so {@code FILM.title.over(w)} does not compile (PostgreSQL would refuse it:
+ * "OVER specified, but lower is not a window function nor an aggregate function").
+ *
+ * <p>Immutable, like every expression.
+ *
+ * @param <T> the Java type of the value
+ */
+public final class WindowFunction<T> extends Expression<T> {
+  private final Call<T> call;
+
+  /** The aggregate's FILTER (WHERE …) condition, or null. */
+  private final Condition filter;
+
+  WindowFunction(Class<?> type, String name, String prefix, List<QueryPart> args) {
+    super(type);
+    this.call = new Call<>(type, name, prefix, args);
+    this.filter = null;
+  }
+
+  private WindowFunction(WindowFunction<T> function, Condition filter) {
+    super(function.valueType());
+    this.call = function.call;
+    this.filter = filter;
+  }
+
+  /**
+   * {@code aggregate FILTER (WHERE condition)}: the aggregate over the rows where the condition
+   * holds, e.g. {@code count().filter(FILM.rating.eq(Rating.G))}, with or without {@code over}.
+   * {@link Dsl#noCondition()} is no filter, as in a SELECT's WHERE: the aggregate over every row,
+   * without FILTER. (PostgreSQL refuses FILTER on a window function that is no aggregate, such as
+   * rank().)
+   */
+  public WindowFunction<T> filter(Condition condition) {
+    if (filter != null) {
+      throw new IllegalStateException(this + " has a FILTER already; and() the conditions");
+    }
+    return condition.isEmpty() ? this : new WindowFunction<>(this, condition);
+  }
+
+  /**
+   * This function over a window: {@code rank().over(partitionBy(FILM.rating)
+   * .orderBy(FILM.length.desc()))} renders {@code rank() OVER (PARTITION BY … ORDER BY …)}.
+   */
+  public Expression<T> over(Window window) {
+    WindowFunction<T> function = this;
+    return new Expression<T>(valueType()) {
+      @Override
+      void render(SqlWriter w) {
+        function.render(w);
+        w.append(" OVER ");
+        window.render(w);
+      }
+    };
+  }
+
+  @Override
+  void render(SqlWriter w) {
+    call.render(w);
+    if (filter != null) {
+      w.append(" FILTER (WHERE ");
+      filter.render(w);
+      w.append(')');
+    }
+  }
+}
