@@ -16,9 +16,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * it forwards both ways until the client sends a chosen byte sequence (the text of a statement, say
  * {@code "COMMIT"}), and then cuts the connection — either before forwarding those bytes (the
  * server never sees them) or after the server has answered them (the server acted, the client never
- * hears). Each accepted connection gets two pump threads; every cut closes both sockets. It can
- * also hold back CancelRequests (a connection whose first message is one) for a while, so that a
- * cancel reaches the server only after the statement it was meant for has ended.
+ * hears). It can also cut after a given number of the server's bytes (in the middle of a message,
+ * as a dying link does), stall every connection (bytes read but not passed on, sockets open), and
+ * hold back CancelRequests (a connection whose first message is one) for a while, so that a cancel
+ * reaches the server only after the statement it was meant for has ended. Each accepted connection
+ * gets two pump threads; every cut closes both sockets.
  */
 final class FaultProxy implements AutoCloseable {
   /** When a cut happens relative to the trigger bytes. */
@@ -37,6 +39,12 @@ final class FaultProxy implements AutoCloseable {
   private volatile byte[] trigger;
   private volatile Cut cut;
   private volatile long cancelDelayMillis;
+
+  /** Server bytes still to pass before a cut; negative when not armed. */
+  private final java.util.concurrent.atomic.AtomicLong serverBytesBeforeCut =
+      new java.util.concurrent.atomic.AtomicLong(-1);
+
+  private volatile boolean stalled;
   private final AtomicInteger cancelsForwarded = new AtomicInteger();
 
   FaultProxy(String targetHost, int targetPort) throws IOException {
@@ -56,6 +64,22 @@ final class FaultProxy implements AutoCloseable {
   void cutWhenClientSends(String text, Cut how) {
     this.cut = how;
     this.trigger = text.getBytes(StandardCharsets.UTF_8);
+  }
+
+  /**
+   * Arms the proxy: after {@code bytes} more bytes from the server (to any client) have been passed
+   * on, the connection is cut, wherever that falls in a message.
+   */
+  void cutAfterServerBytes(long bytes) {
+    serverBytesBeforeCut.set(bytes);
+  }
+
+  /**
+   * Stops passing bytes on, both ways, on every connection (open ones and new ones), with the
+   * sockets left open: a peer that stopped answering, as a hung server or a silent network does.
+   */
+  void stall() {
+    stalled = true;
   }
 
   /** Holds every later CancelRequest back for {@code millis} before forwarding it. */
@@ -122,6 +146,7 @@ final class FaultProxy implements AutoCloseable {
             cancelsForwarded.incrementAndGet();
           }
           first = false;
+          awaitNotStalled();
           byte[] t = trigger;
           if (t != null && contains(buf, n, t)) {
             trigger = null;
@@ -151,6 +176,17 @@ final class FaultProxy implements AutoCloseable {
             cutBoth(); // the server answered: it acted on the trigger; the client never hears
             return;
           }
+          awaitNotStalled();
+          long left = serverBytesBeforeCut.get();
+          if (left >= 0 && left <= n && serverBytesBeforeCut.compareAndSet(left, -1)) {
+            out.write(buf, 0, (int) left);
+            out.flush();
+            cutBoth();
+            return;
+          }
+          if (left > n) {
+            serverBytesBeforeCut.addAndGet(-n);
+          }
           out.write(buf, 0, n);
           out.flush();
         }
@@ -178,6 +214,12 @@ final class FaultProxy implements AutoCloseable {
         | (b[at + 1] & 0xff) << 16
         | (b[at + 2] & 0xff) << 8
         | b[at + 3] & 0xff;
+  }
+
+  private void awaitNotStalled() {
+    while (stalled && !listener.isClosed()) {
+      sleep(10);
+    }
   }
 
   private static void sleep(long millis) {
