@@ -38,12 +38,7 @@ class CutConnectionTest {
     this.tdb = tdb;
     tdb.execute("CREATE TABLE ledger (id int PRIMARY KEY, note text NOT NULL)");
     proxy = new FaultProxy(tdb.host(), tdb.port());
-    String auth = tdb.password() == null ? tdb.user() : tdb.user() + ":" + tdb.password();
-    db =
-        Database.builder()
-            .url("postgresql://" + auth + "@127.0.0.1:" + proxy.port() + "/" + tdb.name())
-            .maxPoolSize(2)
-            .build();
+    db = Database.builder().url(proxy.url(tdb)).maxPoolSize(2).build();
   }
 
   @BeforeEach

@@ -40,12 +40,7 @@ class DyingLinkTest {
   }
 
   private Database database(Duration queryTimeout) {
-    String auth = tdb.password() == null ? tdb.user() : tdb.user() + ":" + tdb.password();
-    return Database.builder()
-        .url("postgresql://" + auth + "@127.0.0.1:" + proxy.port() + "/" + tdb.name())
-        .maxPoolSize(1)
-        .queryTimeout(queryTimeout)
-        .build();
+    return Database.builder().url(proxy.url(tdb)).maxPoolSize(1).queryTimeout(queryTimeout).build();
   }
 
   @Test

@@ -60,6 +60,12 @@ final class FaultProxy implements AutoCloseable {
     return listener.getLocalPort();
   }
 
+  /** The URL of {@code tdb}'s database through this proxy, with its user and password. */
+  String url(dev.sluice.testkit.TestDatabase tdb) {
+    String auth = tdb.password() == null ? tdb.user() : tdb.user() + ":" + tdb.password();
+    return "postgresql://" + auth + "@127.0.0.1:" + port() + "/" + tdb.name();
+  }
+
   /** Arms the proxy: the next time a client sends {@code text}, cut as {@code how} says. */
   void cutWhenClientSends(String text, Cut how) {
     this.cut = how;

@@ -36,11 +36,7 @@ class LateCancelTest {
   }
 
   private Database database() {
-    String auth = tdb.password() == null ? tdb.user() : tdb.user() + ":" + tdb.password();
-    return Database.builder()
-        .url("postgresql://" + auth + "@127.0.0.1:" + proxy.port() + "/" + tdb.name())
-        .maxPoolSize(1)
-        .build();
+    return Database.builder().url(proxy.url(tdb)).maxPoolSize(1).build();
   }
 
   private static int pid(Queries q) {
