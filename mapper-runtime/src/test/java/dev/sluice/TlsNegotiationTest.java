@@ -135,6 +135,26 @@ class TlsNegotiationTest {
     }
   }
 
+  @Test
+  void preferRetriesInPlainTextWhenTheServerHangsUpDuringTheHandshake() throws Exception {
+    // 'S', then the peer closes on the ClientHello: the handshake failed, so prefer tries again
+    // without TLS (as libpq does), and require does not.
+    try (OneAnswer server = new OneAnswer(new byte[] {'S'})) {
+      catchThrowableOfType(
+          () -> PgConnection.connect(server.config("prefer"), null), PgException.class);
+      assertThat(server.accepted).hasValue(2);
+      // What the second connection began with: a StartupMessage (protocol 3.0), not SSLRequest.
+      assertThat(server.codeSeen).hasValue(196608);
+    }
+    try (OneAnswer server = new OneAnswer(new byte[] {'S'})) {
+      PgException e =
+          catchThrowableOfType(
+              () -> PgConnection.connect(server.config("require"), null), PgException.class);
+      assertThat(e.getMessage()).contains("closed the connection during the TLS handshake");
+      assertThat(server.accepted).hasValue(1);
+    }
+  }
+
   private static void awaitSet(AtomicReference<Integer> ref) throws InterruptedException {
     for (int i = 0; i < 1000 && ref.get() == null; i++) {
       Thread.sleep(10);

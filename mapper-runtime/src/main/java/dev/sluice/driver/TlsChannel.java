@@ -1,6 +1,5 @@
 package dev.sluice.driver;
 
-import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -94,7 +93,9 @@ final class TlsChannel {
             }
             if (r.getStatus() == SSLEngineResult.Status.BUFFER_UNDERFLOW) {
               if (readNet(true) < 0) {
-                throw new EOFException("the server closed the connection during the TLS handshake");
+                // A handshake that failed, as libpq counts it: sslmode=prefer retries in plain
+                // text.
+                throw new SSLException("the server closed the connection during the TLS handshake");
               }
             } else if (r.getStatus() == SSLEngineResult.Status.CLOSED) {
               throw new SSLException("the server closed the TLS session during the handshake");
