@@ -24,6 +24,14 @@ final class PassFile {
 
   private PassFile() {}
 
+  private static void warnUnreadable(Path file, IOException e) {
+    LOG.log(
+        System.Logger.Level.WARNING,
+        "could not read password file \"{0}\": {1}",
+        file,
+        e.getMessage());
+  }
+
   /** The password for the connection, or null when the file is absent, unusable or silent. */
   static String lookup(Path file, ConnectionConfig.HostPort hp, String database, String user) {
     if (file == null || !Files.exists(file)) {
@@ -50,22 +58,14 @@ final class PassFile {
     } catch (UnsupportedOperationException e) {
       // Not a POSIX file system (Windows): libpq checks nothing there either.
     } catch (IOException e) {
-      LOG.log(
-          System.Logger.Level.WARNING,
-          "could not read password file \"{0}\": {1}",
-          file,
-          e.getMessage());
+      warnUnreadable(file, e);
       return null;
     }
     List<String> lines;
     try {
       lines = Files.readAllLines(file, StandardCharsets.UTF_8);
     } catch (IOException e) {
-      LOG.log(
-          System.Logger.Level.WARNING,
-          "could not read password file \"{0}\": {1}",
-          file,
-          e.getMessage());
+      warnUnreadable(file, e);
       return null;
     }
     String host = hostToMatch(hp);

@@ -172,6 +172,24 @@ abstract class AbstractSelect<T> implements SelectOrderByStep<T>, SelectLockStep
     return names;
   }
 
+  /**
+   * {@link #outputNames()}, for a query read by name (a CTE, a derived table): fails naming {@code
+   * what} when an item has no name.
+   */
+  final List<String> namedOutputs(String what) {
+    List<String> names = outputNames();
+    for (int i = 0; i < names.size(); i++) {
+      if (names.get(i) == null) {
+        throw new IllegalArgumentException(
+            what
+                + ": select list item "
+                + selectList().get(i)
+                + " has no name to read it by; name it with as(\"name\")");
+      }
+    }
+    return names;
+  }
+
   // ---- set operations ----
 
   @Override

@@ -147,17 +147,7 @@ public final class Cte<A extends Table<?>> {
   static <T> Cte<Table<T>> ofSelect(String name, Select<T> query) {
     AbstractSelect<T> q = (AbstractSelect<T>) query;
     List<SelectField<?>> items = q.selectList();
-    List<String> names = q.outputNames();
-    for (int i = 0; i < names.size(); i++) {
-      if (names.get(i) == null) {
-        throw new IllegalArgumentException(
-            "CTE "
-                + name
-                + ": select list item "
-                + items.get(i)
-                + " has no name to read it by; name it with as(\"name\")");
-      }
-    }
+    List<String> names = q.namedOutputs("CTE " + name);
     @SuppressWarnings("unchecked")
     Class<T> rowType = (Class<T>) q.rowType();
     return new Cte<>(name, q, new CteTable<>(name, name, rowType, items, names), items, false);

@@ -26,17 +26,7 @@ public final class Derived<T> {
     }
     AbstractSelect<T> q = (AbstractSelect<T>) query;
     List<SelectField<?>> items = q.selectList();
-    List<String> names = q.outputNames();
-    for (int i = 0; i < names.size(); i++) {
-      if (names.get(i) == null) {
-        throw new IllegalArgumentException(
-            "derived table "
-                + alias
-                + ": select list item "
-                + items.get(i)
-                + " has no name to read it by; name it with as(\"name\")");
-      }
-    }
+    List<String> names = q.namedOutputs("derived table " + alias);
     return new Derived<>(new DerivedTable<>(alias, q, lateral, items, names));
   }
 
