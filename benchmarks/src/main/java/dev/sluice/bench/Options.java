@@ -52,7 +52,7 @@ record Options(
           "  --jfr                    record each cell with JFR (profile settings) into OUT/jfr/",
           "  --tls                    the embedded server takes TLS connections only (hostssl), and",
           "                           every client connects with TLS (Sluice and pgjdbc sslmode=require;",
-          "                           the raw, drain and ideal clients speak no TLS and fail)",
+          "                           the drain and ideal clients through the JDK's SSLSocket)",
           "  --help");
 
   /** The options that take a value. */

@@ -11,6 +11,12 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.cert.X509Certificate;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSocket;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.X509TrustManager;
 
 /**
  * The smallest PostgreSQL client that can run the workloads: startup with trust authentication,
@@ -21,7 +27,10 @@ import java.nio.charset.StandardCharsets;
  * drain (count rows) and the base of the ideal decoder (decode rows by hand).
  *
  * <p>Not a driver: no error recovery (an ErrorResponse fails the benchmark cell), no authentication
- * but trust, no TLS. Big-endian reads use byte-array VarHandles.
+ * but trust. With {@code sslmode=require} in the URL (the {@code --tls} runs) it sends an
+ * SSLRequest and then speaks through the JDK's {@link SSLSocket}, checking no certificate, as
+ * sslmode=require does: the floor over TLS, with the same JDK ciphers every Java client uses.
+ * Big-endian reads use byte-array VarHandles.
  */
 final class RawConnection implements AutoCloseable {
   static final VarHandle SHORT =
@@ -35,6 +44,8 @@ final class RawConnection implements AutoCloseable {
   static final byte ERROR_RESPONSE = 'E';
   static final byte READY_FOR_QUERY = 'Z';
   private static final byte AUTHENTICATION = 'R';
+
+  private static final int SSL_REQUEST_CODE = 80877103;
 
   private final Socket socket;
   private final InputStream in;
@@ -67,7 +78,13 @@ final class RawConnection implements AutoCloseable {
     Socket socket = new Socket();
     socket.setTcpNoDelay(true);
     socket.connect(new InetSocketAddress(hp.host(), hp.port()), 10_000);
-    RawConnection c = new RawConnection(socket);
+    RawConnection c;
+    try {
+      c = new RawConnection(url.contains("sslmode=require") ? tls(socket, hp.host()) : socket);
+    } catch (IOException | RuntimeException e) {
+      socket.close();
+      throw e;
+    }
     try {
       c.startup(config.user(), config.database());
     } catch (IOException | RuntimeException e) {
@@ -75,6 +92,46 @@ final class RawConnection implements AutoCloseable {
       throw e;
     }
     return c;
+  }
+
+  /**
+   * SSLRequest, then the handshake over the same socket; the server's certificate is not checked.
+   */
+  private static Socket tls(Socket socket, String host) throws IOException {
+    OutputStream out = socket.getOutputStream();
+    byte[] request = new byte[8];
+    INT.set(request, 0, 8);
+    INT.set(request, 4, SSL_REQUEST_CODE);
+    out.write(request);
+    out.flush();
+    int answer = socket.getInputStream().read();
+    if (answer != 'S') {
+      throw new IOException("the server refused TLS (answered " + answer + " to SSLRequest)");
+    }
+    try {
+      SSLContext context = SSLContext.getInstance("TLS");
+      context.init(null, new TrustManager[] {new TrustAll()}, null);
+      SSLSocket tls =
+          (SSLSocket) context.getSocketFactory().createSocket(socket, host, socket.getPort(), true);
+      tls.startHandshake();
+      return tls;
+    } catch (GeneralSecurityException e) {
+      throw new IOException("no TLS context", e);
+    }
+  }
+
+  /** sslmode=require: encryption without authentication of the server. */
+  private static final class TrustAll implements X509TrustManager {
+    @Override
+    public void checkClientTrusted(X509Certificate[] chain, String authType) {}
+
+    @Override
+    public void checkServerTrusted(X509Certificate[] chain, String authType) {}
+
+    @Override
+    public X509Certificate[] getAcceptedIssuers() {
+      return new X509Certificate[0];
+    }
   }
 
   private void startup(String user, String database) throws IOException {
