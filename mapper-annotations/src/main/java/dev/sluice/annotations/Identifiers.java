@@ -1,6 +1,5 @@
 package dev.sluice.annotations;
 
-import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -62,7 +61,8 @@ public final class Identifiers {
         return false;
       }
     }
-    return !KEYWORDS.contains(name.toLowerCase(Locale.ROOT));
+    // Lower case already (checked above), so the key words' spelling.
+    return !KEYWORDS.contains(name);
   }
 
   /**

@@ -1,7 +1,7 @@
 package dev.sluice.dsl;
 
 import dev.sluice.annotations.Identifiers;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -18,8 +18,15 @@ final class SqlWriter {
   /** Sized for a typical statement (a point lookup is about 100 characters); grows as needed. */
   private final StringBuilder sql = new StringBuilder(160);
 
-  /** Most statements bind a few values; grows as needed. */
-  private final List<Object> params = new ArrayList<>(4);
+  /** The values bound so far, {@code params[0, paramCount)}; most statements bind a few. */
+  private Object[] params = new Object[4];
+
+  private int paramCount;
+
+  /**
+   * The text's characters, copied out once to be looked up in {@link SqlTexts}; grows as needed.
+   */
+  private char[] scratch = new char[160];
 
   /**
    * The scopes of the enclosing queries, innermost {@code scopes[depth - 1]}; columns are checked
@@ -95,7 +102,7 @@ final class SqlWriter {
     w.borrowed = true;
     // Emptied here, not in release: a rendering that threw left its text and scopes behind.
     w.sql.setLength(0);
-    w.params.clear();
+    w.clearParams();
     w.depth = 0;
     return w;
   }
@@ -108,18 +115,32 @@ final class SqlWriter {
         // One huge statement (an insert of thousands of rows) does not keep its buffer forever.
         PER_THREAD.remove();
       } else {
-        params.clear();
+        clearParams();
       }
     }
   }
 
+  /** Forgets the bound values (nulled: a reused writer must not keep them alive). */
+  private void clearParams() {
+    Arrays.fill(params, 0, paramCount, null);
+    paramCount = 0;
+  }
+
   /** The text; canonical (the same String as for an earlier rendering of it) when checked. */
   String sql() {
-    return checked ? SqlTexts.intern(sql) : sql.toString();
+    if (!checked) {
+      return sql.toString();
+    }
+    int length = sql.length();
+    if (scratch.length < length) {
+      scratch = new char[Math.max(length, 2 * scratch.length)];
+    }
+    sql.getChars(0, length, scratch, 0);
+    return SqlTexts.intern(scratch, length);
   }
 
   Object[] params() {
-    return params.toArray();
+    return Arrays.copyOf(params, paramCount);
   }
 
   SqlWriter append(String s) {
@@ -134,8 +155,11 @@ final class SqlWriter {
 
   /** Binds {@code value} as the next parameter and writes its placeholder. */
   SqlWriter bind(Object value) {
-    params.add(value);
-    sql.append('$').append(params.size());
+    if (paramCount == params.length) {
+      params = Arrays.copyOf(params, 2 * paramCount);
+    }
+    params[paramCount++] = value;
+    sql.append('$').append(paramCount);
     return this;
   }
 
@@ -152,14 +176,7 @@ final class SqlWriter {
       ((Derived.DerivedTable<?>) t).renderReference(this);
       return this;
     }
-    if (!t.schema().isEmpty()) {
-      identifier(t.schema()).append('.');
-    }
-    identifier(t.name());
-    if (t.isAliased()) {
-      append(" AS ").identifier(t.alias());
-    }
-    return this;
+    return append(t.reference());
   }
 
   /** A column qualified by its table's alias, after checking the table is in the query. */
@@ -217,7 +234,7 @@ final class SqlWriter {
   /** The next scope object, emptied. */
   private Scope nextScope() {
     if (depth == scopes.length) {
-      scopes = java.util.Arrays.copyOf(scopes, depth * 2);
+      scopes = Arrays.copyOf(scopes, depth * 2);
     }
     Scope s = scopes[depth];
     if (s == null) {

@@ -23,6 +23,9 @@ public abstract class Table<R> {
   private final String alias;
   private final Class<R> recordType;
 
+  /** {@code schema.name AS alias} as a FROM item writes it, quoted where needed; made once. */
+  private final String reference;
+
   /** Filled by {@link #column} while the subclass is constructed, read-only afterwards. */
   private final List<Column<R, ?>> columns = new ArrayList<>();
 
@@ -44,6 +47,17 @@ public abstract class Table<R> {
     this.name = name;
     this.alias = alias;
     this.recordType = recordType;
+    StringBuilder ref = new StringBuilder();
+    if (!schema.isEmpty()) {
+      Identifiers.append(ref, schema);
+      ref.append('.');
+    }
+    Identifiers.append(ref, name);
+    if (!alias.equals(name)) {
+      ref.append(" AS ");
+      Identifiers.append(ref, alias);
+    }
+    this.reference = ref.toString();
   }
 
   /** Creates and registers the next column; called only from a subclass's constructor. */
@@ -139,6 +153,11 @@ public abstract class Table<R> {
    * instead of rendering the columns one by one on every call.
    */
   private String selectList;
+
+  /** The table as a FROM item: {@code schema.name AS alias}, quoted where PostgreSQL needs it. */
+  final String reference() {
+    return reference;
+  }
 
   final String selectList() {
     String s = selectList;

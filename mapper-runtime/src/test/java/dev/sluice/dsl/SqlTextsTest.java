@@ -15,13 +15,31 @@ class SqlTextsTest {
 
   @Test
   void textsOfTheSameHashStayApart() {
-    // "Aa" and "BB" have the same String.hashCode, so these two land in the same slot.
-    String a = "SELECT t.a FROM t WHERE t.Aa = $1";
-    String b = "SELECT t.a FROM t WHERE t.BB = $1";
-    assertThat(a.hashCode()).isEqualTo(b.hashCode());
+    // 31 * 'A' + 'a' == 31 * 'B' + 'B', four characters apart (one of the hash's lanes): the two
+    // texts have the same hash, so they land in the same slot.
+    String a = "SELECT t.a FROM t WHERE t.A___a = $1";
+    String b = "SELECT t.a FROM t WHERE t.B___B = $1";
+    assertThat(SqlTexts.hash(a.toCharArray(), a.length()))
+        .isEqualTo(SqlTexts.hash(b.toCharArray(), b.length()));
     assertThat(SqlTexts.intern(new StringBuilder(a))).isEqualTo(a);
     assertThat(SqlTexts.intern(new StringBuilder(b))).isEqualTo(b);
     assertThat(SqlTexts.intern(new StringBuilder(a))).isEqualTo(a);
+  }
+
+  @Test
+  void everyCharacterCounts() {
+    // Texts of every length around the lanes' width, each differing from the last in one place.
+    StringBuilder text = new StringBuilder();
+    for (int length = 1; length <= 12; length++) {
+      text.append((char) ('a' + length));
+      for (int at = 0; at < length; at++) {
+        StringBuilder other = new StringBuilder(text);
+        other.setCharAt(at, 'Z');
+        assertThat(SqlTexts.intern(new StringBuilder(text))).isEqualTo(text.toString());
+        assertThat(SqlTexts.intern(other)).isEqualTo(other.toString());
+        assertThat(SqlTexts.intern(new StringBuilder(text))).isEqualTo(text.toString());
+      }
+    }
   }
 
   @Test
