@@ -187,36 +187,37 @@ final class TlsChannel {
    */
   private int unwrap(ByteBuffer dst) throws IOException {
     int produced = 0;
-    for (; ; ) {
-      netIn.flip();
-      SSLEngineResult r;
-      try {
-        r = engine.unwrap(netIn, dst);
-      } finally {
-        netIn.compact();
-      }
-      produced += r.bytesProduced();
-      switch (r.getStatus()) {
-        case OK:
-          if (r.getHandshakeStatus() == SSLEngineResult.HandshakeStatus.NEED_TASK) {
-            runTasks();
-          }
-          if (engine.getHandshakeStatus() == SSLEngineResult.HandshakeStatus.NEED_WRAP) {
-            // A post-handshake message (a TLS 1.3 key update) wants an answer.
-            netOut.clear();
-            engine.wrap(EMPTY, netOut);
-            flushNetOut();
-          }
-          if (netIn.position() == 0 || !dst.hasRemaining()) {
+    // One flip and one compact per call, not per record: compacting after every record moved the
+    // records still waiting behind it each time.
+    netIn.flip();
+    try {
+      for (; ; ) {
+        SSLEngineResult r = engine.unwrap(netIn, dst);
+        produced += r.bytesProduced();
+        switch (r.getStatus()) {
+          case OK:
+            if (r.getHandshakeStatus() == SSLEngineResult.HandshakeStatus.NEED_TASK) {
+              runTasks();
+            }
+            if (engine.getHandshakeStatus() == SSLEngineResult.HandshakeStatus.NEED_WRAP) {
+              // A post-handshake message (a TLS 1.3 key update) wants an answer.
+              netOut.clear();
+              engine.wrap(EMPTY, netOut);
+              flushNetOut();
+            }
+            if (!netIn.hasRemaining() || !dst.hasRemaining()) {
+              return produced;
+            }
+            continue;
+          case CLOSED:
+            eof = true;
+            return produced > 0 ? produced : -1;
+          default: // BUFFER_UNDERFLOW (a record not all here), BUFFER_OVERFLOW (dst too small)
             return produced;
-          }
-          continue;
-        case CLOSED:
-          eof = true;
-          return produced > 0 ? produced : -1;
-        default: // BUFFER_UNDERFLOW (a record not all here), BUFFER_OVERFLOW (dst too small)
-          return produced;
+        }
       }
+    } finally {
+      netIn.compact();
     }
   }
 
