@@ -143,7 +143,7 @@ public final class BenchMain {
               loadBefore,
               loadAfter,
               notes);
-      List<Targets.Verdict> verdicts = Targets.evaluate(results);
+      List<Targets.Verdict> verdicts = Targets.evaluate(results, options.tls());
       System.out.print(Report.console(info, results, verdicts));
       write(options.out(), info, results, verdicts, log);
       return results;

@@ -27,8 +27,25 @@ final class Targets {
   /** One target's outcome; {@code measured} and {@code margin} are human-readable. */
   record Verdict(Workload workload, String target, String measured, Status status, String margin) {}
 
-  static List<Verdict> evaluate(Results r) {
+  /**
+   * @param tls whether every client ran over TLS ({@code --tls}): then issue 13's target against
+   *     pgjdbc over TLS is checked too
+   */
+  static List<Verdict> evaluate(Results r, boolean tls) {
     List<Verdict> out = new ArrayList<>();
+    if (tls) {
+      out.add(
+          ratio(
+              r,
+              Workload.W1,
+              "Sluice wall ≤ 0.6× pgjdbc binary's wall, both over TLS (issue 13)",
+              SLUICE,
+              PGJDBC_BINARY,
+              CellResult::wallMillis,
+              false,
+              0.6,
+              "ms wall"));
+    }
     readTargets(out, r, Workload.W1, 1.15, 165, "1.1 × ≈150 B of record, String and UUID");
     readTargets(out, r, Workload.W2, 1.10, 60, "the issue's 60 B/row");
 

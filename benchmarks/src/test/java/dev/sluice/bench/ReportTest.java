@@ -55,7 +55,7 @@ class ReportTest {
     results.add(cell(Client.SLUICE, Workload.W1, 300, 200, 150_000_000, 1_000_000));
     results.add(cell(Client.DRAIN, Workload.W1, 250, 100, 0, 1_000_000));
     results.add(cell(Client.PGJDBC_BINARY, Workload.W1, 600, 800, 350_000_000, 1_000_000));
-    List<Targets.Verdict> verdicts = Targets.evaluate(results);
+    List<Targets.Verdict> verdicts = Targets.evaluate(results, false);
 
     Targets.Verdict wall = find(verdicts, Workload.W1, "wall ≤ 1.15× the raw drain");
     assertThat(wall.status()).isEqualTo(Targets.Status.MISSED);
@@ -67,6 +67,19 @@ class ReportTest {
 
     Targets.Verdict ideal = find(verdicts, Workload.W1, "wall ≤ 1.1× the ideal");
     assertThat(ideal.status()).isEqualTo(Targets.Status.NOT_MEASURED);
+    assertThat(verdicts).noneMatch(v -> v.target().contains("over TLS"));
+  }
+
+  @Test
+  void aTlsRunIsHeldToTheTlsTarget() {
+    Results results = new Results();
+    results.add(cell(Client.SLUICE, Workload.W1, 390, 200, 150_000_000, 1_000_000));
+    results.add(cell(Client.PGJDBC_BINARY, Workload.W1, 600, 800, 350_000_000, 1_000_000));
+    Targets.Verdict tls =
+        find(Targets.evaluate(results, true), Workload.W1, "0.6× pgjdbc binary's wall");
+    // 390 ÷ 600 = 0.65.
+    assertThat(tls.status()).isEqualTo(Targets.Status.MISSED);
+    assertThat(tls.margin()).isEqualTo("by 8% (0.65 > 0.60)");
   }
 
   @Test
@@ -74,7 +87,7 @@ class ReportTest {
     Results results = new Results();
     results.add(cell(Client.SLUICE, Workload.W3C, 400, 400, 3_000_000, 10_000));
     results.add(cell(Client.PGJDBC_BINARY, Workload.W3C, 500, 500, 10_000_000, 10_000));
-    List<Targets.Verdict> verdicts = Targets.evaluate(results);
+    List<Targets.Verdict> verdicts = Targets.evaluate(results, false);
     assertThat(find(verdicts, Workload.W3C, "q/s ≥ 1.0× pgjdbc").status())
         .isEqualTo(Targets.Status.MET);
     Targets.Verdict p99 = find(verdicts, Workload.W3C, "p99 ≤ 2 ms");
