@@ -6,10 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.OffsetDateTime;
 import java.util.Locale;
 import java.util.Map;
@@ -136,19 +133,13 @@ public final class TestTls {
    * made after this returns get it.
    */
   public static void use(PgServer server, Server certificate) throws SQLException {
-    OffsetDateTime loadedBefore;
-    try (Connection c = server.jdbc("postgres");
-        Statement st = c.createStatement();
-        ResultSet rows = st.executeQuery("SELECT pg_conf_load_time()")) {
-      rows.next();
-      loadedBefore = rows.getObject(1, OffsetDateTime.class);
-    }
+    OffsetDateTime loadedBefore = ServerConfig.loadTime(server);
     server.execute(
         "postgres", "ALTER SYSTEM SET ssl_cert_file = '" + certificate.certificate() + "'");
     server.execute(
         "postgres", "ALTER SYSTEM SET ssl_key_file = '" + certificate.privateKey() + "'");
     server.execute("postgres", "SELECT pg_reload_conf()");
-    server.awaitReload(loadedBefore);
+    ServerConfig.awaitReload(server, loadedBefore);
   }
 
   private static final Object LOCK = new Object();
