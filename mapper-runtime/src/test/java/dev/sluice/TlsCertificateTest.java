@@ -147,6 +147,37 @@ class TlsCertificateTest {
   }
 
   @Test
+  void clientKeysInOpensslsTraditionalForms() {
+    String base = "sslmode=verify-full&" + ca() + "&sslcert=";
+    String password = "&sslpassword=" + TestTls.CLIENT_KEY_PASSWORD;
+    // An EC certificate whose key is SEC1 (BEGIN EC PRIVATE KEY), plain and legacy-encrypted.
+    String ec = base + TestTls.clientEcCertificate() + "&sslkey=";
+    assertThat(connect("certuser@localhost", ec + TestTls.clientEcKey())).startsWith("TLSv1.");
+    assertThat(
+            connect("certuser@localhost", ec + TestTls.clientEcKeyLegacy("AES-256-CBC") + password))
+        .startsWith("TLSv1.");
+    // The RSA key as openssl rsa -traditional -aes256 writes it (Proc-Type/DEK-Info).
+    String rsa = base + TestTls.clientCertificate() + "&sslkey=";
+    assertThat(
+            connect("certuser@localhost", rsa + TestTls.clientKeyLegacy("AES-256-CBC") + password))
+        .startsWith("TLSv1.");
+    // The key is the one used: with the EC key the JDK finds no usable RSA certificate entry,
+    // sends none, and the server refuses cert authentication.
+    PgException mismatch = refused("certuser@localhost", rsa + TestTls.clientEcKey());
+    assertThat(mismatch.sqlState()).isEqualTo("28000");
+    PgException wrong =
+        refused(
+            "certuser@localhost",
+            ec + TestTls.clientEcKeyLegacy("AES-256-CBC") + "&sslpassword=not-the-passphrase");
+    assertThat(wrong.getMessage())
+        .contains(
+            "could not decrypt sslkey file \""
+                + TestTls.clientEcKeyLegacy("AES-256-CBC")
+                + "\" (AES-256-CBC): wrong sslpassword")
+        .doesNotContain("not-the-passphrase");
+  }
+
+  @Test
   void withoutAClientCertificateCertAuthenticationIsRefusedByTheServer() {
     PgException e = refused("certuser@localhost", "sslmode=verify-full&" + ca());
     assertThat(e.sqlState()).isEqualTo("28000");

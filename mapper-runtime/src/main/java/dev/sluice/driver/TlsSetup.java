@@ -120,7 +120,7 @@ final class TlsSetup {
       return null;
     }
     List<X509Certificate> chain = PemFiles.certificates(certFile, "sslcert");
-    PrivateKey key = PemFiles.privateKey(o.effectiveKey(), o.password);
+    PrivateKey key = PemKeys.privateKey(o.effectiveKey(), o.password);
     KeyStore store = KeyStore.getInstance("PKCS12");
     try {
       store.load(null, null);
