@@ -265,6 +265,48 @@ class TlsCertificateTest {
   }
 
   @Test
+  void sslcrldirRefusesARevokedServerCertificate(@TempDir Path elsewhere) throws Exception {
+    Path dir = TestTls.crlDirectory();
+    try (var files = Files.list(dir)) {
+      // OpenSSL's hashed layout: <issuer hash>.r0, nothing else.
+      assertThat(files.map(f -> f.getFileName().toString()))
+          .singleElement()
+          .asString()
+          .matches("[0-9a-f]{8}\\.r0");
+    }
+    // The same CRL under a name OpenSSL would not look for is ignored, as OpenSSL ignores it:
+    // with revocation checking on and no CRL for the issuer, nothing can be verified.
+    Files.copy(TestTls.crl(), elsewhere.resolve("ca.crl"));
+    String k = "sslmode=verify-full&" + ca();
+    try {
+      TestTls.use(server, TestTls.Server.REVOKED);
+      PgException e = refused("hostuser@localhost", k + "&sslcrldir=" + dir);
+      assertThat(e.getMessage()).containsIgnoringCase("revoked");
+      // From PGSSLCRLDIR too, where the connection string says nothing.
+      ConnectionConfig fromEnvironment =
+          ConnectionConfig.builder()
+              .url("postgresql://hostuser@localhost:" + server.port() + "/postgres?" + k)
+              .homeDirectory(home)
+              .environment(java.util.Map.of("PGSSLCRLDIR", dir.toString()))
+              .build();
+      PgException env =
+          catchThrowableOfType(
+              () -> PgConnection.connect(fromEnvironment, null), PgException.class);
+      assertThat(env.getMessage()).containsIgnoringCase("revoked");
+    } finally {
+      TestTls.use(server, TestTls.Server.LOCALHOST);
+    }
+    // A certificate the CRL does not list passes; a directory without hashed names has no CRL.
+    assertThat(connect("hostuser@localhost", k + "&sslcrldir=" + dir)).startsWith("TLSv1.");
+    PgException none = refused("hostuser@localhost", k + "&sslcrldir=" + elsewhere);
+    assertThat(none.getMessage()).containsIgnoringCase("revocation");
+    PgException missing =
+        refused("hostuser@localhost", k + "&sslcrldir=" + elsewhere.resolve("no"));
+    assertThat(missing.getMessage())
+        .contains("sslcrldir \"" + elsewhere.resolve("no") + "\" is not a directory");
+  }
+
+  @Test
   void directTlsAgainstPostgresql17() {
     assertThat(
             connect("hostuser@localhost", "sslmode=verify-full&" + ca() + "&sslnegotiation=direct"))

@@ -3,6 +3,7 @@ package dev.sluice.driver;
 import dev.sluice.PgException;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
@@ -10,7 +11,9 @@ import java.security.cert.CertificateFactory;
 import java.security.cert.X509CRL;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * Reads the certificate and CRL files libpq reads (PEM, as CertificateFactory parses them); private
@@ -42,7 +45,11 @@ final class PemFiles {
   }
 
   static List<X509CRL> crls(String file) {
-    byte[] bytes = read(file, "sslcrl");
+    return crls(file, "sslcrl");
+  }
+
+  private static List<X509CRL> crls(String file, String keyword) {
+    byte[] bytes = read(file, keyword);
     try {
       List<X509CRL> crls = new ArrayList<>();
       for (var c :
@@ -52,7 +59,10 @@ final class PemFiles {
       return crls;
     } catch (GeneralSecurityException e) {
       throw new PgException(
-          "08001", "could not read sslcrl file \"" + file + "\": " + e.getMessage(), null, e);
+          "08001",
+          "could not read " + keyword + " file \"" + file + "\": " + e.getMessage(),
+          null,
+          e);
     }
   }
 
@@ -67,4 +77,38 @@ final class PemFiles {
           e);
     }
   }
+
+  /**
+   * The CRLs of an sslcrldir: every file named as OpenSSL's hashed directory names them ({@code <8
+   * hex digits>.r<n>}, as {@code openssl rehash} writes; other files are ignored, as OpenSSL
+   * ignores them), PEM or DER. OpenSSL reads them when a certificate is checked; the JDK needs them
+   * up front, so all are read when the connection's TLS is set up.
+   */
+  static List<X509CRL> crlDirectory(String dir) {
+    Path path = Path.of(dir);
+    if (!Files.isDirectory(path)) {
+      throw new PgException("08001", "sslcrldir \"" + dir + "\" is not a directory");
+    }
+    List<Path> files = new ArrayList<>();
+    try (DirectoryStream<Path> entries = Files.newDirectoryStream(path)) {
+      for (Path entry : entries) {
+        if (HASHED_CRL.matcher(entry.getFileName().toString()).matches()
+            && Files.isRegularFile(entry)) {
+          files.add(entry);
+        }
+      }
+    } catch (IOException e) {
+      throw new PgException(
+          "08001", "could not read sslcrldir \"" + dir + "\": " + e.getMessage(), null, e);
+    }
+    Collections.sort(files); // a stable order, for errors that name a file
+    List<X509CRL> crls = new ArrayList<>();
+    for (Path file : files) {
+      crls.addAll(crls(file.toString(), "sslcrldir"));
+    }
+    return crls;
+  }
+
+  /** OpenSSL's name for a CRL in a hashed directory: the issuer name's hash, ".r", a number. */
+  private static final Pattern HASHED_CRL = Pattern.compile("[0-9a-f]{8}\\.r[0-9]+");
 }

@@ -8,10 +8,11 @@ import java.util.Locale;
 
 /**
  * The TLS keywords of a connection, as libpq spells and checks them: sslrootcert, sslcert, sslkey,
- * sslpassword, sslcrl, sslsni, ssl_min_protocol_version, ssl_max_protocol_version, sslnegotiation
- * and channel_binding (sslmode stays in {@link ConnectionConfig}, which had it first). Parsed one
- * keyword at a time by {@link Builder#keyword}, which answers false for a keyword it does not own;
- * checked against sslmode as a whole by {@link Builder#build}. sslpassword is never shown.
+ * sslpassword, sslcrl, sslcrldir, sslsni, ssl_min_protocol_version, ssl_max_protocol_version,
+ * sslnegotiation and channel_binding (sslmode stays in {@link ConnectionConfig}, which had it
+ * first). Parsed one keyword at a time by {@link Builder#keyword}, which answers false for a
+ * keyword it does not own; checked against sslmode as a whole by {@link Builder#build}. sslpassword
+ * is never shown.
  */
 final class TlsOptions {
   /** libpq's sslnegotiation: SSLRequest first (postgres), or TLS at once (direct, PG 17). */
@@ -38,6 +39,7 @@ final class TlsOptions {
   final String key;
   final String password;
   final String crl;
+  final String crlDir;
   final boolean sni;
   final String minProtocol;
   final String maxProtocol;
@@ -53,6 +55,7 @@ final class TlsOptions {
     this.key = b.key;
     this.password = b.password;
     this.crl = b.crl;
+    this.crlDir = b.crlDir;
     this.sni = b.sni;
     this.minProtocol = b.minProtocol;
     this.maxProtocol = b.maxProtocol;
@@ -87,13 +90,24 @@ final class TlsOptions {
     return key != null ? key : home.resolve(".postgresql").resolve("postgresql.key").toString();
   }
 
-  /** sslcrl, else {@code ~/.postgresql/root.crl} when it exists; null for none. */
+  /**
+   * sslcrl, else (when sslcrldir is not given either) {@code ~/.postgresql/root.crl} when it
+   * exists; null for none. As libpq: the default file stands in only for both keywords unset.
+   */
   String effectiveCrl() {
     if (crl != null) {
       return crl.isEmpty() ? null : crl;
     }
+    if (effectiveCrlDir() != null) {
+      return null;
+    }
     Path dflt = home.resolve(".postgresql").resolve("root.crl");
     return Files.isRegularFile(dflt) ? dflt.toString() : null;
+  }
+
+  /** sslcrldir, a directory of CRLs in OpenSSL's hashed layout; null for none (no default). */
+  String effectiveCrlDir() {
+    return crlDir == null || crlDir.isEmpty() ? null : crlDir;
   }
 
   /** Collects the TLS keywords; later values win. */
@@ -103,6 +117,7 @@ final class TlsOptions {
     private String key;
     private String password;
     private String crl;
+    private String crlDir;
     private boolean sni = true;
     private String minProtocol = "TLSv1.2";
     private String maxProtocol;
@@ -126,6 +141,9 @@ final class TlsOptions {
           return true;
         case "sslcrl":
           crl = value;
+          return true;
+        case "sslcrldir":
+          crlDir = value;
           return true;
         case "sslsni":
           if (!value.equals("0") && !value.equals("1")) {

@@ -78,7 +78,7 @@ final class TlsSetup {
         f.init((KeyStore) null);
         trust = f.getTrustManagers();
       } else {
-        trust = rootTrust(root, o.effectiveCrl());
+        trust = rootTrust(root, o.effectiveCrl(), o.effectiveCrlDir());
       }
       SSLContext context = SSLContext.getInstance("TLS");
       context.init(keyManagers(o), trust, null);
@@ -88,7 +88,7 @@ final class TlsSetup {
     }
   }
 
-  private static TrustManager[] rootTrust(String file, String crlFile)
+  private static TrustManager[] rootTrust(String file, String crlFile, String crlDir)
       throws GeneralSecurityException {
     KeyStore roots = KeyStore.getInstance("PKCS12");
     try {
@@ -101,8 +101,16 @@ final class TlsSetup {
       roots.setCertificateEntry("root" + i++, c);
     }
     PKIXBuilderParameters params = new PKIXBuilderParameters(roots, new X509CertSelector());
-    if (crlFile != null) {
-      List<X509CRL> crls = PemFiles.crls(crlFile);
+    if (crlFile != null || crlDir != null) {
+      // libpq gives OpenSSL both, and any certificate whose issuer has no CRL among them fails
+      // (X509_V_FLAG_CRL_CHECK_ALL); so does PKIX with revocation on and no other source.
+      List<X509CRL> crls = new ArrayList<>();
+      if (crlFile != null) {
+        crls.addAll(PemFiles.crls(crlFile));
+      }
+      if (crlDir != null) {
+        crls.addAll(PemFiles.crlDirectory(crlDir));
+      }
       params.addCertStore(
           CertStore.getInstance("Collection", new CollectionCertStoreParameters(crls)));
       params.setRevocationEnabled(true); // against these CRLs only (no OCSP, no fetching)
