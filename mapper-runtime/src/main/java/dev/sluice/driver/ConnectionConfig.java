@@ -287,6 +287,9 @@ public final class ConnectionConfig {
     private int scramMaxIterations = 1_000_000;
     private Map<String, String> environment;
 
+    /** Whether keyword() has seen a dbname: only the first is expanded, as libpq does. */
+    private boolean dbnameKeywordSeen;
+
     /** The keywords set by the caller (a URL, a string, keyword() or a setter). */
     private final Set<String> given = new HashSet<>();
 
@@ -295,12 +298,30 @@ public final class ConnectionConfig {
      * empty string sets nothing.
      */
     public Builder url(String connectionString) {
-      ConnInfo.apply(connectionString, this::keyword);
+      ConnInfo.apply(connectionString, this::plainKeyword);
       return this;
     }
 
-    /** Sets one libpq keyword; unknown keywords fail rather than being silently ignored. */
+    /**
+     * Sets one libpq keyword; unknown keywords fail rather than being silently ignored. As libpq's
+     * PQconnectdbParams with expand_dbname: the first dbname given here that is itself a connection
+     * string (it contains '=' or starts with postgresql:// or postgres://) is expanded in place,
+     * its keywords overriding those set before and overridden by those set after; a later dbname, a
+     * dbname inside a string (url(), the expansion itself), database(…), the service and PGDATABASE
+     * are always plain names.
+     */
     public Builder keyword(String key, String value) {
+      if (key.equals("dbname") && !dbnameKeywordSeen) {
+        dbnameKeywordSeen = true;
+        if (ConnInfo.isConnectionString(value)) {
+          ConnInfo.apply(value, this::plainKeyword);
+          return this;
+        }
+      }
+      return plainKeyword(key, value);
+    }
+
+    private Builder plainKeyword(String key, String value) {
       String k = key.equals("loadBalanceHosts") ? "load_balance_hosts" : key;
       set(k, key.equals("loadBalanceHosts") && Boolean.parseBoolean(value) ? "random" : value);
       given.add(k);
