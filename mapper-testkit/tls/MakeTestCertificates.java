@@ -100,6 +100,16 @@ public class MakeTestCertificates {
       exec("openssl", "rsa", "-in", rsaKey, "-traditional", c[0], "-passout", "pass:keypass",
           "-out", OUT.resolve("client-legacy" + c[1] + ".key").toString());
     }
+    // Self-signed certificates for libpq's CN fallback, checked by host name alone (no server
+    // uses them; their keys are thrown away): a SAN of one type only, and the CN of the other.
+    String[][] names = {{"name-dns-san-ip-cn", "127.0.0.1", "DNS:localhost"},
+        {"name-ip-san-dns-cn", "localhost", "IP:127.0.0.1"}};
+    for (String[] n : names) {
+      exec("openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
+          "-nodes", "-keyout", work.resolve(n[0] + ".key").toString(), "-subj", "/CN=" + n[1],
+          "-addext", "subjectAltName=" + n[2], "-days", "36500",
+          "-out", OUT.resolve(n[0] + ".crt").toString());
+    }
     Path crlDir = OUT.resolve("crldir");
     Files.createDirectories(crlDir);
     try (var old = Files.list(crlDir)) {

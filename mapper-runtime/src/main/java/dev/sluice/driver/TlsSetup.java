@@ -239,7 +239,7 @@ final class TlsSetup {
     }
     p.setProtocols(protocols.toArray(new String[0]));
     // SNI for a DNS name only (never an IP literal), unless sslsni=0; cloud proxies route on it.
-    if (options.sni && !HostNames.isIpLiteral(hp.host())) {
+    if (options.sni && HostNames.sendsSni(hp.host())) {
       p.setServerNames(List.of(new SNIHostName(hp.host())));
     } else {
       p.setServerNames(List.of());

@@ -140,6 +140,18 @@ public final class TestTls {
     return file("client-ec-legacy" + legacySuffix(cipher) + ".key");
   }
 
+  /**
+   * Self-signed certificates for host-name checks only (no server serves them): {@code
+   * "dns-san-ip-cn"}, subjectAltName DNS:localhost and CN 127.0.0.1; {@code "ip-san-dns-cn"},
+   * subjectAltName IP:127.0.0.1 and CN localhost.
+   */
+  public static Path nameCheckCertificate(String kind) {
+    if (!kind.equals("dns-san-ip-cn") && !kind.equals("ip-san-dns-cn")) {
+      throw new IllegalArgumentException("no name-check certificate " + kind);
+    }
+    return file("name-" + kind + ".crt");
+  }
+
   private static String legacySuffix(String cipher) {
     switch (cipher) {
       case "AES-256-CBC":
