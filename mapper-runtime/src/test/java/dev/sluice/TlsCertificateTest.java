@@ -178,6 +178,20 @@ class TlsCertificateTest {
   }
 
   @Test
+  void anSslcertFileThatDoesNotExistMeansNoCertificate(@TempDir Path dir) {
+    // As libpq: no such file, no client certificate (and its key is not read).
+    String missing =
+        "sslmode=verify-full&" + ca() + "&sslcert=" + dir.resolve("none.crt") + "&sslkey=" + dir;
+    assertThat(connect("hostuser@localhost", missing)).startsWith("TLSv1.");
+    PgException e = refused("certuser@localhost", missing);
+    assertThat(e.sqlState()).isEqualTo("28000");
+    // A path that exists but is no certificate file is still an error.
+    PgException unreadable =
+        refused("hostuser@localhost", "sslmode=verify-full&" + ca() + "&sslcert=" + dir);
+    assertThat(unreadable.getMessage()).contains("could not read sslcert file \"" + dir + "\"");
+  }
+
+  @Test
   void withoutAClientCertificateCertAuthenticationIsRefusedByTheServer() {
     PgException e = refused("certuser@localhost", "sslmode=verify-full&" + ca());
     assertThat(e.sqlState()).isEqualTo("28000");

@@ -76,10 +76,14 @@ final class TlsOptions {
     return Files.isRegularFile(dflt) ? dflt.toString() : null;
   }
 
-  /** sslcert, else {@code ~/.postgresql/postgresql.crt} when it exists; null for none. */
+  /**
+   * sslcert, else {@code ~/.postgresql/postgresql.crt}, when the file exists; null for none. As
+   * libpq: an sslcert naming a file that does not exist means no client certificate (the server may
+   * not want one), while one that cannot be read is an error (when it is read).
+   */
   String effectiveCert() {
     if (cert != null) {
-      return cert.isEmpty() ? null : cert;
+      return cert.isEmpty() || Files.notExists(Path.of(cert)) ? null : cert;
     }
     Path dflt = home.resolve(".postgresql").resolve("postgresql.crt");
     return Files.isRegularFile(dflt) ? dflt.toString() : null;
