@@ -99,6 +99,19 @@ class ConnectionUrlTest {
     assertThat(c.targetSessionAttrs()).isEqualTo(TargetSessionAttrs.READ_WRITE);
     assertThat(c.startupParameters()).containsEntry("options", "-c search_path=x");
     assertThat(c.loadBalanceHosts()).isTrue();
+    // libpq knows disable and random only; pgjdbc's loadBalanceHosts is a boolean.
+    assertThat(
+            ConnectionConfig.parse("postgresql://h/db?load_balance_hosts=disable")
+                .loadBalanceHosts())
+        .isFalse();
+    assertThat(
+            ConnectionConfig.parse("postgresql://h/db?loadBalanceHosts=false").loadBalanceHosts())
+        .isFalse();
+    assertThat(ConnectionConfig.parse("postgresql://h/db?loadBalanceHosts=true").loadBalanceHosts())
+        .isTrue();
+    assertThatThrownBy(() -> ConnectionConfig.parse("postgresql://h/db?load_balance_hosts=yes"))
+        .hasMessageContaining(
+            "invalid load_balance_hosts value: \"yes\" (expected disable or random)");
 
     ConnectionConfig k =
         ConnectionConfig.parse(
