@@ -139,6 +139,23 @@ class ConnectionUrlTest {
   }
 
   @Test
+  void gssencmodeAndSslcompressionAreAcceptedAsLibpqWithoutGssapiAcceptsThem(TestDatabase tdb)
+      throws Exception {
+    // Strings written for libpq often carry gssencmode=disable; Sluice has no GSSAPI, as a libpq
+    // built without it, so disable and prefer mean the same and require is refused.
+    assertThat(one(with(tdb, "gssencmode=disable&sslcompression=0"), "SELECT 'ok'::text"))
+        .isEqualTo("ok");
+    assertThat(one(with(tdb, "gssencmode=prefer&sslcompression=1"), "SELECT 'ok'::text"))
+        .isEqualTo("ok");
+    assertThatThrownBy(() -> ConnectionConfig.parse("postgresql://u@h/db?gssencmode=require"))
+        .isInstanceOfSatisfying(PgException.class, e -> assertThat(e.sqlState()).isEqualTo("08001"))
+        .hasMessageContaining(
+            "gssencmode value \"require\" invalid: Sluice does not support GSSAPI encryption");
+    assertThatThrownBy(() -> ConnectionConfig.parse("postgresql://u@h/db?gssencmode=always"))
+        .hasMessageContaining("invalid gssencmode \"always\"");
+  }
+
+  @Test
   void applicationNameAndOptionsReachTheServer(TestDatabase tdb) throws Exception {
     tdb.execute("CREATE SCHEMA IF NOT EXISTS x");
     assertThat(one(with(tdb, "application_name=url%20test"), "SHOW application_name"))

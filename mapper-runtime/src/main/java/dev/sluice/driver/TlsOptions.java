@@ -10,9 +10,10 @@ import java.util.Locale;
  * The TLS keywords of a connection, as libpq spells and checks them: sslrootcert, sslcert, sslkey,
  * sslpassword, sslcrl, sslcrldir, sslsni, ssl_min_protocol_version, ssl_max_protocol_version,
  * sslnegotiation and channel_binding (sslmode stays in {@link ConnectionConfig}, which had it
- * first). Parsed one keyword at a time by {@link Builder#keyword}, which answers false for a
- * keyword it does not own; checked against sslmode as a whole by {@link Builder#build}. sslpassword
- * is never shown.
+ * first), and the two other encryption keywords, gssencmode (checked: Sluice is libpq without
+ * GSSAPI, so require is an error) and sslcompression (accepted, ignored). Parsed one keyword at a
+ * time by {@link Builder#keyword}, which answers false for a keyword it does not own; checked
+ * against sslmode as a whole by {@link Builder#build}. sslpassword is never shown.
  */
 final class TlsOptions {
   /** libpq's sslnegotiation: SSLRequest first (postgres), or TLS at once (direct, PG 17). */
@@ -166,6 +167,23 @@ final class TlsOptions {
           return true;
         case "channel_binding":
           channelBinding = parse(ChannelBinding.class, key, value, "disable, prefer or require");
+          return true;
+        case "gssencmode":
+          // Sluice is libpq built without GSSAPI: disable and prefer both mean no GSS encryption.
+          if (value.equals("require")) {
+            throw new PgException(
+                "08001",
+                "gssencmode value \"require\" invalid: Sluice does not support GSSAPI"
+                    + " encryption (use disable or prefer)");
+          }
+          if (!value.equals("disable") && !value.equals("prefer")) {
+            throw new PgException(
+                "08001",
+                "invalid gssencmode \"" + value + "\": expected disable, prefer or require");
+          }
+          return true;
+        case "sslcompression":
+          // Accepted and ignored: the JDK never compresses TLS (nor do OpenSSL 1.1+ builds).
           return true;
         default:
           return false;
