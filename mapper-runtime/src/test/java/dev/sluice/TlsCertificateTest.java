@@ -192,6 +192,42 @@ class TlsCertificateTest {
   }
 
   @Test
+  void theTlsEnvironmentVariablesAreRead() {
+    java.util.Map<String, String> env = new java.util.HashMap<>();
+    env.put("PGSSLMODE", "verify-full");
+    env.put("PGSSLROOTCERT", TestTls.ca().toString());
+    env.put("PGSSLCERT", TestTls.clientEcCertificate().toString());
+    env.put("PGSSLKEY", TestTls.clientEcKey().toString());
+    env.put("PGSSLNEGOTIATION", "direct");
+    String url = "postgresql://certuser@localhost:" + server.port() + "/postgres";
+    // cert authentication, direct TLS, verify-full: all from the environment.
+    try (PgConnection c = PgConnection.connect(fromEnvironment(url, env), null)) {
+      assertThat(TlsModeTest.one(c, "SELECT current_user::text")).isEqualTo("certuser");
+    }
+    // PGSSLNEGOTIATION is read: direct with a weak PGSSLMODE is a configuration error.
+    java.util.Map<String, String> weak = new java.util.HashMap<>(env);
+    weak.put("PGSSLMODE", "prefer");
+    assertThat(
+            catchThrowableOfType(() -> fromEnvironment(url, weak), PgException.class).getMessage())
+        .contains("weak sslmode \"prefer\" may not be used with sslnegotiation=direct");
+    env.put("PGCHANNELBINDING", "require");
+    PgException binding =
+        catchThrowableOfType(
+            () -> PgConnection.connect(fromEnvironment(url, env), null), PgException.class);
+    assertThat(binding.getMessage())
+        .contains("channel binding required, but the server authenticated the client without");
+    // The URL wins over the environment.
+    try (PgConnection c =
+        PgConnection.connect(fromEnvironment(url + "?channel_binding=prefer", env), null)) {
+      assertThat(TlsModeTest.one(c, "SELECT current_user::text")).isEqualTo("certuser");
+    }
+  }
+
+  private static ConnectionConfig fromEnvironment(String url, java.util.Map<String, String> env) {
+    return ConnectionConfig.builder().url(url).homeDirectory(home).environment(env).build();
+  }
+
+  @Test
   void withoutAClientCertificateCertAuthenticationIsRefusedByTheServer() {
     PgException e = refused("certuser@localhost", "sslmode=verify-full&" + ca());
     assertThat(e.sqlState()).isEqualTo("28000");
