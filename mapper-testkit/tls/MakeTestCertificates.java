@@ -12,7 +12,8 @@ import java.util.List;
 /**
  * Makes the testkit's TLS test certificates with the JDK alone (keytool, and this program to write
  * keys as PEM; openssl only for the encrypted PKCS #8 key, which JDK 17 cannot write, and the CRL): run {@code java mapper-testkit/tls/MakeTestCertificates.java} from the repository
- * root; it rewrites mapper-testkit/src/main/resources/dev/sluice/testkit/tls/. The certificates are
+ * root (with the argument {@code openssl-keys}: only the keys openssl writes, see {@link
+ * #opensslKeys}); it rewrites mapper-testkit/src/main/resources/dev/sluice/testkit/tls/. The certificates are
  * valid for 100 years, so this is run again only to change what they are.
  */
 public class MakeTestCertificates {
@@ -23,6 +24,11 @@ public class MakeTestCertificates {
   public static void main(String[] args) throws Exception {
     work = Files.createTempDirectory("sluice-certs");
     Files.createDirectories(OUT);
+    if (args.length == 1 && args[0].equals("openssl-keys")) {
+      // Only the files below that need openssl, from the committed CA and client key.
+      opensslKeys();
+      return;
+    }
     // The test CA (RSA 4096, so that keytool's RSASSA-PSS parameters name SHA-384) and another CA
     // no client trusts.
     keytool("-genkeypair", "-alias", "ca", "-keyalg", "RSA", "-keysize", "4096",
@@ -68,6 +74,52 @@ public class MakeTestCertificates {
     exec("openssl", "pkcs8", "-topk8", "-v2", "aes-256-cbc", "-v2prf", "hmacWithSHA256",
         "-in", OUT.resolve("client.key").toString(),
         "-out", OUT.resolve("client-encrypted.key").toString(), "-passout", "pass:keypass");
+    opensslKeys();
+  }
+
+  /**
+   * Keys in the forms only openssl writes: an EC client certificate whose key is SEC1 ({@code
+   * openssl ecparam -genkey}), plain and in OpenSSL's legacy encryption (Proc-Type/DEK-Info), the
+   * RSA client key in legacy encryption with three ciphers, and the CRL in a hashed directory
+   * ({@code <issuer hash>.r0}, as {@code openssl rehash} names it) for sslcrldir.
+   */
+  static void opensslKeys() throws Exception {
+    String ecKey = OUT.resolve("client-ec.key").toString();
+    exec("openssl", "ecparam", "-genkey", "-name", "prime256v1", "-noout", "-out", ecKey);
+    String csr = work.resolve("client-ec.csr").toString();
+    exec("openssl", "req", "-new", "-key", ecKey, "-subj", "/CN=certuser", "-out", csr);
+    exec("openssl", "x509", "-req", "-in", csr, "-CA", OUT.resolve("ca.crt").toString(),
+        "-CAkey", OUT.resolve("ca.key").toString(), "-set_serial", "0x5c1e0ec0001",
+        "-days", "36500", "-sha256", "-out", OUT.resolve("client-ec.crt").toString());
+    exec("openssl", "ec", "-in", ecKey, "-aes256", "-passout", "pass:keypass",
+        "-out", OUT.resolve("client-ec-legacy.key").toString());
+    exec("openssl", "ec", "-in", ecKey, "-des3", "-passout", "pass:keypass",
+        "-out", OUT.resolve("client-ec-legacy-des3.key").toString());
+    String rsaKey = OUT.resolve("client.key").toString();
+    for (String[] c : new String[][] {{"-aes256", ""}, {"-aes128", "-aes128"}, {"-des3", "-des3"}}) {
+      exec("openssl", "rsa", "-in", rsaKey, "-traditional", c[0], "-passout", "pass:keypass",
+          "-out", OUT.resolve("client-legacy" + c[1] + ".key").toString());
+    }
+    // Self-signed certificates for libpq's CN fallback, checked by host name alone (no server
+    // uses them; their keys are thrown away): a SAN of one type only, and the CN of the other.
+    String[][] names = {{"name-dns-san-ip-cn", "127.0.0.1", "DNS:localhost"},
+        {"name-ip-san-dns-cn", "localhost", "IP:127.0.0.1"}};
+    for (String[] n : names) {
+      exec("openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
+          "-nodes", "-keyout", work.resolve(n[0] + ".key").toString(), "-subj", "/CN=" + n[1],
+          "-addext", "subjectAltName=" + n[2], "-days", "36500",
+          "-out", OUT.resolve(n[0] + ".crt").toString());
+    }
+    Path crlDir = OUT.resolve("crldir");
+    Files.createDirectories(crlDir);
+    try (var old = Files.list(crlDir)) {
+      for (Path f : (Iterable<Path>) old::iterator) {
+        Files.delete(f);
+      }
+    }
+    String hash = output("openssl", "crl", "-hash", "-noout", "-in", OUT.resolve("ca.crl").toString());
+    Files.copy(OUT.resolve("ca.crl"), crlDir.resolve(hash + ".r0"));
+    Files.writeString(OUT.resolve("crldir.txt"), hash + ".r0\n", StandardCharsets.US_ASCII);
   }
 
   static String store(String name) {
@@ -167,10 +219,15 @@ public class MakeTestCertificates {
   }
 
   static void exec(String... cmd) throws Exception {
+    output(cmd);
+  }
+
+  static String output(String... cmd) throws Exception {
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     if (p.waitFor() != 0) {
       throw new IllegalStateException(String.join(" ", cmd) + ": " + out);
     }
+    return out.trim();
   }
 }

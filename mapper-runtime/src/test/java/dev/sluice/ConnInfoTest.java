@@ -190,4 +190,86 @@ class ConnInfoTest {
     assertThat(config.hosts()).containsExactly(new HostPort("db.invalid", tdb.port(), "127.0.0.1"));
     assertThat(one(config, "SELECT host(inet_server_addr())")).isEqualTo("127.0.0.1");
   }
+
+  private ConnectionConfig.Builder builder() {
+    return ConnectionConfig.builder().environment(Map.of()).homeDirectory(home);
+  }
+
+  @Test
+  void theFirstDbnameKeywordThatIsAConnectionStringIsExpandedInPlace() {
+    // As PQconnectdbParams with expand_dbname: keywords before it are overridden by the string's,
+    // keywords after it override the string's.
+    ConnectionConfig c =
+        builder()
+            .keyword("host", "before")
+            .keyword("port", "1111")
+            .keyword("user", "early")
+            .keyword("dbname", "host=inner dbname=app user=al sslmode=disable")
+            .keyword("user", "late")
+            .build();
+    assertThat(c.hosts()).containsExactly(new HostPort("inner", 1111));
+    assertThat(c.database()).isEqualTo("app");
+    assertThat(c.user()).isEqualTo("late");
+    assertThat(c.sslMode()).isEqualTo(SslMode.DISABLE);
+    // A URL is a connection string too.
+    ConnectionConfig url =
+        builder().keyword("dbname", "postgres://al@db2:5433/films?application_name=x").build();
+    assertThat(url.hosts()).containsExactly(new HostPort("db2", 5433));
+    assertThat(url.database()).isEqualTo("films");
+    assertThat(url.user()).isEqualTo("al");
+    assertThat(url.applicationName()).isEqualTo("x");
+    // An error inside it names the keyword.
+    assertThatThrownBy(() -> builder().keyword("dbname", "host=h bogus=1"))
+        .hasMessageContaining("unknown connection keyword \"bogus\"");
+  }
+
+  @Test
+  void everyOtherDbnameIsAPlainName() {
+    // Only the first dbname keyword is looked at; a later one is a name, even with '='.
+    assertThat(builder().keyword("dbname", "app").keyword("dbname", "host=x").build().database())
+        .isEqualTo("host=x");
+    ConnectionConfig later =
+        builder().keyword("dbname", "host=x dbname=a").keyword("dbname", "b=c").build();
+    assertThat(later.hosts()).containsExactly(new HostPort("x", 5432));
+    assertThat(later.database()).isEqualTo("b=c");
+    // The dbname inside an expanded string is not expanded again.
+    ConnectionConfig nested = builder().keyword("dbname", "host=x dbname='port=6'").build();
+    assertThat(nested.database()).isEqualTo("port=6");
+    assertThat(nested.hosts()).containsExactly(new HostPort("x", 5432));
+    // Inside a key/value string or a URL (libpq's PQconnectdb), dbname is a name.
+    ConnectionConfig kv = parse("host=h dbname='host=evil port=1'");
+    assertThat(kv.database()).isEqualTo("host=evil port=1");
+    assertThat(kv.hosts()).containsExactly(new HostPort("h", 5432));
+    assertThat(parse("postgresql://h/a%3Db").database()).isEqualTo("a=b");
+    // A url() dbname does not use up the expansion: keyword()'s first dbname still expands.
+    assertThat(builder().url("postgresql://h/x").keyword("dbname", "port=7").build().hosts())
+        .containsExactly(new HostPort("h", 7));
+    // database(…), the typed setter, is always a name (a name from user input must never be able
+    // to redirect the connection, the CVE-2016-5424 class); so are PGDATABASE and a service's.
+    ConnectionConfig typed = builder().url("postgresql://h/x").database("host=evil").build();
+    assertThat(typed.database()).isEqualTo("host=evil");
+    assertThat(typed.hosts()).containsExactly(new HostPort("h", 5432));
+    ConnectionConfig env =
+        ConnectionConfig.builder()
+            .environment(Map.of("PGDATABASE", "host=evil", "PGHOST", "h"))
+            .homeDirectory(home)
+            .build();
+    assertThat(env.database()).isEqualTo("host=evil");
+    assertThat(env.hosts()).containsExactly(new HostPort("h", 5432));
+  }
+
+  @Test
+  void anExpandedDbnameConnects(TestDatabase tdb) {
+    ConnectionConfig config =
+        builder()
+            .keyword("host", "db.invalid")
+            .keyword("dbname", tdb.url())
+            .keyword("application_name", "expanded")
+            .build();
+    assertThat(
+            one(
+                config,
+                "SELECT current_database()::text || ' ' || current_setting('application_name')"))
+        .isEqualTo(tdb.name() + " expanded");
+  }
 }

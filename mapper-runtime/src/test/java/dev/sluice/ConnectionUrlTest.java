@@ -99,6 +99,19 @@ class ConnectionUrlTest {
     assertThat(c.targetSessionAttrs()).isEqualTo(TargetSessionAttrs.READ_WRITE);
     assertThat(c.startupParameters()).containsEntry("options", "-c search_path=x");
     assertThat(c.loadBalanceHosts()).isTrue();
+    // libpq knows disable and random only; pgjdbc's loadBalanceHosts is a boolean.
+    assertThat(
+            ConnectionConfig.parse("postgresql://h/db?load_balance_hosts=disable")
+                .loadBalanceHosts())
+        .isFalse();
+    assertThat(
+            ConnectionConfig.parse("postgresql://h/db?loadBalanceHosts=false").loadBalanceHosts())
+        .isFalse();
+    assertThat(ConnectionConfig.parse("postgresql://h/db?loadBalanceHosts=true").loadBalanceHosts())
+        .isTrue();
+    assertThatThrownBy(() -> ConnectionConfig.parse("postgresql://h/db?load_balance_hosts=yes"))
+        .hasMessageContaining(
+            "invalid load_balance_hosts value: \"yes\" (expected disable or random)");
 
     ConnectionConfig k =
         ConnectionConfig.parse(
@@ -123,6 +136,23 @@ class ConnectionUrlTest {
         .hasMessageContaining("99999");
     assertThatThrownBy(() -> ConnectionConfig.parse("postgresql://u@h/db?connect_timeout=soon"))
         .hasMessageContaining("connect_timeout");
+  }
+
+  @Test
+  void gssencmodeAndSslcompressionAreAcceptedAsLibpqWithoutGssapiAcceptsThem(TestDatabase tdb)
+      throws Exception {
+    // Strings written for libpq often carry gssencmode=disable; Sluice has no GSSAPI, as a libpq
+    // built without it, so disable and prefer mean the same and require is refused.
+    assertThat(one(with(tdb, "gssencmode=disable&sslcompression=0"), "SELECT 'ok'::text"))
+        .isEqualTo("ok");
+    assertThat(one(with(tdb, "gssencmode=prefer&sslcompression=1"), "SELECT 'ok'::text"))
+        .isEqualTo("ok");
+    assertThatThrownBy(() -> ConnectionConfig.parse("postgresql://u@h/db?gssencmode=require"))
+        .isInstanceOfSatisfying(PgException.class, e -> assertThat(e.sqlState()).isEqualTo("08001"))
+        .hasMessageContaining(
+            "gssencmode value \"require\" invalid: Sluice does not support GSSAPI encryption");
+    assertThatThrownBy(() -> ConnectionConfig.parse("postgresql://u@h/db?gssencmode=always"))
+        .hasMessageContaining("invalid gssencmode \"always\"");
   }
 
   @Test

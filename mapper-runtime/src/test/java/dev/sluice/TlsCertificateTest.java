@@ -147,6 +147,87 @@ class TlsCertificateTest {
   }
 
   @Test
+  void clientKeysInOpensslsTraditionalForms() {
+    String base = "sslmode=verify-full&" + ca() + "&sslcert=";
+    String password = "&sslpassword=" + TestTls.CLIENT_KEY_PASSWORD;
+    // An EC certificate whose key is SEC1 (BEGIN EC PRIVATE KEY), plain and legacy-encrypted.
+    String ec = base + TestTls.clientEcCertificate() + "&sslkey=";
+    assertThat(connect("certuser@localhost", ec + TestTls.clientEcKey())).startsWith("TLSv1.");
+    assertThat(
+            connect("certuser@localhost", ec + TestTls.clientEcKeyLegacy("AES-256-CBC") + password))
+        .startsWith("TLSv1.");
+    // The RSA key as openssl rsa -traditional -aes256 writes it (Proc-Type/DEK-Info).
+    String rsa = base + TestTls.clientCertificate() + "&sslkey=";
+    assertThat(
+            connect("certuser@localhost", rsa + TestTls.clientKeyLegacy("AES-256-CBC") + password))
+        .startsWith("TLSv1.");
+    // The key is the one used: with the EC key the JDK finds no usable RSA certificate entry,
+    // sends none, and the server refuses cert authentication.
+    PgException mismatch = refused("certuser@localhost", rsa + TestTls.clientEcKey());
+    assertThat(mismatch.sqlState()).isEqualTo("28000");
+    PgException wrong =
+        refused(
+            "certuser@localhost",
+            ec + TestTls.clientEcKeyLegacy("AES-256-CBC") + "&sslpassword=not-the-passphrase");
+    assertThat(wrong.getMessage())
+        .contains(
+            "could not decrypt sslkey file \""
+                + TestTls.clientEcKeyLegacy("AES-256-CBC")
+                + "\" (AES-256-CBC): wrong sslpassword")
+        .doesNotContain("not-the-passphrase");
+  }
+
+  @Test
+  void anSslcertFileThatDoesNotExistMeansNoCertificate(@TempDir Path dir) {
+    // As libpq: no such file, no client certificate (and its key is not read).
+    String missing =
+        "sslmode=verify-full&" + ca() + "&sslcert=" + dir.resolve("none.crt") + "&sslkey=" + dir;
+    assertThat(connect("hostuser@localhost", missing)).startsWith("TLSv1.");
+    PgException e = refused("certuser@localhost", missing);
+    assertThat(e.sqlState()).isEqualTo("28000");
+    // A path that exists but is no certificate file is still an error.
+    PgException unreadable =
+        refused("hostuser@localhost", "sslmode=verify-full&" + ca() + "&sslcert=" + dir);
+    assertThat(unreadable.getMessage()).contains("could not read sslcert file \"" + dir + "\"");
+  }
+
+  @Test
+  void theTlsEnvironmentVariablesAreRead() {
+    java.util.Map<String, String> env = new java.util.HashMap<>();
+    env.put("PGSSLMODE", "verify-full");
+    env.put("PGSSLROOTCERT", TestTls.ca().toString());
+    env.put("PGSSLCERT", TestTls.clientEcCertificate().toString());
+    env.put("PGSSLKEY", TestTls.clientEcKey().toString());
+    env.put("PGSSLNEGOTIATION", "direct");
+    String url = "postgresql://certuser@localhost:" + server.port() + "/postgres";
+    // cert authentication, direct TLS, verify-full: all from the environment.
+    try (PgConnection c = PgConnection.connect(fromEnvironment(url, env), null)) {
+      assertThat(TlsModeTest.one(c, "SELECT current_user::text")).isEqualTo("certuser");
+    }
+    // PGSSLNEGOTIATION is read: direct with a weak PGSSLMODE is a configuration error.
+    java.util.Map<String, String> weak = new java.util.HashMap<>(env);
+    weak.put("PGSSLMODE", "prefer");
+    assertThat(
+            catchThrowableOfType(() -> fromEnvironment(url, weak), PgException.class).getMessage())
+        .contains("weak sslmode \"prefer\" may not be used with sslnegotiation=direct");
+    env.put("PGCHANNELBINDING", "require");
+    PgException binding =
+        catchThrowableOfType(
+            () -> PgConnection.connect(fromEnvironment(url, env), null), PgException.class);
+    assertThat(binding.getMessage())
+        .contains("channel binding required, but the server authenticated the client without");
+    // The URL wins over the environment.
+    try (PgConnection c =
+        PgConnection.connect(fromEnvironment(url + "?channel_binding=prefer", env), null)) {
+      assertThat(TlsModeTest.one(c, "SELECT current_user::text")).isEqualTo("certuser");
+    }
+  }
+
+  private static ConnectionConfig fromEnvironment(String url, java.util.Map<String, String> env) {
+    return ConnectionConfig.builder().url(url).homeDirectory(home).environment(env).build();
+  }
+
+  @Test
   void withoutAClientCertificateCertAuthenticationIsRefusedByTheServer() {
     PgException e = refused("certuser@localhost", "sslmode=verify-full&" + ca());
     assertThat(e.sqlState()).isEqualTo("28000");
@@ -231,6 +312,48 @@ class TlsCertificateTest {
             connect(
                 "hostuser@localhost", "sslmode=verify-full&" + ca() + "&sslcrl=" + TestTls.crl()))
         .startsWith("TLSv1.");
+  }
+
+  @Test
+  void sslcrldirRefusesARevokedServerCertificate(@TempDir Path elsewhere) throws Exception {
+    Path dir = TestTls.crlDirectory();
+    try (var files = Files.list(dir)) {
+      // OpenSSL's hashed layout: <issuer hash>.r0, nothing else.
+      assertThat(files.map(f -> f.getFileName().toString()))
+          .singleElement()
+          .asString()
+          .matches("[0-9a-f]{8}\\.r0");
+    }
+    // The same CRL under a name OpenSSL would not look for is ignored, as OpenSSL ignores it:
+    // with revocation checking on and no CRL for the issuer, nothing can be verified.
+    Files.copy(TestTls.crl(), elsewhere.resolve("ca.crl"));
+    String k = "sslmode=verify-full&" + ca();
+    try {
+      TestTls.use(server, TestTls.Server.REVOKED);
+      PgException e = refused("hostuser@localhost", k + "&sslcrldir=" + dir);
+      assertThat(e.getMessage()).containsIgnoringCase("revoked");
+      // From PGSSLCRLDIR too, where the connection string says nothing.
+      ConnectionConfig fromEnvironment =
+          ConnectionConfig.builder()
+              .url("postgresql://hostuser@localhost:" + server.port() + "/postgres?" + k)
+              .homeDirectory(home)
+              .environment(java.util.Map.of("PGSSLCRLDIR", dir.toString()))
+              .build();
+      PgException env =
+          catchThrowableOfType(
+              () -> PgConnection.connect(fromEnvironment, null), PgException.class);
+      assertThat(env.getMessage()).containsIgnoringCase("revoked");
+    } finally {
+      TestTls.use(server, TestTls.Server.LOCALHOST);
+    }
+    // A certificate the CRL does not list passes; a directory without hashed names has no CRL.
+    assertThat(connect("hostuser@localhost", k + "&sslcrldir=" + dir)).startsWith("TLSv1.");
+    PgException none = refused("hostuser@localhost", k + "&sslcrldir=" + elsewhere);
+    assertThat(none.getMessage()).containsIgnoringCase("revocation");
+    PgException missing =
+        refused("hostuser@localhost", k + "&sslcrldir=" + elsewhere.resolve("no"));
+    assertThat(missing.getMessage())
+        .contains("sslcrldir \"" + elsewhere.resolve("no") + "\" is not a directory");
   }
 
   @Test

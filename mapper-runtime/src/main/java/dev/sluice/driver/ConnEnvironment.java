@@ -33,6 +33,7 @@ final class ConnEnvironment {
     {"PGSSLCERT", "sslcert"},
     {"PGSSLKEY", "sslkey"},
     {"PGSSLCRL", "sslcrl"},
+    {"PGSSLCRLDIR", "sslcrldir"},
     {"PGSSLSNI", "sslsni"},
     {"PGSSLMINPROTOCOLVERSION", "ssl_min_protocol_version"},
     {"PGSSLMAXPROTOCOLVERSION", "ssl_max_protocol_version"},

@@ -30,6 +30,14 @@ final class ConnInfo {
   }
 
   /**
+   * Whether a dbname value is a connection string to expand (libpq's recognized_connection_string):
+   * a URL, or anything holding '='.
+   */
+  static boolean isConnectionString(String s) {
+    return isUrl(s) || s.indexOf('=') >= 0;
+  }
+
+  /**
    * Gives each pair of {@code s} to {@code keyword} in order. An error for the pair right after a
    * key/value password does not show it: it may be the rest of an unquoted password with a space.
    */

@@ -3,7 +3,6 @@ package dev.sluice.driver;
 import dev.sluice.PgException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -114,13 +113,13 @@ public final class ConnectionConfig {
     this.tls =
         b.tls.build(sslMode, b.home != null ? b.home : Path.of(System.getProperty("user.home")));
     this.applicationName = b.applicationName;
-    this.connectTimeout = b.connectTimeout;
-    this.targetSessionAttrs = b.targetSessionAttrs;
-    this.loadBalanceHosts = b.loadBalanceHosts;
+    this.connectTimeout = b.network.connectTimeout;
+    this.targetSessionAttrs = b.network.targetSessionAttrs;
+    this.loadBalanceHosts = b.network.loadBalanceHosts;
     this.startupParameters = Map.copyOf(b.startupParameters);
     this.statementCacheSize = b.statementCacheSize;
     this.rewriteBatchedInserts = b.rewriteBatchedInserts;
-    this.keepalives = b.keepalives;
+    this.keepalives = b.network.keepalives;
     this.queryTimeout = b.queryTimeout;
     this.requireAuth = b.requireAuth;
     this.passwordSupplier = b.passwordSupplier;
@@ -260,10 +259,7 @@ public final class ConnectionConfig {
    * never set is filled in by {@link #build()}: from the service, then the environment.
    */
   public static final class Builder {
-    private String hostSpec;
-    private String portSpec;
-    private String hostaddrSpec;
-    private final List<HostPort> addedHosts = new ArrayList<>();
+    private final HostOptions network = new HostOptions();
     private String user;
     private String password;
     private String database;
@@ -271,12 +267,8 @@ public final class ConnectionConfig {
     private final TlsOptions.Builder tls = new TlsOptions.Builder();
     private Path home;
     private String applicationName = "sluice";
-    private Duration connectTimeout = Duration.ofSeconds(10);
-    private TargetSessionAttrs targetSessionAttrs = TargetSessionAttrs.ANY;
-    private boolean loadBalanceHosts;
     private final Map<String, String> startupParameters = new LinkedHashMap<>();
     private int statementCacheSize = 256;
-    private Keepalives keepalives = Keepalives.DEFAULT;
     private Duration queryTimeout = Duration.ZERO;
     private RequireAuth requireAuth = RequireAuth.ANY;
     private boolean rewriteBatchedInserts;
@@ -287,6 +279,9 @@ public final class ConnectionConfig {
     private int scramMaxIterations = 1_000_000;
     private Map<String, String> environment;
 
+    /** Whether keyword() has seen a dbname: only the first is expanded, as libpq does. */
+    private boolean dbnameKeywordSeen;
+
     /** The keywords set by the caller (a URL, a string, keyword() or a setter). */
     private final Set<String> given = new HashSet<>();
 
@@ -295,14 +290,36 @@ public final class ConnectionConfig {
      * empty string sets nothing.
      */
     public Builder url(String connectionString) {
-      ConnInfo.apply(connectionString, this::keyword);
+      ConnInfo.apply(connectionString, this::plainKeyword);
       return this;
     }
 
-    /** Sets one libpq keyword; unknown keywords fail rather than being silently ignored. */
+    /**
+     * Sets one libpq keyword; unknown keywords fail rather than being silently ignored. As libpq's
+     * PQconnectdbParams with expand_dbname: the first dbname given here that is itself a connection
+     * string (it contains '=' or starts with postgresql:// or postgres://) is expanded in place,
+     * its keywords overriding those set before and overridden by those set after; a later dbname, a
+     * dbname inside a string (url(), the expansion itself), database(…), the service and PGDATABASE
+     * are always plain names.
+     */
     public Builder keyword(String key, String value) {
+      if (key.equals("dbname") && !dbnameKeywordSeen) {
+        dbnameKeywordSeen = true;
+        if (ConnInfo.isConnectionString(value)) {
+          ConnInfo.apply(value, this::plainKeyword);
+          return this;
+        }
+      }
+      return plainKeyword(key, value);
+    }
+
+    private Builder plainKeyword(String key, String value) {
       String k = key.equals("loadBalanceHosts") ? "load_balance_hosts" : key;
-      set(k, key.equals("loadBalanceHosts") && Boolean.parseBoolean(value) ? "random" : value);
+      String v =
+          !key.equals("loadBalanceHosts")
+              ? value
+              : Boolean.parseBoolean(value) ? "random" : "disable";
+      set(k, v);
       given.add(k);
       return this;
     }
@@ -318,15 +335,6 @@ public final class ConnectionConfig {
           break;
         case "dbname":
           database = value;
-          break;
-        case "host":
-          hostSpec = value;
-          break;
-        case "hostaddr":
-          hostaddrSpec = Keywords.checkList(key, value);
-          break;
-        case "port":
-          portSpec = Keywords.checkList(key, value);
           break;
         case "service":
           service = value;
@@ -346,15 +354,6 @@ public final class ConnectionConfig {
         case "application_name":
           applicationName = value;
           break;
-        case "connect_timeout":
-          connectTimeout = Keywords.connectTimeout(value);
-          break;
-        case "target_session_attrs":
-          targetSessionAttrs = TargetSessionAttrs.parse(value);
-          break;
-        case "load_balance_hosts":
-          loadBalanceHosts = value.equals("random");
-          break;
         case "options":
           startupParameters.put("options", value);
           break;
@@ -365,20 +364,11 @@ public final class ConnectionConfig {
         case "reWriteBatchedInserts":
           rewriteBatchedInserts = Keywords.parseBoolean(key, value);
           break;
-        case "keepalives":
-        case "keepalives_idle":
-        case "keepalives_interval":
-        case "keepalives_count":
-          keepalives = Keywords.keepalive(keepalives, key, value);
-          break;
         case "require_auth":
           requireAuth = RequireAuth.parse(value);
           break;
-        case "tcp_user_timeout":
-          Keywords.checkTcpUserTimeout(value);
-          break;
         default:
-          if (!tls.keyword(key, value)) {
+          if (!network.keyword(key, value) && !tls.keyword(key, value)) {
             throw new PgException("08001", "unknown connection keyword \"" + key + "\"");
           }
       }
@@ -386,7 +376,7 @@ public final class ConnectionConfig {
 
     /** Adds a host to try (after those of a host keyword); PGHOST and PGPORT then do not apply. */
     public Builder host(String host, int port) {
-      addedHosts.add(new HostPort(host, port));
+      network.addHost(new HostPort(host, port));
       given.add("host");
       given.add("port");
       return this;
@@ -417,7 +407,7 @@ public final class ConnectionConfig {
     }
 
     public Builder connectTimeout(Duration timeout) {
-      this.connectTimeout = timeout;
+      network.connectTimeout = timeout;
       given.add("connect_timeout");
       return this;
     }
@@ -509,12 +499,7 @@ public final class ConnectionConfig {
       if (password == null || password.isEmpty()) { // as libpq: an empty password is none
         pgpass = passFile != null ? Path.of(passFile) : env.defaultPassFile();
       }
-      List<HostPort> hosts = new ArrayList<>();
-      if (hostSpec != null || hostaddrSpec != null || addedHosts.isEmpty()) {
-        hosts.addAll(Keywords.hosts(hostSpec, hostaddrSpec, portSpec));
-      }
-      hosts.addAll(addedHosts);
-      return new ConnectionConfig(this, hosts, pgpass);
+      return new ConnectionConfig(this, network.hosts(), pgpass);
     }
   }
 }

@@ -14,7 +14,9 @@ import javax.naming.ldap.Rdn;
 /**
  * verify-full's host name check, as libpq makes it: the host as given (never a reverse lookup)
  * against the certificate's subjectAltName entries, DNS names (a leading {@code *.} matching one
- * label) and IP addresses; the subject's CN only when the certificate has no such entry.
+ * label) and IP addresses; the subject's CN only when the certificate has no entry of the host's
+ * type (PostgreSQL 15's libpq: for an IP address, a certificate with DNS entries only still has its
+ * CN checked, and for a name, one with IP entries only). SNI as libpq sends it: {@link #sendsSni}.
  */
 final class HostNames {
   private HostNames() {}
@@ -39,6 +41,23 @@ final class HostNames {
     return true;
   }
 
+  /**
+   * Whether libpq would send {@code host} as SNI: not for an IPv6 literal (any ':') nor for a host
+   * of digits and dots only (RFC 6066 forbids IP literals; libpq's test is this broad).
+   */
+  static boolean sendsSni(String host) {
+    if (host.isEmpty() || host.indexOf(':') >= 0) {
+      return false;
+    }
+    for (int i = 0; i < host.length(); i++) {
+      char c = host.charAt(i);
+      if (c != '.' && (c < '0' || c > '9')) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   static boolean matches(X509Certificate cert, String host) {
     InetAddress ip = null;
     if (isIpLiteral(host)) {
@@ -48,7 +67,10 @@ final class HostNames {
         ip = null;
       }
     }
-    boolean hadSan = false;
+    // libpq (PostgreSQL 15+): a SAN of the host's own type (DNS for a name, IP for an address)
+    // rules out the CN; one only of the other type does not.
+    int hostType = ip != null ? SAN_IP : SAN_DNS;
+    boolean checkCn = true;
     Collection<List<?>> sans;
     try {
       sans = cert.getSubjectAlternativeNames();
@@ -58,20 +80,21 @@ final class HostNames {
     if (sans != null) {
       for (List<?> san : sans) {
         int type = (Integer) san.get(0);
+        if (type == hostType) {
+          checkCn = false;
+        }
         if (type == SAN_DNS) {
-          hadSan = true;
           if (nameMatches((String) san.get(1), host)) {
             return true;
           }
         } else if (type == SAN_IP) {
-          hadSan = true;
           if (ip != null && ipMatches((String) san.get(1), ip)) {
             return true;
           }
         }
       }
     }
-    if (hadSan) {
+    if (!checkCn) {
       return false;
     }
     String cn = commonName(cert);

@@ -8,10 +8,12 @@ import java.util.Locale;
 
 /**
  * The TLS keywords of a connection, as libpq spells and checks them: sslrootcert, sslcert, sslkey,
- * sslpassword, sslcrl, sslsni, ssl_min_protocol_version, ssl_max_protocol_version, sslnegotiation
- * and channel_binding (sslmode stays in {@link ConnectionConfig}, which had it first). Parsed one
- * keyword at a time by {@link Builder#keyword}, which answers false for a keyword it does not own;
- * checked against sslmode as a whole by {@link Builder#build}. sslpassword is never shown.
+ * sslpassword, sslcrl, sslcrldir, sslsni, ssl_min_protocol_version, ssl_max_protocol_version,
+ * sslnegotiation and channel_binding (sslmode stays in {@link ConnectionConfig}, which had it
+ * first), and the two other encryption keywords, gssencmode (checked: Sluice is libpq without
+ * GSSAPI, so require is an error) and sslcompression (accepted, ignored). Parsed one keyword at a
+ * time by {@link Builder#keyword}, which answers false for a keyword it does not own; checked
+ * against sslmode as a whole by {@link Builder#build}. sslpassword is never shown.
  */
 final class TlsOptions {
   /** libpq's sslnegotiation: SSLRequest first (postgres), or TLS at once (direct, PG 17). */
@@ -38,6 +40,7 @@ final class TlsOptions {
   final String key;
   final String password;
   final String crl;
+  final String crlDir;
   final boolean sni;
   final String minProtocol;
   final String maxProtocol;
@@ -53,6 +56,7 @@ final class TlsOptions {
     this.key = b.key;
     this.password = b.password;
     this.crl = b.crl;
+    this.crlDir = b.crlDir;
     this.sni = b.sni;
     this.minProtocol = b.minProtocol;
     this.maxProtocol = b.maxProtocol;
@@ -73,10 +77,14 @@ final class TlsOptions {
     return Files.isRegularFile(dflt) ? dflt.toString() : null;
   }
 
-  /** sslcert, else {@code ~/.postgresql/postgresql.crt} when it exists; null for none. */
+  /**
+   * sslcert, else {@code ~/.postgresql/postgresql.crt}, when the file exists; null for none. As
+   * libpq: an sslcert naming a file that does not exist means no client certificate (the server may
+   * not want one), while one that cannot be read is an error (when it is read).
+   */
   String effectiveCert() {
     if (cert != null) {
-      return cert.isEmpty() ? null : cert;
+      return cert.isEmpty() || Files.notExists(Path.of(cert)) ? null : cert;
     }
     Path dflt = home.resolve(".postgresql").resolve("postgresql.crt");
     return Files.isRegularFile(dflt) ? dflt.toString() : null;
@@ -87,13 +95,24 @@ final class TlsOptions {
     return key != null ? key : home.resolve(".postgresql").resolve("postgresql.key").toString();
   }
 
-  /** sslcrl, else {@code ~/.postgresql/root.crl} when it exists; null for none. */
+  /**
+   * sslcrl, else (when sslcrldir is not given either) {@code ~/.postgresql/root.crl} when it
+   * exists; null for none. As libpq: the default file stands in only for both keywords unset.
+   */
   String effectiveCrl() {
     if (crl != null) {
       return crl.isEmpty() ? null : crl;
     }
+    if (effectiveCrlDir() != null) {
+      return null;
+    }
     Path dflt = home.resolve(".postgresql").resolve("root.crl");
     return Files.isRegularFile(dflt) ? dflt.toString() : null;
+  }
+
+  /** sslcrldir, a directory of CRLs in OpenSSL's hashed layout; null for none (no default). */
+  String effectiveCrlDir() {
+    return crlDir == null || crlDir.isEmpty() ? null : crlDir;
   }
 
   /** Collects the TLS keywords; later values win. */
@@ -103,6 +122,7 @@ final class TlsOptions {
     private String key;
     private String password;
     private String crl;
+    private String crlDir;
     private boolean sni = true;
     private String minProtocol = "TLSv1.2";
     private String maxProtocol;
@@ -127,6 +147,9 @@ final class TlsOptions {
         case "sslcrl":
           crl = value;
           return true;
+        case "sslcrldir":
+          crlDir = value;
+          return true;
         case "sslsni":
           if (!value.equals("0") && !value.equals("1")) {
             throw new PgException("08001", "invalid sslsni \"" + value + "\": expected 0 or 1");
@@ -144,6 +167,23 @@ final class TlsOptions {
           return true;
         case "channel_binding":
           channelBinding = parse(ChannelBinding.class, key, value, "disable, prefer or require");
+          return true;
+        case "gssencmode":
+          // Sluice is libpq built without GSSAPI: disable and prefer both mean no GSS encryption.
+          if (value.equals("require")) {
+            throw new PgException(
+                "08001",
+                "gssencmode value \"require\" invalid: Sluice does not support GSSAPI"
+                    + " encryption (use disable or prefer)");
+          }
+          if (!value.equals("disable") && !value.equals("prefer")) {
+            throw new PgException(
+                "08001",
+                "invalid gssencmode \"" + value + "\": expected disable, prefer or require");
+          }
+          return true;
+        case "sslcompression":
+          // Accepted and ignored: the JDK never compresses TLS (nor do OpenSSL 1.1+ builds).
           return true;
         default:
           return false;

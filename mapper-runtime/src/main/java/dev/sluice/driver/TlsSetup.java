@@ -78,7 +78,7 @@ final class TlsSetup {
         f.init((KeyStore) null);
         trust = f.getTrustManagers();
       } else {
-        trust = rootTrust(root, o.effectiveCrl());
+        trust = rootTrust(root, o.effectiveCrl(), o.effectiveCrlDir());
       }
       SSLContext context = SSLContext.getInstance("TLS");
       context.init(keyManagers(o), trust, null);
@@ -88,7 +88,7 @@ final class TlsSetup {
     }
   }
 
-  private static TrustManager[] rootTrust(String file, String crlFile)
+  private static TrustManager[] rootTrust(String file, String crlFile, String crlDir)
       throws GeneralSecurityException {
     KeyStore roots = KeyStore.getInstance("PKCS12");
     try {
@@ -101,8 +101,16 @@ final class TlsSetup {
       roots.setCertificateEntry("root" + i++, c);
     }
     PKIXBuilderParameters params = new PKIXBuilderParameters(roots, new X509CertSelector());
-    if (crlFile != null) {
-      List<X509CRL> crls = PemFiles.crls(crlFile);
+    if (crlFile != null || crlDir != null) {
+      // libpq gives OpenSSL both, and any certificate whose issuer has no CRL among them fails
+      // (X509_V_FLAG_CRL_CHECK_ALL); so does PKIX with revocation on and no other source.
+      List<X509CRL> crls = new ArrayList<>();
+      if (crlFile != null) {
+        crls.addAll(PemFiles.crls(crlFile));
+      }
+      if (crlDir != null) {
+        crls.addAll(PemFiles.crlDirectory(crlDir));
+      }
       params.addCertStore(
           CertStore.getInstance("Collection", new CollectionCertStoreParameters(crls)));
       params.setRevocationEnabled(true); // against these CRLs only (no OCSP, no fetching)
@@ -120,7 +128,7 @@ final class TlsSetup {
       return null;
     }
     List<X509Certificate> chain = PemFiles.certificates(certFile, "sslcert");
-    PrivateKey key = PemFiles.privateKey(o.effectiveKey(), o.password);
+    PrivateKey key = PemKeys.privateKey(o.effectiveKey(), o.password);
     KeyStore store = KeyStore.getInstance("PKCS12");
     try {
       store.load(null, null);
@@ -231,7 +239,7 @@ final class TlsSetup {
     }
     p.setProtocols(protocols.toArray(new String[0]));
     // SNI for a DNS name only (never an IP literal), unless sslsni=0; cloud proxies route on it.
-    if (options.sni && !HostNames.isIpLiteral(hp.host())) {
+    if (options.sni && HostNames.sendsSni(hp.host())) {
       p.setServerNames(List.of(new SNIHostName(hp.host())));
     } else {
       p.setServerNames(List.of());

@@ -113,7 +113,7 @@ class ChannelBindingTest {
           PemFiles.certificates(TestTls.Server.LOCALHOST.certificate().toString(), "cert");
       ks.setKeyEntry(
           "server",
-          PemFiles.privateKey(TestTls.Server.LOCALHOST.privateKey().toString(), null),
+          PemKeys.privateKey(TestTls.Server.LOCALHOST.privateKey().toString(), null),
           new char[0],
           chain.toArray(new X509Certificate[0]));
       KeyManagerFactory kmf = KeyManagerFactory.getInstance("SunX509");

@@ -2,23 +2,18 @@ package dev.sluice.testkit;
 
 import dev.sluice.embedded.EmbeddedServer;
 import dev.sluice.embedded.EmbeddedServerException;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -54,15 +49,12 @@ import java.util.regex.Pattern;
 public final class PgServer implements AutoCloseable {
   static final String URL_ENV = "SLUICE_TEST_URL";
   static final String URL_PROPERTY = "sluice.test.url";
-  static final String PAGILA_TEMPLATE = "sluice_pagila_template";
+  static final String PAGILA_TEMPLATE = PagilaTemplate.PAGILA_TEMPLATE;
 
   private static final String EMBEDDED_SUPERUSER = "postgres";
   private static final String EMBEDDED_ADMIN_DATABASE = "postgres";
   private static final Map<String, String> DEFAULT_SETTINGS = defaultSettings();
   private static final Pattern SETTING_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_.]*");
-
-  /** Serializes Pagila template builds of all JVMs sharing one external server ("sluice" + 1). */
-  private static final long TEMPLATE_LOCK_KEY = 0x736c_7569_6365_0001L;
 
   private static final Object SHARED_LOCK = new Object();
 
@@ -97,10 +89,7 @@ public final class PgServer implements AutoCloseable {
   /** The TLS certificate (PEM) of a server started with {@link Builder#tls()}, or null. */
   private volatile Path tlsCertificate;
 
-  private final Object templateLock = new Object();
-
-  /** Set once the Pagila template exists on this server; guarded by templateLock for writes. */
-  private volatile boolean pagilaTemplateReady;
+  private final PagilaTemplate pagilaTemplate = new PagilaTemplate(this);
 
   /** server_version_num, fetched on first need; 0 until then. */
   private volatile int serverVersionNum;
@@ -333,7 +322,7 @@ public final class PgServer implements AutoCloseable {
    * into the template database {@value #PAGILA_TEMPLATE} (about 1–2 s); every call then copies it.
    */
   public TestDatabase createPagilaDatabase() {
-    ensurePagilaTemplate();
+    pagilaTemplate.ensure();
     return createDatabaseFrom(PAGILA_TEMPLATE);
   }
 
@@ -466,91 +455,13 @@ public final class PgServer implements AutoCloseable {
     server.tlsCertificate = certificate == null ? null : certificate.certificate;
     if (hba != null) {
       try {
-        server.replaceHba(hba);
+        ServerConfig.replaceHba(server, hba);
       } catch (RuntimeException e) {
         server.close();
         throw e;
       }
     }
     return server;
-  }
-
-  /**
-   * Writes pg_hba.conf, lets PostgreSQL check it through pg_hba_file_rules (which parses the file
-   * on disk, not the loaded rules), and only then reloads, waiting until new connections see it.
-   */
-  void replaceHba(List<String> lines) {
-    Path file = baseDirectory.resolve("data").resolve("pg_hba.conf");
-    String previous;
-    try {
-      previous = Files.readString(file, StandardCharsets.UTF_8);
-      Files.writeString(file, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException("could not write " + file, e);
-    }
-    OffsetDateTime loadedBefore;
-    try (Connection connection = jdbc(adminDatabase);
-        Statement statement = connection.createStatement()) {
-      List<String> errors = new ArrayList<>();
-      try (ResultSet rows =
-          statement.executeQuery(
-              "SELECT line_number, error FROM pg_hba_file_rules"
-                  + " WHERE error IS NOT NULL ORDER BY line_number")) {
-        while (rows.next()) {
-          int lineNumber = rows.getInt(1);
-          String line =
-              lineNumber >= 1 && lineNumber <= lines.size() ? lines.get(lineNumber - 1) : "?";
-          errors.add("line " + lineNumber + " \"" + line + "\": " + rows.getString(2));
-        }
-      }
-      if (!errors.isEmpty()) {
-        // Put the rules in force back, so that no later reload picks up the rejected ones.
-        Files.writeString(file, previous, StandardCharsets.UTF_8);
-        throw new TestkitException(
-            "PostgreSQL rejects the hba rules: " + String.join("; ", errors));
-      }
-      try (ResultSet rows = statement.executeQuery("SELECT pg_conf_load_time()")) {
-        rows.next();
-        loadedBefore = rows.getObject(1, OffsetDateTime.class);
-      }
-      statement.execute("SELECT pg_reload_conf()");
-    } catch (SQLException e) {
-      throw new TestkitException("could not install the hba rules on " + this + logTail(), e);
-    } catch (IOException e) {
-      throw new UncheckedIOException("could not restore " + file, e);
-    }
-    awaitReload(loadedBefore);
-  }
-
-  /**
-   * pg_reload_conf() only signals the postmaster. A backend forked after the postmaster reloaded
-   * reports the new pg_conf_load_time(); a refused connection also means the new rules apply, as
-   * the old ones (initdb's) trusted everyone.
-   */
-  void awaitReload(OffsetDateTime loadedBefore) {
-    long deadline = System.nanoTime() + 5_000_000_000L;
-    while (System.nanoTime() < deadline) {
-      try (Connection connection = jdbc(adminDatabase);
-          PreparedStatement statement =
-              connection.prepareStatement("SELECT pg_conf_load_time() > ?")) {
-        statement.setObject(1, loadedBefore);
-        try (ResultSet rows = statement.executeQuery()) {
-          rows.next();
-          if (rows.getBoolean(1)) {
-            return;
-          }
-        }
-      } catch (SQLException refused) {
-        return;
-      }
-      try {
-        Thread.sleep(10);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new TestkitException("interrupted while waiting for PostgreSQL to reload its rules");
-      }
-    }
-    throw new TestkitException("PostgreSQL did not reload pg_hba.conf within 5 s" + logTail());
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -567,63 +478,6 @@ public final class PgServer implements AutoCloseable {
           "could not create database " + name + " from " + template + " on " + this, e);
     }
     return new TestDatabase(this, name);
-  }
-
-  /**
-   * Builds the Pagila template once per server. A JVM-level lock keeps this JVM's threads out of
-   * each other's way, an advisory lock other JVMs sharing an external server. The template is
-   * marked with a comment naming the fixture's fingerprint only once complete, so a half-built or
-   * outdated template (left by a crashed run) is rebuilt; it does not accept connections, so a
-   * stray session can never make {@code CREATE DATABASE … TEMPLATE} fail.
-   */
-  private void ensurePagilaTemplate() {
-    if (pagilaTemplateReady) {
-      return;
-    }
-    synchronized (templateLock) {
-      if (pagilaTemplateReady) {
-        return;
-      }
-      String marker = "sluice pagila " + Pagila.fingerprint();
-      String template = quoteIdentifier(PAGILA_TEMPLATE);
-      try (Connection connection = jdbc(adminDatabase);
-          Statement statement = connection.createStatement()) {
-        statement.execute("SELECT pg_advisory_lock(" + TEMPLATE_LOCK_KEY + ")");
-        String existing = null;
-        boolean exists = false;
-        try (ResultSet rows =
-            statement.executeQuery(
-                "SELECT shobj_description(oid, 'pg_database') FROM pg_database"
-                    + " WHERE datname = '"
-                    + PAGILA_TEMPLATE
-                    + "'")) {
-          if (rows.next()) {
-            exists = true;
-            existing = rows.getString(1);
-          }
-        }
-        if (!marker.equals(existing)) {
-          if (exists) {
-            statement.execute("ALTER DATABASE " + template + " IS_TEMPLATE false");
-            dropDatabase(PAGILA_TEMPLATE);
-          }
-          statement.execute("CREATE DATABASE " + template + " TEMPLATE template0");
-          try (Connection load = jdbc(PAGILA_TEMPLATE)) {
-            Pagila.load(load);
-          } catch (SQLException | RuntimeException e) {
-            dropDatabase(PAGILA_TEMPLATE);
-            throw new TestkitException("could not load Pagila into " + PAGILA_TEMPLATE, e);
-          }
-          statement.execute(
-              "ALTER DATABASE " + template + " WITH IS_TEMPLATE true ALLOW_CONNECTIONS false");
-          statement.execute("COMMENT ON DATABASE " + template + " IS '" + marker + "'");
-        }
-        statement.execute("SELECT pg_advisory_unlock(" + TEMPLATE_LOCK_KEY + ")");
-      } catch (SQLException e) {
-        throw new TestkitException("could not prepare the Pagila template on " + this, e);
-      }
-      pagilaTemplateReady = true;
-    }
   }
 
   private int serverVersionNum() {
@@ -685,7 +539,21 @@ public final class PgServer implements AutoCloseable {
     return id.toString();
   }
 
-  private String logTail() {
+  /** The embedded server's data directory (postgresql.conf, pg_hba.conf); not for external ones. */
+  Path dataDirectory() {
+    if (baseDirectory == null) {
+      throw new TestkitException("an external server's configuration files are not ours: " + this);
+    }
+    return baseDirectory.resolve("data");
+  }
+
+  /** The database connected to for CREATE/DROP DATABASE and configuration changes. */
+  String adminDatabase() {
+    return adminDatabase;
+  }
+
+  /** The end of an embedded server's log, for error messages; empty for an external server. */
+  String logTail() {
     return embedded == null ? "" : embedded.logTail();
   }
 }

@@ -3,13 +3,11 @@ package dev.sluice.testkit;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.OffsetDateTime;
 import java.util.Locale;
 import java.util.Map;
@@ -112,6 +110,82 @@ public final class TestTls {
     return file("client-encrypted.key");
   }
 
+  /**
+   * The same RSA key in OpenSSL's legacy encryption ({@code Proc-Type: 4,ENCRYPTED}, {@code
+   * DEK-Info}; {@code openssl rsa -traditional -aes256|-aes128|-des3}), password {@value
+   * #CLIENT_KEY_PASSWORD}. {@code cipher} is the DEK-Info cipher: AES-256-CBC, AES-128-CBC or
+   * DES-EDE3-CBC.
+   */
+  public static Path clientKeyLegacy(String cipher) {
+    return file("client-legacy" + legacySuffix(cipher) + ".key");
+  }
+
+  /** An EC (P-256) client certificate, CN {@value #CLIENT_USER}, signed by the test CA. */
+  public static Path clientEcCertificate() {
+    return file("client-ec.crt");
+  }
+
+  /**
+   * Its key in SEC1 form ({@code BEGIN EC PRIVATE KEY}), as {@code openssl ecparam -genkey} writes.
+   */
+  public static Path clientEcKey() {
+    return file("client-ec.key");
+  }
+
+  /**
+   * The EC key in SEC1 form with OpenSSL's legacy encryption ({@code openssl ec -aes256|-des3}),
+   * password {@value #CLIENT_KEY_PASSWORD}; {@code cipher} AES-256-CBC or DES-EDE3-CBC.
+   */
+  public static Path clientEcKeyLegacy(String cipher) {
+    return file("client-ec-legacy" + legacySuffix(cipher) + ".key");
+  }
+
+  /**
+   * Self-signed certificates for host-name checks only (no server serves them): {@code
+   * "dns-san-ip-cn"}, subjectAltName DNS:localhost and CN 127.0.0.1; {@code "ip-san-dns-cn"},
+   * subjectAltName IP:127.0.0.1 and CN localhost.
+   */
+  public static Path nameCheckCertificate(String kind) {
+    if (!kind.equals("dns-san-ip-cn") && !kind.equals("ip-san-dns-cn")) {
+      throw new IllegalArgumentException("no name-check certificate " + kind);
+    }
+    return file("name-" + kind + ".crt");
+  }
+
+  private static String legacySuffix(String cipher) {
+    switch (cipher) {
+      case "AES-256-CBC":
+        return "";
+      case "AES-128-CBC":
+        return "-aes128";
+      case "DES-EDE3-CBC":
+        return "-des3";
+      default:
+        throw new IllegalArgumentException("no legacy-encrypted test key for " + cipher);
+    }
+  }
+
+  /**
+   * A directory holding {@link #crl()} in OpenSSL's hashed layout ({@code <issuer hash>.r0}, as
+   * {@code openssl rehash} names it), for sslcrldir.
+   */
+  public static Path crlDirectory() {
+    Path dir = file("crldir.txt").resolveSibling("crldir");
+    try {
+      String names = Files.readString(file("crldir.txt"), StandardCharsets.US_ASCII);
+      synchronized (LOCK) {
+        Files.createDirectories(dir);
+        dir.toFile().deleteOnExit();
+        for (String name : names.trim().split("\\s+")) {
+          copy("crldir/" + name, dir.resolve(name));
+        }
+      }
+      return dir;
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not write the CRL directory " + dir, e);
+    }
+  }
+
   /** The settings that make a server use {@code server}'s certificate (and ssl on). */
   static void configure(Map<String, String> settings, Server server, boolean clientCertificates) {
     settings.put("ssl", "on");
@@ -136,19 +210,13 @@ public final class TestTls {
    * made after this returns get it.
    */
   public static void use(PgServer server, Server certificate) throws SQLException {
-    OffsetDateTime loadedBefore;
-    try (Connection c = server.jdbc("postgres");
-        Statement st = c.createStatement();
-        ResultSet rows = st.executeQuery("SELECT pg_conf_load_time()")) {
-      rows.next();
-      loadedBefore = rows.getObject(1, OffsetDateTime.class);
-    }
+    OffsetDateTime loadedBefore = ServerConfig.loadTime(server);
     server.execute(
         "postgres", "ALTER SYSTEM SET ssl_cert_file = '" + certificate.certificate() + "'");
     server.execute(
         "postgres", "ALTER SYSTEM SET ssl_key_file = '" + certificate.privateKey() + "'");
     server.execute("postgres", "SELECT pg_reload_conf()");
-    server.awaitReload(loadedBefore);
+    ServerConfig.awaitReload(server, loadedBefore);
   }
 
   private static final Object LOCK = new Object();
@@ -163,23 +231,29 @@ public final class TestTls {
           directory.toFile().deleteOnExit();
         }
         Path target = directory.resolve(name);
-        if (!Files.exists(target)) {
-          try (InputStream in = TestTls.class.getResourceAsStream("tls/" + name)) {
-            if (in == null) {
-              throw new TestkitException("no TLS test file " + name + " in the testkit");
-            }
-            Files.copy(in, target);
-          }
-          target.toFile().deleteOnExit();
-          if (name.endsWith(".key") && !isWindows()) {
-            Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rw-------"));
-          }
+        if (copy(name, target) && name.endsWith(".key") && !isWindows()) {
+          Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rw-------"));
         }
         return target;
       } catch (IOException e) {
         throw new UncheckedIOException("could not write the TLS test file " + name, e);
       }
     }
+  }
+
+  /** Copies resource tls/{@code name} to {@code target} unless it is there already (false). */
+  private static boolean copy(String name, Path target) throws IOException {
+    if (Files.exists(target)) {
+      return false;
+    }
+    try (InputStream in = TestTls.class.getResourceAsStream("tls/" + name)) {
+      if (in == null) {
+        throw new TestkitException("no TLS test file " + name + " in the testkit");
+      }
+      Files.copy(in, target);
+    }
+    target.toFile().deleteOnExit();
+    return true;
   }
 
   private static boolean isWindows() {

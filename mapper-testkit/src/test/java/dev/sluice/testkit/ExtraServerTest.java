@@ -139,7 +139,8 @@ class ExtraServerTest {
   void rejectedRulesNameTheLineAndLeaveTheServerAsItWas() throws SQLException {
     assertThatThrownBy(
             () ->
-                server.replaceHba(
+                ServerConfig.replaceHba(
+                    server,
                     List.of("host all postgres 127.0.0.1/32 trust", "host all all nowhere md6")))
         .isInstanceOf(TestkitException.class)
         .hasMessageContaining("line 2 \"host all all nowhere md6\"");
