@@ -1,7 +1,9 @@
 package dev.sluice.pagila;
 
 import static dev.sluice.dsl.Dsl.count;
+import static dev.sluice.dsl.Dsl.excluded;
 import static dev.sluice.pagila.ActorTable.ACTOR;
+import static dev.sluice.pagila.BalanceTable.BALANCE;
 import static dev.sluice.pagila.FilmTable.FILM;
 import static dev.sluice.pagila.JdbcRows.rows;
 import static dev.sluice.pagila.JdbcRows.texts;
@@ -9,12 +11,16 @@ import static dev.sluice.pagila.RentalTable.RENTAL;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sluice.Database;
+import dev.sluice.Queries;
 import dev.sluice.dsl.FetchStep;
+import dev.sluice.dsl.ReturningStep;
 import dev.sluice.testkit.PgTest;
 import dev.sluice.testkit.TestDatabase;
+import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -38,10 +44,12 @@ class DslRenderCacheTest {
   void connect(TestDatabase tdb) throws SQLException {
     db = Database.connect(tdb.url());
     jdbc = tdb.jdbc();
+    Balances.create(jdbc);
   }
 
   @AfterAll
   void close() throws SQLException {
+    Balances.drop(jdbc);
     jdbc.close();
     db.close();
   }
@@ -56,6 +64,82 @@ class DslRenderCacheTest {
     assertThat(texts(b.get().fetch())).as(sqlB).isEqualTo(expectedB);
     assertThat(texts(a.get().fetch())).as(sqlA + ", again").isEqualTo(expectedA);
     assertThat(a.get().toSql()).isNotEqualTo(b.get().toSql());
+  }
+
+  /**
+   * The write statements' pair: a, b, a again, each in a transaction rolled back afterwards, must
+   * each leave the balance rows its SQL leaves (run first through pgjdbc, also rolled back).
+   */
+  private void dmlPair(
+      Function<Queries, ReturningStep<?>> a,
+      String sqlA,
+      Function<Queries, ReturningStep<?>> b,
+      String sqlB)
+      throws SQLException {
+    List<String> expectedA = Balances.reference(jdbc, sqlA).rows();
+    List<String> expectedB = Balances.reference(jdbc, sqlB).rows();
+    assertThat(expectedA).as("the pair must differ in its effect").isNotEqualTo(expectedB);
+    assertThat(effect(a)).as(sqlA).isEqualTo(expectedA);
+    assertThat(effect(b)).as(sqlB).isEqualTo(expectedB);
+    assertThat(effect(a)).as(sqlA + ", again").isEqualTo(expectedA);
+    assertThat(a.apply(db).toSql()).isNotEqualTo(b.apply(db).toSql());
+  }
+
+  private List<String> effect(Function<Queries, ReturningStep<?>> statement) {
+    return Balances.rolledBack(
+        db,
+        tx -> {
+          statement.apply(tx).execute();
+          return Balances.state(tx);
+        });
+  }
+
+  @Test
+  void anUpsertWithAnotherConflictAction() throws SQLException {
+    String insert =
+        "INSERT INTO balance (customer_id, amount) VALUES (3, 4.00)"
+            + " ON CONFLICT (customer_id) WHERE closed_on IS NULL ";
+    dmlPair(
+        q ->
+            q.insertInto(BALANCE)
+                .set(BALANCE.customerId, 3)
+                .set(BALANCE.amount, new BigDecimal("4.00"))
+                .onConflict(BALANCE.customerId)
+                .where(BALANCE.closedOn.isNull())
+                .doUpdate()
+                .set(BALANCE.amount, BALANCE.amount.plus(excluded(BALANCE).amount)),
+        insert + "DO UPDATE SET amount = balance.amount + excluded.amount",
+        q ->
+            q.insertInto(BALANCE)
+                .set(BALANCE.customerId, 3)
+                .set(BALANCE.amount, new BigDecimal("4.00"))
+                .onConflict(BALANCE.customerId)
+                .where(BALANCE.closedOn.isNull())
+                .doUpdate()
+                .set(BALANCE.amount, BALANCE.amount.minus(excluded(BALANCE).amount)),
+        insert + "DO UPDATE SET amount = balance.amount - excluded.amount");
+    // DO UPDATE … WHERE with < or <=, at the boundary: 30.00 < 30 skips, 30.00 <= 30 updates.
+    dmlPair(
+        q ->
+            q.insertInto(BALANCE)
+                .set(BALANCE.customerId, 3)
+                .set(BALANCE.amount, new BigDecimal("4.00"))
+                .onConflict(BALANCE.customerId)
+                .where(BALANCE.closedOn.isNull())
+                .doUpdate()
+                .setExcluded(BALANCE.amount)
+                .where(BALANCE.amount.lt(new BigDecimal("30"))),
+        insert + "DO UPDATE SET amount = excluded.amount WHERE balance.amount < 30",
+        q ->
+            q.insertInto(BALANCE)
+                .set(BALANCE.customerId, 3)
+                .set(BALANCE.amount, new BigDecimal("4.00"))
+                .onConflict(BALANCE.customerId)
+                .where(BALANCE.closedOn.isNull())
+                .doUpdate()
+                .setExcluded(BALANCE.amount)
+                .where(BALANCE.amount.le(new BigDecimal("30"))),
+        insert + "DO UPDATE SET amount = excluded.amount WHERE balance.amount <= 30");
   }
 
   @Test

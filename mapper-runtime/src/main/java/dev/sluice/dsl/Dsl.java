@@ -434,4 +434,14 @@ public final class Dsl extends DslExpressions {
   public static Condition unsafeCondition(String sql, Object... args) {
     return new Conditions.Raw(sql, args.clone());
   }
+
+  // DML (merge, data-modifying CTEs)
+
+  /**
+   * {@code excluded}: the row an INSERT proposed, for {@code ON CONFLICT … DO UPDATE}; its columns
+   * are {@code table}'s, typed, rendered {@code excluded.column}.
+   */
+  public static <A extends Table<R>, R> A excluded(A table) {
+    return DslDml.excluded(table);
+  }
 }

@@ -37,8 +37,23 @@ final class InsertQuery<R> extends InsertSetStep<R> implements InsertStep<R>, In
   /** Whether the statement ends ON CONFLICT DO NOTHING, for any constraint. */
   private boolean conflictAny;
 
-  /** null: DO NOTHING; else the columns set from excluded. */
+  /** null: DO NOTHING; else the columns DO UPDATE sets. */
   private List<Column<?, ?>> updateColumns;
+
+  /**
+   * The value of each of {@link #updateColumns}, position for position: an expression, or null for
+   * {@code excluded.column} (the value that was to be inserted).
+   */
+  private List<QueryPart> updateValues;
+
+  /** The conflict target's {@code WHERE}, the predicate of a partial unique index; or null. */
+  private Condition conflictWhere;
+
+  /** {@code DO UPDATE … WHERE}: which conflicting rows are updated; null for all of them. */
+  private Condition updateWhere;
+
+  /** {@code excluded}, the row proposed for insertion, as a table; made on first use. */
+  private Table<R> excluded;
 
   InsertQuery(Queries queries, Table<R> table) {
     super(queries, table);
@@ -189,10 +204,68 @@ final class InsertQuery<R> extends InsertSetStep<R> implements InsertStep<R>, In
     return this;
   }
 
+  /** ANDs {@code predicate} to the conflict target's WHERE. */
+  void conflictWhere(Condition predicate) {
+    if (predicate == null) {
+      throw new IllegalArgumentException(
+          statement() + " ON CONFLICT (…) where(null): pass the partial index's predicate");
+    }
+    if (conflictConstraint != null) {
+      throw new IllegalStateException(
+          statement()
+              + " ON CONFLICT ON CONSTRAINT "
+              + conflictConstraint
+              + ": a constraint takes no WHERE; name the index's columns with onConflict(…)");
+    }
+    conflictWhere = conflictWhere == null ? predicate : conflictWhere.and(predicate);
+  }
+
   /** {@code DO UPDATE SET c = excluded.c} for each column. */
   ReturningStep<R> updateFromExcluded(List<Column<R, ?>> columns) {
     updateColumns = List.<Column<?, ?>>copyOf(columns);
+    updateValues = null;
     return this;
+  }
+
+  /** Starts {@code DO UPDATE SET} of expressions, which {@link #updateSet} adds to. */
+  void startUpdate() {
+    updateColumns = new ArrayList<>();
+    updateValues = new ArrayList<>();
+    updateWhere = null;
+  }
+
+  /** One more {@code column = value} of DO UPDATE; {@code value} null for excluded.column. */
+  void updateSet(Column<R, ?> column, QueryPart value) {
+    checkOwnColumns("doUpdate().set", List.of(column));
+    if (updateColumns.contains(column)) {
+      throw new IllegalStateException(
+          statement() + " ON CONFLICT DO UPDATE: " + column + " set twice");
+    }
+    updateColumns.add(column);
+    updateValues.add(value);
+  }
+
+  /** ANDs {@code condition} to DO UPDATE's WHERE. */
+  void updateWhere(Condition condition) {
+    if (condition == null) {
+      throw new IllegalArgumentException(
+          statement() + " ON CONFLICT DO UPDATE where(null); pass a condition, or leave it out");
+    }
+    updateWhere = updateWhere == null ? condition : updateWhere.and(condition);
+  }
+
+  /** The statement's first words and table, for messages: "INSERT INTO payment". */
+  String statement() {
+    return "INSERT INTO " + table;
+  }
+
+  /** {@code excluded}: this table's columns, read from the row proposed for insertion. */
+  Table<R> excluded() {
+    Table<R> e = excluded;
+    if (e == null) {
+      excluded = e = table.named("excluded");
+    }
+    return e;
   }
 
   /** {@code DO UPDATE SET} every inserted column but the conflict columns. */
@@ -215,6 +288,7 @@ final class InsertQuery<R> extends InsertSetStep<R> implements InsertStep<R>, In
       }
     }
     updateColumns = set;
+    updateValues = null;
     return this;
   }
 
@@ -270,17 +344,62 @@ final class InsertQuery<R> extends InsertSetStep<R> implements InsertStep<R>, In
           w.append(i == 0 ? "" : ", ").identifier(conflictColumns.get(i).name());
         }
         w.append(')');
+        if (conflictWhere != null) {
+          w.append(" WHERE ");
+          renderNonEmpty(
+              w, conflictWhere, "ON CONFLICT (…) WHERE", "the partial index's predicate");
+        }
       }
       if (updateColumns == null) {
         w.append(" DO NOTHING");
       } else {
-        w.append(" DO UPDATE SET ");
-        for (int i = 0; i < updateColumns.size(); i++) {
-          String name = updateColumns.get(i).name();
-          w.append(i == 0 ? "" : ", ").identifier(name).append(" = excluded.").identifier(name);
-        }
+        renderUpdate(w);
       }
     }
+  }
+
+  /** {@code DO UPDATE SET … [WHERE …]}, where the target's and excluded's columns are in scope. */
+  private void renderUpdate(SqlWriter w) {
+    if (updateColumns.isEmpty()) {
+      // doUpdate() leads through set(…) first; doUpdateSetAll() gets here when every inserted
+      // column is a conflict column.
+      throw new IllegalStateException(
+          statement() + " ON CONFLICT DO UPDATE sets no column; set one, or call doNothing()");
+    }
+    w.pushScope(List.of(table, excluded()));
+    w.append(" DO UPDATE SET ");
+    for (int i = 0; i < updateColumns.size(); i++) {
+      String name = updateColumns.get(i).name();
+      w.append(i == 0 ? "" : ", ").identifier(name).append(" = ");
+      QueryPart value = updateValues == null ? null : updateValues.get(i);
+      if (value == null) {
+        w.append("excluded.").identifier(name);
+      } else {
+        value.render(w);
+      }
+    }
+    if (updateWhere != null) {
+      w.append(" WHERE ");
+      renderNonEmpty(w, updateWhere, "ON CONFLICT DO UPDATE WHERE", "the condition");
+    }
+    w.popScope();
+  }
+
+  /**
+   * Renders {@code condition}, or fails if it is empty ({@link Dsl#noCondition()} with nothing
+   * added): an empty predicate would widen the clause, so it is refused, never dropped.
+   */
+  private void renderNonEmpty(SqlWriter w, Condition condition, String clause, String what) {
+    if (condition.isEmpty()) {
+      throw new IllegalStateException(
+          statement()
+              + ": the "
+              + clause
+              + " condition is empty (noCondition() with nothing added); pass "
+              + what
+              + ", or leave the where(…) out");
+    }
+    condition.render(w);
   }
 
   private Object[] row(int i) {
