@@ -62,6 +62,24 @@ final class Balances {
             + " ORDER BY customer_id, closed_on NULLS LAST, amount");
   }
 
+  /**
+   * Runs {@code sql}, a statement with RETURNING, through pgjdbc: the rows it returns (as the
+   * count, their number) and then the balance rows; then rolls it all back.
+   */
+  static List<String> returned(Connection jdbc, String sql, List<String> stateOut)
+      throws SQLException {
+    boolean auto = jdbc.getAutoCommit();
+    jdbc.setAutoCommit(false);
+    try {
+      List<String> out = rows(jdbc, sql);
+      stateOut.addAll(state(jdbc));
+      return out;
+    } finally {
+      jdbc.rollback();
+      jdbc.setAutoCommit(auto);
+    }
+  }
+
   /** Runs {@code sql} through pgjdbc and reads the rows it leaves, then rolls it all back. */
   static Effect reference(Connection jdbc, String sql) throws SQLException {
     return reference(jdbc, sql, null);

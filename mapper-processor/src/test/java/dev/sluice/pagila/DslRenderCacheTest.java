@@ -2,8 +2,10 @@ package dev.sluice.pagila;
 
 import static dev.sluice.dsl.Dsl.count;
 import static dev.sluice.dsl.Dsl.excluded;
+import static dev.sluice.dsl.Dsl.mergeInto;
 import static dev.sluice.pagila.ActorTable.ACTOR;
 import static dev.sluice.pagila.BalanceTable.BALANCE;
+import static dev.sluice.pagila.CustomerTable.CUSTOMER;
 import static dev.sluice.pagila.FilmTable.FILM;
 import static dev.sluice.pagila.JdbcRows.rows;
 import static dev.sluice.pagila.JdbcRows.texts;
@@ -140,6 +142,45 @@ class DslRenderCacheTest {
                 .setExcluded(BALANCE.amount)
                 .where(BALANCE.amount.le(new BigDecimal("30"))),
         insert + "DO UPDATE SET amount = excluded.amount WHERE balance.amount <= 30");
+  }
+
+  @Test
+  void aMergeWithAnotherActionOrWhenCondition() throws SQLException {
+    String merge =
+        "MERGE INTO balance USING customer ON balance.customer_id = customer.customer_id"
+            + " AND balance.closed_on IS NULL ";
+    dmlPair(
+        q ->
+            mergeInto(q, BALANCE)
+                .using(CUSTOMER)
+                .on(BALANCE.customerId.eq(CUSTOMER.customerId).and(BALANCE.closedOn.isNull()))
+                .whenMatched(BALANCE.amount.lt(new BigDecimal("10")))
+                .thenDelete(),
+        merge + "WHEN MATCHED AND balance.amount < 10 THEN DELETE",
+        q ->
+            mergeInto(q, BALANCE)
+                .using(CUSTOMER)
+                .on(BALANCE.customerId.eq(CUSTOMER.customerId).and(BALANCE.closedOn.isNull()))
+                .whenMatched(BALANCE.amount.le(new BigDecimal("10")))
+                .thenDelete(),
+        merge + "WHEN MATCHED AND balance.amount <= 10 THEN DELETE");
+    dmlPair(
+        q ->
+            mergeInto(q, BALANCE)
+                .using(CUSTOMER)
+                .on(BALANCE.customerId.eq(CUSTOMER.customerId).and(BALANCE.closedOn.isNull()))
+                .whenMatched()
+                .thenUpdate()
+                .set(BALANCE.amount, BALANCE.amount.plus(new BigDecimal("1"))),
+        merge + "WHEN MATCHED THEN UPDATE SET amount = balance.amount + 1",
+        q ->
+            mergeInto(q, BALANCE)
+                .using(CUSTOMER)
+                .on(BALANCE.customerId.eq(CUSTOMER.customerId).and(BALANCE.closedOn.isNull()))
+                .whenNotMatchedBySource()
+                .thenUpdate()
+                .set(BALANCE.amount, BALANCE.amount.plus(new BigDecimal("1"))),
+        merge + "WHEN NOT MATCHED BY SOURCE THEN UPDATE SET amount = balance.amount + 1");
   }
 
   @Test

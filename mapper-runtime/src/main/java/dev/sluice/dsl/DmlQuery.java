@@ -41,16 +41,24 @@ abstract class DmlQuery<R> implements ReturningStep<R> {
     return w;
   }
 
-  private void render(SqlWriter w, Returning<?> returning) {
+  /** The tables RETURNING may use: those of the body, unless a statement says otherwise. */
+  List<Table<?>> returningScope() {
+    return scopeTables();
+  }
+
+  /** The whole statement: WITH, the body, and RETURNING if {@code returning} is not null. */
+  void render(SqlWriter w, Returning<?> returning) {
     if (!with.isEmpty()) {
       SelectQuery.renderWith(w, with);
     }
     w.pushScope(scopeTables());
     renderBody(w);
-    if (returning != null) {
-      returning.renderList(w);
-    }
     w.popScope();
+    if (returning != null) {
+      w.pushScope(returningScope());
+      returning.renderList(w);
+      w.popScope();
+    }
   }
 
   @Override

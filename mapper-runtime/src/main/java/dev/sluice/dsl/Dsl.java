@@ -444,4 +444,19 @@ public final class Dsl extends DslExpressions {
   public static <A extends Table<R>, R> A excluded(A table) {
     return DslDml.excluded(table);
   }
+
+  /** {@code MERGE INTO target} on a Database or Transaction: {@code mergeInto(db, T).using(…)}. */
+  public static <R> MergeUsingStep<R> mergeInto(Queries queries, Table<R> target) {
+    return DslDml.mergeInto(queries, target);
+  }
+
+  /** {@code MERGE INTO target}, detached (for {@code toSql()} or a CTE). */
+  public static <R> MergeUsingStep<R> mergeInto(Table<R> target) {
+    return DslDml.mergeInto(null, target);
+  }
+
+  /** {@code merge_action()}: 'INSERT', 'UPDATE' or 'DELETE', in a MERGE's RETURNING. */
+  public static Expression<String> mergeAction() {
+    return DslDml.mergeAction();
+  }
 }

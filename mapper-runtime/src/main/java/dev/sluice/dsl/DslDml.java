@@ -1,5 +1,8 @@
 package dev.sluice.dsl;
 
+import dev.sluice.Queries;
+import java.util.List;
+
 /**
  * The bodies of {@link Dsl}'s MERGE, data-modifying CTE and upsert entry points, which delegate
  * here in one line each.
@@ -13,5 +16,16 @@ final class DslDml {
       throw new IllegalArgumentException("excluded(null): pass the inserted table");
     }
     return (A) table.named("excluded");
+  }
+
+  static <R> MergeUsingStep<R> mergeInto(Queries queries, Table<R> target) {
+    if (target == null) {
+      throw new IllegalArgumentException("mergeInto(null): pass the target table");
+    }
+    return new MergeQuery<>(queries, target);
+  }
+
+  static Expression<String> mergeAction() {
+    return new Expression.Call<>(String.class, "merge_action", "", List.of());
   }
 }
