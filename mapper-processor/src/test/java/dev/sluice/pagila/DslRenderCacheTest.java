@@ -1,9 +1,13 @@
 package dev.sluice.pagila;
 
 import static dev.sluice.dsl.Dsl.count;
+import static dev.sluice.dsl.Dsl.cte;
+import static dev.sluice.dsl.Dsl.deleteFrom;
 import static dev.sluice.dsl.Dsl.excluded;
 import static dev.sluice.dsl.Dsl.mergeInto;
+import static dev.sluice.dsl.Dsl.selectFrom;
 import static dev.sluice.pagila.ActorTable.ACTOR;
+import static dev.sluice.pagila.BalanceArchiveTable.BALANCE_ARCHIVE;
 import static dev.sluice.pagila.BalanceTable.BALANCE;
 import static dev.sluice.pagila.CustomerTable.CUSTOMER;
 import static dev.sluice.pagila.FilmTable.FILM;
@@ -181,6 +185,44 @@ class DslRenderCacheTest {
                 .thenUpdate()
                 .set(BALANCE.amount, BALANCE.amount.plus(new BigDecimal("1"))),
         merge + "WHEN NOT MATCHED BY SOURCE THEN UPDATE SET amount = balance.amount + 1");
+  }
+
+  @Test
+  void aDataModifyingCteOfAnotherCondition() throws SQLException {
+    String move = " RETURNING *) INSERT INTO balance_archive SELECT * FROM moved";
+    dmlPair(
+        q -> {
+          var moved =
+              cte(
+                  "moved",
+                  BALANCE,
+                  deleteFrom(BALANCE).where(BALANCE.closedOn.isNull()).returning());
+          return q.with(moved)
+              .insertInto(BALANCE_ARCHIVE)
+              .columns(
+                  BALANCE_ARCHIVE.id,
+                  BALANCE_ARCHIVE.customerId,
+                  BALANCE_ARCHIVE.amount,
+                  BALANCE_ARCHIVE.closedOn)
+              .select(selectFrom(moved.table()));
+        },
+        "WITH moved AS (DELETE FROM balance WHERE closed_on IS NULL" + move,
+        q -> {
+          var moved =
+              cte(
+                  "moved",
+                  BALANCE,
+                  deleteFrom(BALANCE).where(BALANCE.closedOn.isNotNull()).returning());
+          return q.with(moved)
+              .insertInto(BALANCE_ARCHIVE)
+              .columns(
+                  BALANCE_ARCHIVE.id,
+                  BALANCE_ARCHIVE.customerId,
+                  BALANCE_ARCHIVE.amount,
+                  BALANCE_ARCHIVE.closedOn)
+              .select(selectFrom(moved.table()));
+        },
+        "WITH moved AS (DELETE FROM balance WHERE closed_on IS NOT NULL" + move);
   }
 
   @Test

@@ -9,12 +9,13 @@ final class ConflictUpdate<R> implements ConflictUpdateStep<R> {
 
   ConflictUpdate(InsertQuery<R> insert) {
     this.insert = insert;
-    insert.startUpdate();
+    insert.conflict.startUpdate();
   }
 
   @Override
   public <T> ConflictUpdateStep<R> set(Column<R, T> column, T value) {
-    insert.updateSet(column, new Expression.Param<T>(column.toDatabase(value), column.valueType()));
+    insert.conflict.set(
+        column, new Expression.Param<T>(column.toDatabase(value), column.valueType()));
     return this;
   }
 
@@ -24,25 +25,25 @@ final class ConflictUpdate<R> implements ConflictUpdateStep<R> {
       throw new IllegalArgumentException(
           insert.statement() + " ON CONFLICT DO UPDATE set(" + column + ", null); use setNull");
     }
-    insert.updateSet(column, value);
+    insert.conflict.set(column, value);
     return this;
   }
 
   @Override
   public ConflictUpdateStep<R> setNull(Column<R, ?> column) {
-    insert.updateSet(column, new Expression.Param<Object>(null, column.valueType()));
+    insert.conflict.set(column, new Expression.Param<Object>(null, column.valueType()));
     return this;
   }
 
   @Override
   public ConflictUpdateStep<R> setExcluded(Column<R, ?> column) {
-    insert.updateSet(column, null);
+    insert.conflict.set(column, null);
     return this;
   }
 
   @Override
   public ReturningStep<R> where(Condition condition) {
-    insert.updateWhere(condition);
+    insert.conflict.updateWhere(condition);
     return insert;
   }
 
@@ -57,7 +58,7 @@ final class ConflictUpdate<R> implements ConflictUpdateStep<R> {
   }
 
   @Override
-  public <T> FetchStep<T> returning(Expression<T> field) {
+  public <T> FetchStep<T> returning(SelectField<T> field) {
     return insert.returning(field);
   }
 

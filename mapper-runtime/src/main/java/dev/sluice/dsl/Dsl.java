@@ -455,6 +455,22 @@ public final class Dsl extends DslExpressions {
     return DslDml.mergeInto(null, target);
   }
 
+  /**
+   * A CTE of a data-modifying statement, read as {@code shape}'s rows: {@code cte("moved", A,
+   * deleteFrom(A).where(…).returning())}, then {@code with(moved).insertInto(B)…}.
+   */
+  public static <A extends Table<R>, R> Cte<A> cte(
+      String name, A shape, FetchStep<? extends R> returning) {
+    return DslDml.cte(name, shape, returning);
+  }
+
+  /**
+   * A CTE of a data-modifying statement's RETURNING list ({@code returning(field)} or a record).
+   */
+  public static <T> Cte<Table<T>> cte(String name, FetchStep<T> returning) {
+    return DslDml.cte(name, returning);
+  }
+
   /** {@code merge_action()}: 'INSERT', 'UPDATE' or 'DELETE', in a MERGE's RETURNING. */
   public static Expression<String> mergeAction() {
     return DslDml.mergeAction();

@@ -25,6 +25,22 @@ final class DslDml {
     return new MergeQuery<>(queries, target);
   }
 
+  static <A extends Table<R>, R> Cte<A> cte(
+      String name, A shape, FetchStep<? extends R> returning) {
+    return Cte.ofDml(checkName(name), shape, returning);
+  }
+
+  static <T> Cte<Table<T>> cte(String name, FetchStep<T> returning) {
+    return Cte.ofDml(checkName(name), returning);
+  }
+
+  private static String checkName(String name) {
+    if (name == null || name.isEmpty()) {
+      throw new IllegalArgumentException("a CTE needs a name: '" + name + "'");
+    }
+    return name;
+  }
+
   static Expression<String> mergeAction() {
     return new Expression.Call<>(String.class, "merge_action", "", List.of());
   }

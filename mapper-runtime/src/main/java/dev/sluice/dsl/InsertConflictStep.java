@@ -24,13 +24,13 @@ public final class InsertConflictStep<R> {
    * predicate still {@link Dsl#noCondition()} when the statement is rendered fails.
    */
   public InsertConflictStep<R> where(Condition indexPredicate) {
-    insert.conflictWhere(indexPredicate);
+    insert.conflict.where(indexPredicate);
     return this;
   }
 
   /** {@code DO NOTHING}. */
   public ReturningStep<R> doNothing() {
-    return insert.conflictDoNothing();
+    return insert.conflict.doNothing();
   }
 
   /**
@@ -44,7 +44,7 @@ public final class InsertConflictStep<R> {
     }
     List<Column<R, ?>> list = List.of(columns);
     insert.checkOwnColumns("doUpdateSet", list);
-    return insert.updateFromExcluded(list);
+    return insert.conflict.updateFromExcluded(list);
   }
 
   /**
@@ -59,6 +59,6 @@ public final class InsertConflictStep<R> {
 
   /** {@code DO UPDATE SET} every inserted column but the conflict columns from {@code excluded}. */
   public ReturningStep<R> doUpdateSetAll() {
-    return insert.updateAllFromExcluded();
+    return insert.conflict.updateAllFromExcluded();
   }
 }

@@ -19,12 +19,6 @@ final class InsertQuery<R> extends InsertSetStep<R> implements InsertStep<R>, In
 
   private List<R> records;
 
-  /** The ON CONFLICT columns, or null. */
-  private List<Column<?, ?>> conflictColumns;
-
-  /** The constraint of ON CONFLICT ON CONSTRAINT, or null. */
-  private String conflictConstraint;
-
   /** The columns chosen by set(…) or columns(…); null to insert records. */
   private List<Column<R, ?>> chosen;
 
@@ -34,26 +28,8 @@ final class InsertQuery<R> extends InsertSetStep<R> implements InsertStep<R>, In
   /** The SELECT of INSERT … SELECT, or null. */
   private AbstractSelect<?> source;
 
-  /** Whether the statement ends ON CONFLICT DO NOTHING, for any constraint. */
-  private boolean conflictAny;
-
-  /** null: DO NOTHING; else the columns DO UPDATE sets. */
-  private List<Column<?, ?>> updateColumns;
-
-  /**
-   * The value of each of {@link #updateColumns}, position for position: an expression, or null for
-   * {@code excluded.column} (the value that was to be inserted).
-   */
-  private List<QueryPart> updateValues;
-
-  /** The conflict target's {@code WHERE}, the predicate of a partial unique index; or null. */
-  private Condition conflictWhere;
-
-  /** {@code DO UPDATE … WHERE}: which conflicting rows are updated; null for all of them. */
-  private Condition updateWhere;
-
-  /** {@code excluded}, the row proposed for insertion, as a table; made on first use. */
-  private Table<R> excluded;
+  /** The ON CONFLICT clause: its target and action, if any. */
+  final InsertConflict<R> conflict = new InsertConflict<>(this);
 
   InsertQuery(Queries queries, Table<R> table) {
     super(queries, table);
@@ -171,87 +147,30 @@ final class InsertQuery<R> extends InsertSetStep<R> implements InsertStep<R>, In
       }
       w.append(')');
     }
-    renderConflict(w);
+    conflict.render(w);
   }
 
-  // ---- conflicts ----
+  // ---- conflicts: the clause's state and rendering are InsertConflict's ----
 
   @Override
   public InsertConflictStep<R> onConflictOnConstraint(String constraint) {
     if (constraint == null || constraint.isEmpty()) {
       throw new IllegalArgumentException("onConflictOnConstraint needs the constraint's name");
     }
-    conflictConstraint = constraint;
-    conflictColumns = List.of();
+    conflict.onConstraint(constraint);
     return new InsertConflictStep<>(this);
   }
 
   @Override
   InsertConflictStep<R> conflictOn(List<Column<R, ?>> columns) {
-    conflictColumns = List.<Column<?, ?>>copyOf(columns);
+    conflict.on(columns);
     return new InsertConflictStep<>(this);
   }
 
   @Override
   public ReturningStep<R> onConflictDoNothing() {
-    conflictAny = true;
+    conflict.onAny();
     return this;
-  }
-
-  /** {@code DO NOTHING} after the conflict columns. */
-  ReturningStep<R> conflictDoNothing() {
-    updateColumns = null;
-    return this;
-  }
-
-  /** ANDs {@code predicate} to the conflict target's WHERE. */
-  void conflictWhere(Condition predicate) {
-    if (predicate == null) {
-      throw new IllegalArgumentException(
-          statement() + " ON CONFLICT (…) where(null): pass the partial index's predicate");
-    }
-    if (conflictConstraint != null) {
-      throw new IllegalStateException(
-          statement()
-              + " ON CONFLICT ON CONSTRAINT "
-              + conflictConstraint
-              + ": a constraint takes no WHERE; name the index's columns with onConflict(…)");
-    }
-    conflictWhere = conflictWhere == null ? predicate : conflictWhere.and(predicate);
-  }
-
-  /** {@code DO UPDATE SET c = excluded.c} for each column. */
-  ReturningStep<R> updateFromExcluded(List<Column<R, ?>> columns) {
-    updateColumns = List.<Column<?, ?>>copyOf(columns);
-    updateValues = null;
-    return this;
-  }
-
-  /** Starts {@code DO UPDATE SET} of expressions, which {@link #updateSet} adds to. */
-  void startUpdate() {
-    updateColumns = new ArrayList<>();
-    updateValues = new ArrayList<>();
-    updateWhere = null;
-  }
-
-  /** One more {@code column = value} of DO UPDATE; {@code value} null for excluded.column. */
-  void updateSet(Column<R, ?> column, QueryPart value) {
-    checkOwnColumns("doUpdate().set", List.of(column));
-    if (updateColumns.contains(column)) {
-      throw new IllegalStateException(
-          statement() + " ON CONFLICT DO UPDATE: " + column + " set twice");
-    }
-    updateColumns.add(column);
-    updateValues.add(value);
-  }
-
-  /** ANDs {@code condition} to DO UPDATE's WHERE. */
-  void updateWhere(Condition condition) {
-    if (condition == null) {
-      throw new IllegalArgumentException(
-          statement() + " ON CONFLICT DO UPDATE where(null); pass a condition, or leave it out");
-    }
-    updateWhere = updateWhere == null ? condition : updateWhere.and(condition);
   }
 
   /** The statement's first words and table, for messages: "INSERT INTO payment". */
@@ -259,37 +178,17 @@ final class InsertQuery<R> extends InsertSetStep<R> implements InsertStep<R>, In
     return "INSERT INTO " + table;
   }
 
-  /** {@code excluded}: this table's columns, read from the row proposed for insertion. */
-  Table<R> excluded() {
-    Table<R> e = excluded;
-    if (e == null) {
-      excluded = e = table.named("excluded");
-    }
-    return e;
-  }
-
-  /** {@code DO UPDATE SET} every inserted column but the conflict columns. */
-  ReturningStep<R> updateAllFromExcluded() {
-    List<Column<?, ?>> set = new ArrayList<>();
-    List<? extends Column<R, ?>> columns = table.columns();
+  /** The inserted columns, which have values in {@code excluded} (the others hold defaults). */
+  List<Column<R, ?>> insertedColumns() {
     if (chosen != null) {
-      // Only the inserted columns have values in excluded; the others hold their defaults.
-      for (Column<R, ?> c : chosen) {
-        if (!conflictColumns.contains(c)) {
-          set.add(c);
-        }
-      }
-    } else {
-      for (int p : inserted) {
-        Column<R, ?> c = columns.get(p);
-        if (!conflictColumns.contains(c)) {
-          set.add(c);
-        }
-      }
+      return chosen;
     }
-    updateColumns = set;
-    updateValues = null;
-    return this;
+    List<? extends Column<R, ?>> columns = table.columns();
+    List<Column<R, ?>> out = new ArrayList<>(inserted.length);
+    for (int p : inserted) {
+      out.add(columns.get(p));
+    }
+    return out;
   }
 
   @Override
@@ -328,78 +227,44 @@ final class InsertQuery<R> extends InsertSetStep<R> implements InsertStep<R>, In
         w.append(')');
       }
     }
-    renderConflict(w);
-  }
-
-  /** The ON CONFLICT clause, if any. */
-  private void renderConflict(SqlWriter w) {
-    if (conflictAny) {
-      w.append(" ON CONFLICT DO NOTHING");
-    } else if (conflictColumns != null) {
-      if (conflictConstraint != null) {
-        w.append(" ON CONFLICT ON CONSTRAINT ").identifier(conflictConstraint);
-      } else {
-        w.append(" ON CONFLICT (");
-        for (int i = 0; i < conflictColumns.size(); i++) {
-          w.append(i == 0 ? "" : ", ").identifier(conflictColumns.get(i).name());
-        }
-        w.append(')');
-        if (conflictWhere != null) {
-          w.append(" WHERE ");
-          renderNonEmpty(
-              w, conflictWhere, "ON CONFLICT (…) WHERE", "the partial index's predicate");
-        }
-      }
-      if (updateColumns == null) {
-        w.append(" DO NOTHING");
-      } else {
-        renderUpdate(w);
-      }
-    }
-  }
-
-  /** {@code DO UPDATE SET … [WHERE …]}, where the target's and excluded's columns are in scope. */
-  private void renderUpdate(SqlWriter w) {
-    if (updateColumns.isEmpty()) {
-      // doUpdate() leads through set(…) first; doUpdateSetAll() gets here when every inserted
-      // column is a conflict column.
-      throw new IllegalStateException(
-          statement() + " ON CONFLICT DO UPDATE sets no column; set one, or call doNothing()");
-    }
-    w.pushScope(List.of(table, excluded()));
-    w.append(" DO UPDATE SET ");
-    for (int i = 0; i < updateColumns.size(); i++) {
-      String name = updateColumns.get(i).name();
-      w.append(i == 0 ? "" : ", ").identifier(name).append(" = ");
-      QueryPart value = updateValues == null ? null : updateValues.get(i);
-      if (value == null) {
-        w.append("excluded.").identifier(name);
-      } else {
-        value.render(w);
-      }
-    }
-    if (updateWhere != null) {
-      w.append(" WHERE ");
-      renderNonEmpty(w, updateWhere, "ON CONFLICT DO UPDATE WHERE", "the condition");
-    }
-    w.popScope();
+    conflict.render(w);
   }
 
   /**
-   * Renders {@code condition}, or fails if it is empty ({@link Dsl#noCondition()} with nothing
-   * added): an empty predicate would widen the clause, so it is refused, never dropped.
+   * As a CTE's body an INSERT of many records is one statement, of multi-row VALUES (running it
+   * alone takes a batch or several statements, which a CTE cannot be).
    */
-  private void renderNonEmpty(SqlWriter w, Condition condition, String clause, String what) {
-    if (condition.isEmpty()) {
+  @Override
+  void renderWhole(SqlWriter w, Returning<?> returning) {
+    if (chosen != null || records == null || records.size() == 1) {
+      super.renderWhole(w, returning);
+      return;
+    }
+    if (records.isEmpty()) {
+      throw new IllegalStateException(
+          statement() + " of an empty list in a CTE: a statement cannot insert no rows");
+    }
+    if (inserted.length == 0 || (long) records.size() * inserted.length > MAX_PARAMETERS) {
       throw new IllegalStateException(
           statement()
-              + ": the "
-              + clause
-              + " condition is empty (noCondition() with nothing added); pass "
-              + what
-              + ", or leave the where(…) out");
+              + " of "
+              + records.size()
+              + " records in a CTE: one statement takes "
+              + (inserted.length == 0
+                  ? "one row of DEFAULT VALUES"
+                  : "at most " + MAX_PARAMETERS / inserted.length + " of them"));
     }
-    condition.render(w);
+    if (!with.isEmpty()) {
+      SelectQuery.renderWith(w, with);
+    }
+    w.pushScope(table);
+    renderRows(w, records.size(), 0);
+    w.popScope();
+    if (returning != null) {
+      w.pushScope(table);
+      returning.renderList(w);
+      w.popScope();
+    }
   }
 
   private Object[] row(int i) {

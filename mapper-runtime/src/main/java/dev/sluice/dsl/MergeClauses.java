@@ -61,7 +61,7 @@ final class MergeClauses {
     }
 
     @Override
-    public final <T> FetchStep<T> returning(Expression<T> field) {
+    public final <T> FetchStep<T> returning(SelectField<T> field) {
       return merge.returning(field);
     }
 
