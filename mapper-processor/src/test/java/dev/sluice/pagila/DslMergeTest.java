@@ -1,5 +1,6 @@
 package dev.sluice.pagila;
 
+import static dev.sluice.dsl.Dsl.cte;
 import static dev.sluice.dsl.Dsl.derived;
 import static dev.sluice.dsl.Dsl.mergeAction;
 import static dev.sluice.dsl.Dsl.mergeInto;
@@ -14,11 +15,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sluice.Database;
+import dev.sluice.dsl.Cte;
 import dev.sluice.dsl.Derived;
 import dev.sluice.dsl.Expression;
 import dev.sluice.dsl.FetchStep;
 import dev.sluice.dsl.ReturningStep;
 import dev.sluice.dsl.SelectField;
+import dev.sluice.dsl.Table;
 import dev.sluice.dsl.Tuple2;
 import dev.sluice.testkit.PgTest;
 import dev.sluice.testkit.TestDatabase;
@@ -175,6 +178,52 @@ class DslMergeTest {
     assertThat(returned).containsExactlyInAnyOrderElementsOf(expectedReturned);
     assertThat(returned).contains("INSERT|2").anyMatch(r -> r.startsWith("DELETE|"));
     assertThat(Balances.state(jdbc)).isEqualTo(expectedState);
+  }
+
+  @Test
+  void withInFrontOfAMergeWhoseSourceIsTheCte() throws SQLException {
+    // Customers 1 and 3 have open balances and are matched: set to their payments' total. Customer
+    // 2 has only a closed row: not matched, and DO NOTHING leaves it so.
+    Balances.Effect expected =
+        Balances.reference(
+            jdbc,
+            "WITH totals AS (SELECT customer_id, sum(amount) AS total FROM payment"
+                + " WHERE customer_id <= 3 GROUP BY customer_id)"
+                + " MERGE INTO balance USING totals"
+                + " ON balance.customer_id = totals.customer_id AND balance.closed_on IS NULL"
+                + " WHEN MATCHED THEN UPDATE SET amount = totals.total"
+                + " WHEN NOT MATCHED THEN DO NOTHING");
+    SelectField<BigDecimal> total = sum(PAYMENT.amount).as("total");
+    Cte<Table<Tuple2<Integer, BigDecimal>>> totals =
+        cte(
+            "totals",
+            select(PAYMENT.customerId, total)
+                .from(PAYMENT)
+                .where(PAYMENT.customerId.le(3))
+                .groupBy(PAYMENT.customerId));
+    ReturningStep<Balance> q =
+        db.with(totals)
+            .mergeInto(BALANCE)
+            .using(totals.table())
+            .on(
+                BALANCE
+                    .customerId
+                    .eq(totals.field(PAYMENT.customerId))
+                    .and(BALANCE.closedOn.isNull()))
+            .whenMatched()
+            .thenUpdate()
+            .set(BALANCE.amount, totals.field(total))
+            .whenNotMatched()
+            .thenDoNothing();
+    assertThat(q.toSql())
+        .isEqualTo(
+            "WITH totals AS (SELECT payment.customer_id, sum(payment.amount) AS total FROM"
+                + " payment WHERE payment.customer_id <= $1 GROUP BY payment.customer_id) MERGE"
+                + " INTO balance USING totals ON balance.customer_id = totals.customer_id AND"
+                + " balance.closed_on IS NULL WHEN MATCHED THEN UPDATE SET amount = totals.total"
+                + " WHEN NOT MATCHED THEN DO NOTHING");
+    assertThat(q.execute()).isEqualTo(2);
+    assertThat(Balances.state(jdbc)).isEqualTo(expected.rows()).contains("2|20.00|2024-01-31");
   }
 
   @Test
