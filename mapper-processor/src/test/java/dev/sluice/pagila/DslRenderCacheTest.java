@@ -1,7 +1,15 @@
 package dev.sluice.pagila;
 
 import static dev.sluice.dsl.Dsl.count;
+import static dev.sluice.dsl.Dsl.cte;
+import static dev.sluice.dsl.Dsl.deleteFrom;
+import static dev.sluice.dsl.Dsl.excluded;
+import static dev.sluice.dsl.Dsl.mergeInto;
+import static dev.sluice.dsl.Dsl.selectFrom;
 import static dev.sluice.pagila.ActorTable.ACTOR;
+import static dev.sluice.pagila.BalanceArchiveTable.BALANCE_ARCHIVE;
+import static dev.sluice.pagila.BalanceTable.BALANCE;
+import static dev.sluice.pagila.CustomerTable.CUSTOMER;
 import static dev.sluice.pagila.FilmTable.FILM;
 import static dev.sluice.pagila.JdbcRows.rows;
 import static dev.sluice.pagila.JdbcRows.texts;
@@ -9,12 +17,16 @@ import static dev.sluice.pagila.RentalTable.RENTAL;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sluice.Database;
+import dev.sluice.Queries;
 import dev.sluice.dsl.FetchStep;
+import dev.sluice.dsl.ReturningStep;
 import dev.sluice.testkit.PgTest;
 import dev.sluice.testkit.TestDatabase;
+import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -38,10 +50,12 @@ class DslRenderCacheTest {
   void connect(TestDatabase tdb) throws SQLException {
     db = Database.connect(tdb.url());
     jdbc = tdb.jdbc();
+    Balances.create(jdbc);
   }
 
   @AfterAll
   void close() throws SQLException {
+    Balances.drop(jdbc);
     jdbc.close();
     db.close();
   }
@@ -56,6 +70,159 @@ class DslRenderCacheTest {
     assertThat(texts(b.get().fetch())).as(sqlB).isEqualTo(expectedB);
     assertThat(texts(a.get().fetch())).as(sqlA + ", again").isEqualTo(expectedA);
     assertThat(a.get().toSql()).isNotEqualTo(b.get().toSql());
+  }
+
+  /**
+   * The write statements' pair: a, b, a again, each in a transaction rolled back afterwards, must
+   * each leave the balance rows its SQL leaves (run first through pgjdbc, also rolled back).
+   */
+  private void dmlPair(
+      Function<Queries, ReturningStep<?>> a,
+      String sqlA,
+      Function<Queries, ReturningStep<?>> b,
+      String sqlB)
+      throws SQLException {
+    List<String> expectedA = Balances.reference(jdbc, sqlA).rows();
+    List<String> expectedB = Balances.reference(jdbc, sqlB).rows();
+    assertThat(expectedA).as("the pair must differ in its effect").isNotEqualTo(expectedB);
+    assertThat(effect(a)).as(sqlA).isEqualTo(expectedA);
+    assertThat(effect(b)).as(sqlB).isEqualTo(expectedB);
+    assertThat(effect(a)).as(sqlA + ", again").isEqualTo(expectedA);
+    assertThat(a.apply(db).toSql()).isNotEqualTo(b.apply(db).toSql());
+  }
+
+  private List<String> effect(Function<Queries, ReturningStep<?>> statement) {
+    return Balances.rolledBack(
+        db,
+        tx -> {
+          statement.apply(tx).execute();
+          return Balances.state(tx);
+        });
+  }
+
+  @Test
+  void anUpsertWithAnotherConflictAction() throws SQLException {
+    String insert =
+        "INSERT INTO balance (customer_id, amount) VALUES (3, 4.00)"
+            + " ON CONFLICT (customer_id) WHERE closed_on IS NULL ";
+    dmlPair(
+        q ->
+            q.insertInto(BALANCE)
+                .set(BALANCE.customerId, 3)
+                .set(BALANCE.amount, new BigDecimal("4.00"))
+                .onConflict(BALANCE.customerId)
+                .where(BALANCE.closedOn.isNull())
+                .doUpdate()
+                .set(BALANCE.amount, BALANCE.amount.plus(excluded(BALANCE).amount)),
+        insert + "DO UPDATE SET amount = balance.amount + excluded.amount",
+        q ->
+            q.insertInto(BALANCE)
+                .set(BALANCE.customerId, 3)
+                .set(BALANCE.amount, new BigDecimal("4.00"))
+                .onConflict(BALANCE.customerId)
+                .where(BALANCE.closedOn.isNull())
+                .doUpdate()
+                .set(BALANCE.amount, BALANCE.amount.minus(excluded(BALANCE).amount)),
+        insert + "DO UPDATE SET amount = balance.amount - excluded.amount");
+    // DO UPDATE … WHERE with < or <=, at the boundary: 30.00 < 30 skips, 30.00 <= 30 updates.
+    dmlPair(
+        q ->
+            q.insertInto(BALANCE)
+                .set(BALANCE.customerId, 3)
+                .set(BALANCE.amount, new BigDecimal("4.00"))
+                .onConflict(BALANCE.customerId)
+                .where(BALANCE.closedOn.isNull())
+                .doUpdate()
+                .setExcluded(BALANCE.amount)
+                .where(BALANCE.amount.lt(new BigDecimal("30"))),
+        insert + "DO UPDATE SET amount = excluded.amount WHERE balance.amount < 30",
+        q ->
+            q.insertInto(BALANCE)
+                .set(BALANCE.customerId, 3)
+                .set(BALANCE.amount, new BigDecimal("4.00"))
+                .onConflict(BALANCE.customerId)
+                .where(BALANCE.closedOn.isNull())
+                .doUpdate()
+                .setExcluded(BALANCE.amount)
+                .where(BALANCE.amount.le(new BigDecimal("30"))),
+        insert + "DO UPDATE SET amount = excluded.amount WHERE balance.amount <= 30");
+  }
+
+  @Test
+  void aMergeWithAnotherActionOrWhenCondition() throws SQLException {
+    String merge =
+        "MERGE INTO balance USING customer ON balance.customer_id = customer.customer_id"
+            + " AND balance.closed_on IS NULL ";
+    dmlPair(
+        q ->
+            mergeInto(q, BALANCE)
+                .using(CUSTOMER)
+                .on(BALANCE.customerId.eq(CUSTOMER.customerId).and(BALANCE.closedOn.isNull()))
+                .whenMatched(BALANCE.amount.lt(new BigDecimal("10")))
+                .thenDelete(),
+        merge + "WHEN MATCHED AND balance.amount < 10 THEN DELETE",
+        q ->
+            mergeInto(q, BALANCE)
+                .using(CUSTOMER)
+                .on(BALANCE.customerId.eq(CUSTOMER.customerId).and(BALANCE.closedOn.isNull()))
+                .whenMatched(BALANCE.amount.le(new BigDecimal("10")))
+                .thenDelete(),
+        merge + "WHEN MATCHED AND balance.amount <= 10 THEN DELETE");
+    dmlPair(
+        q ->
+            mergeInto(q, BALANCE)
+                .using(CUSTOMER)
+                .on(BALANCE.customerId.eq(CUSTOMER.customerId).and(BALANCE.closedOn.isNull()))
+                .whenMatched()
+                .thenUpdate()
+                .set(BALANCE.amount, BALANCE.amount.plus(new BigDecimal("1"))),
+        merge + "WHEN MATCHED THEN UPDATE SET amount = balance.amount + 1",
+        q ->
+            mergeInto(q, BALANCE)
+                .using(CUSTOMER)
+                .on(BALANCE.customerId.eq(CUSTOMER.customerId).and(BALANCE.closedOn.isNull()))
+                .whenNotMatchedBySource()
+                .thenUpdate()
+                .set(BALANCE.amount, BALANCE.amount.plus(new BigDecimal("1"))),
+        merge + "WHEN NOT MATCHED BY SOURCE THEN UPDATE SET amount = balance.amount + 1");
+  }
+
+  @Test
+  void aDataModifyingCteOfAnotherCondition() throws SQLException {
+    String move = " RETURNING *) INSERT INTO balance_archive SELECT * FROM moved";
+    dmlPair(
+        q -> {
+          var moved =
+              cte(
+                  "moved",
+                  BALANCE,
+                  deleteFrom(BALANCE).where(BALANCE.closedOn.isNull()).returning());
+          return q.with(moved)
+              .insertInto(BALANCE_ARCHIVE)
+              .columns(
+                  BALANCE_ARCHIVE.id,
+                  BALANCE_ARCHIVE.customerId,
+                  BALANCE_ARCHIVE.amount,
+                  BALANCE_ARCHIVE.closedOn)
+              .select(selectFrom(moved.table()));
+        },
+        "WITH moved AS (DELETE FROM balance WHERE closed_on IS NULL" + move,
+        q -> {
+          var moved =
+              cte(
+                  "moved",
+                  BALANCE,
+                  deleteFrom(BALANCE).where(BALANCE.closedOn.isNotNull()).returning());
+          return q.with(moved)
+              .insertInto(BALANCE_ARCHIVE)
+              .columns(
+                  BALANCE_ARCHIVE.id,
+                  BALANCE_ARCHIVE.customerId,
+                  BALANCE_ARCHIVE.amount,
+                  BALANCE_ARCHIVE.closedOn)
+              .select(selectFrom(moved.table()));
+        },
+        "WITH moved AS (DELETE FROM balance WHERE closed_on IS NOT NULL" + move);
   }
 
   @Test

@@ -19,6 +19,12 @@ import java.util.function.Function;
  * so it cannot be declared) is given to the recursive term, and the CTE returned has the body
  * {@code anchor UNION ALL term}, sharing the stand-in's table so the term's columns are its own.
  *
+ * <p>A data-modifying CTE ({@link Dsl#cte(String, Table, FetchStep)}, {@link Dsl#cte(String,
+ * FetchStep)}) has an INSERT, UPDATE, DELETE or MERGE with RETURNING for its body, read as the
+ * shape's rows or as its RETURNING list; the statement keeps its own rules (an empty WHERE fails
+ * when the whole statement is rendered), and an INSERT of many records renders as one multi-row
+ * VALUES.
+ *
  * <p>Immutable once made; the select it was made from is rendered afresh into each statement that
  * declares the CTE, so its values are bound there, numbered in order with the statement's own. Do
  * not change that select after making the CTE. Using {@link #table()} in a statement without {@code
@@ -47,6 +53,12 @@ public final class Cte<A extends Table<?>> {
   /** "", "MATERIALIZED " or "NOT MATERIALIZED ": the planner hint after AS. */
   private final String materialization;
 
+  /**
+   * The body when it is a data-modifying statement (an INSERT, UPDATE, DELETE or MERGE and its
+   * RETURNING), in place of {@link #query}; null for a SELECT's CTE.
+   */
+  private final DmlQuery.Returning<?> dml;
+
   private Cte(
       String name,
       AbstractSelect<?> query,
@@ -63,6 +75,18 @@ public final class Cte<A extends Table<?>> {
       List<SelectField<?>> items,
       boolean recursive,
       String materialization) {
+    this(name, query, table, items, recursive, materialization, null);
+  }
+
+  private Cte(
+      String name,
+      AbstractSelect<?> query,
+      A table,
+      List<SelectField<?>> items,
+      boolean recursive,
+      String materialization,
+      DmlQuery.Returning<?> dml) {
+    this.dml = dml;
     this.materialization = materialization;
     this.name = name;
     this.query = query;
@@ -151,6 +175,66 @@ public final class Cte<A extends Table<?>> {
     @SuppressWarnings("unchecked")
     Class<T> rowType = (Class<T>) q.rowType();
     return new Cte<>(name, q, new CteTable<>(name, name, rowType, items, names), items, false);
+  }
+
+  /**
+   * A CTE of a data-modifying statement read as {@code shape}'s rows: its RETURNING must give each
+   * of the shape's columns, by name ({@code returning()} of that table does).
+   */
+  @SuppressWarnings("unchecked")
+  static <A extends Table<R>, R> Cte<A> ofDml(
+      String name, A shape, FetchStep<? extends R> returning) {
+    DmlQuery.Returning<?> r = returningOf(name, returning);
+    List<String> given = r.outputNames();
+    for (Column<R, ?> c : shape.columns()) {
+      if (!given.contains(c.name())) {
+        throw new IllegalArgumentException(
+            "CTE "
+                + name
+                + " cannot read as "
+                + shape.name()
+                + ": its RETURNING has no column "
+                + c.name()
+                + " (it gives "
+                + String.join(", ", given)
+                + ")");
+      }
+    }
+    return new Cte<>(name, null, (A) shape.named(name), List.of(), false, "", r);
+  }
+
+  /** A CTE of a data-modifying statement's RETURNING list, read as it is read. */
+  static <T> Cte<Table<T>> ofDml(String name, FetchStep<T> returning) {
+    DmlQuery.Returning<?> r = returningOf(name, returning);
+    List<SelectField<?>> items = r.items();
+    List<String> names = r.outputNames();
+    for (int i = 0; i < names.size(); i++) {
+      if (names.get(i) == null) {
+        throw new IllegalArgumentException(
+            "CTE "
+                + name
+                + ": RETURNING item "
+                + items.get(i)
+                + " has no name to read it by; name it with as(\"name\")");
+      }
+    }
+    @SuppressWarnings("unchecked")
+    Class<T> rowType = (Class<T>) r.rowType();
+    return new Cte<>(
+        name, null, new CteTable<>(name, name, rowType, items, names), items, false, "", r);
+  }
+
+  private static DmlQuery.Returning<?> returningOf(String name, FetchStep<?> returning) {
+    if (!(returning instanceof DmlQuery.Returning)) {
+      throw new IllegalArgumentException(
+          "CTE "
+              + name
+              + ": "
+              + (returning == null ? "null" : returning.getClass().getSimpleName())
+              + " is not the RETURNING of an INSERT, UPDATE, DELETE or MERGE; a SELECT's CTE"
+              + " takes a Select");
+    }
+    return (DmlQuery.Returning<?>) returning;
   }
 
   /** The CTE's name, as {@code WITH} declares it. */
@@ -252,12 +336,12 @@ public final class Cte<A extends Table<?>> {
   }
 
   private Cte<A> withMaterialization(String hint) {
-    return new Cte<>(name, query, table, items, recursive, hint);
+    return new Cte<>(name, query, table, items, recursive, hint, dml);
   }
 
-  /** {@code name AS (select)}, the select's values bound in {@code w}. */
+  /** {@code name AS (select or statement)}, the body's values bound in {@code w}. */
   void render(SqlWriter w) {
-    if (query == null) {
+    if (query == null && dml == null) {
       throw new IllegalStateException(
           "CTE "
               + name
@@ -265,7 +349,11 @@ public final class Cte<A extends Table<?>> {
               + "declare the Cte that recursiveCte returns");
     }
     w.identifier(name).append(" AS ").append(materialization).append('(');
-    query.render(w);
+    if (dml != null) {
+      dml.renderWhole(w);
+    } else {
+      query.render(w);
+    }
     w.append(')');
   }
 

@@ -41,16 +41,32 @@ abstract class DmlQuery<R> implements ReturningStep<R> {
     return w;
   }
 
-  private void render(SqlWriter w, Returning<?> returning) {
+  /** The tables RETURNING may use: those of the body, unless a statement says otherwise. */
+  List<Table<?>> returningScope() {
+    return scopeTables();
+  }
+
+  /**
+   * The statement as one, for a CTE's body: what {@link #render(SqlWriter, Returning)} renders,
+   * except where running it takes more than one statement (an INSERT of many records).
+   */
+  void renderWhole(SqlWriter w, Returning<?> returning) {
+    render(w, returning);
+  }
+
+  /** The whole statement: WITH, the body, and RETURNING if {@code returning} is not null. */
+  void render(SqlWriter w, Returning<?> returning) {
     if (!with.isEmpty()) {
       SelectQuery.renderWith(w, with);
     }
     w.pushScope(scopeTables());
     renderBody(w);
-    if (returning != null) {
-      returning.renderList(w);
-    }
     w.popScope();
+    if (returning != null) {
+      w.pushScope(returningScope());
+      returning.renderList(w);
+      w.popScope();
+    }
   }
 
   @Override
@@ -91,7 +107,7 @@ abstract class DmlQuery<R> implements ReturningStep<R> {
   }
 
   @Override
-  public <T> FetchStep<T> returning(Expression<T> field) {
+  public <T> FetchStep<T> returning(SelectField<T> field) {
     return new Returning<>(this, null, null, List.of(field));
   }
 
@@ -156,6 +172,34 @@ abstract class DmlQuery<R> implements ReturningStep<R> {
           fields.get(i).renderField(w);
         }
       }
+    }
+
+    /** The statement and this RETURNING, as a CTE's body. */
+    void renderWhole(SqlWriter w) {
+      statement.renderWhole(w, this);
+    }
+
+    /** The returned items: the record table's columns, or the fields. */
+    List<SelectField<?>> items() {
+      return recordTable == null ? fields : List.<SelectField<?>>copyOf(recordTable.columns());
+    }
+
+    /** The name of each returned column (null for an unnamed expression). */
+    List<String> outputNames() {
+      List<SelectField<?>> items = items();
+      List<String> names = new java.util.ArrayList<>(items.size());
+      for (int i = 0; i < items.size(); i++) {
+        names.add(items.get(i).outputName());
+      }
+      return names;
+    }
+
+    /** What a row is read as: the record, the {@code @Row} class, or the scalar's type. */
+    Class<?> rowType() {
+      if (recordTable != null) {
+        return recordTable.recordType();
+      }
+      return into != null ? into : fields.get(0).expression().valueType();
     }
 
     @SuppressWarnings("unchecked")

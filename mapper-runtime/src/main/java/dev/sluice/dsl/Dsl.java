@@ -434,4 +434,45 @@ public final class Dsl extends DslExpressions {
   public static Condition unsafeCondition(String sql, Object... args) {
     return new Conditions.Raw(sql, args.clone());
   }
+
+  // DML (merge, data-modifying CTEs)
+
+  /**
+   * {@code excluded}: the row an INSERT proposed, for {@code ON CONFLICT … DO UPDATE}; its columns
+   * are {@code table}'s, typed, rendered {@code excluded.column}.
+   */
+  public static <A extends Table<R>, R> A excluded(A table) {
+    return DslDml.excluded(table);
+  }
+
+  /** {@code MERGE INTO target} on a Database or Transaction: {@code mergeInto(db, T).using(…)}. */
+  public static <R> MergeUsingStep<R> mergeInto(Queries queries, Table<R> target) {
+    return DslDml.mergeInto(queries, target);
+  }
+
+  /** {@code MERGE INTO target}, detached (for {@code toSql()} or a CTE). */
+  public static <R> MergeUsingStep<R> mergeInto(Table<R> target) {
+    return DslDml.mergeInto(null, target);
+  }
+
+  /**
+   * A CTE of a data-modifying statement, read as {@code shape}'s rows: {@code cte("moved", A,
+   * deleteFrom(A).where(…).returning())}, then {@code with(moved).insertInto(B)…}.
+   */
+  public static <A extends Table<R>, R> Cte<A> cte(
+      String name, A shape, FetchStep<? extends R> returning) {
+    return DslDml.cte(name, shape, returning);
+  }
+
+  /**
+   * A CTE of a data-modifying statement's RETURNING list ({@code returning(field)} or a record).
+   */
+  public static <T> Cte<Table<T>> cte(String name, FetchStep<T> returning) {
+    return DslDml.cte(name, returning);
+  }
+
+  /** {@code merge_action()}: 'INSERT', 'UPDATE' or 'DELETE', in a MERGE's RETURNING. */
+  public static Expression<String> mergeAction() {
+    return DslDml.mergeAction();
+  }
 }

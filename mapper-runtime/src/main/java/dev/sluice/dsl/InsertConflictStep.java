@@ -16,9 +16,21 @@ public final class InsertConflictStep<R> {
     this.insert = insert;
   }
 
+  /**
+   * {@code ON CONFLICT (columns) WHERE predicate}: the predicate of a partial unique index, which
+   * lets PostgreSQL infer that index as the arbiter ({@code … ON CONFLICT (customer_id) WHERE
+   * open}); a row outside the predicate is not in the index and never conflicts. A second call is
+   * ANDed to the first. Not after {@code onConflictOnConstraint} (a constraint takes no WHERE). A
+   * predicate still {@link Dsl#noCondition()} when the statement is rendered fails.
+   */
+  public InsertConflictStep<R> where(Condition indexPredicate) {
+    insert.conflict.where(indexPredicate);
+    return this;
+  }
+
   /** {@code DO NOTHING}. */
   public ReturningStep<R> doNothing() {
-    return insert.conflictDoNothing();
+    return insert.conflict.doNothing();
   }
 
   /**
@@ -32,11 +44,21 @@ public final class InsertConflictStep<R> {
     }
     List<Column<R, ?>> list = List.of(columns);
     insert.checkOwnColumns("doUpdateSet", list);
-    return insert.updateFromExcluded(list);
+    return insert.conflict.updateFromExcluded(list);
+  }
+
+  /**
+   * {@code DO UPDATE SET column = value, …}, each value a bound value or an expression of the
+   * column's type over the conflicting row and {@link Dsl#excluded}'s columns; then, optionally,
+   * {@code where(…)}: {@code doUpdate().set(B.amount, B.amount.plus(excluded(B).amount))
+   * .where(B.amount.lt(limit))}.
+   */
+  public ConflictUpdateSetStep<R> doUpdate() {
+    return new ConflictUpdate<>(insert);
   }
 
   /** {@code DO UPDATE SET} every inserted column but the conflict columns from {@code excluded}. */
   public ReturningStep<R> doUpdateSetAll() {
-    return insert.updateAllFromExcluded();
+    return insert.conflict.updateAllFromExcluded();
   }
 }

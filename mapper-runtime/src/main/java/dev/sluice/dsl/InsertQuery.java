@@ -19,12 +19,6 @@ final class InsertQuery<R> extends InsertSetStep<R> implements InsertStep<R>, In
 
   private List<R> records;
 
-  /** The ON CONFLICT columns, or null. */
-  private List<Column<?, ?>> conflictColumns;
-
-  /** The constraint of ON CONFLICT ON CONSTRAINT, or null. */
-  private String conflictConstraint;
-
   /** The columns chosen by set(…) or columns(…); null to insert records. */
   private List<Column<R, ?>> chosen;
 
@@ -34,11 +28,8 @@ final class InsertQuery<R> extends InsertSetStep<R> implements InsertStep<R>, In
   /** The SELECT of INSERT … SELECT, or null. */
   private AbstractSelect<?> source;
 
-  /** Whether the statement ends ON CONFLICT DO NOTHING, for any constraint. */
-  private boolean conflictAny;
-
-  /** null: DO NOTHING; else the columns set from excluded. */
-  private List<Column<?, ?>> updateColumns;
+  /** The ON CONFLICT clause: its target and action, if any. */
+  final InsertConflict<R> conflict = new InsertConflict<>(this);
 
   InsertQuery(Queries queries, Table<R> table) {
     super(queries, table);
@@ -156,66 +147,48 @@ final class InsertQuery<R> extends InsertSetStep<R> implements InsertStep<R>, In
       }
       w.append(')');
     }
-    renderConflict(w);
+    conflict.render(w);
   }
 
-  // ---- conflicts ----
+  // ---- conflicts: the clause's state and rendering are InsertConflict's ----
 
   @Override
   public InsertConflictStep<R> onConflictOnConstraint(String constraint) {
     if (constraint == null || constraint.isEmpty()) {
       throw new IllegalArgumentException("onConflictOnConstraint needs the constraint's name");
     }
-    conflictConstraint = constraint;
-    conflictColumns = List.of();
+    conflict.onConstraint(constraint);
     return new InsertConflictStep<>(this);
   }
 
   @Override
   InsertConflictStep<R> conflictOn(List<Column<R, ?>> columns) {
-    conflictColumns = List.<Column<?, ?>>copyOf(columns);
+    conflict.on(columns);
     return new InsertConflictStep<>(this);
   }
 
   @Override
   public ReturningStep<R> onConflictDoNothing() {
-    conflictAny = true;
+    conflict.onAny();
     return this;
   }
 
-  /** {@code DO NOTHING} after the conflict columns. */
-  ReturningStep<R> conflictDoNothing() {
-    updateColumns = null;
-    return this;
+  /** The statement's first words and table, for messages: "INSERT INTO payment". */
+  String statement() {
+    return "INSERT INTO " + table;
   }
 
-  /** {@code DO UPDATE SET c = excluded.c} for each column. */
-  ReturningStep<R> updateFromExcluded(List<Column<R, ?>> columns) {
-    updateColumns = List.<Column<?, ?>>copyOf(columns);
-    return this;
-  }
-
-  /** {@code DO UPDATE SET} every inserted column but the conflict columns. */
-  ReturningStep<R> updateAllFromExcluded() {
-    List<Column<?, ?>> set = new ArrayList<>();
-    List<? extends Column<R, ?>> columns = table.columns();
+  /** The inserted columns, which have values in {@code excluded} (the others hold defaults). */
+  List<Column<R, ?>> insertedColumns() {
     if (chosen != null) {
-      // Only the inserted columns have values in excluded; the others hold their defaults.
-      for (Column<R, ?> c : chosen) {
-        if (!conflictColumns.contains(c)) {
-          set.add(c);
-        }
-      }
-    } else {
-      for (int p : inserted) {
-        Column<R, ?> c = columns.get(p);
-        if (!conflictColumns.contains(c)) {
-          set.add(c);
-        }
-      }
+      return chosen;
     }
-    updateColumns = set;
-    return this;
+    List<? extends Column<R, ?>> columns = table.columns();
+    List<Column<R, ?>> out = new ArrayList<>(inserted.length);
+    for (int p : inserted) {
+      out.add(columns.get(p));
+    }
+    return out;
   }
 
   @Override
@@ -254,32 +227,43 @@ final class InsertQuery<R> extends InsertSetStep<R> implements InsertStep<R>, In
         w.append(')');
       }
     }
-    renderConflict(w);
+    conflict.render(w);
   }
 
-  /** The ON CONFLICT clause, if any. */
-  private void renderConflict(SqlWriter w) {
-    if (conflictAny) {
-      w.append(" ON CONFLICT DO NOTHING");
-    } else if (conflictColumns != null) {
-      if (conflictConstraint != null) {
-        w.append(" ON CONFLICT ON CONSTRAINT ").identifier(conflictConstraint);
-      } else {
-        w.append(" ON CONFLICT (");
-        for (int i = 0; i < conflictColumns.size(); i++) {
-          w.append(i == 0 ? "" : ", ").identifier(conflictColumns.get(i).name());
-        }
-        w.append(')');
-      }
-      if (updateColumns == null) {
-        w.append(" DO NOTHING");
-      } else {
-        w.append(" DO UPDATE SET ");
-        for (int i = 0; i < updateColumns.size(); i++) {
-          String name = updateColumns.get(i).name();
-          w.append(i == 0 ? "" : ", ").identifier(name).append(" = excluded.").identifier(name);
-        }
-      }
+  /**
+   * As a CTE's body an INSERT of many records is one statement, of multi-row VALUES (running it
+   * alone takes a batch or several statements, which a CTE cannot be).
+   */
+  @Override
+  void renderWhole(SqlWriter w, Returning<?> returning) {
+    if (chosen != null || records == null || records.size() == 1) {
+      super.renderWhole(w, returning);
+      return;
+    }
+    if (records.isEmpty()) {
+      throw new IllegalStateException(
+          statement() + " of an empty list in a CTE: a statement cannot insert no rows");
+    }
+    if (inserted.length == 0 || (long) records.size() * inserted.length > MAX_PARAMETERS) {
+      throw new IllegalStateException(
+          statement()
+              + " of "
+              + records.size()
+              + " records in a CTE: one statement takes "
+              + (inserted.length == 0
+                  ? "one row of DEFAULT VALUES"
+                  : "at most " + MAX_PARAMETERS / inserted.length + " of them"));
+    }
+    if (!with.isEmpty()) {
+      SelectQuery.renderWith(w, with);
+    }
+    w.pushScope(table);
+    renderRows(w, records.size(), 0);
+    w.popScope();
+    if (returning != null) {
+      w.pushScope(table);
+      returning.renderList(w);
+      w.popScope();
     }
   }
 

@@ -13,8 +13,11 @@ public interface ReturningStep<R> {
   /** {@code RETURNING} every column, read into the table's record. */
   FetchStep<R> returning();
 
-  /** {@code RETURNING field}, read as a scalar: {@code returning(FILM.filmId)}. */
-  <T> FetchStep<T> returning(Expression<T> field);
+  /**
+   * {@code RETURNING field}, read as a scalar: {@code returning(FILM.filmId)}, or an expression
+   * named with {@code as} ({@code returning(mergeAction().as("action"))}, for a CTE to read it by).
+   */
+  <T> FetchStep<T> returning(SelectField<T> field);
 
   /** {@code RETURNING fields}, read into the {@code @Row} record {@code into}. */
   <T> FetchStep<T> returning(Class<T> into, SelectField<?>... fields);

@@ -77,4 +77,11 @@ public final class WithStep {
     q.with(ctes);
     return q;
   }
+
+  /** {@code WITH … MERGE INTO target …}: the source may be one of the CTEs' tables. */
+  public <R> MergeUsingStep<R> mergeInto(Table<R> target) {
+    MergeQuery<R> q = new MergeQuery<>(queries, target);
+    q.with(ctes);
+    return q;
+  }
 }

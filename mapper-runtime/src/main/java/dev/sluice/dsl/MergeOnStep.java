@@ -1,0 +1,15 @@
+package dev.sluice.dsl;
+
+/**
+ * {@code MERGE INTO target USING source}, waiting for the join condition.
+ *
+ * @param <R> the target table's record
+ */
+public interface MergeOnStep<R> {
+  /**
+   * {@code ON condition}: which target row a source row matches. A condition still {@link
+   * Dsl#noCondition()} when the statement is rendered fails, naming the statement (it never means
+   * "every pair"); {@link Dsl#trueCondition()} says so explicitly.
+   */
+  MergeWhenStep<R> on(Condition condition);
+}

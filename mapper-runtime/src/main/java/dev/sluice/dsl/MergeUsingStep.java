@@ -1,0 +1,15 @@
+package dev.sluice.dsl;
+
+/**
+ * {@code MERGE INTO target}, waiting for its source.
+ *
+ * @param <R> the target table's record
+ */
+public interface MergeUsingStep<R> {
+  /**
+   * {@code USING source}: a table (under an alias if it is the target's own), a derived table
+   * ({@code derived("s", select(…)).table()}) or a CTE's table. Its columns are in scope in ON, in
+   * the WHEN clauses that see the source row, and in RETURNING.
+   */
+  MergeOnStep<R> using(Table<?> source);
+}
