@@ -5,6 +5,7 @@ import dev.sluice.dsl.DeleteWhereStep;
 import dev.sluice.dsl.Dsl;
 import dev.sluice.dsl.From1Step;
 import dev.sluice.dsl.InsertStep;
+import dev.sluice.dsl.MergeUsingStep;
 import dev.sluice.dsl.SelectField;
 import dev.sluice.dsl.SelectFromStep;
 import dev.sluice.dsl.SelectJoinStep;
@@ -145,6 +146,14 @@ public interface Queries {
   /** {@code DELETE FROM table}: {@code db.deleteFrom(FILM).where(…).execute()}. */
   default <A extends Table<R>, R> DeleteWhereStep<A, R> deleteFrom(A table) {
     return Dsl.deleteFrom(this, table);
+  }
+
+  /**
+   * {@code MERGE INTO table} (PostgreSQL 15+): {@code db.mergeInto(FILM).using(src).on(…)
+   * .whenMatched().thenUpdate()…execute()}; a MERGE without a WHEN clause does not compile.
+   */
+  default <R> MergeUsingStep<R> mergeInto(Table<R> table) {
+    return Dsl.mergeInto(this, table);
   }
 
   /**

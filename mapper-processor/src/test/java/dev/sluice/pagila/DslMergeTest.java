@@ -146,7 +146,7 @@ class DslMergeTest {
         Balances.returned(
             jdbc, sql + " RETURNING merge_action(), balance.customer_id", expectedState);
     FetchStep<MergeOutcome> q =
-        mergeInto(db, BALANCE)
+        db.mergeInto(BALANCE)
             .using(CUSTOMER)
             .on(
                 BALANCE
