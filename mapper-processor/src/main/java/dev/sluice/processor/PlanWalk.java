@@ -130,6 +130,33 @@ final class PlanWalk {
     return t.kind == Kind.WORD || t.kind == Kind.QUOTED;
   }
 
+  /** The CTE whose work table the recursive term {@code node} reads, or null. */
+  static String workTable(PlanNode node) {
+    if (node.type.equals("WorkTable Scan")) {
+      return node.cteName;
+    }
+    for (PlanNode child : node.children) {
+      String found = workTable(child);
+      if (found != null) {
+        return found;
+      }
+    }
+    return null;
+  }
+
+  /** Whether the plan computes a CTE of its own (a subplan named {@code CTE name}). */
+  static boolean hasCte(PlanNode node) {
+    if (node.subplanName != null && node.subplanName.startsWith("CTE ")) {
+      return true;
+    }
+    for (PlanNode child : node.children) {
+      if (hasCte(child)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** The names of the CTEs that CTE Scans of the plan read. */
   static Set<String> cteNames(PlanNode node) {
     Set<String> out = new java.util.LinkedHashSet<>();
