@@ -318,7 +318,15 @@ final class NullabilityInference {
           PlanNode cte = findSubplan(root, "CTE " + scan.cteName);
           return cte == null ? UNKNOWN : inner(scan, cte, depth, name);
         case "Function Scan":
-          return "unnest".equals(scan.functionName) ? NULLABLE : UNKNOWN;
+          if ("unnest".equals(scan.functionName)) {
+            return NULLABLE;
+          }
+          // FROM generate_series(1, :n) AS g: the rows are the call's values (arguments of other
+          // relations, LATERAL, are not found from this node, and so UNKNOWN).
+          return scan.functionCall != null
+                  && NullnessRules.NON_NULL_SETS.contains(scan.functionName)
+              ? ExpressionNullness.of(scan.functionCall, new At(scan, depth))
+              : UNKNOWN;
         case "WorkTable Scan":
           List<ColumnNullness> table = workTables.get(scan.cteName);
           List<String> names = cteColumns.get(scan.cteName);

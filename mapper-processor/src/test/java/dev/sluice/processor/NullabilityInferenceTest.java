@@ -240,6 +240,16 @@ class NullabilityInferenceTest {
   }
 
   @Test
+  void setReturningFunctions() throws SQLException {
+    assertColumns("SELECT g FROM generate_series(1, 10) g", NON_NULL);
+    assertColumns("SELECT generate_series(1, film_id) FROM film", NON_NULL);
+    assertColumns("SELECT g FROM generate_series(1, $1::int) g", UNKNOWN);
+    // LATERAL arguments are another relation's, not found from the function's scan.
+    assertColumns("SELECT g FROM film f, generate_series(1, f.length) g", UNKNOWN);
+    assertColumns("SELECT x FROM unnest(ARRAY[1, 2]) x", NULLABLE);
+  }
+
+  @Test
   void existsInEveryPlanFormAndInOfASubquery() throws SQLException {
     db.execute("ANALYZE actor, film_actor, film");
     String hashed =

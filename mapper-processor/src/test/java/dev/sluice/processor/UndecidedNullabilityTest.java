@@ -113,6 +113,14 @@ class UndecidedNullabilityTest {
   }
 
   @Test
+  void aParameterInTheSelectList() {
+    assertError(
+        undecided("n", "n", " is primitive; use java.lang.Integer with @Nullable, or Optional"),
+        "@Row record R(int n) {}",
+        "@Query(\"SELECT :n AS n FROM film\") List<R> m(Integer n);");
+  }
+
+  @Test
   void recursiveCteColumnThatBecomesNull() {
     assertError(
         byThePlan("a", "a", " is primitive; use java.lang.Integer with @Nullable, or Optional"),
@@ -178,6 +186,7 @@ class UndecidedNullabilityTest {
     "@Row record Scored(String title, @NonNull Integer score) {}",
     "@Row record MaybeScored(String title, @Nullable Integer score) {}",
     "@Row record Path(@NonNull String searchPath) {}",
+    "@Row record Series(int g) {}",
     "@Dao interface Undecided {",
     "  @Query(\"SELECT a.first_name, EXISTS (SELECT 1 FROM film_actor fa WHERE fa.actor_id = a.actor_id) AS acts\"",
     "      + \" FROM actor a\") List<Acts> hashedExists();",
@@ -198,6 +207,7 @@ class UndecidedNullabilityTest {
     "  @Query(\"SELECT title, film_score(film_id) AS score FROM film\") List<Scored> assertedNonNull();",
     "  @Query(\"SELECT title, film_score(film_id) AS score FROM film\") List<MaybeScored> acceptedNull();",
     "  @Query(\"SHOW search_path\") Path assertedShow();",
+    "  @Query(\"SELECT g FROM generate_series(1, 10) AS g\") List<Series> series();",
     "}",
   };
 
