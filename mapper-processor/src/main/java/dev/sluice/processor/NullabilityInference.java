@@ -457,17 +457,21 @@ final class NullabilityInference {
        * For an EXISTS it could also run hashed, the planner makes two subplans, numbered n (a probe
        * per row) and n + 1 (hashed), and drops one as it finishes the plan; an IN it hashes has
        * one. So a hashed SubPlan whose number's predecessor names no subplan of the plan is an
-       * EXISTS, unless that number went to a CTE (CTEs are named, not numbered, so a plan with one
-       * is not judged) or to a subplan dropped with an expression the planner removed after
-       * planning it (a removed join's condition; a known limit, see the README).
+       * EXISTS, unless that number went to a CTE, which is named, not numbered: the statement's own
+       * CTEs are planned before anything else of it, so when none holds a subplan of its own they
+       * are numbered 1 to k; a plan with other CTEs is not judged. A subplan dropped with an
+       * expression the planner removed after planning it (a removed join's condition) is a known
+       * limit, see the README.
        */
       @Override
       public boolean existsAlternative(String name) {
-        if (!name.startsWith("SubPlan ") || PlanWalk.hasCte(root)) {
+        if (!name.startsWith("SubPlan ")) {
           return false;
         }
         int n = Integer.parseInt(name.substring("SubPlan ".length()));
-        return n > 1
+        int ctes = PlanWalk.statementCtes(root);
+        return ctes >= 0
+            && n - 1 > ctes
             && findSubplan(root, "SubPlan " + (n - 1)) == null
             && findSubplan(root, "InitPlan " + (n - 1)) == null;
       }

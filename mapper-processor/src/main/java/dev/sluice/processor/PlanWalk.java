@@ -144,13 +144,44 @@ final class PlanWalk {
     return null;
   }
 
-  /** Whether the plan computes a CTE of its own (a subplan named {@code CTE name}). */
-  static boolean hasCte(PlanNode node) {
-    if (node.subplanName != null && node.subplanName.startsWith("CTE ")) {
+  /**
+   * How many CTEs the plan computes ({@code CTE name} subplans), when all are the statement's own
+   * (children of the top node) and none holds a subplan or CTE of its own; else -1.
+   */
+  static int statementCtes(PlanNode root) {
+    int count = 0;
+    for (PlanNode child : root.children) {
+      if (isCte(child)) {
+        if (holdsSubplan(child)) {
+          return -1;
+        }
+        count++;
+      } else if (holdsCte(child)) {
+        return -1;
+      }
+    }
+    return count;
+  }
+
+  private static boolean isCte(PlanNode node) {
+    return node.subplanName != null && node.subplanName.startsWith("CTE ");
+  }
+
+  private static boolean holdsSubplan(PlanNode node) {
+    for (PlanNode child : node.children) {
+      if (child.subplanName != null || holdsSubplan(child)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean holdsCte(PlanNode node) {
+    if (isCte(node)) {
       return true;
     }
     for (PlanNode child : node.children) {
-      if (hasCte(child)) {
+      if (holdsCte(child)) {
         return true;
       }
     }

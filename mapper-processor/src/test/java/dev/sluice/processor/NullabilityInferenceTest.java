@@ -251,7 +251,7 @@ class NullabilityInferenceTest {
 
   @Test
   void existsInEveryPlanFormAndInOfASubquery() throws SQLException {
-    db.execute("ANALYZE actor, film_actor, film");
+    db.execute("ANALYZE actor, film_actor, film, payment, rental");
     String hashed =
         "SELECT a.first_name, EXISTS (SELECT 1 FROM film_actor fa WHERE fa.actor_id = a.actor_id)"
             + " FROM actor a";
@@ -276,6 +276,17 @@ class NullabilityInferenceTest {
     assertColumns(
         "SELECT f.original_language_id IN (SELECT l.language_id FROM language l) FROM film f",
         NULLABLE);
+    // The statement's own CTE takes number 1: the hashed EXISTS is 3 (2 dropped), an IN 2.
+    String besideACte =
+        "WITH c AS MATERIALIZED (SELECT 1 AS one) SELECT p.payment_id, EXISTS (SELECT 1 FROM"
+            + " rental r WHERE r.customer_id = p.customer_id) FROM payment p, c";
+    assertThat(plan(besideACte)).contains("(ANY (p.customer_id = (hashed SubPlan 3).col1))");
+    assertColumns(besideACte, NON_NULL, NON_NULL);
+    String inBesideACte =
+        "WITH c AS MATERIALIZED (SELECT 1 AS one) SELECT a.actor_id IN (SELECT"
+            + " f.original_language_id FROM film f) FROM actor a, c";
+    assertThat(plan(inBesideACte)).contains("(ANY (a.actor_id = (hashed SubPlan 2).col1))");
+    assertColumns(inBesideACte, NULLABLE);
     String correlated =
         "SELECT a.actor_id > ALL (SELECT fa.film_id FROM film_actor fa WHERE fa.actor_id ="
             + " a.actor_id) FROM actor a";
