@@ -113,6 +113,12 @@ final class Diagnostics {
   /** A nullable column into a primitive or non-{@code @Nullable} component. */
   static final String SCHEMA_NULLABLE_COLUMN = "sluice.schema.nullable-column";
 
+  /**
+   * A warning: a result column into a component that rejects NULL, from a statement EXPLAIN could
+   * not plan, so nothing proved the column non-null.
+   */
+  static final String SCHEMA_UNPLANNED = "sluice.schema.unplanned";
+
   /** A generated-always column mapped without {@code @Generated}. */
   static final String SCHEMA_GENERATED_COLUMN = "sluice.schema.generated-column";
 
@@ -136,6 +142,12 @@ final class Diagnostics {
 
   /** A snapshot entry, or its migrations' digest, that no longer matches the schema source. */
   static final String SCHEMA_SNAPSHOT_STALE = "sluice.schema.snapshot-stale";
+
+  /**
+   * A warning: snapshot entries that no check of a verifying compilation asked for (a query or
+   * table removed since, or a compilation of part of the module).
+   */
+  static final String SCHEMA_SNAPSHOT_UNUSED = "sluice.schema.snapshot-unused";
 
   /** A bug in the processor, reported instead of crashing the compiler. */
   static final String INTERNAL_ERROR = "sluice.internal-error";
@@ -163,6 +175,11 @@ final class Diagnostics {
     } else {
       print(r);
     }
+  }
+
+  /** A warning on no element: for the whole compilation (it fails {@code -Werror}). */
+  void warning(String tag, String message) {
+    messager.printMessage(Diagnostic.Kind.WARNING, format(tag, message));
   }
 
   /** A note on no element: for the whole compilation, never failing it. */

@@ -6,7 +6,6 @@ import static dev.sluice.processor.ColumnNullness.UNKNOWN;
 import static dev.sluice.processor.NullnessRules.CALL_SYNTAX;
 import static dev.sluice.processor.NullnessRules.NULL_YIELDING_OPERATORS;
 import static dev.sluice.processor.NullnessRules.SQL_VALUE_FUNCTIONS;
-import static dev.sluice.processor.NullnessRules.TYPE_WORDS;
 import static dev.sluice.processor.NullnessRules.strict;
 
 import dev.sluice.processor.DeparsedLexer.Kind;
@@ -22,7 +21,7 @@ import java.util.Locale;
  * does not matter (deparsed expressions are parenthesized, and every operator is judged by its
  * strictness alone), except around {@code IS}, which is only read alone.
  */
-final class ExpressionNullness {
+final class ExpressionNullness extends DeparsedCursor {
   /** What the expression's names stand for, answered by the plan and the catalog. */
   interface Context {
     /** A column {@code qualifier.name} (qualifier null when EXPLAIN printed none). */
@@ -37,6 +36,15 @@ final class ExpressionNullness {
     /** A subplan's value ({@code SubPlan 1}, {@code InitPlan 2}): EXISTS, or a scalar subquery. */
     ColumnNullness subplan(String name);
 
+    /**
+     * Column {@code index} (from 0) of the rows subplan {@code name} yields, as the test of an
+     * {@code ANY}/{@code ALL} sublink compares them ({@code (SubPlan 1).col1}).
+     */
+    ColumnNullness subplanColumn(String name, int index);
+
+    /** Whether hashed subplan {@code name} is an EXISTS the planner hashes as an IN would be. */
+    boolean existsAlternative(String name);
+
     /** Whether every window frame of the statement holds the current row. */
     boolean framesHoldCurrentRow();
 
@@ -50,14 +58,16 @@ final class ExpressionNullness {
     boolean strictOperator(String name);
   }
 
-  private final List<Token> tokens;
   private final Context context;
 
-  /** The index of the next token. */
-  private int pos;
+  /** How many {@code ANY}/{@code ALL} sublink tests enclose the next token. */
+  private int sublinks;
+
+  /** Whether the sublink test being read reads a hashed EXISTS ({@link #sublink}). */
+  private boolean hashedExists;
 
   private ExpressionNullness(List<Token> tokens, Context context) {
-    this.tokens = tokens;
+    super(tokens);
     this.context = context;
   }
 
@@ -89,9 +99,6 @@ final class ExpressionNullness {
       }
     }
   }
-
-  // -------------------------------------------------------------------------------------------
-  // Grammar
 
   private ColumnNullness expression() {
     List<ColumnNullness> operands = new ArrayList<>();
@@ -214,21 +221,40 @@ final class ExpressionNullness {
 
   private ColumnNullness parenthesized() {
     Token t = peek();
+    if (t.is("alternatives") && tokens.get(pos + 1).is(":")) {
+      // (alternatives: SubPlan 1 or hashed SubPlan 2): the choice the planner leaves open for an
+      // EXISTS only (a correlated probe or a hashed IN), as servers before 14 printed it.
+      skipUntilClose();
+      expect(")");
+      return NON_NULL;
+    }
     if (t.is("subplan") || t.is("initplan") || t.is("hashed")) {
       // (SubPlan 1), (hashed SubPlan 2), (InitPlan 1).col1.
-      word("hashed");
+      boolean hashed = word("hashed");
       Token kind = next();
       Token number = next();
       expect(")");
+      String column = null;
       if (peek().is(".")) {
-        // (InitPlan 1).col1: the subplan's first output column.
+        // (InitPlan 1).col1, (SubPlan 1).col2: an output column of the subplan.
         pos++;
-        next();
+        column = next().text;
       }
       if (!kind.is("subplan") && !kind.is("initplan")) {
         return UNKNOWN;
       }
-      return context.subplan((kind.is("subplan") ? "SubPlan " : "InitPlan ") + number.text);
+      String name = (kind.is("subplan") ? "SubPlan " : "InitPlan ") + number.text;
+      if (hashed && context.existsAlternative(name)) {
+        hashedExists = true;
+        return NON_NULL;
+      }
+      if (sublinks > 0 && column != null && column.startsWith("col")) {
+        // A NumberFormatException is an IllegalArgumentException: the answer is then UNKNOWN.
+        return context.subplanColumn(name, Integer.parseInt(column.substring(3)) - 1);
+      }
+      // A hashed subplan outside a sublink's test (servers before 17 print no test) is an
+      // x IN (subquery), NULL when x or a row is NULL: what it compares is not shown.
+      return hashed ? UNKNOWN : context.subplan(name);
     }
     ColumnNullness value = expression();
     expect(")");
@@ -260,7 +286,8 @@ final class ExpressionNullness {
       case "any":
       case "all":
       case "some":
-        return quantified();
+        // (ANY (test)) is a sublink, x = ANY (array) an operator.
+        return pos >= 2 && tokens.get(pos - 2).is("(") && peek().is("(") ? sublink() : quantified();
       case "default":
         return UNKNOWN;
       case "current_schema":
@@ -318,6 +345,26 @@ final class ExpressionNullness {
       return NULLABLE;
     }
     return strict(results);
+  }
+
+  /**
+   * {@code (ANY (test))}, {@code (ALL (test))}: {@code x IN (subquery)}, {@code x op ALL
+   * (subquery)}, as PostgreSQL 17 prints them, the test comparing x with the subquery's columns
+   * {@code (SubPlan n).colk}. Over no rows it is false (ANY) or true (ALL); else NULL when no row
+   * decides it and some row's test is NULL: so it is non-null exactly when the test is, each colk
+   * being the subquery's column k. An EXISTS the planner turned into a hashed IN is never NULL.
+   */
+  private ColumnNullness sublink() {
+    boolean outer = hashedExists;
+    hashedExists = false;
+    sublinks++;
+    expect("(");
+    ColumnNullness test = expression();
+    expect(")");
+    sublinks--;
+    boolean exists = hashedExists;
+    hashedExists = outer;
+    return exists ? NON_NULL : test;
   }
 
   /** {@code ANY (array)} or {@code ALL (…)}: judged only for a constant array without NULL. */
@@ -390,98 +437,5 @@ final class ExpressionNullness {
       return UNKNOWN;
     }
     return NullnessRules.call(context, name, args, star, filtered, window);
-  }
-
-  private void typeName() {
-    Token t = next();
-    if (t.kind != Kind.WORD && t.kind != Kind.QUOTED) {
-      throw new IllegalArgumentException("a type name expected");
-    }
-    if (peek().is(".")) {
-      pos++;
-      next();
-    }
-    while (true) {
-      Token n = peek();
-      if (n.kind == Kind.WORD && TYPE_WORDS.contains(n.text)) {
-        pos++;
-      } else if (n.is("(")) {
-        skipBalanced("(", ")");
-      } else if (n.is("[")) {
-        skipBalanced("[", "]");
-      } else {
-        return;
-      }
-    }
-  }
-
-  // -------------------------------------------------------------------------------------------
-  // Tokens
-
-  private Token peek() {
-    return tokens.get(pos);
-  }
-
-  private Token next() {
-    Token t = tokens.get(pos);
-    if (t.kind == Kind.END) {
-      throw new IllegalArgumentException("unexpected end");
-    }
-    pos++;
-    return t;
-  }
-
-  private boolean word(String w) {
-    if (peek().kind == Kind.WORD && peek().text.equals(w)) {
-      pos++;
-      return true;
-    }
-    return false;
-  }
-
-  private void expectWord(String w) {
-    if (!word(w)) {
-      throw new IllegalArgumentException("'" + w + "' expected");
-    }
-  }
-
-  private void expect(String punct) {
-    if (!next().is(punct)) {
-      throw new IllegalArgumentException("'" + punct + "' expected");
-    }
-  }
-
-  /** Skips {@code open … close} with whatever it nests; the next token must be {@code open}. */
-  private void skipBalanced(String open, String close) {
-    expect(open);
-    int depth = 1;
-    while (depth > 0) {
-      Token t = next();
-      if (t.is(open)) {
-        depth++;
-      } else if (t.is(close)) {
-        depth--;
-      }
-    }
-  }
-
-  /** Skips to the parenthesis that closes the current call, leaving it to be read. */
-  private void skipUntilClose() {
-    int depth = 0;
-    while (true) {
-      Token t = peek();
-      if (t.kind == Kind.END) {
-        throw new IllegalArgumentException("unexpected end");
-      }
-      if (t.is("(")) {
-        depth++;
-      } else if (t.is(")")) {
-        if (depth == 0) {
-          return;
-        }
-        depth--;
-      }
-      pos++;
-    }
   }
 }

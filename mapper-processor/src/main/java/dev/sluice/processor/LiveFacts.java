@@ -84,18 +84,32 @@ final class LiveFacts implements SchemaFacts {
   }
 
   /**
-   * The plan's answer where {@link NullabilityInference} has one (a computed column, the nullable
-   * side of an outer join, an aggregate), else the attnotnull-based nullness from {@link #columns};
-   * what it answers is recorded in a snapshot like every other fact.
+   * Each column's nullness as the checks decide it: with a plan, {@link NullabilityInference}'s
+   * answer, where UNKNOWN stays UNKNOWN (rejected from a non-null component: where inference cannot
+   * decide, nullable is the answer) unless the column is a nullable base column, which is NULLABLE
+   * whatever the plan; without one (EXPLAIN refused the statement: a server before 16, a statement
+   * it cannot explain, more than one statement), a nullable base column stays NULLABLE and every
+   * other column is UNPLANNED, accepted with a warning, as pgjdbc's NOT NULL does not see outer
+   * joins. What it answers is recorded in a snapshot like every other fact.
    */
   private static List<ResultColumn> withInferredNullness(
       List<ResultColumn> columns, List<ColumnNullness> inferred) {
     List<ResultColumn> out = new ArrayList<>(columns.size());
     for (int i = 0; i < columns.size(); i++) {
       ResultColumn c = columns.get(i);
-      ColumnNullness n = i < inferred.size() ? inferred.get(i) : ColumnNullness.UNKNOWN;
+      ColumnNullness n;
+      if (c.nullness == ColumnNullness.NULLABLE) {
+        n =
+            i < inferred.size() && inferred.get(i) == ColumnNullness.NON_NULL
+                ? ColumnNullness.NON_NULL
+                : ColumnNullness.NULLABLE;
+      } else if (inferred.isEmpty()) {
+        n = ColumnNullness.UNPLANNED;
+      } else {
+        n = i < inferred.size() ? inferred.get(i) : ColumnNullness.UNKNOWN;
+      }
       out.add(
-          n == ColumnNullness.UNKNOWN
+          n == c.nullness
               ? c
               : new ResultColumn(c.label, c.typeName, c.baseSchema, c.baseTable, c.baseColumn, n));
     }

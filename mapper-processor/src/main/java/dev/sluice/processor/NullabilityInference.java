@@ -153,6 +153,9 @@ final class NullabilityInference {
     /** The column names of the CTEs the plan scans, where a probe found them. */
     private final Map<String, List<String>> cteColumns;
 
+    /** For each recursive CTE being evaluated, what its work table's columns are assumed to be. */
+    private final Map<String, List<ColumnNullness>> workTables = new HashMap<>();
+
     Inference(
         PlanNode root,
         PlanFacts facts,
@@ -174,6 +177,9 @@ final class NullabilityInference {
       List<ColumnNullness> out = new ArrayList<>();
       if (depth > 40) {
         return out;
+      }
+      if (node.type.equals("Recursive Union")) {
+        return recursiveUnion(node, depth);
       }
       if (node.isUnion()) {
         List<ColumnNullness> union = null;
@@ -198,6 +204,47 @@ final class NullabilityInference {
         out.add(ExpressionNullness.of(item, new At(node, depth)));
       }
       return out;
+    }
+
+    /**
+     * A recursive CTE's columns, as a fixpoint: the work table holds the rows of the step before,
+     * first the non-recursive term's; a column is non-null when it is so in the non-recursive term
+     * and in the recursive term read with the work table's columns as the union so far yields them.
+     * Each pass only moves a column towards NULLABLE (NON_NULL, UNKNOWN, NULLABLE), so the loop
+     * ends within two passes per column.
+     */
+    private List<ColumnNullness> recursiveUnion(PlanNode node, int depth) {
+      List<PlanNode> terms = new ArrayList<>();
+      for (PlanNode child : node.children) {
+        if (!child.isSubplan()) {
+          terms.add(child);
+        }
+      }
+      String cte = terms.size() == 2 ? PlanWalk.workTable(terms.get(1)) : null;
+      if (cte == null || workTables.containsKey(cte)) {
+        return new ArrayList<>();
+      }
+      List<ColumnNullness> union = outputs(terms.get(0), depth + 1);
+      try {
+        for (int pass = 0; pass <= 2 * union.size(); pass++) {
+          workTables.put(cte, union);
+          List<ColumnNullness> step = outputs(terms.get(1), depth + 1);
+          if (step.size() != union.size()) {
+            return new ArrayList<>();
+          }
+          List<ColumnNullness> next = new ArrayList<>(union.size());
+          for (int i = 0; i < union.size(); i++) {
+            next.add(either(union.get(i), step.get(i)));
+          }
+          if (next.equals(union)) {
+            return union;
+          }
+          union = next;
+        }
+        return new ArrayList<>();
+      } finally {
+        workTables.remove(cte);
+      }
     }
 
     /** The column {@code qualifier.name} as evaluated at {@code node}. */
@@ -271,7 +318,20 @@ final class NullabilityInference {
           PlanNode cte = findSubplan(root, "CTE " + scan.cteName);
           return cte == null ? UNKNOWN : inner(scan, cte, depth, name);
         case "Function Scan":
-          return "unnest".equals(scan.functionName) ? NULLABLE : UNKNOWN;
+          if ("unnest".equals(scan.functionName)) {
+            return NULLABLE;
+          }
+          // FROM generate_series(1, :n) AS g: the rows are the call's values (arguments of other
+          // relations, LATERAL, are not found from this node, and so UNKNOWN).
+          return scan.functionCall != null
+                  && NullnessRules.NON_NULL_SETS.contains(scan.functionName)
+              ? ExpressionNullness.of(scan.functionCall, new At(scan, depth))
+              : UNKNOWN;
+        case "WorkTable Scan":
+          List<ColumnNullness> table = workTables.get(scan.cteName);
+          List<String> names = cteColumns.get(scan.cteName);
+          int k = names == null ? -1 : names.indexOf(name);
+          return table != null && k >= 0 && k < table.size() ? table.get(k) : UNKNOWN;
         default:
           return UNKNOWN;
       }
@@ -384,6 +444,36 @@ final class NullabilityInference {
         // EXISTS leaves its subquery no target list; a scalar subquery is NULL without a row.
         PlanNode plan = findSubplan(root, name);
         return plan != null && plan.output.isEmpty() && !plan.isUnion() ? NON_NULL : NULLABLE;
+      }
+
+      @Override
+      public ColumnNullness subplanColumn(String name, int index) {
+        PlanNode plan = findSubplan(root, name);
+        List<ColumnNullness> rows = plan == null ? List.of() : outputs(plan, depth + 1);
+        return index >= 0 && index < rows.size() ? rows.get(index) : UNKNOWN;
+      }
+
+      /**
+       * For an EXISTS it could also run hashed, the planner makes two subplans, numbered n (a probe
+       * per row) and n + 1 (hashed), and drops one as it finishes the plan; an IN it hashes has
+       * one. So a hashed SubPlan whose number's predecessor names no subplan of the plan is an
+       * EXISTS, unless that number went to a CTE, which is named, not numbered: the statement's own
+       * CTEs are planned before anything else of it, so when none holds a subplan of its own they
+       * are numbered 1 to k; a plan with other CTEs is not judged. A subplan dropped with an
+       * expression the planner removed after planning it (a removed join's condition) is a known
+       * limit, see the README.
+       */
+      @Override
+      public boolean existsAlternative(String name) {
+        if (!name.startsWith("SubPlan ")) {
+          return false;
+        }
+        int n = Integer.parseInt(name.substring("SubPlan ".length()));
+        int ctes = PlanWalk.statementCtes(root);
+        return ctes >= 0
+            && n - 1 > ctes
+            && findSubplan(root, "SubPlan " + (n - 1)) == null
+            && findSubplan(root, "InitPlan " + (n - 1)) == null;
       }
 
       @Override

@@ -97,6 +97,12 @@ final class NullnessRules {
           "pg_get_viewdef",
           "mode");
 
+  /**
+   * Set-returning functions whose rows are never NULL when their arguments are not (unlike {@code
+   * unnest}, whose elements may be).
+   */
+  static final Set<String> NON_NULL_SETS = Set.of("generate_series", "generate_subscripts");
+
   /** Operators of strict functions that return NULL for a missing key or element. */
   static final Set<String> NULL_YIELDING_OPERATORS = Set.of("->", "->>", "#>", "#>>");
 
@@ -176,7 +182,10 @@ final class NullnessRules {
       return COLLECTING_AGGREGATES.contains(name) ? NON_NULL : strict(args);
     }
     if (context.setReturning(name)) {
-      return name.equals("unnest") ? NULLABLE : UNKNOWN;
+      if (name.equals("unnest")) {
+        return NULLABLE;
+      }
+      return NON_NULL_SETS.contains(name) ? strict(args) : UNKNOWN;
     }
     Boolean strict = context.strictFunction(name);
     if (strict == null || !strict || NULL_YIELDING_STRICT.contains(name)) {

@@ -156,6 +156,9 @@ final class PlanFacts {
     for (String item : node.output) {
       ExpressionNullness.collectNames(item, functions, operators);
     }
+    if (node.functionCall != null) {
+      ExpressionNullness.collectNames(node.functionCall, functions, operators);
+    }
     for (PlanNode child : node.children) {
       collect(child, relations, functions, operators, subqueries);
     }

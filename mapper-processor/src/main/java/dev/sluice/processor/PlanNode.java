@@ -48,6 +48,9 @@ final class PlanNode {
   /** The function of a Function Scan (one function); null elsewhere. */
   final String functionName;
 
+  /** The call a Function Scan makes, deparsed ({@code generate_series(1, 10)}); null elsewhere. */
+  final String functionCall;
+
   final List<PlanNode> children;
 
   private PlanNode(Map<?, ?> json) {
@@ -62,6 +65,7 @@ final class PlanNode {
     strategy = text(json, "Strategy");
     cteName = text(json, "CTE Name");
     functionName = text(json, "Function Name");
+    functionCall = text(json, "Function Call");
     groupingSets = json.containsKey("Grouping Sets") || "Mixed".equals(strategy);
     grouped = json.containsKey("Group Key") && !groupingSets;
     List<String> out = new ArrayList<>();

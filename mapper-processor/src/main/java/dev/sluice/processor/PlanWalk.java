@@ -130,6 +130,64 @@ final class PlanWalk {
     return t.kind == Kind.WORD || t.kind == Kind.QUOTED;
   }
 
+  /** The CTE whose work table the recursive term {@code node} reads, or null. */
+  static String workTable(PlanNode node) {
+    if (node.type.equals("WorkTable Scan")) {
+      return node.cteName;
+    }
+    for (PlanNode child : node.children) {
+      String found = workTable(child);
+      if (found != null) {
+        return found;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * How many CTEs the plan computes ({@code CTE name} subplans), when all are the statement's own
+   * (children of the top node) and none holds a subplan or CTE of its own; else -1.
+   */
+  static int statementCtes(PlanNode root) {
+    int count = 0;
+    for (PlanNode child : root.children) {
+      if (isCte(child)) {
+        if (holdsSubplan(child)) {
+          return -1;
+        }
+        count++;
+      } else if (holdsCte(child)) {
+        return -1;
+      }
+    }
+    return count;
+  }
+
+  private static boolean isCte(PlanNode node) {
+    return node.subplanName != null && node.subplanName.startsWith("CTE ");
+  }
+
+  private static boolean holdsSubplan(PlanNode node) {
+    for (PlanNode child : node.children) {
+      if (child.subplanName != null || holdsSubplan(child)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean holdsCte(PlanNode node) {
+    if (isCte(node)) {
+      return true;
+    }
+    for (PlanNode child : node.children) {
+      if (holdsCte(child)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** The names of the CTEs that CTE Scans of the plan read. */
   static Set<String> cteNames(PlanNode node) {
     Set<String> out = new java.util.LinkedHashSet<>();

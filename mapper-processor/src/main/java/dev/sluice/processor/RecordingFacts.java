@@ -20,7 +20,7 @@ final class RecordingFacts implements SchemaFacts {
   final SnapshotFile recorded;
 
   /** The snapshot being verified, and its file; both null when recording. */
-  private final SnapshotFile expected;
+  final SnapshotFile expected;
 
   private final Path expectedFile;
 

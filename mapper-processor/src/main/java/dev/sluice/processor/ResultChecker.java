@@ -17,8 +17,9 @@ import javax.lang.model.element.ExecutableElement;
  * A described {@code @Query}'s result against its method: rows where the return type reads rows and
  * none where it is a count; for a scalar, the first column's type; for a record, a column per
  * component, of a type it holds, nullable only where it may be: where {@link NullabilityInference}
- * finds it NULLABLE from the plan, or, where that cannot decide, where it is a nullable base column
- * of a table. What neither decides is accepted; {@code @NonNull} on a component overrides.
+ * finds it NULLABLE from the plan, where it is a nullable base column of a table, and where the
+ * plan cannot decide (UNKNOWN, an error of its own message); a statement with no plan (UNPLANNED)
+ * is accepted with a warning. {@code @NonNull} on a component overrides all of them.
  */
 final class ResultChecker {
   private final SchemaFacts catalog;
@@ -143,7 +144,38 @@ final class ResultChecker {
       if (problem != null) {
         diagnostics.error(Diagnostics.SCHEMA_TYPE_MISMATCH, problem, m, query, sqlValue);
       }
-      if (column.nullness == ColumnNullness.NULLABLE && ColumnTypeChecker.rejectsNull(c)) {
+      if (!ColumnTypeChecker.rejectsNull(c)) {
+        continue;
+      }
+      if (column.nullness == ColumnNullness.UNKNOWN) {
+        diagnostics.error(
+            Diagnostics.SCHEMA_NULLABLE_COLUMN,
+            where
+                + " may be NULL: the checks could not prove it non-null from the plan (an"
+                + " expression the rules do not decide, such as a function's result), and where"
+                + " they cannot decide, nullable is the answer; but component "
+                + record.displayName()
+                + "."
+                + c.path
+                + rejection(c)
+                + ", or @NonNull on it to assert that the query never yields NULL there",
+            m,
+            query,
+            sqlValue);
+      } else if (column.nullness == ColumnNullness.UNPLANNED) {
+        diagnostics.warning(
+            Diagnostics.SCHEMA_UNPLANNED,
+            where
+                + " was not proven non-null: PostgreSQL could not EXPLAIN the statement (more"
+                + " than one statement, one EXPLAIN does not take, or a server before 16), so"
+                + " only its base column is known, which does not see outer joins; component "
+                + record.displayName()
+                + "."
+                + c.path
+                + rejection(c)
+                + ", or @NonNull on it to assert that the query never yields NULL there",
+            m);
+      } else if (column.nullness == ColumnNullness.NULLABLE) {
         String from =
             column.baseColumn.isEmpty() ? null : column.baseTable + "." + column.baseColumn;
         String why =
@@ -164,6 +196,13 @@ final class ResultChecker {
             sqlValue);
       }
     }
+  }
+
+  /** What rejects NULL in the component, and how to accept it. */
+  private static String rejection(ColumnModel c) {
+    return c.type.isPrimitive()
+        ? " is primitive; use " + c.type.box() + " with @Nullable, or Optional"
+        : " is not @Nullable; annotate it @Nullable or use Optional";
   }
 
   /** Whether the column is a base column of a table (not a view) that is not NOT NULL. */

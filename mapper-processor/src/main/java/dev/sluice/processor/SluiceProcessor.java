@@ -156,6 +156,7 @@ public final class SluiceProcessor extends AbstractProcessor {
       processDao(dao, round.processingOver());
     }
     if (round.processingOver() && schema != null) {
+      reportUnusedEntries(schema);
       try {
         schema.close();
       } catch (IOException e) {
@@ -166,6 +167,36 @@ public final class SluiceProcessor extends AbstractProcessor {
       checker = null;
     }
     return true;
+  }
+
+  /**
+   * Warns of the entries a verified snapshot holds that no check asked for. A warning, not an
+   * error: javac may compile only part of a module (an IDE's or Gradle's incremental build), and
+   * then the checks of the other sources ask nothing although their entries are needed.
+   */
+  private void reportUnusedEntries(Snapshots snapshots) {
+    List<String> unused = snapshots.unusedEntries();
+    if (unused.isEmpty()) {
+      return;
+    }
+    StringBuilder shown = new StringBuilder();
+    for (int i = 0; i < Math.min(3, unused.size()); i++) {
+      shown.append(i == 0 ? "" : "; ").append(unused.get(i));
+    }
+    diagnostics.warning(
+        Diagnostics.SCHEMA_SNAPSHOT_UNUSED,
+        "the schema snapshot "
+            + snapshots.file()
+            + " has "
+            + unused.size()
+            + (unused.size() == 1 ? " entry" : " entries")
+            + " that no check of this compilation asked for ("
+            + shown
+            + (unused.size() > 3 ? "; …" : "")
+            + "): left by queries or tables removed since, unless only part of the module was"
+            + " compiled; "
+            + SnapshotFacts.refresh(snapshots.file())
+            + " to drop them");
   }
 
   /**

@@ -3,7 +3,9 @@ package dev.sluice.processor;
 import dev.sluice.processor.SnapshotFile.FormatException;
 import java.nio.file.Path;
 import java.sql.SQLException;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The schema facts answered from a snapshot file, with no server: each question is looked up by its
@@ -25,9 +27,12 @@ final class SnapshotFacts implements SchemaFacts {
     }
   }
 
-  private final SnapshotFile snapshot;
+  final SnapshotFile snapshot;
   private final Path file;
   private final String searchPath;
+
+  /** The keys of the entries asked for so far, for {@link Snapshots#unusedEntries}. */
+  final Set<String> asked = new HashSet<>();
 
   SnapshotFacts(SnapshotFile snapshot, Path file) {
     this.snapshot = snapshot;
@@ -48,6 +53,7 @@ final class SnapshotFacts implements SchemaFacts {
   }
 
   private List<String> answer(String key, String what) throws SnapshotException {
+    asked.add(key);
     List<String> lines = snapshot.entries.get(key);
     if (lines == null) {
       throw new SnapshotException(

@@ -29,8 +29,15 @@ import java.util.TreeMap;
  * build that is killed, or another build reading it, never sees half a snapshot.
  */
 final class SnapshotFile {
-  /** The first line that is no comment; a later format gets a new number. */
-  static final String FORMAT = "sluice-schema-snapshot 1";
+  /**
+   * The first line that is no comment; a later format gets a new number. Format 2 records columns
+   * the plan cannot decide as {@code unknown} and statements with no plan as {@code unplanned},
+   * where format 1 recorded their base column's NOT NULL, so a format-1 file cannot be read.
+   */
+  static final String FORMAT = "sluice-schema-snapshot 2";
+
+  /** The first line of the format before 2. */
+  private static final String FORMAT_1 = "sluice-schema-snapshot 1";
 
   static final String SERVER_VERSION = "server-version";
   static final String SOURCE = "source";
@@ -59,6 +66,14 @@ final class SnapshotFile {
     int i = 0;
     while (i < lines.size() && (lines.get(i).startsWith("#") || lines.get(i).isEmpty())) {
       i++;
+    }
+    if (i < lines.size() && lines.get(i).equals(FORMAT_1)) {
+      throw new FormatException(
+          file
+              + " is a snapshot of format 1, whose nullability answers this Sluice no longer"
+              + " trusts (it took the base column's NOT NULL where the plan could not decide);"
+              + " "
+              + SnapshotFacts.refresh(file));
     }
     if (i == lines.size() || !lines.get(i).equals(FORMAT)) {
       throw new FormatException(

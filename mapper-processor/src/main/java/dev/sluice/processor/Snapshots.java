@@ -6,7 +6,10 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The schema facts of one compilation, chosen by the options, and what becomes of them at its end:
@@ -40,12 +43,17 @@ final class Snapshots implements AutoCloseable {
 
   private final Path file;
 
+  /** Whether {@value #VERIFY_OPTION} is set. */
+  private final boolean verify;
+
   private Snapshots(
       SchemaSource source,
       SchemaFacts facts,
       String description,
       RecordingFacts recording,
-      Path file) {
+      Path file,
+      boolean verify) {
+    this.verify = verify;
     this.source = source;
     this.facts = facts;
     this.description = description;
@@ -78,7 +86,12 @@ final class Snapshots implements AutoCloseable {
         checkDigest(snapshot, file, directory);
       }
       return new Snapshots(
-          null, new SnapshotFacts(snapshot, file), "the schema snapshot " + file, null, file);
+          null,
+          new SnapshotFacts(snapshot, file),
+          "the schema snapshot " + file,
+          null,
+          file,
+          verify);
     }
     SnapshotFile expected = null;
     if (verify) {
@@ -91,7 +104,7 @@ final class Snapshots implements AutoCloseable {
     SchemaSource source = SchemaSource.open(options);
     LiveFacts live = new LiveFacts(source.connection());
     if (file == null) {
-      return new Snapshots(source, live, source.description, null, null);
+      return new Snapshots(source, live, source.description, null, null, false);
     }
     try {
       SnapshotFile header = new SnapshotFile();
@@ -109,7 +122,7 @@ final class Snapshots implements AutoCloseable {
       header.header.put(SnapshotFile.MIGRATIONS_DIGEST, source.migrationsDigest);
       RecordingFacts recording = new RecordingFacts(live, header, expected, file);
       return new Snapshots(
-          source, recording, source.description, expected == null ? recording : null, file);
+          source, recording, source.description, expected == null ? recording : null, file, verify);
     } catch (SQLException | RuntimeException e) {
       source.close();
       throw new SchemaSourceException(
@@ -120,6 +133,40 @@ final class Snapshots implements AutoCloseable {
           null,
           e);
     }
+  }
+
+  /**
+   * When verifying, the keys of the snapshot's entries that no check of this compilation asked for,
+   * sorted; empty when it asked nothing at all (a compilation with no {@code @Dao} or {@code
+   * Table}, such as Maven's testCompile given the same options), or when not verifying.
+   */
+  List<String> unusedEntries() {
+    SnapshotFile snapshot;
+    Set<String> asked;
+    if (facts instanceof SnapshotFacts && verify) {
+      snapshot = ((SnapshotFacts) facts).snapshot;
+      asked = ((SnapshotFacts) facts).asked;
+    } else if (facts instanceof RecordingFacts && ((RecordingFacts) facts).expected != null) {
+      snapshot = ((RecordingFacts) facts).expected;
+      asked = ((RecordingFacts) facts).recorded.entries.keySet();
+    } else {
+      return List.of();
+    }
+    if (asked.isEmpty()) {
+      return List.of();
+    }
+    List<String> out = new ArrayList<>();
+    for (String key : snapshot.entries.keySet()) {
+      if (!asked.contains(key)) {
+        out.add(key);
+      }
+    }
+    return out;
+  }
+
+  /** The snapshot file the options name, or null. */
+  Path file() {
+    return file;
   }
 
   /** Writes the recorded snapshot, when recording; stops the source's server. */

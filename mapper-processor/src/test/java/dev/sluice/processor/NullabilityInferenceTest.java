@@ -196,9 +196,106 @@ class NullabilityInferenceTest {
     assertColumns("SELECT title FROM film UNION SELECT NULL FROM actor", NULLABLE);
     assertColumns(
         "SELECT title, 1 FROM film UNION ALL SELECT NULL, 2 FROM actor", NULLABLE, NON_NULL);
+  }
+
+  /** The plan's text, to pin the form a case is about. */
+  private String plan(String sql) throws SQLException {
+    StringBuilder out = new StringBuilder();
+    try (java.sql.Statement s = c.createStatement();
+        java.sql.ResultSet r = s.executeQuery("EXPLAIN (VERBOSE, COSTS OFF) " + sql)) {
+      while (r.next()) {
+        out.append(r.getString(1)).append('\n');
+      }
+    }
+    return out.toString();
+  }
+
+  @Test
+  void recursiveCtesAsAFixpoint() throws SQLException {
     assertColumns(
         "WITH RECURSIVE n(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM n WHERE n < 5) SELECT n FROM n",
-        UNKNOWN);
+        NON_NULL);
+    // b is NULL from the second step on, and a takes b's value in the third.
+    assertColumns(
+        "WITH RECURSIVE t(a, b) AS (SELECT 1, 2 UNION SELECT b, NULL::int FROM t WHERE a < 5)"
+            + " SELECT a, b FROM t",
+        NULLABLE,
+        NULLABLE);
+    assertColumns(
+        "WITH RECURSIVE t(id, parent, name, depth) AS (SELECT category_id, NULL::int, name, 0"
+            + " FROM category UNION ALL SELECT c.category_id, t.id, c.name, t.depth + 1"
+            + " FROM category c JOIN t ON c.category_id = t.id + 100)"
+            + " SELECT id, parent, name, depth FROM t",
+        NON_NULL,
+        NULLABLE,
+        NON_NULL,
+        NON_NULL);
+    // The work table on the nullable side of an outer join in the recursive term.
+    assertColumns(
+        "WITH RECURSIVE t(id, n) AS (SELECT 1, 0 UNION ALL SELECT c.category_id, t.n + 1"
+            + " FROM t LEFT JOIN category c ON c.category_id = t.id + 1 WHERE t.n < 3)"
+            + " SELECT id, n FROM t",
+        NULLABLE,
+        NON_NULL);
+  }
+
+  @Test
+  void setReturningFunctions() throws SQLException {
+    assertColumns("SELECT g FROM generate_series(1, 10) g", NON_NULL);
+    assertColumns("SELECT generate_series(1, film_id) FROM film", NON_NULL);
+    assertColumns("SELECT g FROM generate_series(1, $1::int) g", UNKNOWN);
+    // LATERAL arguments are another relation's, not found from the function's scan.
+    assertColumns("SELECT g FROM film f, generate_series(1, f.length) g", UNKNOWN);
+    assertColumns("SELECT x FROM unnest(ARRAY[1, 2]) x", NULLABLE);
+  }
+
+  @Test
+  void existsInEveryPlanFormAndInOfASubquery() throws SQLException {
+    db.execute("ANALYZE actor, film_actor, film, payment, rental");
+    String hashed =
+        "SELECT a.first_name, EXISTS (SELECT 1 FROM film_actor fa WHERE fa.actor_id = a.actor_id)"
+            + " FROM actor a";
+    assertThat(plan(hashed)).contains("(ANY (a.actor_id = (hashed SubPlan 2).col1))");
+    assertColumns(hashed, NON_NULL, NON_NULL);
+    assertColumns(hashed.replace("EXISTS", "NOT EXISTS"), NON_NULL, NON_NULL);
+    String probed = hashed + " WHERE a.actor_id < 3";
+    assertThat(plan(probed)).contains("EXISTS(SubPlan 1)");
+    assertColumns(probed, NON_NULL, NON_NULL);
+    String initPlan = "SELECT EXISTS (SELECT 1 FROM film WHERE length > 100)";
+    assertThat(plan(initPlan)).contains("(InitPlan 1).col1");
+    assertColumns(initPlan, NON_NULL);
+    // x IN (subquery): NULL when x or a row is NULL and nothing matches.
+    String in = "SELECT a.actor_id IN (SELECT fa.actor_id FROM film_actor fa) FROM actor a";
+    assertThat(plan(in)).contains("(ANY (a.actor_id = (hashed SubPlan 1).col1))");
+    assertColumns(in, NON_NULL);
+    assertColumns(
+        "SELECT a.actor_id IN (SELECT f.original_language_id FROM film f) FROM actor a", NULLABLE);
+    assertColumns(
+        "SELECT a.actor_id NOT IN (SELECT f.original_language_id FROM film f) FROM actor a",
+        NULLABLE);
+    assertColumns(
+        "SELECT f.original_language_id IN (SELECT l.language_id FROM language l) FROM film f",
+        NULLABLE);
+    // The statement's own CTE takes number 1: the hashed EXISTS is 3 (2 dropped), an IN 2.
+    String besideACte =
+        "WITH c AS MATERIALIZED (SELECT 1 AS one) SELECT p.payment_id, EXISTS (SELECT 1 FROM"
+            + " rental r WHERE r.customer_id = p.customer_id) FROM payment p, c";
+    assertThat(plan(besideACte)).contains("(ANY (p.customer_id = (hashed SubPlan 3).col1))");
+    assertColumns(besideACte, NON_NULL, NON_NULL);
+    String inBesideACte =
+        "WITH c AS MATERIALIZED (SELECT 1 AS one) SELECT a.actor_id IN (SELECT"
+            + " f.original_language_id FROM film f) FROM actor a, c";
+    assertThat(plan(inBesideACte)).contains("(ANY (a.actor_id = (hashed SubPlan 2).col1))");
+    assertColumns(inBesideACte, NULLABLE);
+    String correlated =
+        "SELECT a.actor_id > ALL (SELECT fa.film_id FROM film_actor fa WHERE fa.actor_id ="
+            + " a.actor_id) FROM actor a";
+    assertThat(plan(correlated)).contains("(ALL (a.actor_id > (SubPlan 1).col1))");
+    assertColumns(correlated, NON_NULL);
+    assertColumns(
+        "SELECT (a.actor_id, a.first_name) IN (SELECT fa.actor_id, NULL::text FROM film_actor fa)"
+            + " FROM actor a",
+        NULLABLE);
   }
 
   @Test
@@ -269,6 +366,16 @@ class NullabilityInferenceTest {
           }
 
           @Override
+          public ColumnNullness subplanColumn(String name, int index) {
+            return index == 0 ? NON_NULL : NULLABLE;
+          }
+
+          @Override
+          public boolean existsAlternative(String name) {
+            return name.equals("SubPlan 2");
+          }
+
+          @Override
           public boolean framesHoldCurrentRow() {
             return true;
           }
@@ -300,6 +407,17 @@ class NullabilityInferenceTest {
       assertThat(ExpressionNullness.of(s, none)).as(s).isEqualTo(UNKNOWN);
     }
     assertThat(ExpressionNullness.of("COALESCE(a.x, 'n'::text)", none)).isEqualTo(NON_NULL);
+    // Subplans as servers before 17 print them: an EXISTS, hashed or left to choose, and an IN.
+    assertThat(ExpressionNullness.of("(hashed SubPlan 2)", none)).isEqualTo(NON_NULL);
+    assertThat(ExpressionNullness.of("(hashed SubPlan 1)", none)).isEqualTo(UNKNOWN);
+    assertThat(ExpressionNullness.of("(NOT (alternatives: SubPlan 1 or hashed SubPlan 2))", none))
+        .isEqualTo(NON_NULL);
+    // As 17 prints them: the test's columns are the subquery's (col2 NULLABLE here).
+    assertThat(ExpressionNullness.of("(ANY (a.x = (SubPlan 1).col1))", none)).isEqualTo(NON_NULL);
+    assertThat(ExpressionNullness.of("(ALL (a.x <> (SubPlan 1).col2))", none)).isEqualTo(NULLABLE);
+    assertThat(ExpressionNullness.of("(ANY (a.x = (hashed SubPlan 2).col2))", none))
+        .isEqualTo(NON_NULL);
+    assertThat(ExpressionNullness.of("(a.x = ANY ('{1,2}'::integer[]))", none)).isEqualTo(NON_NULL);
     assertThat(ExpressionNullness.of("((a.x)::text ~~ 'a%'::text)", none)).isEqualTo(NON_NULL);
     assertThatThrownBy(() -> PlanJson.parse("{\"a\": [1,}"))
         .hasMessageContaining("malformed plan JSON at offset");

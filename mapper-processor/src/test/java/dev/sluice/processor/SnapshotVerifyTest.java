@@ -83,7 +83,7 @@ class SnapshotVerifyTest {
     String text = Files.readString(a, StandardCharsets.UTF_8);
     assertThat(Files.readString(b, StandardCharsets.UTF_8)).isEqualTo(text);
     assertThat(text)
-        .contains("\nsluice-schema-snapshot 1\nserver-version 17.")
+        .contains("\nsluice-schema-snapshot 2\nserver-version 17.")
         .contains("\nsource migrations\nmigrations ../m\nmigrations-digest sha256:")
         .contains("\nsearch-path \"\\\"$user\\\", public\"\n")
         .contains(
@@ -299,5 +299,72 @@ class SnapshotVerifyTest {
       assertThat(stale).hadErrorCount(2);
       assertThat(Files.readString(file)).isEqualTo(text);
     }
+  }
+
+  @Test
+  void entriesNoQueryUsesAnyMoreAreAWarningWhenVerifying() throws IOException, SQLException {
+    try (TestDatabase db = PgServer.shared().createDatabase()) {
+      db.execute(V1);
+      Path file = temp.resolve("unused.snapshot");
+      String url = "-Asluice.schema.url=" + db.url();
+      String[] older =
+          with(PROGRAM, "  @Query(\"SELECT price FROM item\") List<BigDecimal> prices();");
+      assertClean(compile(older, url, "-Asluice.schema.snapshot=" + file));
+      // The query is removed from the code (and with it the only question about numeric); without
+      // verify the snapshot still just answers.
+      assertClean(compile(PROGRAM, "-Asluice.schema.snapshot=" + file));
+      String unused =
+          "[sluice.schema.snapshot-unused] the schema snapshot "
+              + file
+              + " has 2 entries that no check of this compilation asked for (statement \"SELECT"
+              + " price FROM item\" \"\" \"\\\"$user\\\", public\"; type numeric"
+              + " \"\\\"$user\\\", public\"): left by queries or tables removed"
+              + " since, unless only part of the module was compiled; refresh it by compiling with"
+              + " -Asluice.schema.migrations (or -Asluice.schema.url) and -Asluice.schema.snapshot="
+              + file
+              + " to drop them";
+      Compilation offline =
+          compile(
+              PROGRAM, "-Asluice.schema.snapshot=" + file, "-Asluice.schema.verifySnapshot=true");
+      assertThat(offline).hadWarningContaining(unused);
+      assertThat(offline).hadWarningCount(1);
+      assertThat(offline).hadErrorCount(1); // -Werror's "warnings found"
+      Compilation live =
+          compile(
+              PROGRAM,
+              url,
+              "-Asluice.schema.snapshot=" + file,
+              "-Asluice.schema.verifySnapshot=true");
+      assertThat(live).hadWarningContaining(unused);
+      assertThat(live).hadWarningCount(1);
+      // A compilation that asks nothing (a @Row, no @Dao, no @Table) says nothing of the entries.
+      assertClean(
+          compile(
+              new String[] {"@Row record Plain(int x) {}"},
+              "-Asluice.schema.snapshot=" + file,
+              "-Asluice.schema.verifySnapshot=true"));
+    }
+  }
+
+  @Test
+  void aSnapshotOfTheFirstFormatIsRefusedWithWhyAndHowToRefresh() throws IOException {
+    Path dir = migrations("m");
+    Path file = temp.resolve("old.snapshot");
+    assertClean(
+        compile(PROGRAM, "-Asluice.schema.migrations=" + dir, "-Asluice.schema.snapshot=" + file));
+    Files.writeString(
+        file,
+        Files.readString(file).replace("sluice-schema-snapshot 2", "sluice-schema-snapshot 1"));
+    Compilation c = compile(PROGRAM, "-Asluice.schema.snapshot=" + file);
+    assertThat(c)
+        .hadErrorContaining(
+            "[sluice.schema.unavailable] could not read the schema snapshot "
+                + file
+                + ": "
+                + file
+                + " is a snapshot of format 1, whose nullability answers this Sluice no longer"
+                + " trusts (it took the base column's NOT NULL where the plan could not decide);"
+                + " refresh it by compiling with -Asluice.schema.migrations");
+    assertThat(c).hadErrorCount(1);
   }
 }
