@@ -44,7 +44,7 @@ final class SelectQuery<T> extends AbstractSelect<T>
   private Table<?> from;
 
   /** Empty (and immutable) until the first join: most queries have none. */
-  private List<Join> joins = List.of();
+  private List<JoinClause> joins = List.of();
 
   private Condition where = Conditions.NONE;
 
@@ -120,7 +120,7 @@ final class SelectQuery<T> extends AbstractSelect<T>
     q.from = from;
     if (!joins.isEmpty()) {
       q.joins = new ArrayList<>(joins.size());
-      for (Join j : joins) {
+      for (JoinClause j : joins) {
         q.joins.add(j.copy());
       }
     }
@@ -215,7 +215,7 @@ final class SelectQuery<T> extends AbstractSelect<T>
     if (joins.isEmpty()) {
       joins = new ArrayList<>(2);
     }
-    joins.add(new Join(kind, table));
+    joins.add(new JoinClause(kind, table));
     return this;
   }
 
@@ -339,7 +339,7 @@ final class SelectQuery<T> extends AbstractSelect<T>
   @Override
   void render(SqlWriter w) {
     if (!with.isEmpty()) {
-      renderWith(w, with);
+      WithClause.render(w, with);
     }
     if (joins.isEmpty() && from != null) {
       w.pushScope(from);
@@ -412,31 +412,9 @@ final class SelectQuery<T> extends AbstractSelect<T>
     w.popScope();
   }
 
-  /**
-   * {@code WITH a AS (…), b AS (…) }: rendered before this query's scope opens, so a CTE sees the
-   * enclosing queries' tables but not this one's, as in PostgreSQL.
-   */
+  /** {@link WithClause#render}: kept here for the DML statements that call it by this name. */
   static void renderWith(SqlWriter w, List<Cte<?>> with) {
-    boolean recursive = false;
-    for (Cte<?> cte : with) {
-      recursive |= cte.isRecursive();
-    }
-    // RECURSIVE is said once, for the whole list: it lets any of the CTEs read itself.
-    w.append(recursive ? "WITH RECURSIVE " : "WITH ");
-    for (int i = 0; i < with.size(); i++) {
-      Cte<?> cte = with.get(i);
-      for (int j = 0; j < i; j++) {
-        if (with.get(j).name().equals(cte.name())) {
-          throw new IllegalStateException(
-              "WITH declares two CTEs named \"" + cte.name() + "\"; give one another name");
-        }
-      }
-      if (i > 0) {
-        w.append(", ");
-      }
-      cte.render(w);
-    }
-    w.append(' ');
+    WithClause.render(w, with);
   }
 
   static void list(SqlWriter w, List<? extends QueryPart> parts) {
@@ -445,61 +423,6 @@ final class SelectQuery<T> extends AbstractSelect<T>
         w.append(", ");
       }
       parts.get(i).render(w);
-    }
-  }
-
-  /** One JOIN clause. */
-  private static final class Join {
-    final String kind;
-    final Table<?> table;
-
-    /** The ON condition, or null. */
-    Condition on;
-
-    /** The USING columns, or null. */
-    List<Column<?, ?>> using;
-
-    Join(String kind, Table<?> table) {
-      this.kind = kind;
-      this.table = table;
-    }
-
-    /** A join of its own for a copy of the query: on and using are set after it is made. */
-    Join copy() {
-      Join j = new Join(kind, table);
-      j.on = on;
-      j.using = using;
-      return j;
-    }
-
-    void render(SqlWriter w) {
-      w.append(kind).tableReference(table);
-      if (on != null && on.isEmpty()) {
-        // Taken as TRUE it would join every pair of rows: a cross join nobody asked for.
-        throw new IllegalStateException(
-            kind.strip()
-                + " "
-                + table
-                + " ON: the condition is empty (noCondition() with nothing added); give the join"
-                + " a condition, or crossJoin("
-                + table
-                + ") for every pair of rows");
-      }
-      if (on != null) {
-        w.append(" ON ");
-        on.render(w);
-      } else if (using != null) {
-        w.append(" USING (");
-        for (int i = 0; i < using.size(); i++) {
-          w.append(i == 0 ? "" : ", ").identifier(using.get(i).name());
-        }
-        w.append(')');
-      } else if (!kind.equals(" CROSS JOIN ")) {
-        throw new IllegalStateException(
-            "join of "
-                + table
-                + " has neither ON nor USING; add .on(condition) or .using(columns)");
-      }
     }
   }
 }
