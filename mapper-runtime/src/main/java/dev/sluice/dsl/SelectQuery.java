@@ -266,14 +266,37 @@ final class SelectQuery<T> extends AbstractSelect<T>
 
   @Override
   public SelectOrderByStep<T> window(Window... named) {
-    for (Window wd : named) {
+    for (int i = 0; i < named.length; i++) {
+      Window wd = named[i];
       if (wd.name() == null) {
         throw new IllegalArgumentException(
             "WINDOW declares named windows: name " + wd + " with as(\"name\")");
       }
+      if (wd.base() != null && !declaredBefore(named, i, wd.base())) {
+        // PostgreSQL: an existing window name must refer to an earlier entry in the list.
+        throw new IllegalArgumentException(
+            "WINDOW "
+                + wd.name()
+                + " extends window "
+                + wd.base().name()
+                + ", which must be declared before it: window(…, "
+                + wd.base().name()
+                + ", "
+                + wd.name()
+                + ", …)");
+      }
     }
     windows = List.of(named);
     return this;
+  }
+
+  private static boolean declaredBefore(Window[] named, int end, Window base) {
+    for (int j = 0; j < end; j++) {
+      if (named[j] == base) {
+        return true;
+      }
+    }
+    return false;
   }
 
   @Override
