@@ -6,6 +6,7 @@ import static dev.sluice.dsl.Dsl.following;
 import static dev.sluice.dsl.Dsl.orderedBy;
 import static dev.sluice.dsl.Dsl.partitionBy;
 import static dev.sluice.dsl.Dsl.preceding;
+import static dev.sluice.dsl.Dsl.row;
 import static dev.sluice.dsl.Dsl.sum;
 import static dev.sluice.dsl.Dsl.value;
 import static dev.sluice.pagila.ActorTable.ACTOR;
@@ -174,6 +175,29 @@ class DslRenderCacheTest {
                 .orderBy(FILM.filmId.asc()),
         "SELECT film_id || ':' || count(*) OVER w FROM film WHERE film_id <= 20"
             + " WINDOW w AS (PARTITION BY rating) ORDER BY film_id");
+  }
+
+  @Test
+  void aRowValueOfThreeUnderAnotherOperator() throws SQLException {
+    pair(
+        () ->
+            db.select(FILM.filmId)
+                .from(FILM)
+                .where(
+                    row(FILM.rentalDuration, FILM.length, FILM.filmId)
+                        .gt((short) 7, (short) 180, 1))
+                .orderBy(FILM.filmId.asc()),
+        "SELECT film_id FROM film WHERE (rental_duration, length, film_id) > (7, 180, 1)"
+            + " ORDER BY film_id",
+        () ->
+            db.select(FILM.filmId)
+                .from(FILM)
+                .where(
+                    row(FILM.rentalDuration, FILM.length, FILM.filmId)
+                        .lt((short) 3, (short) 50, 1000))
+                .orderBy(FILM.filmId.asc()),
+        "SELECT film_id FROM film WHERE (rental_duration, length, film_id) < (3, 50, 1000)"
+            + " ORDER BY film_id");
   }
 
   private FetchStep<String> neighbourSums(Window window) {

@@ -151,7 +151,7 @@ abstract class DslClauses {
     return Conditions.TRUE;
   }
 
-  // ---- tuples: selects of two or three expressions without a @Row record ----
+  // ---- tuples: selects of two or three expressions without a @Row record (4 to 8: Dsl) ----
 
   /** {@code SELECT a, b}, each row a {@link Tuple2}: detached, e.g. for {@code toSql}. */
   public static <A, B> SelectFromStep<Tuple2<A, B>> select(SelectField<A> a, SelectField<B> b) {

@@ -38,7 +38,7 @@ final class SelectQuery<T> extends AbstractSelect<T>
   /** The @Row record the rows are read into, or null to read the one field as a scalar. */
   private Class<?> into;
 
-  /** Reads each row as a Tuple2 or Tuple3 of the fields; null otherwise. */
+  /** Reads each row as a Tuple2 … Tuple8 of the fields; null otherwise. */
   private RowDecoder<T> tuple;
 
   private Table<?> from;
@@ -90,7 +90,7 @@ final class SelectQuery<T> extends AbstractSelect<T>
     return q;
   }
 
-  /** SELECT two or three fields, each row read as a Tuple2 or Tuple3. */
+  /** SELECT 2 to 8 fields, each row read as a Tuple2 … Tuple8. */
   static <T> SelectQuery<T> ofTuple(Queries queries, SelectField<?>... fields) {
     SelectQuery<T> q = new SelectQuery<>(queries);
     q.fields = List.of(fields);
@@ -157,7 +157,7 @@ final class SelectQuery<T> extends AbstractSelect<T>
       return recordTable.recordType();
     }
     if (tuple != null) {
-      return fields.size() == 2 ? Tuple2.class : Tuple3.class;
+      return TupleDecoder.tupleClass(fields.size());
     }
     return into != null ? into : fields.get(0).expression().valueType();
   }
