@@ -4,8 +4,6 @@ import dev.sluice.Queries;
 import dev.sluice.RowDecoder;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import java.util.stream.Stream;
 
 /**
  * The one implementation of every SELECT step. A builder: each step records its clause and returns
@@ -94,12 +92,16 @@ final class SelectQuery<T> extends AbstractSelect<T>
   static <T> SelectQuery<T> ofTuple(Queries queries, SelectField<?>... fields) {
     SelectQuery<T> q = new SelectQuery<>(queries);
     q.fields = List.of(fields);
+    q.tuple = tupleDecoder(fields);
+    return q;
+  }
+
+  private static <T> TupleDecoder<T> tupleDecoder(SelectField<?>[] fields) {
     ScalarDecoder<?>[] parts = new ScalarDecoder<?>[fields.length];
     for (int i = 0; i < fields.length; i++) {
       parts[i] = fields[i].decoder();
     }
-    q.tuple = new TupleDecoder<>(parts);
-    return q;
+    return new TupleDecoder<>(parts);
   }
 
   /**
@@ -130,6 +132,13 @@ final class SelectQuery<T> extends AbstractSelect<T>
     q.windows = windows;
     q.distinctOn = distinctOn;
     q.copyTail(this);
+    return q;
+  }
+
+  /** {@link #project} of 2 to 8 fields, each row read as a Tuple2 … Tuple8. */
+  <U> SelectQuery<U> projectTuple(SelectField<?>... fields) {
+    SelectQuery<U> q = project(false, null, List.of(fields));
+    q.tuple = tupleDecoder(fields);
     return q;
   }
 
@@ -309,47 +318,18 @@ final class SelectQuery<T> extends AbstractSelect<T>
 
   @Override
   @SuppressWarnings("unchecked")
-  List<T> run(Queries q, String sql, Object[] params) {
+  RowDecoder<T> decoder(String sql) {
     if (tuple != null) {
-      return q.query(sql, tuple, params);
+      return tuple;
     }
     if (recordTable != null) {
-      return q.query(sql, (Class<T>) recordTable.recordType(), params);
+      return RowDecoder.of((Class<T>) recordTable.recordType());
     }
     if (into != null) {
-      return q.query(sql, ProjectionDecoder.of(sql, (Class<T>) into, fields), params);
+      // Also for stream(): its failures at bind name the selected expression at fault.
+      return ProjectionDecoder.of(sql, (Class<T>) into, fields);
     }
-    return q.query(sql, (ScalarDecoder<T>) fields.get(0).decoder(), params);
-  }
-
-  @Override
-  @SuppressWarnings("unchecked")
-  Optional<T> runOne(Queries q, String sql, Object[] params) {
-    if (tuple != null) {
-      return q.queryOne(sql, tuple, params);
-    }
-    if (recordTable != null) {
-      return q.queryOne(sql, (Class<T>) recordTable.recordType(), params);
-    }
-    if (into != null) {
-      return q.queryOne(sql, ProjectionDecoder.of(sql, (Class<T>) into, fields), params);
-    }
-    return q.queryOne(sql, (ScalarDecoder<T>) fields.get(0).decoder(), params);
-  }
-
-  @Override
-  @SuppressWarnings("unchecked")
-  Stream<T> runStream(Queries q, String sql, Object[] params) {
-    if (tuple != null) {
-      return q.stream(sql, tuple, params);
-    }
-    if (recordTable != null) {
-      return q.stream(sql, (Class<T>) recordTable.recordType(), params);
-    }
-    if (into != null) {
-      return q.stream(sql, (Class<T>) into, params);
-    }
-    return q.stream(sql, (ScalarDecoder<T>) fields.get(0).decoder(), params);
+    return (ScalarDecoder<T>) fields.get(0).decoder();
   }
 
   @Override

@@ -32,10 +32,13 @@ class TuplesTemplateTest {
   }
 
   @Test
-  void theFactoryRegionsOfDslAndQueriesMatchTheTemplate() throws IOException {
+  void theRegionsOfDslFromStepAndQueriesMatchTheTemplate() throws IOException {
     assertThat(region(TuplesTemplate.DSL))
         .as("Dsl.java's generated region: %s", RUN)
         .isEqualTo(withoutWhitespace(TuplesTemplate.dslRegion()));
+    assertThat(region(TuplesTemplate.FROM_STEP))
+        .as("FromStep.java's generated region: %s", RUN)
+        .isEqualTo(withoutWhitespace(TuplesTemplate.fromStepRegion()));
     assertThat(region(TuplesTemplate.QUERIES))
         .as("Queries.java's generated region: %s", RUN)
         .isEqualTo(withoutWhitespace(TuplesTemplate.queriesRegion()));
