@@ -8,7 +8,7 @@ import java.util.List;
  * grouping elements of GROUP BY. Reached through {@link Dsl} (which extends this class by way of
  * {@link DslExpressions}), so {@code import static dev.sluice.dsl.Dsl.*} brings them in.
  */
-abstract class DslClauses {
+abstract class DslClauses extends DslTuples {
   DslClauses() {}
 
   // ---- window functions (for Expression.over) ----

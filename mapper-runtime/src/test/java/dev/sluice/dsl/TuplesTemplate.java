@@ -11,11 +11,12 @@ import java.util.Map;
  * The one template of what differs only by the number of values in a row: the typed tuples {@code
  * Tuple2} … {@code Tuple8} and the {@code TupleDecoder} that reads them, the row values {@code
  * Row2} … {@code Row8} for row-wise comparison, and the factories of both: {@code select(a, …, h)}
- * and {@code row(a, …, h)} in a marked region at the end of {@code Dsl.java}, and {@code
- * db.select(a, …, h)} in a marked region of {@code dev.sluice.Queries}. {@link #main} writes them
- * into mapper-runtime's sources (run it from the module directory, or give that directory); {@code
- * TuplesTemplateTest} fails when the committed files and the template differ. As for {@link
- * JoinStepsTemplate}, the comparison ignores whitespace, since the build's formatter re-wraps.
+ * and {@code row(a, …, h)} in {@code DslTuples} (which {@code Dsl} inherits), and {@code
+ * db.select(a, …, h)} in marked regions of {@code dev.sluice.Queries} and {@code FromStep}. {@link
+ * #main} writes them into mapper-runtime's sources (run it from the module directory, or give that
+ * directory); {@code TuplesTemplateTest} fails when the committed files and the template differ. As
+ * for {@link JoinStepsTemplate}, the comparison ignores whitespace, since the build's formatter
+ * re-wraps.
  */
 public final class TuplesTemplate {
   /** The most values in a typed tuple or row value; a wider row takes a {@code @Row} record. */
@@ -24,8 +25,6 @@ public final class TuplesTemplate {
   static final String DIRECTORY = "src/main/java/dev/sluice/dsl";
 
   static final String QUERIES = "src/main/java/dev/sluice/Queries.java";
-
-  static final String DSL = DIRECTORY + "/Dsl.java";
 
   static final String FROM_STEP = DIRECTORY + "/FromStep.java";
 
@@ -46,7 +45,6 @@ public final class TuplesTemplate {
       Files.writeString(
           module.resolve(DIRECTORY).resolve(f.getKey()), f.getValue(), StandardCharsets.UTF_8);
     }
-    replaceRegion(module.resolve(DSL), dslRegion());
     replaceRegion(module.resolve(QUERIES), queriesRegion());
     replaceRegion(module.resolve(FROM_STEP), fromStepRegion());
   }
@@ -74,6 +72,7 @@ public final class TuplesTemplate {
       out.put("Row" + n + ".java", row(n));
     }
     out.put("TupleDecoder.java", decoder());
+    out.put("DslTuples.java", dslTuples());
     return out;
   }
 
@@ -288,9 +287,21 @@ public final class TuplesTemplate {
     return s.toString();
   }
 
-  /** The factories at the end of Dsl.java: detached and on a Queries, and the row values. */
-  static String dslRegion() {
-    StringBuilder s = new StringBuilder();
+  /**
+   * The factories, detached and on a Queries, and the row values: a class of their own that {@code
+   * Dsl} inherits (by way of DslClauses), so {@code Dsl.select(…)} and {@code import static
+   * dev.sluice.dsl.Dsl.*} reach them and Dsl.java stays hand-written and short.
+   */
+  private static String dslTuples() {
+    StringBuilder s = new StringBuilder(HEADER);
+    s.append("import dev.sluice.Queries;\n\n");
+    s.append("/**\n * The SELECT factories of tuples of 4 to ")
+        .append(MAX)
+        .append(" expressions and of row values of 3 to ")
+        .append(MAX)
+        .append(
+            " (two and three are\n * DslClauses' and DslExpressions'), reached through {@link Dsl}.\n */\n");
+    s.append("abstract class DslTuples {\n  DslTuples() {}\n");
     for (int n = 4; n <= MAX; n++) {
       s.append("\n  /** {@code SELECT} ")
           .append(n)
@@ -345,7 +356,7 @@ public final class TuplesTemplate {
           .append(fieldArgs(n))
           .append(");\n  }\n");
     }
-    s.append('\n');
+    s.append("}\n");
     return s.toString();
   }
 
