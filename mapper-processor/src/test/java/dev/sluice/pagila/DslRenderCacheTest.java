@@ -1,11 +1,19 @@
 package dev.sluice.pagila;
 
+import static dev.sluice.dsl.Dsl.concat;
 import static dev.sluice.dsl.Dsl.count;
 import static dev.sluice.dsl.Dsl.cte;
 import static dev.sluice.dsl.Dsl.deleteFrom;
 import static dev.sluice.dsl.Dsl.excluded;
 import static dev.sluice.dsl.Dsl.mergeInto;
 import static dev.sluice.dsl.Dsl.selectFrom;
+import static dev.sluice.dsl.Dsl.following;
+import static dev.sluice.dsl.Dsl.orderedBy;
+import static dev.sluice.dsl.Dsl.partitionBy;
+import static dev.sluice.dsl.Dsl.preceding;
+import static dev.sluice.dsl.Dsl.row;
+import static dev.sluice.dsl.Dsl.sum;
+import static dev.sluice.dsl.Dsl.value;
 import static dev.sluice.pagila.ActorTable.ACTOR;
 import static dev.sluice.pagila.BalanceArchiveTable.BALANCE_ARCHIVE;
 import static dev.sluice.pagila.BalanceTable.BALANCE;
@@ -20,6 +28,7 @@ import dev.sluice.Database;
 import dev.sluice.Queries;
 import dev.sluice.dsl.FetchStep;
 import dev.sluice.dsl.ReturningStep;
+import dev.sluice.dsl.Window;
 import dev.sluice.testkit.PgTest;
 import dev.sluice.testkit.TestDatabase;
 import java.math.BigDecimal;
@@ -36,9 +45,10 @@ import org.junit.jupiter.api.TestInstance;
 /**
  * The render cache against collisions: pairs of queries built alike but differing in one thing
  * (operator, sort direction, NULLS order, column, table, LIMIT, the length of an {@code in} list, a
- * value against NULL), each run right after the other so that a cache keyed on anything less than
- * the whole text would hand the second the first's SQL. Each answer is compared with the same query
- * in SQL through pgjdbc, and a repeated query gets the very String it got before.
+ * value against NULL, a frame exclusion, a window extended or not), each run right after the other
+ * so that a cache keyed on anything less than the whole text would hand the second the first's SQL.
+ * Each answer is compared with the same query in SQL through pgjdbc, and a repeated query gets the
+ * very String it got before.
  */
 @PgTest(pagila = true)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -291,6 +301,84 @@ class DslRenderCacheTest {
                 .orderBy(FILM.filmId.asc())
                 .limit(2),
         "SELECT film_id FROM film WHERE film_id < 4 ORDER BY film_id LIMIT 2");
+  }
+
+  @Test
+  void anotherFrameExclusion() throws SQLException {
+    Window frame = orderedBy(FILM.length.asc()).groupsBetween(preceding(1), following(1));
+    pair(
+        () -> neighbourSums(frame.excludeTies()),
+        neighbourSumsSql("EXCLUDE TIES"),
+        () -> neighbourSums(frame.excludeGroup()),
+        neighbourSumsSql("EXCLUDE GROUP"));
+    pair(
+        () -> neighbourSums(frame.excludeCurrentRow()),
+        neighbourSumsSql("EXCLUDE CURRENT ROW"),
+        () -> neighbourSums(frame),
+        neighbourSumsSql(""));
+  }
+
+  @Test
+  void aWindowExtendedOrItsBase() throws SQLException {
+    Window w = partitionBy(FILM.rating).as("w");
+    pair(
+        () ->
+            db.select(
+                    concat(
+                        FILM.filmId,
+                        value(":"),
+                        count().over(w.extend().orderBy(FILM.filmId.asc()))))
+                .from(FILM)
+                .where(FILM.filmId.le(20))
+                .window(w)
+                .orderBy(FILM.filmId.asc()),
+        "SELECT film_id || ':' || count(*) OVER (w ORDER BY film_id) FROM film WHERE film_id <= 20"
+            + " WINDOW w AS (PARTITION BY rating) ORDER BY film_id",
+        () ->
+            db.select(concat(FILM.filmId, value(":"), count().over(w)))
+                .from(FILM)
+                .where(FILM.filmId.le(20))
+                .window(w)
+                .orderBy(FILM.filmId.asc()),
+        "SELECT film_id || ':' || count(*) OVER w FROM film WHERE film_id <= 20"
+            + " WINDOW w AS (PARTITION BY rating) ORDER BY film_id");
+  }
+
+  @Test
+  void aRowValueOfThreeUnderAnotherOperator() throws SQLException {
+    pair(
+        () ->
+            db.select(FILM.filmId)
+                .from(FILM)
+                .where(
+                    row(FILM.rentalDuration, FILM.length, FILM.filmId)
+                        .gt((short) 7, (short) 180, 1))
+                .orderBy(FILM.filmId.asc()),
+        "SELECT film_id FROM film WHERE (rental_duration, length, film_id) > (7, 180, 1)"
+            + " ORDER BY film_id",
+        () ->
+            db.select(FILM.filmId)
+                .from(FILM)
+                .where(
+                    row(FILM.rentalDuration, FILM.length, FILM.filmId)
+                        .lt((short) 3, (short) 50, 1000))
+                .orderBy(FILM.filmId.asc()),
+        "SELECT film_id FROM film WHERE (rental_duration, length, film_id) < (3, 50, 1000)"
+            + " ORDER BY film_id");
+  }
+
+  private FetchStep<String> neighbourSums(Window window) {
+    return db.select(concat(FILM.filmId, value(":"), sum(FILM.filmId).over(window)))
+        .from(FILM)
+        .where(FILM.filmId.le(20))
+        .orderBy(FILM.filmId.asc());
+  }
+
+  private static String neighbourSumsSql(String exclusion) {
+    return "SELECT film_id || ':' || sum(film_id) OVER (ORDER BY length GROUPS BETWEEN 1 PRECEDING"
+        + " AND 1 FOLLOWING "
+        + exclusion
+        + ") FROM film WHERE film_id <= 20 ORDER BY film_id";
   }
 
   @Test

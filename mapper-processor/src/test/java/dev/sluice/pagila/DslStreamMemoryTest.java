@@ -14,9 +14,10 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * Reads 3,000,000 rows through the DSL's {@code stream()} and {@code forEach} in a JVM of 64 MiB
- * heap (this class runs in the bounded-memory surefire execution with -Xmx64m): a list of them
- * would need a few hundred MiB, so the test passes only if memory stays bounded.
+ * Reads 3,000,000 rows through the DSL's {@code stream()} and {@code forEach}, from the fluent and
+ * the from-first steps, mapped ({@code map}) and as tuples, in a JVM of 64 MiB heap (this class
+ * runs in the bounded-memory surefire execution with -Xmx64m): a list of them would need a few
+ * hundred MiB, so the test passes only if memory stays bounded.
  */
 @PgTest
 class DslStreamMemoryTest {
@@ -63,6 +64,34 @@ class DslStreamMemoryTest {
               });
       assertThat(scalars.get()).isEqualTo(ROWS);
       assertThat(scalarSum.get()).isEqualTo(ROWS * (ROWS + 1) / 2);
+      // From the from-first steps: the first table's rows mapped as decoded, streamed.
+      try (Stream<Long> ns = db.from(NUMBERED).where(t -> t.n.gt(0L)).map(Numbered::n).stream()) {
+        Iterator<Long> it = ns.iterator();
+        long mapped = 0;
+        long mappedSum = 0;
+        while (it.hasNext()) {
+          mapped++;
+          mappedSum += it.next();
+        }
+        assertThat(mapped).isEqualTo(ROWS);
+        assertThat(mappedSum).isEqualTo(ROWS * (ROWS + 1) / 2);
+      }
+      // A tuple of two from a from-first step, through forEach.
+      AtomicLong tuples = new AtomicLong();
+      AtomicLong tupleChars = new AtomicLong();
+      db.from(NUMBERED)
+          .select(NUMBERED.n, NUMBERED.text)
+          .forEach(
+              t -> {
+                tuples.incrementAndGet();
+                tupleChars.addAndGet(t.second().length());
+              });
+      assertThat(tuples.get()).isEqualTo(ROWS);
+      assertThat(tupleChars.get()).isEqualTo(textChars);
+      // The from-first step's own forEach, of records.
+      AtomicLong records = new AtomicLong();
+      db.from(NUMBERED).forEach(r -> records.incrementAndGet());
+      assertThat(records.get()).isEqualTo(ROWS);
       // The connection came back clean: the pool still runs queries.
       assertThat(db.select(NUMBERED.n).from(NUMBERED).where(NUMBERED.n.eq(7L)).fetch())
           .containsExactly(7L);

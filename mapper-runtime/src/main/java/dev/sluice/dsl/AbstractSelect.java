@@ -1,11 +1,13 @@
 package dev.sluice.dsl;
 
 import dev.sluice.Queries;
+import dev.sluice.RowDecoder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
@@ -149,13 +151,11 @@ abstract class AbstractSelect<T> implements SelectOrderByStep<T>, SelectLockStep
   /** What each row is read into: a table's record, an {@code @Row} record, or the scalar's type. */
   abstract Class<?> rowType();
 
-  /** Runs {@code sql} on {@code q}, reading the rows as this select's rows. */
-  abstract List<T> run(Queries q, String sql, Object[] params);
-
-  abstract Optional<T> runOne(Queries q, String sql, Object[] params);
-
-  /** Runs {@code sql} on {@code q}, its rows as a lazily read stream. */
-  abstract Stream<T> runStream(Queries q, String sql, Object[] params);
+  /**
+   * How the rows of {@code sql} (this select, rendered: the canonical text, which a projection's
+   * decoder is kept by) are read.
+   */
+  abstract RowDecoder<T> decoder(String sql);
 
   /**
    * Whether it starts with WITH, which only a set operation's first operand may, unparenthesized.
@@ -226,40 +226,17 @@ abstract class AbstractSelect<T> implements SelectOrderByStep<T>, SelectLockStep
 
   @Override
   public final List<T> fetch() {
-    Queries q = attached();
-    SqlWriter w = SqlWriter.borrow();
-    String sql;
-    Object[] params;
-    try {
-      render(w);
-      sql = w.sql();
-      params = w.params();
-    } finally {
-      w.release();
-    }
-    return run(q, sql, params);
+    return fetch(null);
   }
 
   @Override
   public final Optional<T> fetchOne() {
-    Queries q = attached();
-    SqlWriter w = SqlWriter.borrow();
-    String sql;
-    Object[] params;
-    try {
-      render(w);
-      sql = w.sql();
-      params = w.params();
-    } finally {
-      w.release();
-    }
-    return runOne(q, sql, params);
+    return fetchOne(null);
   }
 
   @Override
   public final Stream<T> stream() {
-    SqlWriter w = rendered();
-    return runStream(attached(), w.sql(), w.params());
+    return stream(null);
   }
 
   @Override
@@ -267,6 +244,55 @@ abstract class AbstractSelect<T> implements SelectOrderByStep<T>, SelectLockStep
     try (Stream<T> rows = stream()) {
       rows.forEach(action);
     }
+  }
+
+  @Override
+  public final <U> RowsStep<U> map(Function<? super T, ? extends U> mapper) {
+    return new MappedSelect<>(this, mapper);
+  }
+
+  /** Runs it, each row read by {@link #decoder} and then made a {@code U} by {@code mapper}. */
+  final <U> List<U> fetch(Function<? super T, ? extends U> mapper) {
+    Queries q = attached();
+    SqlWriter w = SqlWriter.borrow();
+    String sql;
+    Object[] params;
+    try {
+      render(w);
+      sql = w.sql();
+      params = w.params();
+    } finally {
+      w.release();
+    }
+    return q.query(sql, decoder(sql, mapper), params);
+  }
+
+  final <U> Optional<U> fetchOne(Function<? super T, ? extends U> mapper) {
+    Queries q = attached();
+    SqlWriter w = SqlWriter.borrow();
+    String sql;
+    Object[] params;
+    try {
+      render(w);
+      sql = w.sql();
+      params = w.params();
+    } finally {
+      w.release();
+    }
+    return q.queryOne(sql, decoder(sql, mapper), params);
+  }
+
+  final <U> Stream<U> stream(Function<? super T, ? extends U> mapper) {
+    SqlWriter w = rendered();
+    String sql = w.sql();
+    return attached().stream(sql, decoder(sql, mapper), w.params());
+  }
+
+  /** The decoder of the rows, mapped by {@code mapper}; null for the rows as they are (U is T). */
+  @SuppressWarnings("unchecked")
+  private <U> RowDecoder<U> decoder(String sql, Function<? super T, ? extends U> mapper) {
+    RowDecoder<T> rows = decoder(sql);
+    return mapper == null ? (RowDecoder<U>) rows : new MappedDecoder<>(rows, mapper);
   }
 
   @Override

@@ -1,9 +1,8 @@
 package dev.sluice.dsl;
 
 import dev.sluice.Queries;
+import dev.sluice.RowDecoder;
 import java.util.List;
-import java.util.Optional;
-import java.util.stream.Stream;
 
 /**
  * A set operation of two selects of the same rows — {@code left UNION [ALL] right}, {@code
@@ -68,18 +67,8 @@ final class CompoundQuery<T> extends AbstractSelect<T> implements SelectOrderByS
   }
 
   @Override
-  List<T> run(Queries q, String sql, Object[] params) {
-    return left.run(q, sql, params);
-  }
-
-  @Override
-  Optional<T> runOne(Queries q, String sql, Object[] params) {
-    return left.runOne(q, sql, params);
-  }
-
-  @Override
-  Stream<T> runStream(Queries q, String sql, Object[] params) {
-    return left.runStream(q, sql, params);
+  RowDecoder<T> decoder(String sql) {
+    return left.decoder(sql);
   }
 
   @Override

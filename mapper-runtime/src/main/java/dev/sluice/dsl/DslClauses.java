@@ -8,7 +8,7 @@ import java.util.List;
  * grouping elements of GROUP BY. Reached through {@link Dsl} (which extends this class by way of
  * {@link DslExpressions}), so {@code import static dev.sluice.dsl.Dsl.*} brings them in.
  */
-abstract class DslClauses {
+abstract class DslClauses extends DslTuples {
   DslClauses() {}
 
   // ---- window functions (for Expression.over) ----
@@ -151,7 +151,7 @@ abstract class DslClauses {
     return Conditions.TRUE;
   }
 
-  // ---- tuples: selects of two or three expressions without a @Row record ----
+  // ---- tuples: selects of two or three expressions without a @Row record (4 to 8: Dsl) ----
 
   /** {@code SELECT a, b}, each row a {@link Tuple2}: detached, e.g. for {@code toSql}. */
   public static <A, B> SelectFromStep<Tuple2<A, B>> select(SelectField<A> a, SelectField<B> b) {

@@ -1,32 +1,14 @@
 package dev.sluice.dsl;
 
-import java.util.function.Consumer;
-import java.util.stream.Stream;
-
 /**
- * A complete SELECT: run it with {@link #fetch()}, use it as a subquery ({@link
- * Expression#in(Select)}, {@link Dsl#exists(Select)}) or a CTE's body, or combine it with another
- * select of the same rows ({@link #union}, {@link #intersect}, {@link #except}). Only the DSL
- * implements it.
+ * A complete SELECT: run it ({@link #fetch()}, {@link #stream()}, … of {@link RowsStep}), use it as
+ * a subquery ({@link Expression#in(Select)}, {@link Dsl#exists(Select)}) or a CTE's body, or
+ * combine it with another select of the same rows ({@link #union}, {@link #intersect}, {@link
+ * #except}). Only the DSL implements it.
  *
  * @param <T> what each row is read into
  */
-public interface Select<T> extends FetchStep<T> {
-  /**
-   * Runs the query and hands each row to {@code action} as it is read, building no list: memory
-   * stays bounded by the connection's receive buffer (rows come in chunks), whatever the number of
-   * rows. If {@code action} throws, the query is stopped, the connection kept, and the exception
-   * rethrown.
-   */
-  void forEach(Consumer<? super T> action);
-
-  /**
-   * Runs the query and returns its rows as a lazily read stream, with the driver's bounded memory;
-   * it holds a connection until read to its end or closed, so close it (try-with-resources). See
-   * {@link dev.sluice.Queries#stream(String, Class, Object...)}.
-   */
-  Stream<T> stream();
-
+public interface Select<T> extends RowsStep<T> {
   /**
    * {@code this UNION other}: the rows of both, without duplicates. {@code other} reads its rows as
    * the same type, so selects of different records or scalars do not compile; the two select lists

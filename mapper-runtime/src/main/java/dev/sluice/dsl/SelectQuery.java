@@ -4,8 +4,6 @@ import dev.sluice.Queries;
 import dev.sluice.RowDecoder;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import java.util.stream.Stream;
 
 /**
  * The one implementation of every SELECT step. A builder: each step records its clause and returns
@@ -38,13 +36,13 @@ final class SelectQuery<T> extends AbstractSelect<T>
   /** The @Row record the rows are read into, or null to read the one field as a scalar. */
   private Class<?> into;
 
-  /** Reads each row as a Tuple2 or Tuple3 of the fields; null otherwise. */
+  /** Reads each row as a Tuple2 … Tuple8 of the fields; null otherwise. */
   private RowDecoder<T> tuple;
 
   private Table<?> from;
 
   /** Empty (and immutable) until the first join: most queries have none. */
-  private List<Join> joins = List.of();
+  private List<JoinClause> joins = List.of();
 
   private Condition where = Conditions.NONE;
 
@@ -90,16 +88,20 @@ final class SelectQuery<T> extends AbstractSelect<T>
     return q;
   }
 
-  /** SELECT two or three fields, each row read as a Tuple2 or Tuple3. */
+  /** SELECT 2 to 8 fields, each row read as a Tuple2 … Tuple8. */
   static <T> SelectQuery<T> ofTuple(Queries queries, SelectField<?>... fields) {
     SelectQuery<T> q = new SelectQuery<>(queries);
     q.fields = List.of(fields);
+    q.tuple = tupleDecoder(fields);
+    return q;
+  }
+
+  private static <T> TupleDecoder<T> tupleDecoder(SelectField<?>[] fields) {
     ScalarDecoder<?>[] parts = new ScalarDecoder<?>[fields.length];
     for (int i = 0; i < fields.length; i++) {
       parts[i] = fields[i].decoder();
     }
-    q.tuple = new TupleDecoder<>(parts);
-    return q;
+    return new TupleDecoder<>(parts);
   }
 
   /**
@@ -120,7 +122,7 @@ final class SelectQuery<T> extends AbstractSelect<T>
     q.from = from;
     if (!joins.isEmpty()) {
       q.joins = new ArrayList<>(joins.size());
-      for (Join j : joins) {
+      for (JoinClause j : joins) {
         q.joins.add(j.copy());
       }
     }
@@ -130,6 +132,13 @@ final class SelectQuery<T> extends AbstractSelect<T>
     q.windows = windows;
     q.distinctOn = distinctOn;
     q.copyTail(this);
+    return q;
+  }
+
+  /** {@link #project} of 2 to 8 fields, each row read as a Tuple2 … Tuple8. */
+  <U> SelectQuery<U> projectTuple(SelectField<?>... fields) {
+    SelectQuery<U> q = project(false, null, List.of(fields));
+    q.tuple = tupleDecoder(fields);
     return q;
   }
 
@@ -157,7 +166,7 @@ final class SelectQuery<T> extends AbstractSelect<T>
       return recordTable.recordType();
     }
     if (tuple != null) {
-      return fields.size() == 2 ? Tuple2.class : Tuple3.class;
+      return TupleDecoder.tupleClass(fields.size());
     }
     return into != null ? into : fields.get(0).expression().valueType();
   }
@@ -215,7 +224,7 @@ final class SelectQuery<T> extends AbstractSelect<T>
     if (joins.isEmpty()) {
       joins = new ArrayList<>(2);
     }
-    joins.add(new Join(kind, table));
+    joins.add(new JoinClause(kind, table));
     return this;
   }
 
@@ -266,14 +275,37 @@ final class SelectQuery<T> extends AbstractSelect<T>
 
   @Override
   public SelectOrderByStep<T> window(Window... named) {
-    for (Window wd : named) {
+    for (int i = 0; i < named.length; i++) {
+      Window wd = named[i];
       if (wd.name() == null) {
         throw new IllegalArgumentException(
             "WINDOW declares named windows: name " + wd + " with as(\"name\")");
       }
+      if (wd.base() != null && !declaredBefore(named, i, wd.base())) {
+        // PostgreSQL: an existing window name must refer to an earlier entry in the list.
+        throw new IllegalArgumentException(
+            "WINDOW "
+                + wd.name()
+                + " extends window "
+                + wd.base().name()
+                + ", which must be declared before it: window(…, "
+                + wd.base().name()
+                + ", "
+                + wd.name()
+                + ", …)");
+      }
     }
     windows = List.of(named);
     return this;
+  }
+
+  private static boolean declaredBefore(Window[] named, int end, Window base) {
+    for (int j = 0; j < end; j++) {
+      if (named[j] == base) {
+        return true;
+      }
+    }
+    return false;
   }
 
   @Override
@@ -286,47 +318,18 @@ final class SelectQuery<T> extends AbstractSelect<T>
 
   @Override
   @SuppressWarnings("unchecked")
-  List<T> run(Queries q, String sql, Object[] params) {
+  RowDecoder<T> decoder(String sql) {
     if (tuple != null) {
-      return q.query(sql, tuple, params);
+      return tuple;
     }
     if (recordTable != null) {
-      return q.query(sql, (Class<T>) recordTable.recordType(), params);
+      return RowDecoder.of((Class<T>) recordTable.recordType());
     }
     if (into != null) {
-      return q.query(sql, ProjectionDecoder.of(sql, (Class<T>) into, fields), params);
+      // Also for stream(): its failures at bind name the selected expression at fault.
+      return ProjectionDecoder.of(sql, (Class<T>) into, fields);
     }
-    return q.query(sql, (ScalarDecoder<T>) fields.get(0).decoder(), params);
-  }
-
-  @Override
-  @SuppressWarnings("unchecked")
-  Optional<T> runOne(Queries q, String sql, Object[] params) {
-    if (tuple != null) {
-      return q.queryOne(sql, tuple, params);
-    }
-    if (recordTable != null) {
-      return q.queryOne(sql, (Class<T>) recordTable.recordType(), params);
-    }
-    if (into != null) {
-      return q.queryOne(sql, ProjectionDecoder.of(sql, (Class<T>) into, fields), params);
-    }
-    return q.queryOne(sql, (ScalarDecoder<T>) fields.get(0).decoder(), params);
-  }
-
-  @Override
-  @SuppressWarnings("unchecked")
-  Stream<T> runStream(Queries q, String sql, Object[] params) {
-    if (tuple != null) {
-      return q.stream(sql, tuple, params);
-    }
-    if (recordTable != null) {
-      return q.stream(sql, (Class<T>) recordTable.recordType(), params);
-    }
-    if (into != null) {
-      return q.stream(sql, (Class<T>) into, params);
-    }
-    return q.stream(sql, (ScalarDecoder<T>) fields.get(0).decoder(), params);
+    return (ScalarDecoder<T>) fields.get(0).decoder();
   }
 
   @Override
@@ -339,7 +342,7 @@ final class SelectQuery<T> extends AbstractSelect<T>
   @Override
   void render(SqlWriter w) {
     if (!with.isEmpty()) {
-      renderWith(w, with);
+      WithClause.render(w, with);
     }
     if (joins.isEmpty() && from != null) {
       w.pushScope(from);
@@ -412,31 +415,9 @@ final class SelectQuery<T> extends AbstractSelect<T>
     w.popScope();
   }
 
-  /**
-   * {@code WITH a AS (…), b AS (…) }: rendered before this query's scope opens, so a CTE sees the
-   * enclosing queries' tables but not this one's, as in PostgreSQL.
-   */
+  /** {@link WithClause#render}: kept here for the DML statements that call it by this name. */
   static void renderWith(SqlWriter w, List<Cte<?>> with) {
-    boolean recursive = false;
-    for (Cte<?> cte : with) {
-      recursive |= cte.isRecursive();
-    }
-    // RECURSIVE is said once, for the whole list: it lets any of the CTEs read itself.
-    w.append(recursive ? "WITH RECURSIVE " : "WITH ");
-    for (int i = 0; i < with.size(); i++) {
-      Cte<?> cte = with.get(i);
-      for (int j = 0; j < i; j++) {
-        if (with.get(j).name().equals(cte.name())) {
-          throw new IllegalStateException(
-              "WITH declares two CTEs named \"" + cte.name() + "\"; give one another name");
-        }
-      }
-      if (i > 0) {
-        w.append(", ");
-      }
-      cte.render(w);
-    }
-    w.append(' ');
+    WithClause.render(w, with);
   }
 
   static void list(SqlWriter w, List<? extends QueryPart> parts) {
@@ -445,61 +426,6 @@ final class SelectQuery<T> extends AbstractSelect<T>
         w.append(", ");
       }
       parts.get(i).render(w);
-    }
-  }
-
-  /** One JOIN clause. */
-  private static final class Join {
-    final String kind;
-    final Table<?> table;
-
-    /** The ON condition, or null. */
-    Condition on;
-
-    /** The USING columns, or null. */
-    List<Column<?, ?>> using;
-
-    Join(String kind, Table<?> table) {
-      this.kind = kind;
-      this.table = table;
-    }
-
-    /** A join of its own for a copy of the query: on and using are set after it is made. */
-    Join copy() {
-      Join j = new Join(kind, table);
-      j.on = on;
-      j.using = using;
-      return j;
-    }
-
-    void render(SqlWriter w) {
-      w.append(kind).tableReference(table);
-      if (on != null && on.isEmpty()) {
-        // Taken as TRUE it would join every pair of rows: a cross join nobody asked for.
-        throw new IllegalStateException(
-            kind.strip()
-                + " "
-                + table
-                + " ON: the condition is empty (noCondition() with nothing added); give the join"
-                + " a condition, or crossJoin("
-                + table
-                + ") for every pair of rows");
-      }
-      if (on != null) {
-        w.append(" ON ");
-        on.render(w);
-      } else if (using != null) {
-        w.append(" USING (");
-        for (int i = 0; i < using.size(); i++) {
-          w.append(i == 0 ? "" : ", ").identifier(using.get(i).name());
-        }
-        w.append(')');
-      } else if (!kind.equals(" CROSS JOIN ")) {
-        throw new IllegalStateException(
-            "join of "
-                + table
-                + " has neither ON nor USING; add .on(condition) or .using(columns)");
-      }
     }
   }
 }

@@ -51,7 +51,7 @@ public final class JoinStepsTemplate {
     StringBuilder s = new StringBuilder(HEADER);
     s.append("/** A function of ")
         .append(n)
-        .append(" tables (or aliases), for a join's lambdas. */\n");
+        .append(" arguments: a join's lambda of its tables (or aliases), or a tuple's map. */\n");
     s.append("@FunctionalInterface\n");
     s.append("public interface Function")
         .append(n)
