@@ -16,20 +16,13 @@ import static dev.sluice.pagila.LanguageTable.LANGUAGE;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.sluice.Database;
 import dev.sluice.dsl.Cte;
 import dev.sluice.dsl.FetchStep;
 import dev.sluice.dsl.ReturningStep;
-import dev.sluice.testkit.PgTest;
-import dev.sluice.testkit.TestDatabase;
 import java.math.BigDecimal;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 
 /**
  * Write statements (issue 14, Coverage: DML): INSERT of chosen columns, INSERT … SELECT, ON
@@ -37,24 +30,7 @@ import org.junit.jupiter.api.TestInstance;
  * Each rendered SQL is pinned, then run on this class's own copy of Pagila and its effect read back
  * through pgjdbc with SQL written by hand.
  */
-@PgTest(pagila = true)
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class DslDmlCoverageTest {
-  private Database db;
-  private Connection jdbc;
-
-  @BeforeAll
-  void connect(TestDatabase tdb) throws SQLException {
-    db = Database.connect(tdb.url());
-    jdbc = tdb.jdbc();
-  }
-
-  @AfterAll
-  void close() throws SQLException {
-    jdbc.close();
-    db.close();
-  }
-
+class DslDmlCoverageTest extends PagilaSession {
   @Test
   void updateFromTakesValuesOfAJoinedTable() throws SQLException {
     List<String> expected =

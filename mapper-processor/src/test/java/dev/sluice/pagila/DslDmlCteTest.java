@@ -17,24 +17,18 @@ import static dev.sluice.pagila.JdbcRows.rows;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.sluice.Database;
 import dev.sluice.dsl.Cte;
 import dev.sluice.dsl.FetchStep;
 import dev.sluice.dsl.ReturningStep;
 import dev.sluice.dsl.Table;
-import dev.sluice.testkit.PgTest;
-import dev.sluice.testkit.TestDatabase;
 import java.math.BigDecimal;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 
 /**
  * Data-modifying CTEs (issue 14, Coverage: DML): a DELETE, UPDATE, INSERT or MERGE with RETURNING
@@ -42,22 +36,11 @@ import org.junit.jupiter.api.TestInstance;
  * another in one statement. Each SQL is pinned and its effect compared with the statement written
  * by hand (run first, rolled back).
  */
-@PgTest(pagila = true)
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class DslDmlCteTest {
+class DslDmlCteTest extends PagilaSession {
   /** Both tables, each row tagged with its table: b (balance) or a (balance_archive). */
   private static final String BOTH =
       "SELECT 'b', id, customer_id, amount, closed_on FROM balance UNION ALL"
           + " SELECT 'a', id, customer_id, amount, closed_on FROM balance_archive ORDER BY 1, 2";
-
-  private Database db;
-  private Connection jdbc;
-
-  @BeforeAll
-  void connect(TestDatabase tdb) throws SQLException {
-    db = Database.connect(tdb.url());
-    jdbc = tdb.jdbc();
-  }
 
   @BeforeEach
   void freshBalances() throws SQLException {
@@ -65,10 +48,8 @@ class DslDmlCteTest {
   }
 
   @AfterAll
-  void close() throws SQLException {
+  void dropBalances() throws SQLException {
     Balances.drop(jdbc);
-    jdbc.close();
-    db.close();
   }
 
   @Test

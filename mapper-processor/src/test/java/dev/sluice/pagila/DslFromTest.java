@@ -24,31 +24,22 @@ import static dev.sluice.pagila.StaffTable.STAFF;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.sluice.Database;
 import dev.sluice.dsl.Derived;
 import dev.sluice.dsl.FetchStep;
 import dev.sluice.dsl.From8Step;
 import dev.sluice.dsl.SelectField;
 import dev.sluice.dsl.SqlType;
-import dev.sluice.testkit.PgTest;
-import dev.sluice.testkit.TestDatabase;
 import java.math.BigDecimal;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 
 /**
  * FROM items (issue 14, Coverage: FROM): derived tables, LATERAL, and joins of eight tables in both
  * styles. Each rendered SQL is pinned, then run on Pagila against the same query written in SQL
  * through pgjdbc, with unmatched LEFT JOIN rows in the data.
  */
-@PgTest(pagila = true)
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class DslFromTest {
+class DslFromTest extends PagilaSession {
   private static final String EIGHT_TABLES_SQL =
       "SELECT f.film_id FROM film f JOIN language l ON l.language_id = f.language_id"
           + " JOIN inventory i ON i.film_id = f.film_id"
@@ -60,21 +51,6 @@ class DslFromTest {
           + " JOIN actor a ON a.actor_id = fa.actor_id"
           + " WHERE c.customer_id = ? AND a.last_name LIKE 'A%'"
           + " ORDER BY r.rental_id, a.actor_id, p.payment_id";
-
-  private Database db;
-  private Connection jdbc;
-
-  @BeforeAll
-  void connect(TestDatabase tdb) throws SQLException {
-    db = Database.connect(tdb.url());
-    jdbc = tdb.jdbc();
-  }
-
-  @AfterAll
-  void close() throws SQLException {
-    jdbc.close();
-    db.close();
-  }
 
   @Test
   void aDerivedTableIsASubqueryUnderAnAlias() throws SQLException {

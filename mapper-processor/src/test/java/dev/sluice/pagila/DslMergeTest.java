@@ -14,7 +14,6 @@ import static dev.sluice.pagila.PaymentTable.PAYMENT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.sluice.Database;
 import dev.sluice.dsl.Cte;
 import dev.sluice.dsl.Derived;
 import dev.sluice.dsl.Expression;
@@ -23,19 +22,14 @@ import dev.sluice.dsl.ReturningStep;
 import dev.sluice.dsl.SelectField;
 import dev.sluice.dsl.Table;
 import dev.sluice.dsl.Tuple2;
-import dev.sluice.testkit.PgTest;
-import dev.sluice.testkit.TestDatabase;
 import java.math.BigDecimal;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 
 /**
  * MERGE (issue 14, Coverage: DML; PostgreSQL 15+, BY SOURCE and RETURNING 17): the SQL of each
@@ -43,28 +37,15 @@ import org.junit.jupiter.api.TestInstance;
  * the same MERGE written by hand (run first, rolled back), on rows where some match and some do not
  * and a WHEN … AND condition skips one.
  */
-@PgTest(pagila = true)
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class DslMergeTest {
-  private Database db;
-  private Connection jdbc;
-
-  @BeforeAll
-  void connect(TestDatabase tdb) throws SQLException {
-    db = Database.connect(tdb.url());
-    jdbc = tdb.jdbc();
-  }
-
+class DslMergeTest extends PagilaSession {
   @BeforeEach
   void freshBalances() throws SQLException {
     Balances.create(jdbc);
   }
 
   @AfterAll
-  void close() throws SQLException {
+  void dropBalances() throws SQLException {
     Balances.drop(jdbc);
-    jdbc.close();
-    db.close();
   }
 
   @Test

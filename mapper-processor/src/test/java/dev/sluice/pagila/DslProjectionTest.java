@@ -7,41 +7,17 @@ import static dev.sluice.pagila.JdbcRows.rows;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.sluice.Database;
 import dev.sluice.PgException;
-import dev.sluice.testkit.PgTest;
-import dev.sluice.testkit.TestDatabase;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 
 /**
  * A projection into a {@code @Row} record whose components do not match the selected expressions
  * fails when the decoder is bound, before any row is read, naming the component and the expression;
  * and a converted column read in a projection goes back through its converter.
  */
-@PgTest(pagila = true)
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class DslProjectionTest {
-  private Database db;
-  private Connection jdbc;
-
-  @BeforeAll
-  void connect(TestDatabase tdb) throws SQLException {
-    db = Database.connect(tdb.url());
-    jdbc = tdb.jdbc();
-  }
-
-  @AfterAll
-  void close() throws SQLException {
-    jdbc.close();
-    db.close();
-  }
-
+class DslProjectionTest extends PagilaSession {
   @Test
   void matchingExpressionsAreRead() throws SQLException {
     List<TitleCount> top =

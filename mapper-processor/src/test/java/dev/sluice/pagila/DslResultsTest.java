@@ -10,25 +10,18 @@ import static dev.sluice.pagila.JdbcRows.text;
 import static dev.sluice.pagila.RentalTable.RENTAL;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sluice.Database;
 import dev.sluice.dsl.FetchStep;
 import dev.sluice.dsl.RowsStep;
 import dev.sluice.dsl.Select;
 import dev.sluice.dsl.Tuple2;
 import dev.sluice.dsl.Tuple3;
-import dev.sluice.testkit.PgTest;
-import dev.sluice.testkit.TestDatabase;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 
 /**
  * Results (issue 14, Coverage: results): streaming from the DSL ({@code stream()}, {@code forEach})
@@ -36,26 +29,9 @@ import org.junit.jupiter.api.TestInstance;
  * map(…)}, on Pagila against the same queries through pgjdbc. Bounded memory is {@link
  * DslStreamMemoryTest}'s.
  */
-@PgTest(pagila = true)
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class DslResultsTest {
+class DslResultsTest extends PagilaSession {
   /** A plain record, no {@code @Row}: made from a tuple by its constructor. */
   record TitleLength(String title, Short length) {}
-
-  private Database db;
-  private Connection jdbc;
-
-  @BeforeAll
-  void connect(TestDatabase tdb) throws SQLException {
-    db = Database.connect(tdb.url());
-    jdbc = tdb.jdbc();
-  }
-
-  @AfterAll
-  void close() throws SQLException {
-    jdbc.close();
-    db.close();
-  }
 
   @Test
   void streamAndForEachReadTheRowsFetchWould() throws SQLException {

@@ -31,7 +31,6 @@ import static dev.sluice.pagila.RentalTable.RENTAL;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.sluice.Database;
 import dev.sluice.PgException;
 import dev.sluice.dsl.Expression;
 import dev.sluice.dsl.FetchStep;
@@ -39,18 +38,12 @@ import dev.sluice.dsl.GroupingSet;
 import dev.sluice.dsl.SelectOffsetStep;
 import dev.sluice.dsl.SqlType;
 import dev.sluice.dsl.Window;
-import dev.sluice.testkit.PgTest;
-import dev.sluice.testkit.TestDatabase;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 
 /**
  * SELECT clauses (issue 14, Coverage: SELECT): DISTINCT ON, locking, window frames, named windows,
@@ -58,24 +51,7 @@ import org.junit.jupiter.api.TestInstance;
  * on Pagila against the same query written in SQL through pgjdbc, on rows where the clause changes
  * the answer; the locking clauses run against rows another connection's transaction holds.
  */
-@PgTest(pagila = true)
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class DslSelectClausesTest {
-  private Database db;
-  private Connection jdbc;
-
-  @BeforeAll
-  void connect(TestDatabase tdb) throws SQLException {
-    db = Database.connect(tdb.url());
-    jdbc = tdb.jdbc();
-  }
-
-  @AfterAll
-  void close() throws SQLException {
-    jdbc.close();
-    db.close();
-  }
-
+class DslSelectClausesTest extends PagilaSession {
   @Test
   void distinctOnKeepsTheFirstRowOfEachGroupInTheOrder() throws SQLException {
     FetchStep<Film> longest =

@@ -37,7 +37,6 @@ import static dev.sluice.pagila.RentalTable.RENTAL;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.sluice.Database;
 import dev.sluice.dsl.Condition;
 import dev.sluice.dsl.Cte;
 import dev.sluice.dsl.Expression;
@@ -47,43 +46,20 @@ import dev.sluice.dsl.From2Step;
 import dev.sluice.dsl.SelectField;
 import dev.sluice.dsl.SelectWhereStep;
 import dev.sluice.dsl.Table;
-import dev.sluice.testkit.PgTest;
-import dev.sluice.testkit.TestDatabase;
 import java.math.BigDecimal;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 
 /**
  * DSL queries on Pagila, each checked against the same query written in SQL through pgjdbc.
  * Read-only: the write statements are in {@link DslWriteTest}.
  */
-@PgTest(pagila = true)
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class DslSelectTest {
-  private Database db;
-  private Connection jdbc;
-
-  @BeforeAll
-  void connect(TestDatabase tdb) throws SQLException {
-    db = Database.connect(tdb.url());
-    jdbc = tdb.jdbc();
-  }
-
-  @AfterAll
-  void close() throws SQLException {
-    jdbc.close();
-    db.close();
-  }
-
+class DslSelectTest extends PagilaSession {
   @Test
   void fluentSelectFromWithWhereOrderByAndLimit() throws SQLException {
     List<Film> films =

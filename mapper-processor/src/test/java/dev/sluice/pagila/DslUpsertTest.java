@@ -10,19 +10,13 @@ import static dev.sluice.pagila.PaymentTable.PAYMENT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.sluice.Database;
 import dev.sluice.dsl.ReturningStep;
-import dev.sluice.testkit.PgTest;
-import dev.sluice.testkit.TestDatabase;
 import java.math.BigDecimal;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.LocalDate;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 
 /**
  * Upsert completeness (issue 14, Coverage: DML): the conflict target's WHERE (a partial unique
@@ -30,28 +24,15 @@ import org.junit.jupiter.api.TestInstance;
  * {@code DO UPDATE … WHERE}. Each statement's SQL is pinned, then run on balances fed from Pagila's
  * payments and compared with the same statement written by hand (run first, rolled back).
  */
-@PgTest(pagila = true)
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class DslUpsertTest {
-  private Database db;
-  private Connection jdbc;
-
-  @BeforeAll
-  void connect(TestDatabase tdb) throws SQLException {
-    db = Database.connect(tdb.url());
-    jdbc = tdb.jdbc();
-  }
-
+class DslUpsertTest extends PagilaSession {
   @BeforeEach
   void freshBalances() throws SQLException {
     Balances.create(jdbc);
   }
 
   @AfterAll
-  void close() throws SQLException {
+  void dropBalances() throws SQLException {
     Balances.drop(jdbc);
-    jdbc.close();
-    db.close();
   }
 
   @Test

@@ -16,19 +16,12 @@ import static dev.sluice.pagila.JdbcRows.rows;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.sluice.Database;
 import dev.sluice.dsl.FetchStep;
 import dev.sluice.dsl.Window;
-import dev.sluice.testkit.PgTest;
-import dev.sluice.testkit.TestDatabase;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.function.UnaryOperator;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 
 /**
  * Window frames' exclusion ({@code EXCLUDE CURRENT ROW | GROUP | TIES | NO OTHERS}) and windows
@@ -37,24 +30,7 @@ import org.junit.jupiter.api.TestInstance;
  * query written without the construct (correlated subqueries), on films whose lengths tie, so each
  * exclusion gives another answer.
  */
-@PgTest(pagila = true)
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class DslWindowFramesTest {
-  private Database db;
-  private Connection jdbc;
-
-  @BeforeAll
-  void connect(TestDatabase tdb) throws SQLException {
-    db = Database.connect(tdb.url());
-    jdbc = tdb.jdbc();
-  }
-
-  @AfterAll
-  void close() throws SQLException {
-    jdbc.close();
-    db.close();
-  }
-
+class DslWindowFramesTest extends PagilaSession {
   /** film_id:sum of film_id over the groups of peers by length before, at and after the row's. */
   private FetchStep<String> sumOverNeighbourGroups(UnaryOperator<Window> exclusion) {
     Window frame = orderedBy(FILM.length.asc()).groupsBetween(preceding(1), following(1));
