@@ -150,21 +150,30 @@ public final class Cte<A extends Table<?>> {
       String name, A shape, Select<? extends R> query) {
     AbstractSelect<?> q = (AbstractSelect<?>) query;
     List<String> given = q.outputNames();
-    for (Column<R, ?> c : shape.columns()) {
+    requireColumns(name, shape, given, "select list");
+    return (A) shape.named(name);
+  }
+
+  /**
+   * Fails unless {@code given} (what the CTE's {@code part} yields) names every column of shape.
+   */
+  private static void requireColumns(String name, Table<?> shape, List<String> given, String part) {
+    for (Column<?, ?> c : shape.columns()) {
       if (!given.contains(c.name())) {
         throw new IllegalArgumentException(
             "CTE "
                 + name
                 + " cannot read as "
                 + shape.name()
-                + ": its select list has no column "
+                + ": its "
+                + part
+                + " has no column "
                 + c.name()
                 + " (it gives "
                 + String.join(", ", given)
                 + ")");
       }
     }
-    return (A) shape.named(name);
   }
 
   /** A CTE of a projection: the select list's items become columns named as they are. */
@@ -186,20 +195,7 @@ public final class Cte<A extends Table<?>> {
       String name, A shape, FetchStep<? extends R> returning) {
     DmlQuery.Returning<?> r = returningOf(name, returning);
     List<String> given = r.outputNames();
-    for (Column<R, ?> c : shape.columns()) {
-      if (!given.contains(c.name())) {
-        throw new IllegalArgumentException(
-            "CTE "
-                + name
-                + " cannot read as "
-                + shape.name()
-                + ": its RETURNING has no column "
-                + c.name()
-                + " (it gives "
-                + String.join(", ", given)
-                + ")");
-      }
-    }
+    requireColumns(name, shape, given, "RETURNING");
     return new Cte<>(name, null, (A) shape.named(name), List.of(), false, "", r);
   }
 

@@ -172,6 +172,24 @@ final class MergeQuery<R> extends DmlQuery<R>
     when.values.add(value);
   }
 
+  private IllegalArgumentException wrongInsertValue(
+      When when, Column<?, ?> column, int position, String is, Class<?> type) {
+    return new IllegalArgumentException(
+        statement()
+            + " "
+            + KINDS[when.kind]
+            + " THEN INSERT: value "
+            + (position + 1)
+            + " for "
+            + column
+            + " is "
+            + is
+            + " "
+            + type.getSimpleName()
+            + ", not "
+            + column.valueType().getSimpleName());
+  }
+
   /**
    * The value bound for {@code value} in {@code column}, or the expression itself; type-checked.
    */
@@ -179,34 +197,12 @@ final class MergeQuery<R> extends DmlQuery<R>
     if (value instanceof Expression) {
       Class<?> type = ((Expression<?>) value).valueType();
       if (type != column.valueType()) {
-        throw new IllegalArgumentException(
-            statement()
-                + " "
-                + KINDS[when.kind]
-                + " THEN INSERT: value "
-                + (position + 1)
-                + " for "
-                + column
-                + " is an expression of type "
-                + type.getSimpleName()
-                + ", not "
-                + column.valueType().getSimpleName());
+        throw wrongInsertValue(when, column, position, "an expression of type", type);
       }
       return (Expression<?>) value;
     }
     if (value != null && !column.valueType().isInstance(value)) {
-      throw new IllegalArgumentException(
-          statement()
-              + " "
-              + KINDS[when.kind]
-              + " THEN INSERT: value "
-              + (position + 1)
-              + " for "
-              + column
-              + " is of type "
-              + value.getClass().getSimpleName()
-              + ", not "
-              + column.valueType().getSimpleName());
+      throw wrongInsertValue(when, column, position, "of type", value.getClass());
     }
     return new Expression.Param<Object>(
         value == null ? null : column.toDatabase(value), column.valueType());
