@@ -459,9 +459,10 @@ final class NullabilityInference {
        * one. So a hashed SubPlan whose number's predecessor names no subplan of the plan is an
        * EXISTS, unless that number went to a CTE, which is named, not numbered: the statement's own
        * CTEs are planned before anything else of it, so when none holds a subplan of its own they
-       * are numbered 1 to k; a plan with other CTEs is not judged. A subplan dropped with an
-       * expression the planner removed after planning it (a removed join's condition) is a known
-       * limit, see the README.
+       * are numbered 1 to k; a plan with other CTEs is not judged. Nor is a hashed subplan that
+       * follows an EXISTS probed per row, whose own hashed twin may be the number missing. A
+       * subplan dropped with an expression the planner removed after planning it (a removed join's
+       * condition) is a known limit, see the README.
        */
       @Override
       public boolean existsAlternative(String name) {
@@ -470,10 +471,17 @@ final class NullabilityInference {
         }
         int n = Integer.parseInt(name.substring("SubPlan ".length()));
         int ctes = PlanWalk.statementCtes(root);
-        return ctes >= 0
-            && n - 1 > ctes
-            && findSubplan(root, "SubPlan " + (n - 1)) == null
-            && findSubplan(root, "InitPlan " + (n - 1)) == null;
+        if (ctes < 0
+            || n - 1 <= ctes
+            || findSubplan(root, "SubPlan " + (n - 1)) != null
+            || findSubplan(root, "InitPlan " + (n - 1)) != null) {
+          return false;
+        }
+        // n - 1 may instead be the dropped hashed twin of an EXISTS probed per row as n - 2 (its
+        // subquery has no target list): then n is a hashed IN. Not told apart, so not an EXISTS,
+        // which is the answer that errs towards NULL.
+        PlanNode before = findSubplan(root, "SubPlan " + (n - 2));
+        return before == null || !before.output.isEmpty();
       }
 
       @Override

@@ -276,6 +276,15 @@ class NullabilityInferenceTest {
     assertColumns(
         "SELECT f.original_language_id IN (SELECT l.language_id FROM language l) FROM film f",
         NULLABLE);
+    // An EXISTS probed per row (1; its hashed twin 2 dropped) before a hashed IN (3): 3's
+    // predecessor is missing too, but the IN is no EXISTS.
+    String probedThenIn =
+        "SELECT EXISTS (SELECT 1 FROM film_actor fa WHERE fa.actor_id = a.actor_id),"
+            + " a.actor_id IN (SELECT f.original_language_id FROM film f) FROM actor a"
+            + " WHERE a.actor_id < 3";
+    assertThat(plan(probedThenIn))
+        .contains("EXISTS(SubPlan 1)", "(ANY (a.actor_id = (hashed SubPlan 3).col1))");
+    assertColumns(probedThenIn, NON_NULL, NULLABLE);
     // The statement's own CTE takes number 1: the hashed EXISTS is 3 (2 dropped), an IN 2.
     String besideACte =
         "WITH c AS MATERIALIZED (SELECT 1 AS one) SELECT p.payment_id, EXISTS (SELECT 1 FROM"
