@@ -30,6 +30,19 @@ record CellResult(
     return Stats.median(column(1)) / 1e6;
   }
 
+  /**
+   * Median JIT compiler CPU per iteration (part of {@link #cpuMillis}: compilation still going on
+   * in the measured iterations, a warm-up cost); NaN where it was not measured.
+   */
+  double jitMillis() {
+    for (Sample s : samples) {
+      if (s.jitNanos() < 0) {
+        return Double.NaN;
+      }
+    }
+    return Stats.median(column(4)) / 1e6;
+  }
+
   double gcMillis() {
     return Stats.median(column(3));
   }
@@ -72,7 +85,9 @@ record CellResult(
       v[i] =
           which == 0
               ? s.wallNanos()
-              : which == 1 ? s.cpuNanos() : which == 2 ? s.allocatedBytes() : s.gcMillis();
+              : which == 1
+                  ? s.cpuNanos()
+                  : which == 2 ? s.allocatedBytes() : which == 3 ? s.gcMillis() : s.jitNanos();
     }
     return v;
   }

@@ -11,9 +11,10 @@ import java.util.List;
 
 /**
  * Measures one iteration: wall time, the process's CPU time (all threads: the client's, its I/O
- * threads', the JIT's and the GC's), and the bytes allocated by every live thread, summed from
- * per-thread counters taken before and after. A thread that ends between the two snapshots loses
- * its count, so cells keep their worker threads alive across iterations.
+ * threads', the JIT's and the GC's) and the JIT compiler threads' part of it, and the bytes
+ * allocated by every live thread, summed from per-thread counters taken before and after. A thread
+ * that ends between the two snapshots loses its count, so cells keep their worker threads alive
+ * across iterations.
  *
  * <p>CPU time comes from {@code /proc/self/task/<tid>/schedstat} where Linux has it: the
  * nanoseconds each thread ran, summed over the process's threads. {@code
@@ -32,6 +33,7 @@ final class Meter {
   private long[] idsBefore;
   private long[] bytesBefore;
   private long cpuBefore;
+  private long jitBefore;
   private long gcBefore;
   private long wallBefore;
 
@@ -47,7 +49,9 @@ final class Meter {
    * outside the window in which bytes are counted: first and last.
    */
   void start() {
-    cpuBefore = cpuNanos();
+    long[] cpu = cpuNanos();
+    cpuBefore = cpu[0];
+    jitBefore = cpu[1];
     gcBefore = gcMillis();
     idsBefore = threads.getAllThreadIds();
     bytesBefore = threads.getThreadAllocatedBytes(idsBefore);
@@ -59,8 +63,15 @@ final class Meter {
     long[] ids = threads.getAllThreadIds();
     long[] bytes = threads.getThreadAllocatedBytes(ids);
     long gc = gcMillis() - gcBefore;
-    long cpu = cpuNanos() - cpuBefore;
-    return new Sample(wall, cpu, allocatedBetween(idsBefore, bytesBefore, ids, bytes), gc, units);
+    long[] cpu = cpuNanos();
+    long jit = jitBefore < 0 || cpu[1] < 0 ? -1 : cpu[1] - jitBefore;
+    return new Sample(
+        wall,
+        cpu[0] - cpuBefore,
+        allocatedBetween(idsBefore, bytesBefore, ids, bytes),
+        gc,
+        units,
+        jit);
   }
 
   private static final Path TASKS = Path.of("/proc/self/task");
@@ -77,18 +88,28 @@ final class Meter {
         : "OperatingSystemMXBean.getProcessCpuTime";
   }
 
-  /** CPU time of the process so far: its live threads' run time, or the OS's process figure. */
-  private long cpuNanos() {
+  /**
+   * CPU time of the process so far, [0]: its live threads' run time, or the OS's process figure;
+   * and [1] the part its JIT compiler threads ran (by their names, "C1 CompilerThre…" and "C2
+   * CompilerThre…"), -1 without schedstat.
+   */
+  private long[] cpuNanos() {
     if (!SCHEDSTAT) {
-      return os.getProcessCpuTime();
+      return new long[] {os.getProcessCpuTime(), -1};
     }
     long total = 0;
+    long jit = 0;
     try (DirectoryStream<Path> tasks = Files.newDirectoryStream(TASKS)) {
       for (Path task : tasks) {
         try {
           String line = Files.readString(task.resolve("schedstat"));
           int space = line.indexOf(' ');
-          total += Long.parseLong(space < 0 ? line.trim() : line.substring(0, space));
+          long ran = Long.parseLong(space < 0 ? line.trim() : line.substring(0, space));
+          total += ran;
+          String name = Files.readString(task.resolve("comm"));
+          if (name.startsWith("C1 Compiler") || name.startsWith("C2 Compiler")) {
+            jit += ran;
+          }
         } catch (IOException | NumberFormatException e) {
           // The thread ended while being read: it no longer counts, as in the byte counts.
         }
@@ -96,7 +117,7 @@ final class Meter {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    return total;
+    return new long[] {total, jit};
   }
 
   /** Collection time so far, summed over the collectors (G1 Young and Old Generation). */

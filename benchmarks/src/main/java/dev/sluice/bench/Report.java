@@ -87,12 +87,13 @@ final class Report {
                 "p99 µs",
                 "ratio¹",
                 "CPU ÷ pgjdbc-bin",
+                "JIT ms",
                 "spread²"));
     for (Workload w : results.workloads()) {
       CellResult pgjdbc = results.ok(w, Client.PGJDBC_BINARY);
       for (CellResult r : results.of(w)) {
         if (!r.ok()) {
-          t.row(List.of(w.id(), r.client().id(), "failed", "", "", "", "", "", "", "", "", ""));
+          t.row(List.of(w.id(), r.client().id(), "failed", "", "", "", "", "", "", "", "", "", ""));
           continue;
         }
         String rate = Targets.fmt(r.unitsPerSecond()) + (w.isLookup() ? " q/s" : " rows/s");
@@ -110,6 +111,7 @@ final class Report {
                 lookup ? Targets.fmt(r.p99Nanos() / 1e3) : "",
                 ratioText(ratio(results, r)),
                 pgjdbc == null ? "" : ratioText(r.cpuMillis() / pgjdbc.cpuMillis()),
+                Double.isNaN(r.jitMillis()) ? "" : Targets.fmt(r.jitMillis()),
                 Targets.pct(r.wallSpread()) + (r.wallSpread() > NOISY ? " !" : "")));
       }
     }
@@ -164,7 +166,8 @@ final class Report {
             + "); GC = collection time the JVM's collectors report per iteration"
             + " (for G1 mostly young pauses: the cost of the result kept alive); B/unit = bytes allocated by all threads per row (W1, W2, W4,"
             + " W5) or per query (W3); rate = rows or queries per wall second; p50/p99 = per-query"
-            + " latency over all measured W3 queries.\n\n");
+            + " latency over all measured W3 queries; JIT = the part of CPU the JIT compiler threads"
+            + " ran (C1, C2), a warm-up cost still being paid in the measured iterations.\n\n");
     sb.append("## Targets (issue 3)\n\n");
     sb.append(targetsTable(verdicts).render()).append('\n');
     sb.append("## Workloads\n\n");

@@ -50,6 +50,20 @@ class ReportTest {
   }
 
   @Test
+  void theJitColumnShowsTheCompilerThreadsPartOfCpu() {
+    Sample jit = new Sample(700_000_000, 260_000_000, 3_680_000, 0, 10_000, 21_000_000);
+    Sample line = Sample.parse(("iter 1 " + jit.toLine()).split(" "), 2);
+    assertThat(line).isEqualTo(jit);
+    Results results = new Results();
+    results.add(new CellResult(Client.SLUICE_DSL, Workload.W3, List.of(line, line), 1, 2, null));
+    results.add(cell(Client.SLUICE, Workload.W3, 700, 250, 2_320_000, 10_000));
+    String text = Report.resultsTable(results).render();
+    assertThat(text).containsPattern("\\| W3 +\\| sluice-dsl +\\|.*\\| +21\\.0 \\| +0% \\|");
+    // Without the compiler threads' figure (a line of an older cell, no schedstat): left blank.
+    assertThat(text).containsPattern("\\| W3 +\\| sluice +\\|.*\\| +\\| +0% \\|");
+  }
+
+  @Test
   void targetsSayMetOrMissedAndByHowMuch() {
     Results results = new Results();
     results.add(cell(Client.SLUICE, Workload.W1, 300, 200, 150_000_000, 1_000_000));
