@@ -36,11 +36,7 @@ final class PemFiles {
       }
       return certs;
     } catch (GeneralSecurityException e) {
-      throw new PgException(
-          "08001",
-          "could not read " + keyword + " file \"" + file + "\": " + e.getMessage(),
-          null,
-          e);
+      throw unreadable(keyword, file, e);
     }
   }
 
@@ -58,23 +54,24 @@ final class PemFiles {
       }
       return crls;
     } catch (GeneralSecurityException e) {
-      throw new PgException(
-          "08001",
-          "could not read " + keyword + " file \"" + file + "\": " + e.getMessage(),
-          null,
-          e);
+      throw unreadable(keyword, file, e);
     }
+  }
+
+  /** "could not read {keyword} file …", naming the cause: a file given by a TLS keyword. */
+  static PgException unreadable(String keyword, Object file, Exception cause) {
+    return new PgException(
+        "08001",
+        "could not read " + keyword + " file \"" + file + "\": " + cause.getMessage(),
+        null,
+        cause);
   }
 
   static byte[] read(String file, String keyword) {
     try {
       return Files.readAllBytes(Path.of(file));
     } catch (IOException e) {
-      throw new PgException(
-          "08001",
-          "could not read " + keyword + " file \"" + file + "\": " + e.getMessage(),
-          null,
-          e);
+      throw unreadable(keyword, file, e);
     }
   }
 

@@ -412,8 +412,7 @@ final class PemKeys {
     } catch (UnsupportedOperationException e) {
       return; // not a POSIX file system (Windows): libpq does not check there either
     } catch (IOException e) {
-      throw new PgException(
-          "08001", "could not read sslkey file \"" + file + "\": " + e.getMessage(), null, e);
+      throw PemFiles.unreadable("sslkey", file, e);
     }
     Set<PosixFilePermission> p = a.permissions();
     boolean others =
