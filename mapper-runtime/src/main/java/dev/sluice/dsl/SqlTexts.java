@@ -51,16 +51,10 @@ final class SqlTexts {
 
   private SqlTexts() {}
 
-  /** The canonical String with the content of {@code text}: the cached one, or a new one kept. */
-  static String intern(StringBuilder text) {
-    char[] chars = new char[text.length()];
-    text.getChars(0, chars.length, chars, 0);
-    return intern(chars, chars.length);
-  }
-
   /**
-   * The canonical String with the content of {@code chars[0, length)} (a renderer's scratch copy of
-   * its text, which this neither keeps nor changes).
+   * The canonical String with the content of {@code chars[0, length)}: the cached one, or a new one
+   * kept. The chars are a renderer's scratch copy of its text, which this neither keeps nor
+   * changes.
    */
   static String intern(char[] chars, int length) {
     if (length > MAX_LENGTH) {
