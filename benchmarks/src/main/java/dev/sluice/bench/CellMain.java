@@ -1,5 +1,7 @@
 package dev.sluice.bench;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -35,6 +37,13 @@ import java.util.concurrent.TimeUnit;
 public final class CellMain {
   static final String PREFIX = "@bench ";
 
+  /**
+   * Lookups per block of the paired cell: about 30 ms, long enough that reading the thread's CPU
+   * clock (a microsecond) does not count, short enough that a drift of the machine's speed falls on
+   * both halves.
+   */
+  static final int PAIR_BLOCK = 500;
+
   /** Callers and connections of W3c. */
   static final int CALLERS = 16;
 
@@ -53,6 +62,13 @@ public final class CellMain {
   private List<Wide> insertRows;
   private Connection admin;
   private ThreadPoolExecutor callers;
+
+  /** The paired cell's last iteration: the calling thread's CPU ns in each half, or -1. */
+  private long pairDsl;
+
+  private long pairSql;
+
+  private final ThreadMXBean threadClock = ManagementFactory.getThreadMXBean();
 
   private CellMain(CellSpec spec) {
     this.spec = spec;
@@ -92,9 +108,14 @@ public final class CellMain {
       }
       kept = null;
       System.gc();
+      pairDsl = -1;
+      pairSql = -1;
       meter.start();
       long units = iteration(measured);
       Sample s = meter.stop(units);
+      if (pairDsl >= 0) {
+        s = s.withPair(pairDsl, pairSql);
+      }
       check(units);
       if (spec.workload().isInsert()) {
         checkInserted();
@@ -163,7 +184,10 @@ public final class CellMain {
         return count(kept);
       case W3:
         {
-          long n = lookups(0, ids.length, measured ? latencyCount : -1);
+          long n =
+              spec.client() == Client.SLUICE_PAIRED
+                  ? pairedLookups(measured ? latencyCount : -1)
+                  : lookups(0, ids.length, measured ? latencyCount : -1);
           if (measured) {
             latencyCount += (int) n;
           }
@@ -206,6 +230,36 @@ public final class CellMain {
       }
     }
     return to - from;
+  }
+
+  /**
+   * The paired cell's W3 iteration: the ids in blocks of {@link #PAIR_BLOCK}, half of them through
+   * the DSL and half through the SQL string, in the order DSL, SQL, SQL, DSL, … so that a steady
+   * drift of the machine's speed weighs on both alike. Each block's CPU time is the calling
+   * thread's (its run time from the OS): the DSL's cost is the caller's work, while the process's
+   * other threads (JIT, GC) cannot be told apart by half.
+   */
+  private long pairedLookups(int at) throws Exception {
+    SluiceClient c = (SluiceClient) client;
+    long dsl = 0;
+    long sql = 0;
+    int block = 0;
+    for (int from = 0; from < ids.length; from += PAIR_BLOCK, block++) {
+      int to = Math.min(ids.length, from + PAIR_BLOCK);
+      boolean useDsl = block % 4 == 0 || block % 4 == 3;
+      c.useDsl(useDsl);
+      long t0 = threadClock.getCurrentThreadCpuTime();
+      lookups(from, to, at < 0 ? -1 : at + from);
+      long spent = threadClock.getCurrentThreadCpuTime() - t0;
+      if (useDsl) {
+        dsl += spent;
+      } else {
+        sql += spent;
+      }
+    }
+    pairDsl = dsl;
+    pairSql = sql;
+    return ids.length;
   }
 
   /** W3c: the ids split among 16 callers running at once, over the client's 4 connections. */

@@ -43,6 +43,25 @@ record CellResult(
     return Stats.median(column(4)) / 1e6;
   }
 
+  /**
+   * A paired cell's figure: the median over its iterations of the DSL half's calling-thread CPU
+   * divided by the SQL string half's; NaN for a cell that is not paired.
+   */
+  double pairedCpuRatio() {
+    if (samples.isEmpty()) {
+      return Double.NaN;
+    }
+    double[] ratios = new double[samples.size()];
+    for (int i = 0; i < ratios.length; i++) {
+      Sample s = samples.get(i);
+      if (!s.paired() || s.pairSqlNanos() == 0) {
+        return Double.NaN;
+      }
+      ratios[i] = (double) s.pairDslNanos() / s.pairSqlNanos();
+    }
+    return Stats.median(ratios);
+  }
+
   double gcMillis() {
     return Stats.median(column(3));
   }

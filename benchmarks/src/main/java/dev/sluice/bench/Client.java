@@ -23,6 +23,12 @@ enum Client {
       "sluice-dsl",
       "Sluice's DSL: db.selectFrom(BENCH_POINT).where(BENCH_POINT.id.eq(id)).fetchOne()",
       EnumSet.of(W3, W3C)),
+  SLUICE_PAIRED(
+      "sluice-paired",
+      "Sluice's DSL and the same SQL string in one JVM, alternating blocks of "
+          + CellMain.PAIR_BLOCK
+          + " W3 lookups (the DSL cost target's paired measure)",
+      EnumSet.of(W3)),
   PGJDBC_TEXT(
       "pgjdbc-text",
       "pgjdbc defaults (text results): a fresh connection per iteration",
@@ -87,6 +93,8 @@ enum Client {
         return new SluiceClient(false);
       case SLUICE_DSL:
         return new SluiceClient(true);
+      case SLUICE_PAIRED:
+        return new SluiceClient(false);
       case PGJDBC_TEXT:
         return new PgjdbcClient(PgjdbcClient.Mode.TEXT);
       case PGJDBC_BINARY:

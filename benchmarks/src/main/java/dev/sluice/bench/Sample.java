@@ -4,12 +4,40 @@ package dev.sluice.bench;
  * One measured iteration: wall and process CPU time, bytes allocated by all live threads, the time
  * the garbage collectors reported (G1: mostly young pauses), the units (rows or queries) it
  * processed, and the part of the CPU time the JIT compiler threads ran (-1 where it cannot be
- * told).
+ * told). A paired cell ({@link Client#SLUICE_PAIRED}) also has the calling thread's CPU time in
+ * each of its two halves, the DSL's and the SQL string's (-1 in every other cell).
  */
 record Sample(
-    long wallNanos, long cpuNanos, long allocatedBytes, long gcMillis, long units, long jitNanos) {
+    long wallNanos,
+    long cpuNanos,
+    long allocatedBytes,
+    long gcMillis,
+    long units,
+    long jitNanos,
+    long pairDslNanos,
+    long pairSqlNanos) {
   Sample(long wallNanos, long cpuNanos, long allocatedBytes, long gcMillis, long units) {
     this(wallNanos, cpuNanos, allocatedBytes, gcMillis, units, -1);
+  }
+
+  Sample(
+      long wallNanos,
+      long cpuNanos,
+      long allocatedBytes,
+      long gcMillis,
+      long units,
+      long jitNanos) {
+    this(wallNanos, cpuNanos, allocatedBytes, gcMillis, units, jitNanos, -1, -1);
+  }
+
+  /** This sample with a paired cell's two halves. */
+  Sample withPair(long dslNanos, long sqlNanos) {
+    return new Sample(
+        wallNanos, cpuNanos, allocatedBytes, gcMillis, units, jitNanos, dslNanos, sqlNanos);
+  }
+
+  boolean paired() {
+    return pairDslNanos >= 0 && pairSqlNanos >= 0;
   }
 
   /** The line a forked cell prints for it. */
@@ -24,7 +52,11 @@ record Sample(
         + " "
         + units
         + " "
-        + jitNanos;
+        + jitNanos
+        + " "
+        + pairDslNanos
+        + " "
+        + pairSqlNanos;
   }
 
   static Sample parse(String[] fields, int from) {
@@ -34,6 +66,12 @@ record Sample(
         Long.parseLong(fields[from + 2]),
         Long.parseLong(fields[from + 3]),
         Long.parseLong(fields[from + 4]),
-        fields.length > from + 5 ? Long.parseLong(fields[from + 5]) : -1);
+        optional(fields, from + 5),
+        optional(fields, from + 6),
+        optional(fields, from + 7));
+  }
+
+  private static long optional(String[] fields, int at) {
+    return fields.length > at ? Long.parseLong(fields[at]) : -1;
   }
 }

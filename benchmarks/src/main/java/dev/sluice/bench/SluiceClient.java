@@ -12,12 +12,20 @@ import java.util.List;
  * W3c; W4b with rewrite_batched_inserts, as pgjdbc's cell runs with reWriteBatchedInserts.
  */
 final class SluiceClient extends BenchClient {
-  /** W3 through the DSL instead of an SQL string (issue 5's cost target). */
-  private final boolean dsl;
+  /**
+   * W3 through the DSL instead of an SQL string (issue 14's cost target); the paired cell switches
+   * it between blocks of lookups.
+   */
+  private boolean dsl;
 
   private Database db;
 
   SluiceClient(boolean dsl) {
+    this.dsl = dsl;
+  }
+
+  /** For the paired cell: the lookups that follow go through the DSL, or the SQL string. */
+  void useDsl(boolean dsl) {
     this.dsl = dsl;
   }
 

@@ -64,6 +64,37 @@ class ReportTest {
   }
 
   @Test
+  void thePairedTargetIsTheMedianOfTheIterationsDslToSqlRatios() {
+    Sample plain = new Sample(700_000_000, 260_000_000, 3_680_000, 0, 10_000, 21_000_000);
+    // DSL ÷ SQL halves: 1.10, 0.98, 1.02: the median is 1.02, whatever the means of the halves.
+    Sample a = plain.withPair(110_000_000, 100_000_000);
+    Sample b = plain.withPair(98_000_000, 100_000_000);
+    Sample c = plain.withPair(102_000_000, 100_000_000);
+    assertThat(Sample.parse(("iter 1 " + a.toLine()).split(" "), 2)).isEqualTo(a);
+    assertThat(Sample.parse(("iter 1 " + plain.toLine()).split(" "), 2).paired()).isFalse();
+
+    Results results = new Results();
+    results.add(new CellResult(Client.SLUICE_PAIRED, Workload.W3, List.of(a, b, c), 1, 2, null));
+    Targets.Verdict paired =
+        find(Targets.evaluate(results, false), Workload.W3, "paired in one JVM");
+    assertThat(paired.status()).isEqualTo(Targets.Status.MET);
+    assertThat(paired.measured()).isEqualTo("1.02× (median of 3 iterations' DSL ÷ SQL halves)");
+    assertThat(paired.margin()).isEqualTo("3% to spare");
+
+    Results over = new Results();
+    over.add(new CellResult(Client.SLUICE_PAIRED, Workload.W3, List.of(a, a, c), 1, 2, null));
+    Targets.Verdict missed = find(Targets.evaluate(over, false), Workload.W3, "paired in one JVM");
+    assertThat(missed.status()).isEqualTo(Targets.Status.MISSED);
+    assertThat(missed.margin()).isEqualTo("by 5% (1.10 > 1.05)");
+
+    // A cell without the halves (an unpaired line) cannot speak for the target.
+    Results unpaired = new Results();
+    unpaired.add(new CellResult(Client.SLUICE_PAIRED, Workload.W3, List.of(plain, a), 1, 2, null));
+    assertThat(find(Targets.evaluate(unpaired, false), Workload.W3, "paired in one JVM").status())
+        .isEqualTo(Targets.Status.NOT_MEASURED);
+  }
+
+  @Test
   void targetsSayMetOrMissedAndByHowMuch() {
     Results results = new Results();
     results.add(cell(Client.SLUICE, Workload.W1, 300, 200, 150_000_000, 1_000_000));

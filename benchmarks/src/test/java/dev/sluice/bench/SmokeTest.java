@@ -43,4 +43,46 @@ class SmokeTest {
     assertThat(Files.readString(out.resolve("latest.md"))).contains("| W1 ", "| sluice ");
     assertThat(Files.readString(out.resolve("latest.svg"))).startsWith("<svg").contains(">sluice<");
   }
+
+  /**
+   * The paired cell: every iteration reports its DSL and SQL string halves (the calling thread's
+   * CPU), from which the DSL target is measured.
+   */
+  @Test
+  void thePairedCellMeasuresBothHalves(@TempDir Path out) throws Exception {
+    Options options =
+        Options.parse(
+            "--rows",
+            "1000",
+            "--only",
+            "W3",
+            "--clients",
+            "sluice-paired",
+            "--lookups",
+            "2000",
+            "--warmup",
+            "0",
+            "--iterations",
+            "2",
+            "--out",
+            out.toString());
+    ByteArrayOutputStream log = new ByteArrayOutputStream();
+    Results results = BenchMain.run(options, new PrintStream(log, true, StandardCharsets.UTF_8));
+
+    CellResult cell = results.of(Workload.W3).get(0);
+    assertThat(cell.error()).as(log.toString(StandardCharsets.UTF_8)).isNull();
+    assertThat(cell.units()).isEqualTo(2000);
+    assertThat(cell.samples())
+        .hasSize(2)
+        .allSatisfy(
+            s -> {
+              assertThat(s.pairDslNanos()).isPositive();
+              assertThat(s.pairSqlNanos()).isPositive();
+              // One thread's CPU time within the iteration: never more than its wall time.
+              assertThat(s.pairDslNanos() + s.pairSqlNanos()).isLessThanOrEqualTo(s.wallNanos());
+            });
+    assertThat(cell.pairedCpuRatio()).isPositive();
+    assertThat(Files.readString(out.resolve("latest.md")))
+        .contains("| W3 ", "| sluice-paired ", "paired in one JVM");
+  }
 }
