@@ -358,34 +358,15 @@ final class SelectQuery<T> extends AbstractSelect<T>
       }
       w.pushScope(tables);
     }
-    if (distinctOn.isEmpty()) {
-      w.append(distinct ? "SELECT DISTINCT " : "SELECT ");
+    boolean fromTable = from != null && !(from instanceof Derived.DerivedTable);
+    if (recordTable == from && fromTable && !distinct && distinctOn.isEmpty()) {
+      // selectFrom(table): the table's own columns, the table just put in scope; its FROM item.
+      w.append(recordTable.selectHead());
     } else {
-      w.append("SELECT DISTINCT ON (");
-      list(w, distinctOn);
-      w.append(") ");
-    }
-    if (recordTable != null && recordTable == from) {
-      // The table's own columns, and the table just put in scope: nothing to check per column.
-      w.append(recordTable.selectList());
-    } else if (recordTable != null) {
-      List<? extends Column<?, ?>> columns = recordTable.columns();
-      for (int i = 0; i < columns.size(); i++) {
-        if (i > 0) {
-          w.append(", ");
-        }
-        w.column(columns.get(i));
+      renderSelectList(w);
+      if (from != null) {
+        w.append(" FROM ").tableReference(from);
       }
-    } else {
-      for (int i = 0; i < fields.size(); i++) {
-        if (i > 0) {
-          w.append(", ");
-        }
-        fields.get(i).renderField(w);
-      }
-    }
-    if (from != null) {
-      w.append(" FROM ").tableReference(from);
     }
     for (int i = 0; i < joins.size(); i++) {
       joins.get(i).render(w);
@@ -413,6 +394,36 @@ final class SelectQuery<T> extends AbstractSelect<T>
     }
     renderLimitOffset(w);
     w.popScope();
+  }
+
+  /** SELECT [DISTINCT [ON (…)]] and the select list. */
+  private void renderSelectList(SqlWriter w) {
+    if (distinctOn.isEmpty()) {
+      w.append(distinct ? "SELECT DISTINCT " : "SELECT ");
+    } else {
+      w.append("SELECT DISTINCT ON (");
+      list(w, distinctOn);
+      w.append(") ");
+    }
+    if (recordTable != null && recordTable == from) {
+      // The table's own columns, and the table just put in scope: nothing to check per column.
+      w.append(recordTable.selectList());
+    } else if (recordTable != null) {
+      List<? extends Column<?, ?>> columns = recordTable.columns();
+      for (int i = 0; i < columns.size(); i++) {
+        if (i > 0) {
+          w.append(", ");
+        }
+        w.column(columns.get(i));
+      }
+    } else {
+      for (int i = 0; i < fields.size(); i++) {
+        if (i > 0) {
+          w.append(", ");
+        }
+        fields.get(i).renderField(w);
+      }
+    }
   }
 
   /** {@link WithClause#render}: kept here for the DML statements that call it by this name. */

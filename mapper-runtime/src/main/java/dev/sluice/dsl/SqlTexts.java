@@ -1,25 +1,28 @@
 package dev.sluice.dsl;
 
-import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * The render cache: one canonical String for each SQL text the DSL has rendered lately, found by
- * the text's content. A query built inline on every call renders into a reused buffer ({@link
- * SqlWriter#borrow()}) and gets back the String it got last time, so a repeated query makes no
- * String, and the driver's statement cache finds its prepared statement by a String whose hash is
- * already computed and which equals its key by identity.
+ * the fragments it was written as. A query built inline on every call renders into a reused writer
+ * ({@link SqlWriter#borrow()}) as a list of fragments, mostly constants (key words, a column's
+ * qualified name, "$1"), and gets back the String it got last time: a repeated query copies no
+ * characters and makes no String, and the driver's statement cache finds its prepared statement by
+ * a String whose hash is already computed and which equals its key by identity.
  *
- * <p>Keyed by the whole text, compared character for character on every hit, so it is safe by
- * construction: two queries share an entry only if they render the same SQL, whatever their nodes
- * (no hand-written "shape" key that a new kind of node could forget to extend). The parameter
- * layout needs no entry of its own: the values are collected in placeholder order while rendering,
- * into the writer's reused array.
+ * <p>Keyed by the whole text, as fragments compared one by one on every hit (by identity, or else
+ * by content), so it is safe by construction: two renderings share an entry only if their fragments
+ * are equal in order, and then their texts, the fragments' concatenations, are equal too, whatever
+ * their nodes (no hand-written "shape" key that a new kind of node could forget to extend). The
+ * same text written as other fragments ("a" + "bc", "ab" + "c") gets an entry of its own, with an
+ * equal String: harmless, since the statement cache compares texts by content. The parameter layout
+ * needs no entry of its own: the values are collected in placeholder order while rendering, into
+ * the writer's reused array.
  *
  * <p>Direct-mapped and lock-free: slot {@code hash & MASK} holds the last text that hashed there; a
- * text that finds another one in its slot replaces it. Strings are immutable and published through
+ * text that finds another one in its slot replaces it. Entries are immutable and published through
  * the atomic array, so any thread may read any slot. Bounded: {@link #SLOTS} texts at most, each
- * kept as its String and a char array: about 2.5 MiB for texts of 200 characters.
+ * kept as its String and its fragments (most of them constants shared with the query's nodes).
  */
 final class SqlTexts {
   /** Slots in the table; a power of two. */
@@ -27,24 +30,26 @@ final class SqlTexts {
 
   private static final int MASK = SLOTS - 1;
 
-  /** Texts longer than this are not kept (an insert of many rows, say): rarely repeated. */
+  /**
+   * Texts longer than this are not kept (an insert of many rows, say): rarely repeated. Nor are
+   * renderings of more fragments than {@link #MAX_PARTS}, which are told without adding up their
+   * lengths.
+   */
   static final int MAX_LENGTH = 4096;
+
+  static final int MAX_PARTS = 1024;
 
   private static final AtomicReferenceArray<Entry> TABLE = new AtomicReferenceArray<>(SLOTS);
 
-  /**
-   * A cached text with a copy of its characters: a hit is then found by one vectorized {@link
-   * Arrays#equals(char[], int, int, char[], int, int)}, not a character-by-character comparison
-   * with the String.
-   */
+  /** A cached text with the fragments it was rendered as, and their hash. */
   private static final class Entry {
     final String text;
-    final char[] chars;
-    final int hash; // of hash(chars), not String.hashCode
+    final String[] parts;
+    final int hash;
 
-    Entry(String text, char[] chars, int hash) {
+    Entry(String text, String[] parts, int hash) {
       this.text = text;
-      this.chars = chars;
+      this.parts = parts;
       this.hash = hash;
     }
   }
@@ -52,49 +57,24 @@ final class SqlTexts {
   private SqlTexts() {}
 
   /**
-   * The canonical String with the content of {@code chars[0, length)}: the cached one, or a new one
-   * kept. The chars are a renderer's scratch copy of its text, which this neither keeps nor
-   * changes.
+   * The canonical String of the text {@code w} holds: the cached one when an entry has the same
+   * fragments, or a new one kept. Reads the writer's fragments; neither keeps nor changes them.
    */
-  static String intern(char[] chars, int length) {
-    if (length > MAX_LENGTH) {
-      return new String(chars, 0, length);
+  static String intern(SqlWriter w) {
+    if (w.partCount() > MAX_PARTS) {
+      return w.text();
     }
-    int h = hash(chars, length);
+    int h = w.partsHash();
     int slot = spread(h) & MASK;
     Entry cached = TABLE.get(slot);
-    if (cached != null
-        && cached.hash == h
-        && Arrays.equals(cached.chars, 0, cached.chars.length, chars, 0, length)) {
+    if (cached != null && cached.hash == h && w.sameParts(cached.parts)) {
       return cached.text;
     }
-    char[] copy = Arrays.copyOf(chars, length);
-    String s = new String(copy);
-    TABLE.set(slot, new Entry(s, copy, h));
+    String s = w.text();
+    if (s.length() <= MAX_LENGTH) {
+      TABLE.set(slot, new Entry(s, w.partsCopy(), h));
+    }
     return s;
-  }
-
-  /**
-   * A hash of {@code chars[0, length)} in four interleaved lanes, so the multiplications do not
-   * wait on each other (String's one chain of {@code 31 * h + c} costs a multiply's latency per
-   * character). Only the slot depends on it: a hit is confirmed by comparing every character.
-   */
-  static int hash(char[] chars, int length) {
-    int h0 = 0;
-    int h1 = 0;
-    int h2 = 0;
-    int h3 = 0;
-    int i = 0;
-    for (; i + 3 < length; i += 4) {
-      h0 = 31 * h0 + chars[i];
-      h1 = 31 * h1 + chars[i + 1];
-      h2 = 31 * h2 + chars[i + 2];
-      h3 = 31 * h3 + chars[i + 3];
-    }
-    for (; i < length; i++) {
-      h0 = 31 * h0 + chars[i];
-    }
-    return ((h0 * 31 + h1) * 31 + h2) * 31 + h3 + length;
   }
 
   /** Mixes the high bits in, as HashMap does: SQL texts often differ only near their end. */

@@ -15,18 +15,25 @@ import java.util.List;
  * ({@link #borrow()}), whose buffers are reused from one rendering to the next.
  */
 final class SqlWriter {
-  /** Sized for a typical statement (a point lookup is about 100 characters); grows as needed. */
-  private final StringBuilder sql = new StringBuilder(160);
+  /**
+   * The text so far as the fragments written, in order ({@code parts[0, partCount)}): their
+   * concatenation is the SQL. Most fragments are constants (key words, a column's qualified name, a
+   * table's select list, "$1"), so rendering a repeated query copies no characters: it stores
+   * references, and {@link SqlTexts} finds the text by comparing them. Nothing here reads a
+   * fragment's characters, or even its length: a rendering touches no more memory than the
+   * fragments' String objects (for their cached hashes).
+   */
+  private String[] parts = new String[32];
+
+  private int partCount;
+
+  /** A hash of the fragments so far, from their (cached) String hashes. */
+  private int hash;
 
   /** The values bound so far, {@code params[0, paramCount)}; most statements bind a few. */
   private Object[] params = new Object[4];
 
   private int paramCount;
-
-  /**
-   * The text's characters, copied out once to be looked up in {@link SqlTexts}; grows as needed.
-   */
-  private char[] scratch = new char[160];
 
   /**
    * The scopes of the enclosing queries, innermost {@code scopes[depth - 1]}; columns are checked
@@ -101,7 +108,7 @@ final class SqlWriter {
     }
     w.borrowed = true;
     // Emptied here, not in release: a rendering that threw left its text and scopes behind.
-    w.sql.setLength(0);
+    w.clearText();
     w.clearParams();
     w.depth = 0;
     return w;
@@ -111,10 +118,11 @@ final class SqlWriter {
   void release() {
     if (reusable) {
       borrowed = false;
-      if (sql.capacity() > SqlTexts.MAX_LENGTH * 4) {
+      if (parts.length > SqlTexts.MAX_PARTS) {
         // One huge statement (an insert of thousands of rows) does not keep its buffer forever.
         PER_THREAD.remove();
       } else {
+        clearText();
         clearParams();
       }
     }
@@ -126,31 +134,87 @@ final class SqlWriter {
     paramCount = 0;
   }
 
+  /** Forgets the text (nulled: a reused writer must not keep its fragments alive). */
+  private void clearText() {
+    Arrays.fill(parts, 0, partCount, null);
+    partCount = 0;
+    hash = 0;
+  }
+
   /** The text; canonical (the same String as for an earlier rendering of it) when checked. */
   String sql() {
     if (!checked) {
-      return sql.toString();
+      return text();
     }
-    int length = sql.length();
-    if (scratch.length < length) {
-      scratch = new char[Math.max(length, 2 * scratch.length)];
+    return SqlTexts.intern(this);
+  }
+
+  /** The concatenation of the fragments: a new String. */
+  String text() {
+    if (partCount == 1) {
+      return parts[0];
     }
-    sql.getChars(0, length, scratch, 0);
-    return SqlTexts.intern(scratch, length);
+    int length = 0;
+    for (int i = 0; i < partCount; i++) {
+      length += parts[i].length();
+    }
+    StringBuilder sb = new StringBuilder(length);
+    for (int i = 0; i < partCount; i++) {
+      sb.append(parts[i]);
+    }
+    return sb.toString();
+  }
+
+  /** For {@link SqlTexts}: the fragments' count and hash. */
+  int partCount() {
+    return partCount;
+  }
+
+  int partsHash() {
+    return hash;
+  }
+
+  /** Whether {@code other[0, partCount)} holds the same fragments as this writer, in order. */
+  boolean sameParts(String[] other) {
+    if (other.length != partCount) {
+      return false;
+    }
+    String[] mine = parts;
+    for (int i = 0; i < other.length; i++) {
+      String a = mine[i];
+      String b = other[i];
+      if (a != b && !a.equals(b)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** A copy of the fragments, for a cache entry. */
+  String[] partsCopy() {
+    return Arrays.copyOf(parts, partCount);
   }
 
   Object[] params() {
     return Arrays.copyOf(params, paramCount);
   }
 
+  /**
+   * Writes {@code s}. An empty one is kept as a fragment like any other (telling it apart would
+   * read its length): it adds nothing to the text, and the same code path writes it again on the
+   * next rendering, so it costs no cache hit.
+   */
   SqlWriter append(String s) {
-    sql.append(s);
+    if (partCount == parts.length) {
+      parts = Arrays.copyOf(parts, 2 * partCount);
+    }
+    parts[partCount++] = s;
+    hash = 31 * hash + s.hashCode();
     return this;
   }
 
   SqlWriter append(char c) {
-    sql.append(c);
-    return this;
+    return append(c < ONE_CHAR.length ? ONE_CHAR[c] : String.valueOf(c));
   }
 
   /** Binds {@code value} as the next parameter and writes its placeholder. */
@@ -159,13 +223,26 @@ final class SqlWriter {
       params = Arrays.copyOf(params, 2 * paramCount);
     }
     params[paramCount++] = value;
-    sql.append('$').append(paramCount);
-    return this;
+    return append(paramCount < PLACEHOLDERS.length ? PLACEHOLDERS[paramCount] : "$" + paramCount);
   }
 
   SqlWriter identifier(String name) {
-    Identifiers.append(sql, name);
-    return this;
+    return append(Identifiers.quote(name));
+  }
+
+  /** The one-character fragments of ASCII, made once: {@code append(char)} makes no String. */
+  private static final String[] ONE_CHAR = new String[128];
+
+  /** "$1" … "$63", made once ({@code PLACEHOLDERS[0]} is unused). */
+  private static final String[] PLACEHOLDERS = new String[64];
+
+  static {
+    for (char c = 0; c < ONE_CHAR.length; c++) {
+      ONE_CHAR[c] = String.valueOf(c);
+    }
+    for (int i = 1; i < PLACEHOLDERS.length; i++) {
+      PLACEHOLDERS[i] = "$" + i;
+    }
   }
 
   /**

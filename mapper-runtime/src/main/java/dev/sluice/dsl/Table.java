@@ -154,6 +154,21 @@ public abstract class Table<R> {
    */
   private String selectList;
 
+  /** {@code SELECT <selectList> FROM <reference>}, made on first use like {@link #selectList}. */
+  private String selectHead;
+
+  /**
+   * The head of {@code selectFrom(table)}: {@code SELECT alias.a, alias.b, … FROM schema.name AS
+   * alias}, one fragment for the render cache instead of four.
+   */
+  final String selectHead() {
+    String s = selectHead;
+    if (s == null) {
+      selectHead = s = "SELECT " + selectList() + " FROM " + reference;
+    }
+    return s;
+  }
+
   /** The table as a FROM item: {@code schema.name AS alias}, quoted where PostgreSQL needs it. */
   final String reference() {
     return reference;
