@@ -2,11 +2,6 @@ package dev.sluice.testkit;
 
 import dev.sluice.embedded.EmbeddedServer;
 import dev.sluice.embedded.EmbeddedServerException;
-import java.net.URI;
-import java.net.URISyntaxException;
-import java.net.URLDecoder;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.sql.Connection;
@@ -262,25 +257,25 @@ public final class PgServer implements AutoCloseable {
   }
 
   String url(String database, String user, String password) {
-    StringBuilder url = new StringBuilder("postgresql://").append(encodeUserInfo(user));
+    StringBuilder url = new StringBuilder("postgresql://").append(ServerUrls.encodeUserInfo(user));
     if (password != null) {
-      url.append(':').append(encodeUserInfo(password));
+      url.append(':').append(ServerUrls.encodeUserInfo(password));
     }
     return url.append('@')
         .append(hostForUrl())
         .append(':')
         .append(port)
         .append('/')
-        .append(encodeUserInfo(database))
+        .append(ServerUrls.encodeUserInfo(database))
         .toString();
   }
 
   /** A pgjdbc URL for the database, with the superuser's credentials as parameters. */
   public String jdbcUrl(String database) {
     StringBuilder url = new StringBuilder(plainJdbcUrl(database));
-    url.append("?user=").append(encodeQuery(superuser));
+    url.append("?user=").append(ServerUrls.encodeQuery(superuser));
     if (superuserPassword != null) {
-      url.append("&password=").append(encodeQuery(superuserPassword));
+      url.append("&password=").append(ServerUrls.encodeQuery(superuserPassword));
     }
     return url.toString();
   }
@@ -382,49 +377,20 @@ public final class PgServer implements AutoCloseable {
 
   /** Describes the server named by a {@code postgresql://} (or {@code jdbc:postgresql://}) URL. */
   static PgServer external(String url) {
-    String text = url.startsWith("jdbc:") ? url.substring("jdbc:".length()) : url;
-    URI uri;
-    try {
-      uri = new URI(text);
-    } catch (URISyntaxException e) {
-      throw new TestkitException("not a PostgreSQL URL in " + URL_ENV + ": " + url, e);
-    }
-    if (!"postgresql".equals(uri.getScheme()) && !"postgres".equals(uri.getScheme())) {
-      throw new TestkitException(
-          URL_ENV + " must look like postgresql://user:password@host:5432/postgres, not " + url);
-    }
-    String host = uri.getHost();
-    if (host == null) {
-      throw new TestkitException("no host in " + URL_ENV + ": " + url);
-    }
-    if (host.startsWith("[") && host.endsWith("]")) {
-      host = host.substring(1, host.length() - 1);
-    }
-    int port = uri.getPort() < 0 ? 5432 : uri.getPort();
-    String user = EMBEDDED_SUPERUSER;
-    String password = null;
-    String userInfo = uri.getRawUserInfo();
-    if (userInfo != null) {
-      int colon = userInfo.indexOf(':');
-      user = decode(colon < 0 ? userInfo : userInfo.substring(0, colon));
-      password = colon < 0 ? null : decode(userInfo.substring(colon + 1));
-    }
-    String path = uri.getRawPath();
-    String database =
-        path == null || path.length() <= 1 ? EMBEDDED_ADMIN_DATABASE : decode(path.substring(1));
-    String runId = randomRunId();
+    ServerUrls.Parts at =
+        ServerUrls.parse(url, URL_ENV, EMBEDDED_SUPERUSER, EMBEDDED_ADMIN_DATABASE);
     PgServer server =
         new PgServer(
-            host,
-            port,
-            user,
-            password,
-            database,
+            at.host(),
+            at.port(),
+            at.user(),
+            at.password(),
+            at.database(),
             null,
             null,
             null,
             true,
-            "sluice_t_" + runId + "_");
+            "sluice_t_" + randomRunId() + "_");
     server.serverVersionNum(); // fail now, with the URL in the message, if it cannot be reached
     return server;
   }
@@ -509,24 +475,16 @@ public final class PgServer implements AutoCloseable {
   }
 
   private String plainJdbcUrl(String database) {
-    return "jdbc:postgresql://" + hostForUrl() + ":" + port + "/" + encodeQuery(database);
+    return "jdbc:postgresql://"
+        + hostForUrl()
+        + ":"
+        + port
+        + "/"
+        + ServerUrls.encodeQuery(database);
   }
 
   private String hostForUrl() {
     return host.indexOf(':') >= 0 ? "[" + host + "]" : host;
-  }
-
-  /** Percent-encoding for the user-info and path parts (URLEncoder would turn spaces into '+'). */
-  private static String encodeUserInfo(String text) {
-    return URLEncoder.encode(text, StandardCharsets.UTF_8).replace("+", "%20");
-  }
-
-  private static String encodeQuery(String text) {
-    return URLEncoder.encode(text, StandardCharsets.UTF_8);
-  }
-
-  private static String decode(String text) {
-    return URLDecoder.decode(text.replace("+", "%2B"), StandardCharsets.UTF_8);
   }
 
   private static String randomRunId() {
