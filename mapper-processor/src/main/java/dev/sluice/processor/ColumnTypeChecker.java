@@ -94,12 +94,13 @@ final class ColumnTypeChecker {
   }
 
   static String nullableProblem(String where, String component, ColumnModel c) {
-    boolean primitive = c.type.isPrimitive();
-    return where
-        + " is nullable but component "
-        + component
-        + (primitive
-            ? " is primitive; use " + c.type.box() + " with @Nullable, or Optional"
-            : " is not @Nullable; annotate it @Nullable or use Optional");
+    return where + " is nullable but component " + component + nonNullComponent(c);
+  }
+
+  /** What is wrong with a component that cannot take NULL, and what to write instead. */
+  static String nonNullComponent(ColumnModel c) {
+    return c.type.isPrimitive()
+        ? " is primitive; use " + c.type.box() + " with @Nullable, or Optional"
+        : " is not @Nullable; annotate it @Nullable or use Optional";
   }
 }

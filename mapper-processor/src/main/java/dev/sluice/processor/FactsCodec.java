@@ -50,6 +50,29 @@ final class FactsCodec {
     return line("statement", sql, String.join(",", names), searchPath);
   }
 
+  // What each question is about, as the snapshot's messages name it (one spelling for recording,
+  // verifying and reading a snapshot).
+
+  static String aboutStatement(String sql) {
+    return "the statement " + sql;
+  }
+
+  static String aboutRelation(String schema, String name) {
+    return "relation " + (schema.isEmpty() ? name : schema + "." + name);
+  }
+
+  static String aboutRelationNames(String schema) {
+    return "the relations of " + (schema.isEmpty() ? "the search path" : schema);
+  }
+
+  static String aboutType(String name) {
+    return "type " + name;
+  }
+
+  static String aboutEnum(String enumName) {
+    return "the labels of enum " + enumName;
+  }
+
   static String relationKey(String schema, String name, String searchPath) {
     return line("relation", schema, name, searchPath);
   }

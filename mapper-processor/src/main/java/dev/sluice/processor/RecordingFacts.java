@@ -92,7 +92,7 @@ final class RecordingFacts implements SchemaFacts {
     record(
         FactsCodec.statementKey(sql, declared, searchPath),
         FactsCodec.encode(d),
-        "the statement " + sql);
+        FactsCodec.aboutStatement(sql));
     return d;
   }
 
@@ -102,7 +102,7 @@ final class RecordingFacts implements SchemaFacts {
     record(
         FactsCodec.relationKey(schema, name, searchPath),
         FactsCodec.encode(r),
-        "relation " + (schema.isEmpty() ? name : schema + "." + name));
+        FactsCodec.aboutRelation(schema, name));
     return r;
   }
 
@@ -112,14 +112,14 @@ final class RecordingFacts implements SchemaFacts {
     record(
         FactsCodec.relationNamesKey(schema, searchPath),
         FactsCodec.encodeNames("name", names),
-        "the relations of " + (schema.isEmpty() ? "the search path" : schema));
+        FactsCodec.aboutRelationNames(schema));
     return names;
   }
 
   @Override
   public Type typeByName(String name) throws SQLException {
     Type t = live.typeByName(name);
-    record(FactsCodec.typeKey(name, searchPath), FactsCodec.encode(t), "type " + name);
+    record(FactsCodec.typeKey(name, searchPath), FactsCodec.encode(t), FactsCodec.aboutType(name));
     return t;
   }
 
@@ -129,7 +129,7 @@ final class RecordingFacts implements SchemaFacts {
     record(
         FactsCodec.enumKey(enumName, searchPath),
         FactsCodec.encodeNames("label", labels),
-        "the labels of enum " + enumName);
+        FactsCodec.aboutEnum(enumName));
     return labels;
   }
 }

@@ -157,7 +157,7 @@ final class ResultChecker {
                 + record.displayName()
                 + "."
                 + c.path
-                + rejection(c)
+                + ColumnTypeChecker.nonNullComponent(c)
                 + ", or @NonNull on it to assert that the query never yields NULL there",
             m,
             query,
@@ -172,7 +172,7 @@ final class ResultChecker {
                 + record.displayName()
                 + "."
                 + c.path
-                + rejection(c)
+                + ColumnTypeChecker.nonNullComponent(c)
                 + ", or @NonNull on it to assert that the query never yields NULL there",
             m);
       } else if (column.nullness == ColumnNullness.NULLABLE) {
@@ -199,12 +199,6 @@ final class ResultChecker {
   }
 
   /** What rejects NULL in the component, and how to accept it. */
-  private static String rejection(ColumnModel c) {
-    return c.type.isPrimitive()
-        ? " is primitive; use " + c.type.box() + " with @Nullable, or Optional"
-        : " is not @Nullable; annotate it @Nullable or use Optional";
-  }
-
   /** Whether the column is a base column of a table (not a view) that is not NOT NULL. */
   private boolean isNullableBaseColumn(ResultColumn column) throws SQLException {
     if (column.baseColumn.isEmpty()) {

@@ -86,7 +86,7 @@ final class SnapshotFacts implements SchemaFacts {
       throws SQLException {
     String key = FactsCodec.statementKey(sql, declared, searchPath);
     try {
-      return FactsCodec.decodeDescription(answer(key, "the statement " + sql));
+      return FactsCodec.decodeDescription(answer(key, FactsCodec.aboutStatement(sql)));
     } catch (FormatException | RuntimeException e) {
       throw unreadable(key, new FormatException(String.valueOf(e.getMessage())));
     }
@@ -96,8 +96,7 @@ final class SnapshotFacts implements SchemaFacts {
   public Relation relation(String schema, String name) throws SQLException {
     String key = FactsCodec.relationKey(schema, name, searchPath);
     try {
-      return FactsCodec.decodeRelation(
-          answer(key, "relation " + (schema.isEmpty() ? name : schema + "." + name)));
+      return FactsCodec.decodeRelation(answer(key, FactsCodec.aboutRelation(schema, name)));
     } catch (FormatException | RuntimeException e) {
       throw unreadable(key, new FormatException(String.valueOf(e.getMessage())));
     }
@@ -107,9 +106,7 @@ final class SnapshotFacts implements SchemaFacts {
   public List<String> relationNames(String schema) throws SQLException {
     String key = FactsCodec.relationNamesKey(schema, searchPath);
     try {
-      return FactsCodec.decodeNames(
-          "name",
-          answer(key, "the relations of " + (schema.isEmpty() ? "the search path" : schema)));
+      return FactsCodec.decodeNames("name", answer(key, FactsCodec.aboutRelationNames(schema)));
     } catch (FormatException e) {
       throw unreadable(key, e);
     }
@@ -119,7 +116,7 @@ final class SnapshotFacts implements SchemaFacts {
   public Type typeByName(String name) throws SQLException {
     String key = FactsCodec.typeKey(name, searchPath);
     try {
-      return FactsCodec.decodeType(answer(key, "type " + name));
+      return FactsCodec.decodeType(answer(key, FactsCodec.aboutType(name)));
     } catch (FormatException | RuntimeException e) {
       throw unreadable(key, new FormatException(String.valueOf(e.getMessage())));
     }
@@ -129,7 +126,7 @@ final class SnapshotFacts implements SchemaFacts {
   public List<String> enumLabels(String enumName) throws SQLException {
     String key = FactsCodec.enumKey(enumName, searchPath);
     try {
-      return FactsCodec.decodeNames("label", answer(key, "the labels of enum " + enumName));
+      return FactsCodec.decodeNames("label", answer(key, FactsCodec.aboutEnum(enumName)));
     } catch (FormatException e) {
       throw unreadable(key, e);
     }
