@@ -14,7 +14,6 @@ import static dev.sluice.dsl.Dsl.row;
 import static dev.sluice.dsl.Dsl.selectFrom;
 import static dev.sluice.dsl.Dsl.sum;
 import static dev.sluice.dsl.Dsl.value;
-import static dev.sluice.dsl.Dsl.values;
 import static dev.sluice.pagila.ActorTable.ACTOR;
 import static dev.sluice.pagila.BalanceArchiveTable.BALANCE_ARCHIVE;
 import static dev.sluice.pagila.BalanceTable.BALANCE;
@@ -25,26 +24,11 @@ import static dev.sluice.pagila.JdbcRows.texts;
 import static dev.sluice.pagila.RentalTable.RENTAL;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sluice.Database;
-import dev.sluice.Queries;
-import dev.sluice.dsl.Condition;
-import dev.sluice.dsl.Derived;
 import dev.sluice.dsl.FetchStep;
-import dev.sluice.dsl.ReturningStep;
-import dev.sluice.dsl.Tuple2;
 import dev.sluice.dsl.Window;
-import dev.sluice.testkit.PgTest;
-import dev.sluice.testkit.TestDatabase;
 import java.math.BigDecimal;
-import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.List;
-import java.util.function.Function;
-import java.util.function.Supplier;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 
 /**
  * The render cache against collisions: pairs of queries built alike but differing in one thing
@@ -52,68 +36,10 @@ import org.junit.jupiter.api.TestInstance;
  * value against NULL, a frame exclusion, a window extended or not), each run right after the other
  * so that a cache keyed on anything less than the whole text would hand the second the first's SQL.
  * Each answer is compared with the same query in SQL through pgjdbc, and a repeated query gets the
- * very String it got before.
+ * very String it got before. The pairs of VALUES lists, CTEs without RETURNING and recursive CTE
+ * clauses are {@link DslRenderCacheSourcesTest}'s; both run through {@link RenderCachePairs}.
  */
-@PgTest(pagila = true)
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class DslRenderCacheTest {
-  private Database db;
-  private Connection jdbc;
-
-  @BeforeAll
-  void connect(TestDatabase tdb) throws SQLException {
-    db = Database.connect(tdb.url());
-    jdbc = tdb.jdbc();
-    Balances.create(jdbc);
-  }
-
-  @AfterAll
-  void close() throws SQLException {
-    Balances.drop(jdbc);
-    jdbc.close();
-    db.close();
-  }
-
-  /** Runs a, b, a again: each must give its own SQL's rows, and the two texts must differ. */
-  private void pair(Supplier<FetchStep<?>> a, String sqlA, Supplier<FetchStep<?>> b, String sqlB)
-      throws SQLException {
-    List<String> expectedA = rows(jdbc, sqlA);
-    List<String> expectedB = rows(jdbc, sqlB);
-    assertThat(expectedA).as("the pair must differ in its answer").isNotEqualTo(expectedB);
-    assertThat(texts(a.get().fetch())).as(sqlA).isEqualTo(expectedA);
-    assertThat(texts(b.get().fetch())).as(sqlB).isEqualTo(expectedB);
-    assertThat(texts(a.get().fetch())).as(sqlA + ", again").isEqualTo(expectedA);
-    assertThat(a.get().toSql()).isNotEqualTo(b.get().toSql());
-  }
-
-  /**
-   * The write statements' pair: a, b, a again, each in a transaction rolled back afterwards, must
-   * each leave the balance rows its SQL leaves (run first through pgjdbc, also rolled back).
-   */
-  private void dmlPair(
-      Function<Queries, ReturningStep<?>> a,
-      String sqlA,
-      Function<Queries, ReturningStep<?>> b,
-      String sqlB)
-      throws SQLException {
-    List<String> expectedA = Balances.reference(jdbc, sqlA).rows();
-    List<String> expectedB = Balances.reference(jdbc, sqlB).rows();
-    assertThat(expectedA).as("the pair must differ in its effect").isNotEqualTo(expectedB);
-    assertThat(effect(a)).as(sqlA).isEqualTo(expectedA);
-    assertThat(effect(b)).as(sqlB).isEqualTo(expectedB);
-    assertThat(effect(a)).as(sqlA + ", again").isEqualTo(expectedA);
-    assertThat(a.apply(db).toSql()).isNotEqualTo(b.apply(db).toSql());
-  }
-
-  private List<String> effect(Function<Queries, ReturningStep<?>> statement) {
-    return Balances.rolledBack(
-        db,
-        tx -> {
-          statement.apply(tx).execute();
-          return Balances.state(tx);
-        });
-  }
-
+class DslRenderCacheTest extends RenderCachePairs {
   @Test
   void anUpsertWithAnotherConflictAction() throws SQLException {
     String insert =
@@ -423,73 +349,5 @@ class DslRenderCacheTest {
     String again = db.selectFrom(FILM).where(FILM.filmId.eq(2)).toSql();
     assertThat(again).isSameAs(first);
     assertThat(db.selectFrom(FILM).where(FILM.filmId.eq(3)).fetchOne()).isPresent();
-  }
-
-  /** The titles of the first films joined {@code on} to the VALUES list {@code v}. */
-  private FetchStep<String> titlesIn(Derived<?> v, Condition on) {
-    return db.select(FILM.title)
-        .from(FILM)
-        .join(v.table())
-        .on(on)
-        .where(FILM.filmId.lt(60))
-        .orderBy(FILM.filmId.asc());
-  }
-
-  @Test
-  void aValuesListOfTwoRowsOrThree() throws SQLException {
-    pair(
-        () -> {
-          Derived<Integer> v = values(FILM.filmId).row(1).row(2).as("v");
-          return titlesIn(v, FILM.filmId.eq(v.field(FILM.filmId)));
-        },
-        "SELECT title FROM film WHERE film_id IN (1, 2) ORDER BY film_id",
-        () -> {
-          Derived<Integer> v = values(FILM.filmId).rows(List.of(1, 2, 3)).as("v");
-          return titlesIn(v, FILM.filmId.eq(v.field(FILM.filmId)));
-        },
-        "SELECT title FROM film WHERE film_id IN (1, 2, 3) ORDER BY film_id");
-  }
-
-  @Test
-  void aValuesListOfAnotherColumn() throws SQLException {
-    // The same numbers, as film ids (integer) or as lengths (smallint): other casts, other rows.
-    pair(
-        () -> {
-          Derived<Integer> v = values(FILM.filmId).row(48).row(50).as("v");
-          return titlesIn(v, FILM.filmId.eq(v.field(FILM.filmId)));
-        },
-        "SELECT title FROM film WHERE film_id IN (48, 50) ORDER BY film_id",
-        () -> {
-          Derived<Short> v = values(FILM.length).row((short) 48).row((short) 50).as("v");
-          return titlesIn(v, FILM.length.eq(v.field(FILM.length)));
-        },
-        "SELECT title FROM film WHERE length IN (48, 50) AND film_id < 60 ORDER BY film_id");
-  }
-
-  @Test
-  void aMergeOfValuesWithAnotherRow() throws SQLException {
-    String merge =
-        "MERGE INTO balance USING (VALUES %s) AS v (customer_id, amount)"
-            + " ON balance.customer_id = v.customer_id AND balance.closed_on IS NULL"
-            + " WHEN MATCHED THEN UPDATE SET amount = v.amount";
-    dmlPair(
-        q -> mergeOfValues(q, List.of(new Tuple2<>(3, BigDecimal.ONE))),
-        String.format(merge, "(3, 1)"),
-        q ->
-            mergeOfValues(
-                q, List.of(new Tuple2<>(3, BigDecimal.ONE), new Tuple2<>(4, BigDecimal.TEN))),
-        String.format(merge, "(3, 1), (4, 10)"));
-  }
-
-  private static ReturningStep<Balance> mergeOfValues(
-      Queries q, List<Tuple2<Integer, BigDecimal>> rows) {
-    Derived<Tuple2<Integer, BigDecimal>> v =
-        values(BALANCE.customerId, BALANCE.amount).rows(rows).as("v");
-    return q.mergeInto(BALANCE)
-        .using(v.table())
-        .on(BALANCE.customerId.eq(v.field(BALANCE.customerId)).and(BALANCE.closedOn.isNull()))
-        .whenMatched()
-        .thenUpdate()
-        .set(BALANCE.amount, v.field(BALANCE.amount));
   }
 }

@@ -23,7 +23,9 @@ import java.util.function.Function;
  * FetchStep)}) has an INSERT, UPDATE, DELETE or MERGE with RETURNING for its body, read as the
  * shape's rows or as its RETURNING list; the statement keeps its own rules (an empty WHERE fails
  * when the whole statement is rendered), and an INSERT of many records renders as one multi-row
- * VALUES.
+ * VALUES. Without RETURNING ({@link Dsl#cte(String, ReturningStep)}) it is declared only for what
+ * it does: PostgreSQL runs it all the same, and it has no columns, so {@link #table()} and {@code
+ * field} fail saying so.
  *
  * <p>Immutable once made; the select it was made from is rendered afresh into each statement that
  * declares the CTE, so its values are bound there, numbered in order with the statement's own. Do
@@ -59,6 +61,12 @@ public final class Cte<A extends Table<?>> {
    */
   private final DmlQuery.Returning<?> dml;
 
+  /**
+   * The body when it is a data-modifying statement without RETURNING, run for its side effect only;
+   * the CTE then has no columns and no table. Null otherwise.
+   */
+  private final DmlQuery<?> sideEffect;
+
   private Cte(
       String name,
       AbstractSelect<?> query,
@@ -86,6 +94,19 @@ public final class Cte<A extends Table<?>> {
       boolean recursive,
       String materialization,
       DmlQuery.Returning<?> dml) {
+    this(name, query, table, items, recursive, materialization, dml, null);
+  }
+
+  private Cte(
+      String name,
+      AbstractSelect<?> query,
+      A table,
+      List<SelectField<?>> items,
+      boolean recursive,
+      String materialization,
+      DmlQuery.Returning<?> dml,
+      DmlQuery<?> sideEffect) {
+    this.sideEffect = sideEffect;
     this.dml = dml;
     this.materialization = materialization;
     this.name = name;
@@ -220,6 +241,27 @@ public final class Cte<A extends Table<?>> {
         name, null, new CteTable<>(name, name, rowType, items, names), items, false, "", r);
   }
 
+  /**
+   * A CTE of a data-modifying statement without RETURNING: PostgreSQL runs it once, whether or not
+   * anything reads it, and it has nothing to read ({@link #table()} and {@link #field} fail).
+   */
+  static Cte<Table<Void>> ofSideEffect(String name, ReturningStep<?> statement) {
+    DmlQuery<?> q;
+    if (statement instanceof DmlQuery) {
+      q = (DmlQuery<?>) statement;
+    } else if (statement instanceof ConflictUpdate) {
+      q = ((ConflictUpdate<?>) statement).insert();
+    } else {
+      throw new IllegalArgumentException(
+          "CTE "
+              + name
+              + ": "
+              + (statement == null ? "null" : statement.getClass().getSimpleName())
+              + " is not an INSERT, UPDATE, DELETE or MERGE made by the DSL");
+    }
+    return new Cte<>(name, null, null, List.of(), false, "", null, q);
+  }
+
   private static DmlQuery.Returning<?> returningOf(String name, FetchStep<?> returning) {
     if (!(returning instanceof DmlQuery.Returning)) {
       throw new IllegalArgumentException(
@@ -248,7 +290,20 @@ public final class Cte<A extends Table<?>> {
    * another name, e.g. to join it with itself.
    */
   public A table() {
+    requireColumns("table()");
     return table;
+  }
+
+  /** Fails, saying why, for a CTE without RETURNING: it has no columns to read. */
+  private void requireColumns(String what) {
+    if (sideEffect != null) {
+      throw new IllegalStateException(
+          "CTE "
+              + name
+              + " is a data-modifying statement without RETURNING: it has no columns, so it has no "
+              + what
+              + " to read; add returning(…) to the statement to read the rows it wrote");
+    }
   }
 
   /**
@@ -259,6 +314,7 @@ public final class Cte<A extends Table<?>> {
    */
   @SuppressWarnings("unchecked")
   public <T> Expression<T> field(SelectField<T> item) {
+    requireColumns("field(" + item + ")");
     List<? extends Column<?, ?>> columns = table.columns();
     for (int i = 0; i < items.size(); i++) {
       if (items.get(i) == item) {
@@ -294,6 +350,7 @@ public final class Cte<A extends Table<?>> {
    */
   @SuppressWarnings("unchecked")
   public <T> Expression<T> field(String columnName, Class<T> type) {
+    requireColumns("field(\"" + columnName + "\")");
     for (Column<?, ?> c : table.columns()) {
       if (c.name().equals(columnName)) {
         if (c.valueType() != Expression.box(type)) {
@@ -332,12 +389,12 @@ public final class Cte<A extends Table<?>> {
   }
 
   private Cte<A> withMaterialization(String hint) {
-    return new Cte<>(name, query, table, items, recursive, hint, dml);
+    return new Cte<>(name, query, table, items, recursive, hint, dml, sideEffect);
   }
 
   /** {@code name AS (select or statement)}, the body's values bound in {@code w}. */
   void render(SqlWriter w) {
-    if (query == null && dml == null) {
+    if (query == null && dml == null && sideEffect == null) {
       throw new IllegalStateException(
           "CTE "
               + name
@@ -345,7 +402,9 @@ public final class Cte<A extends Table<?>> {
               + "declare the Cte that recursiveCte returns");
     }
     w.identifier(name).append(" AS ").append(materialization).append('(');
-    if (dml != null) {
+    if (sideEffect != null) {
+      sideEffect.renderWhole(w, null);
+    } else if (dml != null) {
       dml.renderWhole(w);
     } else {
       query.render(w);

@@ -471,6 +471,14 @@ public final class Dsl extends DslExpressions {
     return DslDml.cte(name, returning);
   }
 
+  /**
+   * A CTE of a data-modifying statement without RETURNING, declared for its effect only ({@code
+   * with(cte("purge", deleteFrom(A).where(…))).select(…)}): it has no columns to read.
+   */
+  public static Cte<Table<Void>> cte(String name, ReturningStep<?> statement) {
+    return DslDml.cte(name, statement);
+  }
+
   /** {@code merge_action()}: 'INSERT', 'UPDATE' or 'DELETE', in a MERGE's RETURNING. */
   public static Expression<String> mergeAction() {
     return DslDml.mergeAction();

@@ -34,6 +34,10 @@ final class DslDml {
     return Cte.ofDml(checkName(name), returning);
   }
 
+  static Cte<Table<Void>> cte(String name, ReturningStep<?> statement) {
+    return Cte.ofSideEffect(checkName(name), statement);
+  }
+
   private static String checkName(String name) {
     if (name == null || name.isEmpty()) {
       throw new IllegalArgumentException("a CTE needs a name: '" + name + "'");
