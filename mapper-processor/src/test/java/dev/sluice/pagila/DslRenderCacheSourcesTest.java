@@ -2,12 +2,17 @@ package dev.sluice.pagila;
 
 import static dev.sluice.dsl.Dsl.cte;
 import static dev.sluice.dsl.Dsl.deleteFrom;
+import static dev.sluice.dsl.Dsl.recursiveCte;
+import static dev.sluice.dsl.Dsl.recursiveCteDistinct;
+import static dev.sluice.dsl.Dsl.selectFrom;
 import static dev.sluice.dsl.Dsl.values;
 import static dev.sluice.pagila.BalanceTable.BALANCE;
+import static dev.sluice.pagila.CategoryTreeTable.CATEGORY_TREE;
 import static dev.sluice.pagila.FilmTable.FILM;
 
 import dev.sluice.Queries;
 import dev.sluice.dsl.Condition;
+import dev.sluice.dsl.Cte;
 import dev.sluice.dsl.Derived;
 import dev.sluice.dsl.FetchStep;
 import dev.sluice.dsl.ReturningStep;
@@ -15,6 +20,8 @@ import dev.sluice.dsl.Tuple2;
 import java.math.BigDecimal;
 import java.sql.SQLException;
 import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,6 +30,16 @@ import org.junit.jupiter.api.Test;
  * source, a CTE without RETURNING of another condition, a recursive CTE's SEARCH and CYCLE clauses.
  */
 class DslRenderCacheSourcesTest extends RenderCachePairs {
+  @BeforeAll
+  void createGraph() throws SQLException {
+    CategoryGraph.create(jdbc);
+  }
+
+  @AfterAll
+  void dropGraph() throws SQLException {
+    CategoryGraph.drop(jdbc);
+  }
+
   /** The titles of the first films joined {@code on} to the VALUES list {@code v}. */
   private FetchStep<String> titlesIn(Derived<?> v, Condition on) {
     return db.select(FILM.title)
@@ -107,5 +124,71 @@ class DslRenderCacheSourcesTest extends RenderCachePairs {
                 .set(BALANCE.amount, BigDecimal.ZERO)
                 .where(BALANCE.customerId.eq(3)),
         "WITH purge AS (DELETE FROM balance WHERE amount < 8)" + update);
+  }
+
+  /** The walk down from {@code start}, with UNION ALL or UNION. */
+  private static Cte<CategoryTreeTable> walk(int start, boolean distinct) {
+    return distinct
+        ? recursiveCteDistinct(
+            "walk",
+            CATEGORY_TREE,
+            selectFrom(CATEGORY_TREE).where(CATEGORY_TREE.id.eq(start)),
+            self ->
+                selectFrom(CATEGORY_TREE)
+                    .join(self.table())
+                    .on(CATEGORY_TREE.parent.eq(self.table().id)))
+        : recursiveCte(
+            "walk",
+            CATEGORY_TREE,
+            selectFrom(CATEGORY_TREE).where(CATEGORY_TREE.id.eq(start)),
+            self ->
+                selectFrom(CATEGORY_TREE)
+                    .join(self.table())
+                    .on(CATEGORY_TREE.parent.eq(self.table().id)));
+  }
+
+  private FetchStep<String> namesInOrder(Cte<CategoryTreeTable> walk) {
+    return db.with(walk)
+        .select(walk.table().name)
+        .from(walk.table())
+        .orderBy(walk.searchSequence().asc());
+  }
+
+  private static final String WALK =
+      "WITH RECURSIVE walk AS (SELECT * FROM category_tree WHERE id = %d"
+          + " UNION%s SELECT c.* FROM category_tree c JOIN walk w ON c.parent = w.id) %s";
+
+  @Test
+  void searchDepthFirstOrBreadthFirst() throws SQLException {
+    pair(
+        () -> {
+          Cte<CategoryTreeTable> w = walk(1, false);
+          return namesInOrder(w.searchDepthFirst("ord", w.table().id));
+        },
+        String.format(WALK, 1, " ALL", "SEARCH DEPTH FIRST BY id SET ord")
+            + " SELECT name FROM walk ORDER BY ord",
+        () -> {
+          Cte<CategoryTreeTable> w = walk(1, false);
+          return namesInOrder(w.searchBreadthFirst("ord", w.table().id));
+        },
+        String.format(WALK, 1, " ALL", "SEARCH BREADTH FIRST BY id SET ord")
+            + " SELECT name FROM walk ORDER BY ord");
+  }
+
+  @Test
+  void aCycleClauseOrUnion() throws SQLException {
+    pair(
+        () -> {
+          Cte<CategoryTreeTable> w =
+              walk(7, false).cycle("seen", "path", CATEGORY_TREE.as("walk").id);
+          return db.with(w).select(w.table().name).from(w.table()).orderBy(w.cyclePath().asc());
+        },
+        String.format(WALK, 7, " ALL", "CYCLE id SET seen USING path")
+            + " SELECT name FROM walk ORDER BY path",
+        () -> {
+          Cte<CategoryTreeTable> w = walk(7, true);
+          return db.with(w).select(w.table().name).from(w.table()).orderBy(w.table().id.asc());
+        },
+        String.format(WALK, 7, "", "") + " SELECT name FROM walk ORDER BY id");
   }
 }

@@ -3,8 +3,9 @@ package dev.sluice.dsl;
 /**
  * The DSL's VALUES lists (and, later, the other FROM items that are not tables): {@code
  * values(BALANCE.customerId, BALANCE.amount).row(new Tuple2<>(3, x)).as("v")}. Reached through
- * {@link Dsl}, which extends this class by way of {@link DslClauses}, so {@code import static
- * dev.sluice.dsl.Dsl.*} brings them in. See {@link ValuesStep} for the typing and casts.
+ * {@link Dsl}, which extends this class by way of {@link DslClauses} and {@link DslCtes}, so {@code
+ * import static dev.sluice.dsl.Dsl.*} brings them in. See {@link ValuesStep} for the typing and
+ * casts.
  */
 abstract class DslValues extends DslTuples {
   DslValues() {}
