@@ -5,9 +5,11 @@ import static dev.sluice.dsl.Dsl.mergeInto;
 import static dev.sluice.dsl.Dsl.value;
 import static dev.sluice.dsl.Dsl.values;
 import static dev.sluice.pagila.BalanceTable.BALANCE;
+import static dev.sluice.pagila.CustomerTable.CUSTOMER;
 import static dev.sluice.pagila.FilmTable.FILM;
 import static dev.sluice.pagila.JdbcRows.rows;
 import static dev.sluice.pagila.JdbcRows.text;
+import static dev.sluice.pagila.JdbcRows.texts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -171,6 +173,34 @@ class DslValuesTest extends PagilaSession {
                 "SELECT title FROM film WHERE rating IN ('NC-17', 'G') AND film_id <= 40"
                     + " ORDER BY film_id"))
         .isNotEmpty();
+  }
+
+  @Test
+  void aConvertedColumnsValuesGoThroughItsConverter() throws SQLException {
+    Derived<Email> e =
+        values(CUSTOMER.email)
+            .row(Email.parse("MARY.SMITH@sakilacustomer.org"))
+            .row(null)
+            .row(Email.parse("nobody@example.org"))
+            .as("e");
+    var q =
+        db.select(CUSTOMER.customerId)
+            .from(CUSTOMER)
+            .join(e.table())
+            .on(CUSTOMER.email.eq(e.field(CUSTOMER.email)));
+    assertThat(q.toSql())
+        .isEqualTo(
+            "SELECT customer.customer_id FROM customer JOIN (VALUES ($1::text), ($2), ($3)) AS e"
+                + " (email) ON customer.email = e.email");
+    assertThat(q.bindValues())
+        .containsExactly("MARY.SMITH@sakilacustomer.org", null, "nobody@example.org");
+    assertThat(texts(q.fetch()))
+        .isEqualTo(
+            rows(
+                jdbc,
+                "SELECT customer_id FROM customer WHERE email IN"
+                    + " ('MARY.SMITH@sakilacustomer.org', NULL, 'nobody@example.org')"))
+        .hasSize(1);
   }
 
   @Test
