@@ -202,6 +202,14 @@ class DslRecursiveClausesTest extends PagilaSession {
                     + " SELECT id || '|' || is_cycle || '|' || path::text FROM loop ORDER BY path"))
         .containsExactly(
             "7|false|{(7)}", "8|false|{(7),(8)}", "7|true|{(7),(8),(7)}", "9|false|{(7),(8),(9)}");
+    // Read as typed tuples after the WITH: the mark is a boolean.
+    assertThat(
+            db.with(loop)
+                .select(l.id, loop.cycleMark())
+                .from(l)
+                .where(loop.cycleMark().eq(true))
+                .fetch())
+        .containsExactly(new Tuple2<>(7, true));
     // UNION instead stops at the repeated row itself: no mark, one row fewer.
     Cte<CategoryTreeTable> distinct =
         recursiveCteDistinct(
