@@ -82,6 +82,27 @@ class DslRenderCacheSourcesTest extends RenderCachePairs {
   }
 
   @Test
+  void aValuesListOfOneColumnOrTwo() throws SQLException {
+    // The second column must match too: film 2's title is not 'X', so only film 1 is left.
+    pair(
+        () -> {
+          Derived<Integer> v = values(FILM.filmId).row(1).row(2).as("v");
+          return titlesIn(v, FILM.filmId.eq(v.field(FILM.filmId)));
+        },
+        "SELECT title FROM film WHERE film_id IN (1, 2) ORDER BY film_id",
+        () -> {
+          Derived<Tuple2<Integer, String>> v =
+              values(FILM.filmId, FILM.title)
+                  .row(new Tuple2<>(1, "ACADEMY DINOSAUR"))
+                  .row(new Tuple2<>(2, "X"))
+                  .as("v");
+          return titlesIn(
+              v, FILM.filmId.eq(v.field(FILM.filmId)).and(FILM.title.eq(v.field(FILM.title))));
+        },
+        "SELECT title FROM film WHERE film_id = 1 ORDER BY film_id");
+  }
+
+  @Test
   void aMergeOfValuesWithAnotherRow() throws SQLException {
     String merge =
         "MERGE INTO balance USING (VALUES %s) AS v (customer_id, amount)"

@@ -36,8 +36,8 @@ final class Ctes {
   }
 
   /**
-   * A recursive CTE of a projection: {@code anchor operator term(self)}; the anchor's select list
-   * names the columns.
+   * A recursive CTE of a projection: {@code anchor operator term(self)}; {@code columns} name the
+   * columns, or, when null, the anchor's select list does.
    */
   static <T> Cte<Table<T>> recursiveOfSelect(
       String name,
