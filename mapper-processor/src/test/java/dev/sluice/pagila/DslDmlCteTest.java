@@ -9,6 +9,7 @@ import static dev.sluice.dsl.Dsl.mergeInto;
 import static dev.sluice.dsl.Dsl.noCondition;
 import static dev.sluice.dsl.Dsl.selectFrom;
 import static dev.sluice.dsl.Dsl.update;
+import static dev.sluice.dsl.Dsl.value;
 import static dev.sluice.dsl.Dsl.with;
 import static dev.sluice.pagila.BalanceArchiveTable.BALANCE_ARCHIVE;
 import static dev.sluice.pagila.BalanceTable.BALANCE;
@@ -20,6 +21,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.sluice.dsl.Cte;
 import dev.sluice.dsl.FetchStep;
 import dev.sluice.dsl.ReturningStep;
+import dev.sluice.dsl.SelectField;
 import dev.sluice.dsl.Table;
 import java.math.BigDecimal;
 import java.sql.SQLException;
@@ -203,5 +205,120 @@ class DslDmlCteTest extends PagilaSession {
     assertThatThrownBy(() -> cte("x", BALANCE, aSelect))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("is not the RETURNING of an INSERT, UPDATE, DELETE or MERGE");
+  }
+
+  // ---- without RETURNING: declared for what it does ----
+
+  @Test
+  void aDeleteCteWithoutReturningRunsThoughTheSelectDoesNotReadIt() throws SQLException {
+    // The SELECT sees the rows as they were when the statement began (all 6), as PostgreSQL's
+    // CTEs and main statement share one snapshot; the delete happens all the same.
+    List<String> expectedState = new ArrayList<>();
+    List<String> expected =
+        Balances.returned(
+            jdbc,
+            "WITH purge AS (DELETE FROM balance WHERE closed_on IS NOT NULL)"
+                + " SELECT count(*) FROM balance",
+            expectedState);
+    Cte<Table<Void>> purge = cte("purge", deleteFrom(BALANCE).where(BALANCE.closedOn.isNotNull()));
+    FetchStep<Long> q = db.with(purge).select(count()).from(BALANCE);
+    assertThat(q.toSql())
+        .isEqualTo(
+            "WITH purge AS (DELETE FROM balance WHERE balance.closed_on IS NOT NULL)"
+                + " SELECT count(*) FROM balance");
+    assertThat(Balances.state(jdbc)).hasSize(6);
+    assertThat(JdbcRows.texts(q.fetch())).isEqualTo(expected).containsExactly("6");
+    assertThat(Balances.state(jdbc))
+        .isEqualTo(expectedState)
+        .hasSize(4)
+        .allMatch(r -> r.endsWith("|null"));
+  }
+
+  @Test
+  void insertUpdateAndMergeCtesWithoutReturningGoInFrontOfAnotherStatement() throws SQLException {
+    // An INSERT and a MERGE (into balance_archive) in front of an UPDATE (of balance): each runs
+    // once; the UPDATE's count is its own rows only.
+    String sql =
+        "WITH logged AS (INSERT INTO balance_archive (id, customer_id, amount)"
+            + " VALUES (900, 3, 30.00)),"
+            + " copied AS (MERGE INTO balance_archive USING customer"
+            + " ON balance_archive.customer_id = customer.customer_id"
+            + " WHEN NOT MATCHED AND customer.customer_id <= 2 THEN"
+            + " INSERT (id, customer_id, amount) VALUES (customer.customer_id, customer.customer_id, 0))"
+            + " UPDATE balance SET amount = 0 WHERE balance.customer_id = 3";
+    Balances.Effect expected = Balances.reference(jdbc, sql, BOTH);
+    Cte<Table<Void>> logged =
+        cte(
+            "logged",
+            insertInto(BALANCE_ARCHIVE)
+                .set(BALANCE_ARCHIVE.id, 900)
+                .set(BALANCE_ARCHIVE.customerId, 3)
+                .set(BALANCE_ARCHIVE.amount, new BigDecimal("30.00")));
+    Cte<Table<Void>> copied =
+        cte(
+            "copied",
+            mergeInto(BALANCE_ARCHIVE)
+                .using(CUSTOMER)
+                .on(BALANCE_ARCHIVE.customerId.eq(CUSTOMER.customerId))
+                .whenNotMatched(CUSTOMER.customerId.le(2))
+                .thenInsert(BALANCE_ARCHIVE.id, BALANCE_ARCHIVE.customerId, BALANCE_ARCHIVE.amount)
+                .values(CUSTOMER.customerId, CUSTOMER.customerId, value(BigDecimal.ZERO)));
+    ReturningStep<Balance> q =
+        db.with(logged, copied)
+            .update(BALANCE)
+            .set(BALANCE.amount, BigDecimal.ZERO)
+            .where(BALANCE.customerId.eq(3));
+    assertThat(q.toSql())
+        .isEqualTo(
+            "WITH logged AS (INSERT INTO balance_archive (id, customer_id, amount) VALUES ($1, $2,"
+                + " $3)), copied AS (MERGE INTO balance_archive USING customer ON"
+                + " balance_archive.customer_id = customer.customer_id WHEN NOT MATCHED AND"
+                + " customer.customer_id <= $4 THEN INSERT (id, customer_id, amount) VALUES"
+                + " (customer.customer_id, customer.customer_id, $5)) UPDATE balance SET amount ="
+                + " $6 WHERE balance.customer_id = $7");
+    List<String> before = rows(jdbc, BOTH);
+    assertThat(q.execute()).isEqualTo(expected.count()).isEqualTo(1);
+    List<String> after = rows(jdbc, BOTH);
+    assertThat(after).isEqualTo(expected.rows());
+    assertThat(after.size() - before.size()).isEqualTo(3);
+    assertThat(after).contains("a|900|3|30.00|null", "a|1|1|0.00|null", "a|2|2|0.00|null");
+    assertThat(after).contains("b|3|3|0.00|null");
+  }
+
+  @Test
+  void aCteWithoutReturningHasNoColumnsAndKeepsTheEmptyConditionRule() throws SQLException {
+    Cte<Table<Void>> purge = cte("purge", deleteFrom(BALANCE).where(BALANCE.closedOn.isNotNull()));
+    String noColumns =
+        "CTE purge is a data-modifying statement without RETURNING: it has no columns, so it has"
+            + " no %s to read; add returning(…) to the statement to read the rows it wrote";
+    assertThatThrownBy(purge::table)
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage(String.format(noColumns, "table()"));
+    assertThatThrownBy(() -> purge.field(BALANCE.amount))
+        .hasMessage(String.format(noColumns, "field(balance.amount)"));
+    assertThatThrownBy(() -> purge.field("amount", BigDecimal.class))
+        .hasMessage(String.format(noColumns, "field(\"amount\")"));
+    Cte<Table<Void>> all = cte("purge", deleteFrom(BALANCE).where(noCondition()));
+    SelectField<Integer> one = value(1).as("one");
+    assertThatThrownBy(() -> db.with(all).select(one).fetch())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage(
+            "DELETE FROM balance: the WHERE condition is empty (noCondition() with nothing"
+                + " added); call allRows() to mean every row");
+    assertThatThrownBy(
+            () ->
+                with(cte(
+                        "u",
+                        update(BALANCE).set(BALANCE.amount, BigDecimal.ONE).where(noCondition())))
+                    .select(one)
+                    .toSql())
+        .hasMessageStartingWith("UPDATE balance: the WHERE condition is empty");
+    assertThat(Balances.state(jdbc)).hasSize(6);
+    // allRows() says it: every row goes, and the SELECT still answers.
+    assertThat(db.with(cte("purge", deleteFrom(BALANCE).allRows())).select(one).fetch())
+        .containsExactly(1);
+    assertThat(Balances.state(jdbc)).isEmpty();
+    assertThatThrownBy(() -> cte("x", (ReturningStep<?>) null))
+        .hasMessage("CTE x: null is not an INSERT, UPDATE, DELETE or MERGE made by the DSL");
   }
 }

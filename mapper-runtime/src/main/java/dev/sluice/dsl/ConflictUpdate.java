@@ -12,6 +12,11 @@ final class ConflictUpdate<R> implements ConflictUpdateStep<R> {
     insert.conflict.startUpdate();
   }
 
+  /** The INSERT this adds to. */
+  InsertQuery<R> insert() {
+    return insert;
+  }
+
   @Override
   public <T> ConflictUpdateStep<R> set(Column<R, T> column, T value) {
     insert.conflict.set(

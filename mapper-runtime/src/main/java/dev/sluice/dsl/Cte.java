@@ -2,7 +2,6 @@ package dev.sluice.dsl;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
 
 /**
  * A common table expression: {@code name AS (select)}, declared by {@code with(cte)} in front of a
@@ -23,7 +22,9 @@ import java.util.function.Function;
  * FetchStep)}) has an INSERT, UPDATE, DELETE or MERGE with RETURNING for its body, read as the
  * shape's rows or as its RETURNING list; the statement keeps its own rules (an empty WHERE fails
  * when the whole statement is rendered), and an INSERT of many records renders as one multi-row
- * VALUES.
+ * VALUES. Without RETURNING ({@link Dsl#cte(String, ReturningStep)}) it is declared only for what
+ * it does: PostgreSQL runs it all the same, and it has no columns, so {@link #table()} and {@code
+ * field} fail saying so.
  *
  * <p>Immutable once made; the select it was made from is rendered afresh into each statement that
  * declares the CTE, so its values are bound there, numbered in order with the statement's own. Do
@@ -42,10 +43,10 @@ public final class Cte<A extends Table<?>> {
    */
   private final AbstractSelect<?> query;
 
-  private final A table;
+  final A table;
 
   /** The select list's items, position for position with table's columns; empty for a table. */
-  private final List<SelectField<?>> items;
+  final List<SelectField<?>> items;
 
   /** Whether the body reads the CTE itself, so the WITH is a WITH RECURSIVE. */
   private final boolean recursive;
@@ -59,33 +60,42 @@ public final class Cte<A extends Table<?>> {
    */
   private final DmlQuery.Returning<?> dml;
 
-  private Cte(
+  /**
+   * The body when it is a data-modifying statement without RETURNING, run for its side effect only;
+   * the CTE then has no columns and no table. Null otherwise.
+   */
+  private final DmlQuery<?> sideEffect;
+
+  /**
+   * The columns as the WITH lists them, {@code name(a, b)}; null to leave them to the body's select
+   * list (or RETURNING).
+   */
+  final List<String> columnList;
+
+  /** A recursive CTE's SEARCH and CYCLE clauses; {@link RecursiveClauses#NONE} for none. */
+  private final RecursiveClauses clauses;
+
+  Cte(
       String name,
       AbstractSelect<?> query,
       A table,
       List<SelectField<?>> items,
       boolean recursive) {
-    this(name, query, table, items, recursive, "");
+    this(name, query, table, items, recursive, "", null, null, null, RecursiveClauses.NONE);
   }
 
-  private Cte(
-      String name,
-      AbstractSelect<?> query,
-      A table,
-      List<SelectField<?>> items,
-      boolean recursive,
-      String materialization) {
-    this(name, query, table, items, recursive, materialization, null);
-  }
-
-  private Cte(
+  Cte(
       String name,
       AbstractSelect<?> query,
       A table,
       List<SelectField<?>> items,
       boolean recursive,
       String materialization,
-      DmlQuery.Returning<?> dml) {
+      DmlQuery.Returning<?> dml,
+      DmlQuery<?> sideEffect,
+      List<String> columnList,
+      RecursiveClauses clauses) {
+    this.sideEffect = sideEffect;
     this.dml = dml;
     this.materialization = materialization;
     this.name = name;
@@ -93,144 +103,8 @@ public final class Cte<A extends Table<?>> {
     this.table = table;
     this.items = items;
     this.recursive = recursive;
-  }
-
-  /** A CTE of {@code shape}'s rows; {@code query} must give each of its columns, by name. */
-  static <A extends Table<R>, R> Cte<A> ofTable(String name, A shape, Select<? extends R> query) {
-    return new Cte<>(
-        name, (AbstractSelect<?>) query, tableOf(name, shape, query), List.of(), false);
-  }
-
-  /**
-   * A recursive CTE of {@code shape}'s rows: {@code anchor operator term(self)}, where {@code self}
-   * is the CTE as the term reads it.
-   */
-  static <A extends Table<R>, R> Cte<A> recursiveOfTable(
-      String name,
-      A shape,
-      Select<R> anchor,
-      String operator,
-      Function<? super Cte<A>, ? extends Select<R>> term) {
-    A table = tableOf(name, shape, anchor);
-    Cte<A> self = new Cte<>(name, null, table, List.of(), true);
-    Select<R> recursiveTerm = recursiveTerm(name, term.apply(self));
-    CompoundQuery<R> body =
-        new CompoundQuery<>((AbstractSelect<R>) anchor, operator, recursiveTerm);
-    return new Cte<>(name, body, table, List.of(), true);
-  }
-
-  /**
-   * A recursive CTE of a projection: {@code anchor operator term(self)}; the anchor's select list
-   * names the columns.
-   */
-  static <T> Cte<Table<T>> recursiveOfSelect(
-      String name,
-      Select<T> anchor,
-      String operator,
-      Function<? super Cte<Table<T>>, ? extends Select<T>> term) {
-    Cte<Table<T>> shaped = ofSelect(name, anchor);
-    Cte<Table<T>> self = new Cte<>(name, null, shaped.table, shaped.items, true);
-    Select<T> recursiveTerm = recursiveTerm(name, term.apply(self));
-    CompoundQuery<T> body =
-        new CompoundQuery<>((AbstractSelect<T>) anchor, operator, recursiveTerm);
-    return new Cte<>(name, body, shaped.table, shaped.items, true);
-  }
-
-  private static <S> S recursiveTerm(String name, S term) {
-    if (term == null) {
-      throw new IllegalArgumentException(
-          "the recursive term of CTE " + name + " is null; return the select that reads it");
-    }
-    return term;
-  }
-
-  /** {@code shape} renamed {@code name}, after checking {@code query} gives its columns. */
-  @SuppressWarnings("unchecked")
-  private static <A extends Table<R>, R> A tableOf(
-      String name, A shape, Select<? extends R> query) {
-    AbstractSelect<?> q = (AbstractSelect<?>) query;
-    List<String> given = q.outputNames();
-    requireColumns(name, shape, given, "select list");
-    return (A) shape.named(name);
-  }
-
-  /**
-   * Fails unless {@code given} (what the CTE's {@code part} yields) names every column of shape.
-   */
-  private static void requireColumns(String name, Table<?> shape, List<String> given, String part) {
-    for (Column<?, ?> c : shape.columns()) {
-      if (!given.contains(c.name())) {
-        throw new IllegalArgumentException(
-            "CTE "
-                + name
-                + " cannot read as "
-                + shape.name()
-                + ": its "
-                + part
-                + " has no column "
-                + c.name()
-                + " (it gives "
-                + String.join(", ", given)
-                + ")");
-      }
-    }
-  }
-
-  /** A CTE of a projection: the select list's items become columns named as they are. */
-  static <T> Cte<Table<T>> ofSelect(String name, Select<T> query) {
-    AbstractSelect<T> q = (AbstractSelect<T>) query;
-    List<SelectField<?>> items = q.selectList();
-    List<String> names = q.namedOutputs("CTE " + name);
-    @SuppressWarnings("unchecked")
-    Class<T> rowType = (Class<T>) q.rowType();
-    return new Cte<>(name, q, new CteTable<>(name, name, rowType, items, names), items, false);
-  }
-
-  /**
-   * A CTE of a data-modifying statement read as {@code shape}'s rows: its RETURNING must give each
-   * of the shape's columns, by name ({@code returning()} of that table does).
-   */
-  @SuppressWarnings("unchecked")
-  static <A extends Table<R>, R> Cte<A> ofDml(
-      String name, A shape, FetchStep<? extends R> returning) {
-    DmlQuery.Returning<?> r = returningOf(name, returning);
-    List<String> given = r.outputNames();
-    requireColumns(name, shape, given, "RETURNING");
-    return new Cte<>(name, null, (A) shape.named(name), List.of(), false, "", r);
-  }
-
-  /** A CTE of a data-modifying statement's RETURNING list, read as it is read. */
-  static <T> Cte<Table<T>> ofDml(String name, FetchStep<T> returning) {
-    DmlQuery.Returning<?> r = returningOf(name, returning);
-    List<SelectField<?>> items = r.items();
-    List<String> names = r.outputNames();
-    for (int i = 0; i < names.size(); i++) {
-      if (names.get(i) == null) {
-        throw new IllegalArgumentException(
-            "CTE "
-                + name
-                + ": RETURNING item "
-                + items.get(i)
-                + " has no name to read it by; name it with as(\"name\")");
-      }
-    }
-    @SuppressWarnings("unchecked")
-    Class<T> rowType = (Class<T>) r.rowType();
-    return new Cte<>(
-        name, null, new CteTable<>(name, name, rowType, items, names), items, false, "", r);
-  }
-
-  private static DmlQuery.Returning<?> returningOf(String name, FetchStep<?> returning) {
-    if (!(returning instanceof DmlQuery.Returning)) {
-      throw new IllegalArgumentException(
-          "CTE "
-              + name
-              + ": "
-              + (returning == null ? "null" : returning.getClass().getSimpleName())
-              + " is not the RETURNING of an INSERT, UPDATE, DELETE or MERGE; a SELECT's CTE"
-              + " takes a Select");
-    }
-    return (DmlQuery.Returning<?>) returning;
+    this.columnList = columnList;
+    this.clauses = clauses;
   }
 
   /** The CTE's name, as {@code WITH} declares it. */
@@ -248,7 +122,20 @@ public final class Cte<A extends Table<?>> {
    * another name, e.g. to join it with itself.
    */
   public A table() {
+    requireColumns("table()");
     return table;
+  }
+
+  /** Fails, saying why, for a CTE without RETURNING: it has no columns to read. */
+  private void requireColumns(String what) {
+    if (sideEffect != null) {
+      throw new IllegalStateException(
+          "CTE "
+              + name
+              + " is a data-modifying statement without RETURNING: it has no columns, so it has no "
+              + what
+              + " to read; add returning(…) to the statement to read the rows it wrote");
+    }
   }
 
   /**
@@ -259,6 +146,7 @@ public final class Cte<A extends Table<?>> {
    */
   @SuppressWarnings("unchecked")
   public <T> Expression<T> field(SelectField<T> item) {
+    requireColumns("field(" + item + ")");
     List<? extends Column<?, ?>> columns = table.columns();
     for (int i = 0; i < items.size(); i++) {
       if (items.get(i) == item) {
@@ -274,7 +162,13 @@ public final class Cte<A extends Table<?>> {
       }
     }
     throw new IllegalArgumentException(
-        "CTE " + name + " has no column for " + item + " (its columns: " + columnNames() + ")");
+        "CTE "
+            + name
+            + " has no column for "
+            + item
+            + " (its columns: "
+            + String.join(", ", columnNames())
+            + ")");
   }
 
   /** Whether the CTE's column {@code i} comes from the column {@code c} (under any alias). */
@@ -294,6 +188,7 @@ public final class Cte<A extends Table<?>> {
    */
   @SuppressWarnings("unchecked")
   public <T> Expression<T> field(String columnName, Class<T> type) {
+    requireColumns("field(\"" + columnName + "\")");
     for (Column<?, ?> c : table.columns()) {
       if (c.name().equals(columnName)) {
         if (c.valueType() != Expression.box(type)) {
@@ -304,15 +199,21 @@ public final class Cte<A extends Table<?>> {
       }
     }
     throw new IllegalArgumentException(
-        "CTE " + name + " has no column " + columnName + " (its columns: " + columnNames() + ")");
+        "CTE "
+            + name
+            + " has no column "
+            + columnName
+            + " (its columns: "
+            + String.join(", ", columnNames())
+            + ")");
   }
 
-  private String columnNames() {
+  private List<String> columnNames() {
     List<String> names = new ArrayList<>();
     for (Column<?, ?> c : table.columns()) {
       names.add(c.name());
     }
-    return String.join(", ", names);
+    return names;
   }
 
   /**
@@ -332,77 +233,151 @@ public final class Cte<A extends Table<?>> {
   }
 
   private Cte<A> withMaterialization(String hint) {
-    return new Cte<>(name, query, table, items, recursive, hint, dml);
+    return new Cte<>(
+        name, query, table, items, recursive, hint, dml, sideEffect, columnList, clauses);
+  }
+
+  /**
+   * {@code SEARCH DEPTH FIRST BY by… SET sequenceColumn} (PostgreSQL 14+): the rows get a column,
+   * {@link #searchSequence()}, that orders them depth-first (each row right after its parent and
+   * its parent's earlier children) when a statement orders by it. {@code by} are this CTE's columns
+   * ({@code field(…)} or its table's), which tell the rows of one level apart.
+   */
+  public Cte<A> searchDepthFirst(String sequenceColumn, Expression<?>... by) {
+    return search("DEPTH", sequenceColumn, by);
+  }
+
+  /**
+   * {@code SEARCH BREADTH FIRST BY by… SET sequenceColumn}: as {@link #searchDepthFirst}, ordering
+   * the rows by their depth, then by {@code by}.
+   */
+  public Cte<A> searchBreadthFirst(String sequenceColumn, Expression<?>... by) {
+    return search("BREADTH", sequenceColumn, by);
+  }
+
+  private Cte<A> search(String order, String sequence, Expression<?>[] by) {
+    List<String> names = ownColumns("SEARCH", by);
+    Ctes.checkNewNames(name, List.of(sequence), takenNames());
+    return withClauses(clauses.search(name, order, names, sequence));
+  }
+
+  /**
+   * {@code CYCLE columns… SET markColumn USING pathColumn} (PostgreSQL 14+): a row whose {@code
+   * columns} were seen before on its path is marked ({@link #cycleMark()} true) and not followed,
+   * so a walk of a graph with a cycle ends; {@link #cyclePath()} is the path, as text.
+   */
+  public Cte<A> cycle(String markColumn, String pathColumn, Expression<?>... columns) {
+    List<String> names = ownColumns("CYCLE", columns);
+    Ctes.checkNewNames(name, List.of(markColumn, pathColumn), takenNames());
+    return withClauses(clauses.cycle(name, names, markColumn, pathColumn));
+  }
+
+  /**
+   * The column SEARCH sets, to order by. In SQL it is a record (breadth-first: the depth, then the
+   * BY columns) or an array of them (depth-first: the path), read as its text, {@code (0,1)};
+   * {@code cast(…, SqlType.TEXT)} to use it as text in SQL. Fails without SEARCH.
+   */
+  public Expression<String> searchSequence() {
+    return addedColumn(clauses.sequence, "SEARCH", String.class);
+  }
+
+  /** The column CYCLE sets: true for the row that closes a cycle. Fails without CYCLE. */
+  public Expression<Boolean> cycleMark() {
+    return addedColumn(clauses.mark, "CYCLE", Boolean.class);
+  }
+
+  /**
+   * The path CYCLE keeps, an array of records of the cycle columns from the anchor on, read as its
+   * text, {@code {(7),(8)}} ({@code cast(…, SqlType.TEXT)} to use it as text in SQL).
+   */
+  public Expression<String> cyclePath() {
+    return addedColumn(clauses.path, "CYCLE", String.class);
+  }
+
+  private <T> Expression<T> addedColumn(String column, String clause, Class<T> type) {
+    if (column == null) {
+      throw new IllegalStateException("CTE " + name + " has no " + clause + " clause");
+    }
+    @SuppressWarnings("unchecked")
+    Table<Object> t = (Table<Object>) table;
+    return new Column<Object, T>(t, column, type, null, Column.NULLABLE);
+  }
+
+  /** The names of {@code columns}, each one of this recursive CTE's own. */
+  private List<String> ownColumns(String clause, Expression<?>[] columns) {
+    if (!recursive || query == null) {
+      throw new IllegalStateException(
+          "CTE " + name + ": " + clause + " is for the recursive CTE recursiveCte returns");
+    }
+    if (columns.length == 0) {
+      throw new IllegalArgumentException(
+          "CTE " + name + ": " + clause + " of no column; name the columns it goes by");
+    }
+    List<String> names = new ArrayList<>(columns.length);
+    for (Expression<?> e : columns) {
+      if (!(e instanceof Column)
+          || !((Column<?, ?>) e).table().alias().equals(name)
+          || !columnNames().contains(((Column<?, ?>) e).name())) {
+        throw new IllegalArgumentException(
+            "CTE "
+                + name
+                + ": "
+                + clause
+                + " takes its own columns (field(…) or table()'s), not "
+                + e
+                + " (its columns: "
+                + String.join(", ", columnNames())
+                + ")");
+      }
+      names.add(((Column<?, ?>) e).name());
+    }
+    return names;
+  }
+
+  /** The CTE's columns and those its clauses add so far. */
+  private List<String> takenNames() {
+    List<String> taken = new ArrayList<>(columnNames());
+    taken.addAll(clauses.added());
+    return taken;
+  }
+
+  private Cte<A> withClauses(RecursiveClauses c) {
+    return new Cte<>(
+        name, query, table, items, recursive, materialization, dml, sideEffect, columnList, c);
   }
 
   /** {@code name AS (select or statement)}, the body's values bound in {@code w}. */
   void render(SqlWriter w) {
-    if (query == null && dml == null) {
+    if (query == null && dml == null && sideEffect == null) {
       throw new IllegalStateException(
           "CTE "
               + name
               + " as its recursive term reads it is only to read from (table(), field(…)); "
               + "declare the Cte that recursiveCte returns");
     }
-    w.identifier(name).append(" AS ").append(materialization).append('(');
-    if (dml != null) {
+    w.identifier(name);
+    if (columnList != null) {
+      w.append('(');
+      for (int i = 0; i < columnList.size(); i++) {
+        w.append(i == 0 ? "" : ", ").identifier(columnList.get(i));
+      }
+      w.append(')');
+    }
+    w.append(" AS ").append(materialization).append('(');
+    if (sideEffect != null) {
+      sideEffect.renderWhole(w, null);
+    } else if (dml != null) {
       dml.renderWhole(w);
     } else {
       query.render(w);
     }
     w.append(')');
+    clauses.render(w);
   }
 
   /** {@code name}, for messages. */
   @Override
   public String toString() {
     return name;
-  }
-
-  /**
-   * The FROM item of a projection's CTE: one column per select list item, named as the item and
-   * typed as it, so the rows read into the same record (or scalar) as the select's.
-   */
-  private static final class CteTable<T> extends Table<T> {
-    private final List<SelectField<?>> items;
-    private final List<String> names;
-
-    CteTable(
-        String name,
-        String alias,
-        Class<T> rowType,
-        List<SelectField<?>> items,
-        List<String> names) {
-      super("", name, alias, rowType);
-      this.items = items;
-      this.names = names;
-      for (int i = 0; i < items.size(); i++) {
-        Expression<?> e = items.get(i).expression();
-        String column = names.get(i);
-        if (e.elementType() != null) {
-          arrayColumn(column, e.valueType(), e.elementType(), null, Column.NULLABLE);
-        } else if (e.valueType() == String.class) {
-          stringColumn(column, null, Column.NULLABLE);
-        } else {
-          column(column, e.valueType(), null, Column.NULLABLE);
-        }
-      }
-    }
-
-    @Override
-    public Table<T> as(String alias) {
-      return new CteTable<>(name(), alias, recordType(), items, names);
-    }
-
-    @Override
-    protected Table<T> named(String name) {
-      return new CteTable<>(name, name, recordType(), items, names);
-    }
-
-    @Override
-    public Object[] values(T record) {
-      throw new UnsupportedOperationException(
-          "CTE " + name() + " is read, not written: insert into the tables it reads from");
-    }
   }
 }

@@ -5,8 +5,10 @@ import java.util.List;
 /**
  * A derived table: a subquery in FROM under an alias, {@code (SELECT …) AS name}, or with {@link
  * Dsl#lateral} {@code LATERAL (SELECT …) AS name}, which may refer to the tables before it in the
- * FROM list (a top-N per group). Made by {@link Dsl#derived}; join {@link #table()} like a table
- * and read its columns with {@link #field(SelectField)}, typed as the select list's items.
+ * FROM list (a top-N per group), or a VALUES list, {@code (VALUES …) AS name (columns)} ({@link
+ * Dsl#values}). Made by {@link Dsl#derived}; join {@link #table()} like a table and read its
+ * columns with {@link #field(SelectField)}, typed as the select list's items (or the items a VALUES
+ * list was declared with).
  *
  * <p>Immutable once made; the select is rendered afresh into each statement, so its values are
  * bound there, numbered with the statement's own. Do not change that select after making this.
@@ -27,7 +29,20 @@ public final class Derived<T> {
     AbstractSelect<T> q = (AbstractSelect<T>) query;
     List<SelectField<?>> items = q.selectList();
     List<String> names = q.namedOutputs("derived table " + alias);
-    return new Derived<>(new DerivedTable<>(alias, q, lateral, items, names));
+    return new Derived<>(new DerivedTable<>(alias, q, null, q.rowType(), lateral, items, names));
+  }
+
+  /** A VALUES list under {@code alias}, its columns {@code names}, typed as {@code items}. */
+  static <T> Derived<T> ofValues(
+      String alias,
+      ValuesStep.Body values,
+      Class<?> rowType,
+      List<SelectField<?>> items,
+      List<String> names) {
+    if (alias == null || alias.isEmpty()) {
+      throw new IllegalArgumentException("a VALUES list needs an alias: '" + alias + "'");
+    }
+    return new Derived<>(new DerivedTable<>(alias, null, values, rowType, false, items, names));
   }
 
   /** The subquery as a FROM item: {@code from(d.table())}, {@code join(d.table()).on(…)}. */
@@ -62,7 +77,12 @@ public final class Derived<T> {
 
   /** The FROM item: renders its subquery in place of a table name. */
   static final class DerivedTable<T> extends Table<T> {
+    /** The subquery; null for a VALUES list. */
     private final AbstractSelect<T> query;
+
+    /** The VALUES list; null for a subquery. */
+    private final ValuesStep.Body values;
+
     private final boolean lateral;
     final List<SelectField<?>> items;
     private final List<String> names;
@@ -71,11 +91,14 @@ public final class Derived<T> {
     DerivedTable(
         String alias,
         AbstractSelect<T> query,
+        ValuesStep.Body values,
+        Class<?> rowType,
         boolean lateral,
         List<SelectField<?>> items,
         List<String> names) {
-      super("", alias, alias, (Class<T>) query.rowType());
+      super("", alias, alias, (Class<T>) rowType);
       this.query = query;
+      this.values = values;
       this.lateral = lateral;
       this.items = items;
       this.names = names;
@@ -91,8 +114,21 @@ public final class Derived<T> {
       }
     }
 
-    /** {@code [LATERAL ](subquery) AS alias}. */
+    /**
+     * {@code [LATERAL ](subquery) AS alias}, or {@code (VALUES …) AS alias (names)}: VALUES names
+     * its columns column1, column2, … unless the alias lists them.
+     */
     void renderReference(SqlWriter w) {
+      if (values != null) {
+        w.append('(');
+        values.render(w, alias());
+        w.append(") AS ").identifier(alias()).append(" (");
+        for (int i = 0; i < names.size(); i++) {
+          w.append(i == 0 ? "" : ", ").identifier(names.get(i));
+        }
+        w.append(')');
+        return;
+      }
       w.append(lateral ? "LATERAL (" : "(");
       query.render(w);
       w.append(") AS ").identifier(alias());
@@ -100,7 +136,7 @@ public final class Derived<T> {
 
     @Override
     public Table<T> as(String alias) {
-      return new DerivedTable<>(alias, query, lateral, items, names);
+      return new DerivedTable<>(alias, query, values, recordType(), lateral, items, names);
     }
 
     @Override
@@ -111,7 +147,9 @@ public final class Derived<T> {
     @Override
     public Object[] values(T record) {
       throw new UnsupportedOperationException(
-          "derived table " + alias() + " is read, not written: insert into the tables it reads");
+          (values != null ? "VALUES list " : "derived table ")
+              + alias()
+              + " is read, not written: insert into the tables it reads");
     }
   }
 }

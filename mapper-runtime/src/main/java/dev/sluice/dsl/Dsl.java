@@ -127,7 +127,7 @@ public final class Dsl extends DslExpressions {
    */
   public static <A extends Table<R>, R> Cte<A> cte(
       String name, A shape, Select<? extends R> query) {
-    return Cte.ofTable(checkName(name), shape, query);
+    return Ctes.ofTable(checkName(name), shape, query);
   }
 
   /**
@@ -135,7 +135,7 @@ public final class Dsl extends DslExpressions {
    * from(FILM).where(f -> f.length.gt((short) 150)))}, a {@code Cte<FilmTable>}.
    */
   public static <A extends Table<R>, R> Cte<A> cte(String name, From1Step<A, R> query) {
-    return Cte.ofTable(checkName(name), query.table(), query.query);
+    return Ctes.ofTable(checkName(name), query.table(), query.query);
   }
 
   /**
@@ -144,7 +144,7 @@ public final class Dsl extends DslExpressions {
    * as the select's ({@code T}).
    */
   public static <T> Cte<Table<T>> cte(String name, Select<T> query) {
-    return Cte.ofSelect(checkName(name), query);
+    return Ctes.ofSelect(checkName(name), query);
   }
 
   /**
@@ -166,7 +166,8 @@ public final class Dsl extends DslExpressions {
       String name,
       Select<T> anchor,
       Function<? super Cte<Table<T>>, ? extends Select<T>> recursiveTerm) {
-    return Cte.recursiveOfSelect(checkName(name), anchor, CompoundQuery.UNION_ALL, recursiveTerm);
+    return Ctes.recursiveOfSelect(
+        checkName(name), null, anchor, CompoundQuery.UNION_ALL, recursiveTerm);
   }
 
   /**
@@ -177,7 +178,8 @@ public final class Dsl extends DslExpressions {
       String name,
       Select<T> anchor,
       Function<? super Cte<Table<T>>, ? extends Select<T>> recursiveTerm) {
-    return Cte.recursiveOfSelect(checkName(name), anchor, CompoundQuery.UNION, recursiveTerm);
+    return Ctes.recursiveOfSelect(
+        checkName(name), null, anchor, CompoundQuery.UNION, recursiveTerm);
   }
 
   /**
@@ -192,7 +194,7 @@ public final class Dsl extends DslExpressions {
       A shape,
       Select<R> anchor,
       Function<? super Cte<A>, ? extends Select<R>> recursiveTerm) {
-    return Cte.recursiveOfTable(
+    return Ctes.recursiveOfTable(
         checkName(name), shape, anchor, CompoundQuery.UNION_ALL, recursiveTerm);
   }
 
@@ -202,7 +204,8 @@ public final class Dsl extends DslExpressions {
       A shape,
       Select<R> anchor,
       Function<? super Cte<A>, ? extends Select<R>> recursiveTerm) {
-    return Cte.recursiveOfTable(checkName(name), shape, anchor, CompoundQuery.UNION, recursiveTerm);
+    return Ctes.recursiveOfTable(
+        checkName(name), shape, anchor, CompoundQuery.UNION, recursiveTerm);
   }
 
   private static String checkName(String name) {
@@ -469,6 +472,14 @@ public final class Dsl extends DslExpressions {
    */
   public static <T> Cte<Table<T>> cte(String name, FetchStep<T> returning) {
     return DslDml.cte(name, returning);
+  }
+
+  /**
+   * A CTE of a data-modifying statement without RETURNING, declared for its effect only ({@code
+   * with(cte("purge", deleteFrom(A).where(…))).select(…)}): it has no columns to read.
+   */
+  public static Cte<Table<Void>> cte(String name, ReturningStep<?> statement) {
+    return DslDml.cte(name, statement);
   }
 
   /** {@code merge_action()}: 'INSERT', 'UPDATE' or 'DELETE', in a MERGE's RETURNING. */

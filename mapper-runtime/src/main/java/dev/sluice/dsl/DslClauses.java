@@ -6,9 +6,10 @@ import java.util.List;
 /**
  * The DSL's parts of SELECT clauses beyond the basics: window functions and frame bounds, and the
  * grouping elements of GROUP BY. Reached through {@link Dsl} (which extends this class by way of
- * {@link DslExpressions}), so {@code import static dev.sluice.dsl.Dsl.*} brings them in.
+ * {@link DslExpressions}; it extends {@link DslCtes} and {@link DslValues} in turn), so {@code
+ * import static dev.sluice.dsl.Dsl.*} brings them in.
  */
-abstract class DslClauses extends DslTuples {
+abstract class DslClauses extends DslCtes {
   DslClauses() {}
 
   // ---- window functions (for Expression.over) ----

@@ -27,14 +27,18 @@ final class DslDml {
 
   static <A extends Table<R>, R> Cte<A> cte(
       String name, A shape, FetchStep<? extends R> returning) {
-    return Cte.ofDml(checkName(name), shape, returning);
+    return Ctes.ofDml(checkName(name), shape, returning);
   }
 
   static <T> Cte<Table<T>> cte(String name, FetchStep<T> returning) {
-    return Cte.ofDml(checkName(name), returning);
+    return Ctes.ofDml(checkName(name), returning);
   }
 
-  private static String checkName(String name) {
+  static Cte<Table<Void>> cte(String name, ReturningStep<?> statement) {
+    return Ctes.ofSideEffect(checkName(name), statement);
+  }
+
+  static String checkName(String name) {
     if (name == null || name.isEmpty()) {
       throw new IllegalArgumentException("a CTE needs a name: '" + name + "'");
     }

@@ -8,8 +8,9 @@ package dev.sluice.dsl;
 public interface MergeUsingStep<R> {
   /**
    * {@code USING source}: a table (under an alias if it is the target's own), a derived table
-   * ({@code derived("s", select(…)).table()}) or a CTE's table. Its columns are in scope in ON, in
-   * the WHEN clauses that see the source row, and in RETURNING.
+   * ({@code derived("s", select(…)).table()}), a VALUES list ({@code values(…).row(…).as("v")
+   * .table()}) or a CTE's table. Its columns are in scope in ON, in the WHEN clauses that see the
+   * source row, and in RETURNING.
    */
   MergeOnStep<R> using(Table<?> source);
 }

@@ -89,6 +89,11 @@ final class Operators {
       this.target = target;
     }
 
+    /** The type cast to, as written into the SQL. */
+    String typeName() {
+      return target.name();
+    }
+
     @Override
     void render(SqlWriter w) {
       w.append("CAST(");

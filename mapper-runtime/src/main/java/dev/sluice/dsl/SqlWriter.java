@@ -195,6 +195,11 @@ final class SqlWriter {
     return Arrays.copyOf(parts, partCount);
   }
 
+  /** The text written so far (the statement up to here), for a message about what comes next. */
+  String textSoFar() {
+    return sql.toString();
+  }
+
   Object[] params() {
     return Arrays.copyOf(params, paramCount);
   }

@@ -32,10 +32,13 @@ class TuplesTemplateTest {
   }
 
   @Test
-  void theRegionsOfFromStepAndQueriesMatchTheTemplate() throws IOException {
+  void theRegionsOfFromStepWithStepAndQueriesMatchTheTemplate() throws IOException {
     assertThat(region(TuplesTemplate.FROM_STEP))
         .as("FromStep.java's generated region: %s", RUN)
         .isEqualTo(withoutWhitespace(TuplesTemplate.fromStepRegion()));
+    assertThat(region(TuplesTemplate.WITH_STEP))
+        .as("WithStep.java's generated region: %s", RUN)
+        .isEqualTo(withoutWhitespace(TuplesTemplate.withStepRegion()));
     assertThat(region(TuplesTemplate.QUERIES))
         .as("Queries.java's generated region: %s", RUN)
         .isEqualTo(withoutWhitespace(TuplesTemplate.queriesRegion()));
