@@ -197,7 +197,7 @@ final class SqlWriter {
 
   /** The text written so far (the statement up to here), for a message about what comes next. */
   String textSoFar() {
-    return sql.toString();
+    return text();
   }
 
   Object[] params() {
