@@ -235,31 +235,65 @@ public final class CellMain {
   /**
    * The paired cell's W3 iteration: the ids in blocks of {@link #PAIR_BLOCK}, half of them through
    * the DSL and half through the SQL string, in the order DSL, SQL, SQL, DSL, … so that a steady
-   * drift of the machine's speed weighs on both alike. Each block's CPU time is the calling
-   * thread's (its run time from the OS): the DSL's cost is the caller's work, while the process's
-   * other threads (JIT, GC) cannot be told apart by half.
+   * drift of the machine's speed weighs on both alike. Each half has a loop of its own, as each has
+   * its own call site in an application, so the JIT compiles and inlines each as if alone. Each
+   * block's CPU time is the calling thread's (its run time from the OS): the DSL's cost is the
+   * caller's work, while the process's other threads (JIT, GC) cannot be told apart by half.
    */
-  private long pairedLookups(int at) throws Exception {
+  private long pairedLookups(int at) {
     SluiceClient c = (SluiceClient) client;
     long dsl = 0;
     long sql = 0;
     int block = 0;
     for (int from = 0; from < ids.length; from += PAIR_BLOCK, block++) {
       int to = Math.min(ids.length, from + PAIR_BLOCK);
-      boolean useDsl = block % 4 == 0 || block % 4 == 3;
-      c.useDsl(useDsl);
-      long t0 = threadClock.getCurrentThreadCpuTime();
-      lookups(from, to, at < 0 ? -1 : at + from);
-      long spent = threadClock.getCurrentThreadCpuTime() - t0;
-      if (useDsl) {
-        dsl += spent;
+      int latencyAt = at < 0 ? -1 : at + from;
+      if (block % 4 == 0 || block % 4 == 3) {
+        long t0 = threadClock.getCurrentThreadCpuTime();
+        dslLookups(c, from, to, latencyAt);
+        dsl += threadClock.getCurrentThreadCpuTime() - t0;
       } else {
-        sql += spent;
+        long t0 = threadClock.getCurrentThreadCpuTime();
+        sqlLookups(c, from, to, latencyAt);
+        sql += threadClock.getCurrentThreadCpuTime() - t0;
       }
     }
     pairDsl = dsl;
     pairSql = sql;
     return ids.length;
+  }
+
+  /** {@link #lookups} through the DSL only. */
+  private void dslLookups(SluiceClient c, int from, int to, int at) {
+    int[] ids = this.ids;
+    long[] lat = latencies;
+    for (int k = from; k < to; k++) {
+      long t0 = System.nanoTime();
+      Object row = c.lookupDsl(ids[k]);
+      long t1 = System.nanoTime();
+      found(row, k, at, from, lat, t1 - t0);
+    }
+  }
+
+  /** {@link #lookups} through the SQL string only. */
+  private void sqlLookups(SluiceClient c, int from, int to, int at) {
+    int[] ids = this.ids;
+    long[] lat = latencies;
+    for (int k = from; k < to; k++) {
+      long t0 = System.nanoTime();
+      Object row = c.lookupSql(ids[k]);
+      long t1 = System.nanoTime();
+      found(row, k, at, from, lat, t1 - t0);
+    }
+  }
+
+  private void found(Object row, int k, int at, int from, long[] lat, long nanos) {
+    if (row == null) {
+      throw new IllegalStateException("lookup of id " + ids[k] + " found no row");
+    }
+    if (at >= 0) {
+      lat[at + k - from] = nanos;
+    }
   }
 
   /** W3c: the ids split among 16 callers running at once, over the client's 4 connections. */

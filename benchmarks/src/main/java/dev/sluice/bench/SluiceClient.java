@@ -12,20 +12,12 @@ import java.util.List;
  * W3c; W4b with rewrite_batched_inserts, as pgjdbc's cell runs with reWriteBatchedInserts.
  */
 final class SluiceClient extends BenchClient {
-  /**
-   * W3 through the DSL instead of an SQL string (issue 14's cost target); the paired cell switches
-   * it between blocks of lookups.
-   */
-  private boolean dsl;
+  /** W3 through the DSL instead of an SQL string (issue 14's cost target). */
+  private final boolean dsl;
 
   private Database db;
 
   SluiceClient(boolean dsl) {
-    this.dsl = dsl;
-  }
-
-  /** For the paired cell: the lookups that follow go through the DSL, or the SQL string. */
-  void useDsl(boolean dsl) {
     this.dsl = dsl;
   }
 
@@ -53,9 +45,16 @@ final class SluiceClient extends BenchClient {
 
   @Override
   Object lookup(int id) {
-    if (dsl) {
-      return db.selectFrom(BENCH_POINT).where(BENCH_POINT.id.eq(id)).fetchOne().get();
-    }
+    return dsl ? lookupDsl(id) : lookupSql(id);
+  }
+
+  /** W3 through the DSL, the query built inline as an application writes it. */
+  Object lookupDsl(int id) {
+    return db.selectFrom(BENCH_POINT).where(BENCH_POINT.id.eq(id)).fetchOne().get();
+  }
+
+  /** W3 through the SQL string. */
+  Object lookupSql(int id) {
     return db.queryOne(Sql.W3, Point.class, id).get();
   }
 
