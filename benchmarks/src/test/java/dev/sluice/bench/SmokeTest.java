@@ -7,6 +7,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -16,24 +18,21 @@ import org.junit.jupiter.api.io.TempDir;
  * benchmarks, not by tests.
  */
 class SmokeTest {
+  /**
+   * A tiny run (1,000 rows, no warm-up, 2 iterations) of {@code args}, its output into {@code out}.
+   */
+  private static Results run(Path out, ByteArrayOutputStream log, String... args) throws Exception {
+    List<String> all = new ArrayList<>(List.of(args));
+    all.addAll(
+        List.of("--rows", "1000", "--warmup", "0", "--iterations", "2", "--out", out.toString()));
+    Options options = Options.parse(all.toArray(new String[0]));
+    return BenchMain.run(options, new PrintStream(log, true, StandardCharsets.UTF_8));
+  }
+
   @Test
   void runsOneCellEndToEnd(@TempDir Path out) throws Exception {
-    Options options =
-        Options.parse(
-            "--rows",
-            "1000",
-            "--only",
-            "W1",
-            "--clients",
-            "sluice",
-            "--warmup",
-            "0",
-            "--iterations",
-            "2",
-            "--out",
-            out.toString());
     ByteArrayOutputStream log = new ByteArrayOutputStream();
-    Results results = BenchMain.run(options, new PrintStream(log, true, StandardCharsets.UTF_8));
+    Results results = run(out, log, "--only", "W1", "--clients", "sluice");
 
     CellResult cell = results.of(Workload.W1).get(0);
     assertThat(cell.error()).as(log.toString(StandardCharsets.UTF_8)).isNull();
@@ -50,24 +49,9 @@ class SmokeTest {
    */
   @Test
   void thePairedCellMeasuresBothHalves(@TempDir Path out) throws Exception {
-    Options options =
-        Options.parse(
-            "--rows",
-            "1000",
-            "--only",
-            "W3",
-            "--clients",
-            "sluice-paired",
-            "--lookups",
-            "2000",
-            "--warmup",
-            "0",
-            "--iterations",
-            "2",
-            "--out",
-            out.toString());
     ByteArrayOutputStream log = new ByteArrayOutputStream();
-    Results results = BenchMain.run(options, new PrintStream(log, true, StandardCharsets.UTF_8));
+    Results results =
+        run(out, log, "--only", "W3", "--clients", "sluice-paired", "--lookups", "2000");
 
     CellResult cell = results.of(Workload.W3).get(0);
     assertThat(cell.error()).as(log.toString(StandardCharsets.UTF_8)).isNull();
