@@ -222,12 +222,7 @@ public final class CellMain {
       long t0 = System.nanoTime();
       Object row = c.lookup(ids[k]);
       long t1 = System.nanoTime();
-      if (row == null) {
-        throw new IllegalStateException("lookup of id " + ids[k] + " found no row");
-      }
-      if (at >= 0) {
-        lat[at + k - from] = t1 - t0;
-      }
+      found(row, k, at, from, lat, t1 - t0);
     }
     return to - from;
   }
@@ -287,6 +282,7 @@ public final class CellMain {
     }
   }
 
+  /** Fails a lookup that found no row; keeps its latency when {@code at} is not negative. */
   private void found(Object row, int k, int at, int from, long[] lat, long nanos) {
     if (row == null) {
       throw new IllegalStateException("lookup of id " + ids[k] + " found no row");

@@ -149,7 +149,10 @@ final class SqlWriter {
     return SqlTexts.intern(this);
   }
 
-  /** The concatenation of the fragments: a new String. */
+  /**
+   * The concatenation of the fragments: a new String. Also the text written so far, for a message
+   * about what comes next in a rendering that fails.
+   */
   String text() {
     if (partCount == 1) {
       return parts[0];
@@ -193,11 +196,6 @@ final class SqlWriter {
   /** A copy of the fragments, for a cache entry. */
   String[] partsCopy() {
     return Arrays.copyOf(parts, partCount);
-  }
-
-  /** The text written so far (the statement up to here), for a message about what comes next. */
-  String textSoFar() {
-    return text();
   }
 
   Object[] params() {

@@ -228,7 +228,7 @@ public final class ValuesStep<T> {
     void render(SqlWriter w, String alias) {
       if (rows.isEmpty()) {
         throw new IllegalStateException(
-            w.textSoFar()
+            w.text()
                 + "VALUES …) AS "
                 + alias
                 + ": the VALUES list has no rows. PostgreSQL has no empty VALUES, and a source"
