@@ -28,7 +28,12 @@ final class FaultProxy implements AutoCloseable {
     /** The chunk holding the trigger is not forwarded: the server never receives it. */
     BEFORE_THE_SERVER_SEES_IT,
     /** The trigger is forwarded; the server's next reply is swallowed and the connection cut. */
-    AFTER_THE_SERVER_ANSWERS
+    AFTER_THE_SERVER_ANSWERS,
+    /**
+     * Nothing from the trigger on is forwarded and the sockets stay open: the link goes silent, as
+     * a network that dies without a reset does.
+     */
+    SILENCED_FROM_THE_TRIGGER
   }
 
   private final ServerSocket listener;
@@ -158,6 +163,13 @@ final class FaultProxy implements AutoCloseable {
             trigger = null;
             if (cut == Cut.BEFORE_THE_SERVER_SEES_IT) {
               cutBoth();
+              return;
+            }
+            if (cut == Cut.SILENCED_FROM_THE_TRIGGER) {
+              cuts.incrementAndGet();
+              while (in.read(buf) >= 0) {
+                // swallowed: the server never hears from this client again
+              }
               return;
             }
             cutOnReply = true;

@@ -6,6 +6,7 @@ import dev.sluice.RowDecoder;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
+import java.util.concurrent.ScheduledFuture;
 import java.util.function.Consumer;
 
 /**
@@ -114,19 +115,42 @@ public final class PgConnection implements AutoCloseable {
   }
 
   /**
-   * Clears that state (RESET ALL, UNLISTEN *, CLOSE ALL, DISCARD TEMP and SEQUENCES,
-   * pg_advisory_unlock_all(), DEALLOCATE ALL — each only if needed), keeping the prepared
-   * statements of the cache unless SQL PREPARE was used. Only outside a transaction.
+   * Clears that state (what {@code DISCARD ALL} clears, each part only if needed, see {@link
+   * SessionResidue}), keeping the prepared statements of the cache unless SQL PREPARE was used.
+   * Only outside a transaction. It has a deadline ({@link #resetDeadlineMillis}): past it the
+   * connection is closed, so a network that dies during the reset cannot hang the caller that
+   * released the connection.
    */
   public void reset() {
+    long millis = resetDeadlineMillis();
+    ScheduledFuture<?> cutOff = Deadlines.schedule(session::markBroken, millis);
     try {
       session.reset();
     } catch (IOException e) {
-      throw session.connectionLost(e);
+      PgException lost = session.connectionLost(e);
+      if (!cutOff.cancel(false)) {
+        throw new PgException(
+            "08006",
+            "the session reset did not end within " + millis + " ms; the connection was closed",
+            lost.statement(),
+            lost);
+      }
+      throw lost;
     } catch (RuntimeException | Error e) {
       session.fail(e);
       throw e;
+    } finally {
+      cutOff.cancel(false);
     }
+  }
+
+  /** The reset's time limit: the query timeout, else the connect timeout, else 30 s. */
+  long resetDeadlineMillis() {
+    if (queryTimeoutMillis > 0) {
+      return queryTimeoutMillis;
+    }
+    long connect = session.config.connectTimeout().toMillis();
+    return connect > 0 ? connect : 30_000;
   }
 
   /** The status of the last ReadyForQuery: 'I' idle, 'T' in a transaction, 'E' in a failed one. */

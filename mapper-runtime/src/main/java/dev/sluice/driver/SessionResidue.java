@@ -4,16 +4,41 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
- * What a borrower may leave behind in a session, for the next borrower to stumble on: settings
- * changed with SET, LISTEN registrations, cursors WITH HOLD, temporary tables, session-level
- * advisory locks, statements prepared with SQL PREPARE. Kept as bits, set from command tags (exact,
- * per CommandComplete) and from a scan of each statement's text for what no tag shows (done once
- * per prepared statement), and cleared by the reset the pool runs before it hands the session on.
+ * What a borrower may leave behind in a session, for the next borrower to stumble on. Kept as bits,
+ * set from command tags (exact, per CommandComplete), from ParameterStatus (a reported setting
+ * changed) and from a scan of each statement's text for what no tag shows (done once per prepared
+ * statement), and cleared by the reset the pool runs before it hands the session on.
  *
- * <p>The text scan errs on the side of a reset: "temp" or "temporary" as a word, any advisory-lock
- * function, {@code set_config}. What it cannot see — a function that takes an advisory lock or
- * creates a temporary table inside its body — is not reset; {@code DISCARD ALL} by the user is
- * always safe (it clears the client's statement cache too).
+ * <p>The reference is what {@code DISCARD ALL} clears; each of its parts and what notes it here:
+ *
+ * <ul>
+ *   <li>{@code CLOSE ALL}: cursors WITH HOLD ({@link #CURSORS}, the tag DECLARE CURSOR);
+ *   <li>{@code SET SESSION AUTHORIZATION DEFAULT}: {@code SET ROLE} and {@code SET SESSION
+ *       AUTHORIZATION}, which RESET ALL leaves alone ({@link #SETTINGS}: their tag is SET; {@code
+ *       set_config('role', …)} is found by the text scan). It also works for a user who is not a
+ *       superuser, and RESET ROLE after it restores a role given at startup ({@code options}, ALTER
+ *       ROLE … SET role);
+ *   <li>{@code RESET ALL}: settings ({@link #SETTINGS}: the tag SET, ParameterStatus, {@code
+ *       set_config} in the text), custom ones such as a tenant id for row-level security included;
+ *   <li>{@code DEALLOCATE ALL}: statements prepared with SQL PREPARE ({@link #SQL_PREPARED}, the
+ *       tag PREPARE); it drops Sluice's statements too, and the client's cache is cleared with
+ *       them;
+ *   <li>{@code UNLISTEN *}: LISTEN ({@link #LISTENING}, the tag LISTEN);
+ *   <li>{@code pg_advisory_unlock_all()}: session advisory locks ({@link #ADVISORY_LOCKS}: any
+ *       advisory-lock function in the text);
+ *   <li>{@code DISCARD TEMP}: temporary tables, views, sequences, functions ({@link #TEMP_OBJECTS}:
+ *       "temp" or "temporary" as a word, or {@code pg_temp} — a table created as {@code
+ *       pg_temp.name}, or with pg_temp put first in search_path);
+ *   <li>{@code DISCARD SEQUENCES}: what currval() and lastval() return ({@link #SEQUENCES}: nextval
+ *       or setval in the text);
+ *   <li>{@code DISCARD PLANS}: only the server's cached plans, which change no result; not run.
+ * </ul>
+ *
+ * <p>The text scan errs on the side of a reset. What no tag, setting report or text shows is not
+ * seen: a function that does any of the above inside its body, and the sequence state an INSERT
+ * leaves when a column's default calls nextval. docs/DESIGN.md ("Session state") says so, and
+ * {@code DISCARD ALL} run by the user is always safe (the client's statement cache is cleared with
+ * it).
  */
 final class SessionResidue {
   static final int NONE = 0;
@@ -23,13 +48,18 @@ final class SessionResidue {
   static final int TEMP_OBJECTS = 1 << 3;
   static final int ADVISORY_LOCKS = 1 << 4;
   static final int SQL_PREPARED = 1 << 5;
+  static final int SEQUENCES = 1 << 6;
 
   /**
    * A temporary object made: {@code CREATE TEMP TABLE}, {@code CREATE TEMPORARY VIEW}, {@code
    * SELECT … INTO TEMP t}, {@code CREATE TABLE … } with {@code temp} as a word of its own — not a
-   * column named {@code temperature}.
+   * column named {@code temperature} — or the temporary schema named: {@code pg_temp.t}, {@code
+   * pg_temp_3.t}, {@code SET search_path = pg_temp, …}.
    */
-  private static final Pattern TEMPORARY = Pattern.compile("\\b(temp|temporary)\\b");
+  private static final Pattern TEMPORARY = Pattern.compile("\\b(temp|temporary|pg_temp\\w*)\\b");
+
+  /** A sequence advanced or set, which currval() and lastval() then report. */
+  private static final Pattern SEQUENCE_CALL = Pattern.compile("\\b(nextval|setval)\\b");
 
   private SessionResidue() {}
 
@@ -64,27 +94,34 @@ final class SessionResidue {
     if (s.contains("set_config")) {
       residue |= SETTINGS;
     }
+    if (SEQUENCE_CALL.matcher(s).find()) {
+      residue |= SEQUENCES;
+    }
     return residue;
   }
 
   /**
    * The statement that clears everything in {@code residue} and keeps Sluice's own prepared
    * statements (unless SQL PREPARE was used: then DEALLOCATE ALL, and the client's statement cache
-   * is cleared with it).
+   * is cleared with it). Its parts come in DISCARD ALL's order: cursors are closed before the role
+   * that owns them changes.
    */
   static String resetStatement(int residue) {
     StringBuilder sql = new StringBuilder();
+    if ((residue & CURSORS) != 0) {
+      sql.append("CLOSE ALL; ");
+    }
     if ((residue & SETTINGS) != 0) {
-      sql.append("RESET ALL; ");
+      sql.append("SET SESSION AUTHORIZATION DEFAULT; RESET ROLE; RESET ALL; ");
     }
     if ((residue & LISTENING) != 0) {
       sql.append("UNLISTEN *; ");
     }
-    if ((residue & CURSORS) != 0) {
-      sql.append("CLOSE ALL; ");
-    }
     if ((residue & TEMP_OBJECTS) != 0) {
-      sql.append("DISCARD TEMP; DISCARD SEQUENCES; ");
+      sql.append("DISCARD TEMP; ");
+    }
+    if ((residue & (TEMP_OBJECTS | SEQUENCES)) != 0) {
+      sql.append("DISCARD SEQUENCES; ");
     }
     if ((residue & ADVISORY_LOCKS) != 0) {
       sql.append("SELECT pg_catalog.pg_advisory_unlock_all(); ");
