@@ -125,7 +125,8 @@ final class Connector {
       if (timedOut.get()) {
         throw timedOut(hp, timeoutMillis, e);
       }
-      throw new PgException("08001", "could not connect to " + hp + ": " + e.getMessage(), null, e);
+      throw new PgException(
+          "08001", "could not connect to " + hp + ": " + Causes.describe(e), null, e);
     } catch (RuntimeException e) {
       if (timedOut.get() && !(e instanceof PgException pe && "08001".equals(pe.sqlState()))) {
         throw timedOut(hp, timeoutMillis, e); // a read the deadline ended, reported as lost

@@ -39,7 +39,7 @@ final class CopyIn extends Exchange {
     if (x.sourceFailure != null) {
       throw new PgException(
           "57014",
-          "COPY aborted: reading the data failed: " + x.sourceFailure.getMessage(),
+          "COPY aborted: reading the data failed: " + Causes.describe(x.sourceFailure),
           sql,
           x.sourceFailure);
     }

@@ -110,6 +110,17 @@ final class MessageWriter {
 
   /** Parse: a named statement, with a parameter type declared from each Java value. */
   void parse(String name, String sql, Object[] params) {
+    if (params.length > Protocol.MAX_PARAMETERS) {
+      // The count would wrap to params.length - 65,536 and the message be malformed.
+      throw new PgException(
+          "54023",
+          "a statement can take at most 65,535 parameters (the protocol counts them in 16 bits);"
+              + " this one was given "
+              + params.length
+              + ": pass the values as one array parameter (= ANY($1), unnest($1)) or use COPY",
+          sql,
+          null);
+    }
     int mark = out.position();
     try {
       out.begin(Protocol.PARSE).putCString(name);

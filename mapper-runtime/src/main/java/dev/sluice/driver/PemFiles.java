@@ -62,7 +62,7 @@ final class PemFiles {
   static PgException unreadable(String keyword, Object file, Exception cause) {
     return new PgException(
         "08001",
-        "could not read " + keyword + " file \"" + file + "\": " + cause.getMessage(),
+        "could not read " + keyword + " file \"" + file + "\": " + Causes.describe(cause),
         null,
         cause);
   }
@@ -96,7 +96,7 @@ final class PemFiles {
       }
     } catch (IOException e) {
       throw new PgException(
-          "08001", "could not read sslcrldir \"" + dir + "\": " + e.getMessage(), null, e);
+          "08001", "could not read sslcrldir \"" + dir + "\": " + Causes.describe(e), null, e);
     }
     Collections.sort(files); // a stable order, for errors that name a file
     List<X509CRL> crls = new ArrayList<>();

@@ -12,6 +12,9 @@ public final class Protocol {
   public static final int SSL_REQUEST_CODE = 80877103;
   public static final int CANCEL_REQUEST_CODE = 80877102;
 
+  /** Parse and Bind count parameters in 16 bits: the most one statement can take. */
+  static final int MAX_PARAMETERS = 65_535;
+
   // Backend messages.
   public static final byte AUTHENTICATION = 'R';
   public static final byte BACKEND_KEY_DATA = 'K';

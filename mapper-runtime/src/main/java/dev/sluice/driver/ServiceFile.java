@@ -54,7 +54,7 @@ final class ServiceFile {
       lines = Files.readAllLines(file, StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new PgException(
-          "08001", "could not read service file \"" + file + "\": " + e.getMessage(), null, e);
+          "08001", "could not read service file \"" + file + "\": " + Causes.describe(e), null, e);
     }
     List<Entry> entries = null;
     for (int i = 0; i < lines.size(); i++) {

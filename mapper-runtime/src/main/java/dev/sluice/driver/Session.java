@@ -543,7 +543,7 @@ final class Session {
     } catch (IOException e) {
       throw new PgException(
           "08006",
-          "could not send a cancel request to " + transport.hostPort() + ": " + e.getMessage(),
+          "could not send a cancel request to " + transport.hostPort() + ": " + Causes.describe(e),
           null,
           e);
     }

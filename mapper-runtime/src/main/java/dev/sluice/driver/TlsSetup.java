@@ -84,7 +84,7 @@ final class TlsSetup {
       context.init(keyManagers(o), trust, null);
       return new TlsSetup(mode, o, context);
     } catch (GeneralSecurityException e) {
-      throw new PgException("08001", "could not set up TLS: " + e.getMessage(), null, e);
+      throw new PgException("08001", "could not set up TLS: " + Causes.describe(e), null, e);
     }
   }
 
