@@ -303,7 +303,7 @@ public final class PgConnection implements AutoCloseable {
         decoder,
         (s, q, p, d) ->
             Preparer.withStatement(
-                s, q, p, prepared -> Cursor.open(s, prepared, p, decoder), null));
+                s, q, p, prepared -> Cursor.open(s, prepared, p, decoder), null, false));
   }
 
   /**

@@ -69,6 +69,11 @@ final class Prepared {
     }
   }
 
+  /** Whether this is the unnamed statement, described for one use and never cached. */
+  boolean isUnnamed() {
+    return name.isEmpty();
+  }
+
   /** Whether these values can be bound to this statement's parameter types. */
   boolean accepts(Object[] params) {
     int[] oids = paramOids;

@@ -5,9 +5,12 @@ import dev.sluice.PgException;
 import java.io.IOException;
 
 /**
- * Prepares statements on first use (Parse + Describe('S') + Sync, one round trip; both descriptions
- * cached in the session's {@link StatementCache}), and runs work with a cached statement,
- * re-preparing it once when DDL made it stale.
+ * Prepares statements (Parse + Describe('S') + Sync, one round trip; both descriptions cached in
+ * the session's {@link StatementCache}), and runs work with a cached statement, re-preparing it
+ * once when DDL made it stale. A query or stream whose text has not run before gets the unnamed
+ * statement instead, described for that one use and not cached, so one-shot statements leave
+ * nothing on the server; its second use names and caches it (see {@link
+ * StatementCache#nameOnThisUse}). Batches always name theirs: they bind them many times.
  */
 final class Preparer {
   private static final System.Logger LOG = System.getLogger(PgConnection.class.getName());
@@ -28,7 +31,14 @@ final class Preparer {
   static <R> R withStatement(
       Session session, String sql, Object[] params, StatementWork<R> work, Sink sink)
       throws IOException {
-    Prepared p = prepare(session, sql, params);
+    return withStatement(session, sql, params, work, sink, true);
+  }
+
+  /** {@link #withStatement}; unless {@code named}, a text's first use runs unnamed. */
+  static <R> R withStatement(
+      Session session, String sql, Object[] params, StatementWork<R> work, Sink sink, boolean named)
+      throws IOException {
+    Prepared p = named ? prepare(session, sql, params) : statementFor(session, sql, params);
     session.mayLeave(p.residue);
     try {
       return work.run(p);
@@ -45,7 +55,7 @@ final class Preparer {
    * every query and execute: the same retry, without an object made for the work.
    */
   static long execute(Session session, String sql, Object[] params, Sink sink) throws IOException {
-    Prepared p = prepare(session, sql, params);
+    Prepared p = statementFor(session, sql, params);
     session.mayLeave(p.residue);
     try {
       return ExtendedQuery.run(session, p, params, sink);
@@ -83,13 +93,36 @@ final class Preparer {
         || "26000".equals(e.sqlState());
   }
 
+  /**
+   * The cached statement for {@code sql}; else, on the text's first use, the unnamed statement
+   * described for this one use; else a named statement prepared and cached now.
+   */
+  static Prepared statementFor(Session session, String sql, Object[] params) throws IOException {
+    Prepared p = session.statements.find(sql, params);
+    if (p != null) {
+      return p;
+    }
+    if (session.statements.nameOnThisUse(sql)) {
+      return describe(session, session.statements.nextName(), sql, params);
+    }
+    return describe(session, "", sql, params);
+  }
+
   /** The cached statement for {@code sql}, preparing it (Parse + Describe + Sync) on first use. */
   static Prepared prepare(Session session, String sql, Object[] params) throws IOException {
     Prepared p = session.statements.find(sql, params);
     if (p != null) {
       return p;
     }
-    String name = session.statements.nextName();
+    return describe(session, session.statements.nextName(), sql, params);
+  }
+
+  /**
+   * Parse + Describe + Sync of {@code sql} as statement {@code name}; a named one is cached, the
+   * unnamed one ("") lives until the next Parse of the unnamed statement or simple Query.
+   */
+  private static Prepared describe(Session session, String name, String sql, Object[] params)
+      throws IOException {
     session.writeCloses();
     session.writer.parse(name, sql, params);
     session.writer.describeStatement(name);
@@ -98,16 +131,20 @@ final class Preparer {
     Describe x = new Describe(session);
     session.receive(x);
     if (x.error != null) {
-      // Parse may have succeeded before a later message failed; closing a name that does not
-      // exist is no error, so close it to be sure.
-      session.statements.closeLater(name);
+      if (!name.isEmpty()) {
+        // Parse may have succeeded before a later message failed; closing a name that does not
+        // exist is no error, so close it to be sure.
+        session.statements.closeLater(name);
+      }
       throw x.error;
     }
     if (x.paramOids == null) {
       throw session.protocolViolation("no ParameterDescription for Describe");
     }
-    p = new Prepared(name, sql, x.paramOids, x.columns);
-    session.statements.put(p);
+    Prepared p = new Prepared(name, sql, x.paramOids, x.columns);
+    if (!name.isEmpty()) {
+      session.statements.put(p);
+    }
     return p;
   }
 

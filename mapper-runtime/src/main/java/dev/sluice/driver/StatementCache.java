@@ -12,6 +12,13 @@ import java.util.Map;
  * next round trip: a name must be closed before it is parsed again, and the server keeps every
  * statement's plan in memory until then.
  *
+ * <p>The server's cost is bounded three ways, because a named statement holds its parse tree and
+ * plan in the backend's memory until closed (150 distinct literal INSERTs once grew a backend to
+ * 240 MB): a text is named only from its second use ({@link #nameOnThisUse}: a one-shot runs as the
+ * unnamed statement, which the next one replaces), never when it is longer than {@link
+ * #MAX_NAMED_CHARS}, and the named texts together stay under {@link #MAX_TEXT_CHARS} as well as
+ * under the count.
+ *
  * <p>One SQL text may have a few variants: Parse declares parameter types from the Java values of
  * the first call, so a later call whose values do not fit the described types (a Long beyond an
  * int4 parameter, say) gets a statement of its own. The capacity counts statements, variants
@@ -20,6 +27,18 @@ import java.util.Map;
 final class StatementCache {
   /** Most statements kept for one SQL text; beyond it the oldest variant is closed. */
   static final int MAX_VARIANTS = 4;
+
+  /** A text longer than this always runs as the unnamed statement. */
+  static final int MAX_NAMED_CHARS = 64 * 1024;
+
+  /** The most characters of SQL text the named statements hold together, variants included. */
+  static final long MAX_TEXT_CHARS = 4L << 20;
+
+  /** Hashes of texts whose one use so far ran unnamed, most recent last (see nameOnThisUse). */
+  private final LinkedHashMap<Integer, Boolean> usedOnce;
+
+  /** Characters of SQL text of the statements in the cache, variants included. */
+  private long textChars;
 
   private final int capacity;
 
@@ -45,6 +64,32 @@ final class StatementCache {
   StatementCache(int capacity) {
     this.capacity = capacity;
     this.bySql = new LinkedHashMap<>(Math.min(capacity, 64) * 2, 0.75f, true);
+    int remembered = Math.max(64, 4 * capacity);
+    this.usedOnce =
+        new LinkedHashMap<>(64, 0.75f, false) {
+          @Override
+          protected boolean removeEldestEntry(Map.Entry<Integer, Boolean> eldest) {
+            return size() > remembered;
+          }
+        };
+  }
+
+  /**
+   * Whether {@code sql}, which has no statement here, should be prepared as a named statement on
+   * this use: only when it ran before (unnamed) and is at most {@link #MAX_NAMED_CHARS} long. Only
+   * the text's hash is remembered, for the last {@code 4 × capacity} texts: a collision just names
+   * a statement one use early.
+   */
+  boolean nameOnThisUse(String sql) {
+    if (sql.length() > MAX_NAMED_CHARS) {
+      return false;
+    }
+    Integer hash = sql.hashCode();
+    if (usedOnce.remove(hash) != null) {
+      return true;
+    }
+    usedOnce.put(hash, Boolean.TRUE);
+    return false;
   }
 
   /** The statement for {@code sql} whose parameter types take {@code params}, or null. */
@@ -78,19 +123,21 @@ final class StatementCache {
         head.next = null;
         toClose.add(head.name);
         statementCount--;
+        textChars -= head.sql.length();
       }
     }
     statementCount++;
+    textChars += p.sql.length();
     trim(p.sql);
   }
 
   /**
-   * Evicts whole SQL texts, least recently used first, down to the capacity: never {@code keep}
-   * (the text just added), never a text with a pinned statement.
+   * Evicts whole SQL texts, least recently used first, down to the capacity and the text budget:
+   * never {@code keep} (the text just added), never a text with a pinned statement.
    */
   private void trim(String keep) {
     Iterator<Map.Entry<String, Prepared>> eldest = bySql.entrySet().iterator();
-    while (statementCount > capacity && eldest.hasNext()) {
+    while ((statementCount > capacity || textChars > MAX_TEXT_CHARS) && eldest.hasNext()) {
       Map.Entry<String, Prepared> e = eldest.next();
       if (e.getKey().equals(keep) || hasPinned(e.getValue())) {
         continue;
@@ -99,6 +146,7 @@ final class StatementCache {
       for (Prepared v = e.getValue(); v != null; v = v.next) {
         toClose.add(v.name);
         statementCount--;
+        textChars -= v.sql.length();
       }
     }
   }
@@ -135,11 +183,18 @@ final class StatementCache {
   void forgetAll() {
     bySql.clear();
     statementCount = 0;
+    textChars = 0;
     pinned.clear();
   }
 
-  /** Forgets {@code p} (invalidated by DDL, say) and queues its name to be closed. */
+  /**
+   * Forgets {@code p} (invalidated by DDL, say) and queues its name to be closed; an unnamed
+   * statement was never here.
+   */
   void evict(Prepared p) {
+    if (p.isUnnamed()) {
+      return;
+    }
     Prepared head = bySql.get(p.sql);
     if (head == p) {
       if (p.next == null) {
@@ -148,11 +203,13 @@ final class StatementCache {
         bySql.put(p.sql, p.next);
       }
       statementCount--;
+      textChars -= p.sql.length();
     } else {
       for (Prepared v = head; v != null; v = v.next) {
         if (v.next == p) {
           v.next = p.next;
           statementCount--;
+          textChars -= p.sql.length();
           break;
         }
       }
@@ -181,5 +238,10 @@ final class StatementCache {
   /** Statements cached, variants included. */
   int size() {
     return statementCount;
+  }
+
+  /** Characters of SQL text the cached statements hold. */
+  long textChars() {
+    return textChars;
   }
 }

@@ -35,6 +35,12 @@ class SessionResidueTest {
         .isEqualTo(SessionResidue.ADVISORY_LOCKS);
     assertThat(SessionResidue.ofText("SELECT set_config('a.b', 'c', false)"))
         .isEqualTo(SessionResidue.SETTINGS);
+    assertThat(SessionResidue.ofText("CREATE TABLE pg_temp.t (id int)"))
+        .isEqualTo(SessionResidue.TEMP_OBJECTS);
+    assertThat(SessionResidue.ofText("SET search_path = pg_temp_3, public"))
+        .isEqualTo(SessionResidue.TEMP_OBJECTS);
+    assertThat(SessionResidue.ofText("SELECT nextval('s')")).isEqualTo(SessionResidue.SEQUENCES);
+    assertThat(SessionResidue.ofText("SELECT setval('s', 1)")).isEqualTo(SessionResidue.SEQUENCES);
     // Words that merely contain "temp" cost no reset.
     assertThat(SessionResidue.ofText("SELECT temperature, created_at FROM readings")).isZero();
     assertThat(SessionResidue.ofText("CREATE TABLE templates (id int)")).isZero();
@@ -43,7 +49,13 @@ class SessionResidueTest {
 
   @Test
   void theResetClearsOnlyWhatWasLeft() {
-    assertThat(SessionResidue.resetStatement(SessionResidue.SETTINGS)).isEqualTo("RESET ALL;");
+    // RESET ALL leaves SET ROLE and SET SESSION AUTHORIZATION in force: they are reset first.
+    assertThat(SessionResidue.resetStatement(SessionResidue.SETTINGS))
+        .isEqualTo("SET SESSION AUTHORIZATION DEFAULT; RESET ROLE; RESET ALL;");
+    assertThat(SessionResidue.resetStatement(SessionResidue.SEQUENCES))
+        .isEqualTo("DISCARD SEQUENCES;");
+    assertThat(SessionResidue.resetStatement(SessionResidue.TEMP_OBJECTS))
+        .isEqualTo("DISCARD TEMP; DISCARD SEQUENCES;");
     assertThat(
             SessionResidue.resetStatement(SessionResidue.LISTENING | SessionResidue.ADVISORY_LOCKS))
         .isEqualTo("UNLISTEN *; SELECT pg_catalog.pg_advisory_unlock_all();");

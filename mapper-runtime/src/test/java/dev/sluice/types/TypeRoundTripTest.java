@@ -206,18 +206,19 @@ class TypeRoundTripTest {
     assertThat(serverText("float4", Float.MAX_VALUE)).isEqualTo("3.4028235e+38");
     assertThat(Read.one(db, "SELECT '-0'::float8", (RowView r) -> r.getDouble(0))).isEqualTo(-0d);
     // A statement prepared with a Float has a real parameter; a Double that is exactly a float fits
-    // it
-    // (one connection: the statement cache is per connection).
+    // it (one connection: the statement cache is per connection; the second use names it).
     db.useTransaction(
         tx -> {
           String sql = "SELECT $1::float4 AS prepared_with_a_float";
+          assertThat(Read.one(tx, sql, (RowView r) -> r.getFloat(0), 1.5f)).isEqualTo(1.5f);
           assertThat(Read.one(tx, sql, (RowView r) -> r.getFloat(0), 1.5f)).isEqualTo(1.5f);
           assertThat(Read.one(tx, sql, (RowView r) -> r.getFloat(0), 2.5d)).isEqualTo(2.5f);
           assertThat(Read.one(tx, sql, (RowView r) -> r.getFloat(0), Double.NEGATIVE_INFINITY))
               .isEqualTo(Float.NEGATIVE_INFINITY);
           assertThat(Read.one(tx, sql, (RowView r) -> r.getFloat(0), Double.NaN)).isNaN();
-          // A Double that is no float gets a statement of its own with a float8 parameter, and the
-          // server rounds it to real as the SQL says.
+          // A Double that is no float gets a statement of its own with a float8 parameter (named
+          // on its second use), and the server rounds it to real as the SQL says.
+          assertThat(Read.one(tx, sql, (RowView r) -> r.getFloat(0), 0.1d)).isEqualTo(0.1f);
           assertThat(Read.one(tx, sql, (RowView r) -> r.getFloat(0), 0.1d)).isEqualTo(0.1f);
           assertThat(
                   Read.one(
@@ -331,10 +332,20 @@ class TypeRoundTripTest {
       // As a parameter they go as text.
       assertThat(Read.one(db, "SELECT $1::numeric", (RowView r) -> r.getString(0), s)).isEqualTo(s);
     }
-    assertThatThrownBy(
-            () -> Read.one(db, "SELECT $1::numeric", (RowView r) -> r.getString(0), Double.NaN))
-        .isInstanceOfSatisfying(
-            PgException.class, e -> assertThat(e.sqlState()).isEqualTo("22023"));
+    // A Double bound to a statement whose parameter the server typed numeric (named by its uses
+    // with a String, on this one connection): NaN has no numeric binary form the encoder writes.
+    db.useTransaction(
+        tx -> {
+          for (int i = 0; i < 2; i++) {
+            assertThat(Read.one(tx, "SELECT $1::numeric", (RowView r) -> r.getString(0), "1.5"))
+                .isEqualTo("1.5");
+          }
+          assertThatThrownBy(
+                  () ->
+                      Read.one(tx, "SELECT $1::numeric", (RowView r) -> r.getString(0), Double.NaN))
+              .isInstanceOfSatisfying(
+                  PgException.class, e -> assertThat(e.sqlState()).isEqualTo("22023"));
+        });
   }
 
   @Test
