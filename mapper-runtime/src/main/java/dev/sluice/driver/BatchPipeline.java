@@ -268,6 +268,19 @@ final class BatchPipeline {
   }
 
   /**
+   * Sends what is encoded: with the pipeline's exchange queued on its first send (a group, or the
+   * lone Sync of a pipeline whose first row could not be encoded). Returns true.
+   */
+  private boolean send(boolean submitted) throws IOException {
+    if (submitted) {
+      session.send();
+    } else {
+      session.submit(ExtendedQuery.pipelined(session));
+    }
+    return true;
+  }
+
+  /**
    * Executes {@code statements[i]} with {@code rows.get(i)} for every i in one pipeline; {@code
    * where} names execution i in errors.
    */
@@ -280,6 +293,7 @@ final class BatchPipeline {
     PgException error = null;
     RuntimeException encodeFailure = null;
     boolean synced = false;
+    boolean submitted = false;
     session.writeCloses();
     while (written < n && error == null) {
       int groupStart = written;
@@ -316,7 +330,7 @@ final class BatchPipeline {
           break;
         }
       }
-      session.send();
+      submitted = send(submitted);
       // Read the replies of the groups before this one, keeping this one in flight.
       while (read < groupStart && error == null) {
         error = ExtendedQuery.next(session, counts, read);
@@ -332,13 +346,13 @@ final class BatchPipeline {
     if (!synced) {
       writer.sync();
     }
-    session.send();
+    send(submitted);
     // Read the remaining replies, then ReadyForQuery.
     while (read < written && error == null) {
       error = ExtendedQuery.next(session, counts, read);
       read += error == null ? 1 : 0;
     }
-    session.receive(new Drain(session));
+    ExtendedQuery.drain(session);
     if (error != null) {
       throw new PgException(error, statements[read].sql, where.apply(read));
     }

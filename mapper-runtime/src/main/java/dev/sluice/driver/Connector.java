@@ -307,10 +307,11 @@ final class Connector {
     }
     parameters.putAll(config.startupParameters());
     s.writer.startupMessage(parameters);
-    s.send();
     TlsChannel tls = s.transport.tls();
     X509Certificate certificate = tls == null ? null : tls.serverCertificate();
-    s.receive(new Startup(s, new Authenticator(config, s.writer, hp, timedOut::get, certificate)));
+    Startup x = new Startup(s, new Authenticator(config, s.writer, hp, timedOut::get, certificate));
+    s.submit(x);
+    s.receive(x);
     checkSessionParameters(s);
   }
 

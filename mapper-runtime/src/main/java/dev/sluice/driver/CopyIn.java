@@ -19,6 +19,9 @@ final class CopyIn extends Exchange {
 
   private long count;
 
+  /** Between CopyInResponse and CopyDone (or CopyFail): the client is sending the data. */
+  private boolean copying;
+
   private CopyIn(Session session, InputStream data) {
     super(session);
     this.data = data;
@@ -27,8 +30,8 @@ final class CopyIn extends Exchange {
   /** Runs {@code sql}, a COPY FROM STDIN, streaming {@code data}; returns the row count. */
   static long run(Session session, String sql, InputStream data) throws IOException {
     session.writer.query(sql);
-    session.send();
     CopyIn x = new CopyIn(session, data);
+    session.submit(x);
     session.receive(x);
     if (x.refusedCopy != null) {
       throw x.refusedCopy;
@@ -55,12 +58,17 @@ final class CopyIn extends Exchange {
   }
 
   @Override
+  Session.State mode() {
+    return copying ? Session.State.COPY_IN : Session.State.BUSY;
+  }
+
+  @Override
   boolean message(byte type) throws IOException {
     MessageReader r = session.reader;
     switch (type) {
       case Protocol.COPY_IN_RESPONSE:
         r.skip();
-        session.copyIn();
+        copying = true;
         sendData();
         return false;
       case Protocol.COMMAND_COMPLETE:
@@ -111,6 +119,6 @@ final class CopyIn extends Exchange {
       w.copyDone();
     }
     session.send();
-    session.copyEnded();
+    copying = false;
   }
 }

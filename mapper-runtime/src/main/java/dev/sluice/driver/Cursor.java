@@ -53,10 +53,9 @@ public final class Cursor<T> implements AutoCloseable {
     session.writer.bind(p, params);
     session.writer.execute(CHUNK_ROWS);
     session.writer.flush();
-    session.send();
-    session.streaming();
-    session.rowView.start(p.columns, p.binaryOids);
     Cursor<T> c = new Cursor<>(session, bound);
+    session.submit(c.rows);
+    session.rowView.start(p.columns, p.binaryOids);
     c.advance();
     return c;
   }
@@ -176,6 +175,11 @@ public final class Cursor<T> implements AutoCloseable {
     @Override
     String name() {
       return "a stream of rows";
+    }
+
+    @Override
+    Session.State mode() {
+      return Session.State.STREAMING;
     }
 
     @Override

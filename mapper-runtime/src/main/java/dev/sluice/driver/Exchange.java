@@ -3,7 +3,11 @@ package dev.sluice.driver;
 import dev.sluice.PgException;
 import java.io.IOException;
 
-/** One exchange of messages with the server: what the client sent, read up to its ReadyForQuery. */
+/**
+ * One exchange of messages with the server: what the client sent, ending in its own Sync, and the
+ * replies up to the ReadyForQuery that answers that Sync. It sits in its session's queue from the
+ * send of its messages until then (see {@link Session}).
+ */
 abstract class Exchange {
   final Session session;
 
@@ -35,6 +39,15 @@ abstract class Exchange {
 
   /** The exchange's name in protocol violation messages ("a simple query"). */
   abstract String name();
+
+  /**
+   * What the session is doing while this exchange is its head: {@link Session.State#BUSY}, or an
+   * exclusive mode ({@link Session.State#STREAMING}, {@link Session.State#COPY_IN}) during which
+   * nothing else may be queued behind it.
+   */
+  Session.State mode() {
+    return Session.State.BUSY;
+  }
 
   /**
    * Handles the message of {@code type} at the reader's position, which it must consume (a DataRow

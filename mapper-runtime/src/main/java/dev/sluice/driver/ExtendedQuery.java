@@ -56,8 +56,8 @@ final class ExtendedQuery extends Exchange {
     session.writer.bind(p, params);
     session.writer.execute();
     session.writer.sync();
-    session.send();
     ExtendedQuery x = session.extendedQuery.reset(sink, false);
+    session.submit(x);
     if (p.columns != null) {
       session.rowView.start(p.columns, p.binaryOids);
     }
@@ -91,6 +91,26 @@ final class ExtendedQuery extends Exchange {
     return null;
   }
 
+  /**
+   * The exchange a pipeline of executions is queued as, before its first group is sent; {@link
+   * #next} then reads it one execution at a time and {@link #drain} to its end.
+   */
+  static ExtendedQuery pipelined(Session session) {
+    return session.extendedQuery.reset(null, true);
+  }
+
+  /**
+   * Reads and drops the rest of the pipeline in flight up to its ReadyForQuery: after its last
+   * execution, or after its first error (the server skips the executions after it). A FATAL error
+   * still ends the session.
+   */
+  static void drain(Session session) throws IOException {
+    ExtendedQuery x = session.extendedQuery.reset(null, false);
+    while (!session.receive(x)) {
+      // an error of a skipped execution yields nothing here (eachExecution is off)
+    }
+  }
+
   @Override
   String name() {
     return "an extended query";
@@ -119,7 +139,6 @@ final class ExtendedQuery extends Exchange {
         return false;
       case Protocol.BIND_COMPLETE:
       case Protocol.PARSE_COMPLETE:
-      case Protocol.CLOSE_COMPLETE:
       case Protocol.NO_DATA:
       case Protocol.PORTAL_SUSPENDED:
         r.skip();

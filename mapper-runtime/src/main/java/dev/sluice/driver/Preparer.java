@@ -127,8 +127,8 @@ final class Preparer {
     session.writer.parse(name, sql, params);
     session.writer.describeStatement(name);
     session.writer.sync();
-    session.send();
     Describe x = new Describe(session);
+    session.submit(x);
     session.receive(x);
     if (x.error != null) {
       if (!name.isEmpty()) {
@@ -166,7 +166,6 @@ final class Preparer {
     boolean message(byte type) throws IOException {
       switch (type) {
         case Protocol.PARSE_COMPLETE:
-        case Protocol.CLOSE_COMPLETE:
         case Protocol.NO_DATA:
           session.reader.skip();
           return false;

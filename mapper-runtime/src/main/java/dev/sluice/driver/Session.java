@@ -7,54 +7,74 @@ import dev.sluice.RowView;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.channels.ClosedByInterruptException;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The state of one PostgreSQL session and its one receive loop.
+ * The state of one PostgreSQL session, its queue of exchanges in flight and its one receive loop.
  *
- * <p><b>State.</b> A session is in exactly one {@link State}. It is {@link State#IDLE} only when
- * its last exchange is complete: ReadyForQuery read, nothing unread that belongs to it, nothing
- * encoded and unsent. {@link #send()} makes it {@link State#BUSY}; the ReadyForQuery that ends the
- * exchange makes it idle again. Whatever is thrown while it is busy (an I/O error, a protocol
- * violation, an {@code Error} from a consumer) leaves it busy, and {@link #fail} then marks it
- * {@link State#BROKEN}: its socket is closed and the pool discards it. A failure while it is idle
- * (a value that cannot be encoded, say) only drops what was encoded and not sent. So a connection
- * can go back to the pool only when {@link #isIdle()}.
+ * <p><b>The queue.</b> An exchange's messages are encoded into the writer and the exchange is
+ * queued with them ({@link #submit}: queued and sent; {@link #enqueue}: queued to go with the next
+ * send, as the Closes of evicted statements do). Every message the server sends that is not for the
+ * connection as a whole belongs to the exchange at the head of {@link #inflight}, which is done at
+ * its ReadyForQuery; the next exchange then becomes the head. So a reply can only reach the
+ * exchange whose messages caused it, and what was sent is known from the queue, not from a caller's
+ * stack.
  *
- * <p><b>The loop.</b> {@link #receive} reads messages and hands each to the running {@link
- * Exchange}, which says which messages it expects. ErrorResponse (a FATAL one ends the session at
- * once), ReadyForQuery and the messages that may come at any time (NoticeResponse, ParameterStatus,
+ * <p><b>State.</b> The lifecycle (starting, open, broken, closed) is a field; everything else is
+ * derived from the queue: a session is idle when it is open, nothing is in flight and nothing is
+ * encoded and unsent. The exclusive modes — a stream read as its consumer asks, COPY FROM STDIN —
+ * are those of the head exchange ({@link Exchange#mode}), and only a head with nothing behind it
+ * may be in one. Whatever is thrown while an exchange is in flight (an I/O error, a protocol
+ * violation, an {@code Error} from a consumer) leaves that exchange incomplete, and {@link #fail}
+ * then marks the session broken: its socket is closed and the pool discards it. A failure while
+ * nothing is in flight (a value that cannot be encoded, say) only drops what was encoded and not
+ * sent. So a connection can go back to the pool only when {@link #isIdle()}.
+ *
+ * <p><b>The loop.</b> {@link #receive} reads messages and hands each to the head exchange, which
+ * says which messages it expects. ErrorResponse (a FATAL one ends the session at once),
+ * ReadyForQuery and the messages that may come at any time (NoticeResponse, ParameterStatus,
  * NotificationResponse) are handled here, in one place, for every exchange; a notice listener that
- * throws is logged and cannot leave the loop half-way. The loop returns at ReadyForQuery, or
- * earlier when the exchange yields (a row for a stream, one execution's count in a pipeline).
+ * throws is logged and cannot leave the loop half-way. The loop returns when the exchange it was
+ * asked about is done, or earlier when that exchange yields (a row for a stream, one execution's
+ * count in a pipeline).
  *
  * <p>Not thread-safe: one thread at a time; only {@link #cancel()} and {@link #markBroken()} may
  * come from another.
  *
- * <p>Over 500 lines on purpose: the state and everything that moves it (sending, the loop, the
- * messages it handles for every exchange, failure and close) stay in one class, so no other class
- * can change the state; the exchanges live in their own classes.
+ * <p>Over 500 lines on purpose: the state and everything that moves it (the queue, sending, the
+ * loop, the messages it handles for every exchange, failure and close) stay in one class, so no
+ * other class can change the state; the exchanges live in their own classes.
  */
 final class Session {
   private static final System.Logger LOG = System.getLogger(PgConnection.class.getName());
 
+  /** What the session is doing, as {@link #state()} reports it. */
   enum State {
     /** Connected, authentication and startup not yet complete. */
     STARTING,
-    /** The last exchange is complete: ready for the next. */
+    /** Nothing in flight, nothing unsent: ready for the next exchange. */
     IDLE,
-    /** Messages were sent; their replies are not all read. */
+    /** Messages were sent (or encoded); their replies are not all read. */
     BUSY,
-    /** A stream (cursor) is reading its rows as the caller asks: nothing else may run. */
+    /** The head exchange is a stream (cursor) read as the caller asks: nothing else may run. */
     STREAMING,
-    /** COPY FROM STDIN: the client sends CopyData. */
+    /** The head exchange is COPY FROM STDIN: the client sends CopyData. */
     COPY_IN,
     /** An I/O error, a protocol violation or an exchange left half-way: closed, never reused. */
     BROKEN,
     /** Closed with Terminate. */
+    CLOSED
+  }
+
+  /** The part of the state that is not derived from the queue. */
+  private enum Lifecycle {
+    STARTING,
+    OPEN,
+    BROKEN,
     CLOSED
   }
 
@@ -66,14 +86,20 @@ final class Session {
   final RowView rowView;
   final StatementCache statements;
 
-  /** The exchange of every Bind/Execute, reused (one exchange runs at a time). */
+  /** The exchange of every Bind/Execute, reused (one caller's exchange is in flight at a time). */
   final ExtendedQuery extendedQuery;
+
+  /** Exchanges sent whose replies are not all read, the head (the oldest) first. */
+  private final ArrayDeque<Exchange> inflight = new ArrayDeque<>();
+
+  /** Exchanges queued whose messages are encoded but not yet sent; they go with the next send. */
+  private final ArrayList<Exchange> unsent = new ArrayList<>();
 
   private final NoticeListener noticeListener;
   private final Map<String, String> parameters = new HashMap<>();
 
-  /** See the class comment; volatile for the pool's checks and {@link #cancel()}. */
-  private volatile State state = State.STARTING;
+  /** See the class comment; volatile for {@link #cancel()} and deadlines on other threads. */
+  private volatile Lifecycle lifecycle = Lifecycle.STARTING;
 
   /** The status byte of the last ReadyForQuery: 'I', 'T' or 'E'. */
   private byte txStatus = Protocol.TX_IDLE;
@@ -83,9 +109,6 @@ final class Session {
 
   /** The statement being run, for error messages; null between calls. */
   private String currentSql;
-
-  /** Statement names whose Close is encoded but not yet sent: queued again if it is dropped. */
-  private List<String> unsentCloses = List.of();
 
   /**
    * What borrowers left in the session ({@link SessionResidue} bits), cleared by {@link #reset}.
@@ -106,20 +129,43 @@ final class Session {
 
   // ---------------------------------------------------------------- state
 
+  /** The lifecycle, or — for an open session — what its queue says. */
   State state() {
-    return state;
+    switch (lifecycle) {
+      case STARTING:
+        return State.STARTING;
+      case BROKEN:
+        return State.BROKEN;
+      case CLOSED:
+        return State.CLOSED;
+      default:
+        Exchange head = inflight.peekFirst();
+        if (head != null) {
+          return head.mode();
+        }
+        return unsent.isEmpty() && writer.unsent() == 0 ? State.IDLE : State.BUSY;
+    }
   }
 
   boolean isIdle() {
-    return state == State.IDLE;
+    return lifecycle == Lifecycle.OPEN
+        && inflight.isEmpty()
+        && unsent.isEmpty()
+        && writer.unsent() == 0;
   }
 
   boolean isBroken() {
-    return state == State.BROKEN;
+    return lifecycle == Lifecycle.BROKEN;
   }
 
   boolean isClosed() {
-    return state == State.BROKEN || state == State.CLOSED;
+    Lifecycle l = lifecycle;
+    return l == Lifecycle.BROKEN || l == Lifecycle.CLOSED;
+  }
+
+  /** Exchanges in flight (sent, replies not all read), for tests. */
+  int exchangesInFlight() {
+    return inflight.size();
   }
 
   byte transactionStatus() {
@@ -145,9 +191,8 @@ final class Session {
 
   /** Starts a call running {@code sql}: fails unless the session is idle. */
   void begin(String sql) {
-    State s = state;
-    if (s != State.IDLE) {
-      throw notIdle(s, sql);
+    if (!isIdle()) {
+      throw notIdle(state(), sql);
     }
     currentSql = sql;
   }
@@ -181,37 +226,20 @@ final class Session {
     }
   }
 
-  /** The running exchange became a stream, read as its consumer asks. */
-  void streaming() {
-    state = State.STREAMING;
-  }
-
-  /** CopyInResponse: the client sends the data. */
-  void copyIn() {
-    state = State.COPY_IN;
-  }
-
-  /** CopyDone or CopyFail sent: the replies follow. */
-  void copyEnded() {
-    if (state == State.COPY_IN) {
-      state = State.BUSY;
-    }
-  }
-
   /**
    * After {@code failure} left a call: an idle session drops what it encoded and did not send; any
    * other is broken (its exchange is incomplete: replies unread, or unknown).
    */
   void fail(Throwable failure) {
-    State s = state;
-    if (s == State.IDLE) {
+    Lifecycle l = lifecycle;
+    if (l == Lifecycle.OPEN && inflight.isEmpty()) {
       discardUnsent();
-    } else if (s != State.BROKEN && s != State.CLOSED) {
+    } else if (l != Lifecycle.BROKEN && l != Lifecycle.CLOSED) {
       LOG.log(
           System.Logger.Level.DEBUG,
           "closing the connection: {0} left an exchange incomplete ({1})",
           failure.toString(),
-          s);
+          state());
       markBroken();
     }
   }
@@ -246,7 +274,11 @@ final class Session {
 
   // ---------------------------------------------------------------- sending
 
-  /** Encodes Close for every statement evicted from the cache, to go with the next send. */
+  /**
+   * Encodes Close for every statement evicted from the cache, and a Sync, as a small exchange of
+   * their own queued to go with the next send: so no other exchange meets a CloseComplete it did
+   * not ask for.
+   */
   void writeCloses() {
     List<String> names = statements.drainToClose();
     if (names.isEmpty()) {
@@ -255,38 +287,60 @@ final class Session {
     for (String name : names) {
       writer.closeStatement(name);
     }
-    if (unsentCloses.isEmpty()) {
-      unsentCloses = names;
-    } else {
-      List<String> all = new ArrayList<>(unsentCloses);
-      all.addAll(names);
-      unsentCloses = all;
-    }
+    writer.sync();
+    enqueue(new CloseStatements(this, names));
   }
 
-  /** Sends everything encoded; the session is busy until the exchange's ReadyForQuery. */
+  /** Queues {@code x}, whose messages are encoded, to be sent with the next {@link #send}. */
+  void enqueue(Exchange x) {
+    Exchange head = inflight.peekFirst();
+    if (head != null && head.mode() != State.BUSY) {
+      // A stream or a COPY holds the connection: a reply behind it could never be read in order.
+      throw new IllegalStateException("an exchange was queued behind " + head.mode());
+    }
+    unsent.add(x);
+  }
+
+  /** Queues {@code x}, whose messages are encoded, and sends everything encoded. */
+  void submit(Exchange x) throws IOException {
+    enqueue(x);
+    send();
+  }
+
+  /**
+   * Sends everything encoded; the exchanges queued with it are in flight from now on. Also sends
+   * the later messages of an exchange already in flight (the next Execute of a stream, CopyData).
+   */
   void send() throws IOException {
-    if (state == State.IDLE) {
-      state = State.BUSY;
-    }
     writer.send();
-    unsentCloses = List.of();
+    if (!unsent.isEmpty()) {
+      inflight.addAll(unsent);
+      unsent.clear();
+    }
   }
 
-  /** Drops what was encoded and not sent; statements whose Close was dropped are queued again. */
+  /**
+   * Drops what was encoded and not sent, with the exchanges queued for it; statements whose Close
+   * was dropped are queued to be closed again.
+   */
   void discardUnsent() {
     writer.discardUnsent();
-    for (String name : unsentCloses) {
-      statements.closeLater(name);
+    for (Exchange x : unsent) {
+      if (x instanceof CloseStatements closes) {
+        for (String name : closes.names) {
+          statements.closeLater(name);
+        }
+      }
     }
-    unsentCloses = List.of();
+    unsent.clear();
   }
 
   // ---------------------------------------------------------------- the receive loop
 
   /**
-   * Reads messages and hands them to {@code x} up to ReadyForQuery (returns true: the exchange is
-   * over, the session idle) or until {@code x} yields (returns false).
+   * Reads messages and hands each to the head exchange, until {@code x} — in flight — is done
+   * (returns true: its ReadyForQuery was read; exchanges queued before it are done too) or yields
+   * (returns false).
    */
   boolean receive(Exchange x) throws IOException {
     MessageReader r = reader;
@@ -294,17 +348,27 @@ final class Session {
       byte type = r.next();
       switch (type) {
         case Protocol.READY_FOR_QUERY:
-          txStatus = r.readyForQuery();
-          residue |= r.takeResidue();
-          if (state != State.BROKEN && state != State.CLOSED) {
-            state = State.IDLE;
+          {
+            txStatus = r.readyForQuery();
+            residue |= r.takeResidue();
+            Exchange done = head(type);
+            inflight.pollFirst();
+            if (lifecycle == Lifecycle.STARTING) {
+              lifecycle = Lifecycle.OPEN;
+            }
+            if (done == x) {
+              return true;
+            }
+            break;
           }
-          return true;
         case Protocol.ERROR_RESPONSE:
-          if (x.error(errorResponse())) {
-            return false;
+          {
+            PgException e = errorResponse();
+            if (head(type).error(e) && inflight.peekFirst() == x) {
+              return false;
+            }
+            break;
           }
-          break;
         case Protocol.NOTICE_RESPONSE:
         case Protocol.PARAMETER_STATUS:
         case Protocol.NOTIFICATION_RESPONSE:
@@ -312,20 +376,35 @@ final class Session {
           break;
         case Protocol.COPY_DATA:
         case Protocol.COPY_DONE:
-          if (x.refusedCopy != null) {
-            r.skip(); // the rows of a refused COPY TO STDOUT
+          {
+            Exchange head = head(type);
+            if (head.refusedCopy != null) {
+              r.skip(); // the rows of a refused COPY TO STDOUT
+              break;
+            }
+            if (head.message(type) && head == x) {
+              return false;
+            }
             break;
           }
-          if (x.message(type)) {
-            return false;
-          }
-          break;
         default:
-          if (x.message(type)) {
-            return false;
+          {
+            Exchange head = head(type);
+            if (head.message(type) && head == x) {
+              return false;
+            }
           }
       }
     }
+  }
+
+  /** The exchange a message of {@code type} belongs to; none in flight is a protocol violation. */
+  private Exchange head(byte type) throws ProtocolException {
+    Exchange head = inflight.peekFirst();
+    if (head == null) {
+      throw unexpected(type, "no exchange (nothing was sent that it could answer)");
+    }
+    return head;
   }
 
   /**
@@ -397,7 +476,7 @@ final class Session {
 
   private void parameterStatus() throws ProtocolException {
     String[] pair = reader.parameterStatus();
-    if (state != State.STARTING) {
+    if (lifecycle != Lifecycle.STARTING) {
       residue |= SessionResidue.SETTINGS; // a reported setting changed: SET, or set_config()
     }
     parameters.put(pair[0], pair[1]);
@@ -413,7 +492,7 @@ final class Session {
    * the server closed the connection without a word.
    */
   boolean checkIdle(boolean probe) {
-    if (state != State.IDLE) {
+    if (!isIdle()) {
       return false;
     }
     try {
@@ -559,11 +638,11 @@ final class Session {
 
   /** Sends Terminate (unless broken) and closes the socket. */
   void close() {
-    State s = state;
-    if (s == State.CLOSED || s == State.BROKEN) {
+    Lifecycle l = lifecycle;
+    if (l == Lifecycle.CLOSED || l == Lifecycle.BROKEN) {
       return;
     }
-    state = State.CLOSED;
+    lifecycle = Lifecycle.CLOSED;
     try {
       writer.discardUnsent();
       writer.terminate();
@@ -576,7 +655,7 @@ final class Session {
 
   /** Marks the session broken and closes its socket without a goodbye. */
   void markBroken() {
-    state = State.BROKEN;
+    lifecycle = Lifecycle.BROKEN;
     transport.close();
   }
 }

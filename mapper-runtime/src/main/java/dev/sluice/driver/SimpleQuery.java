@@ -33,8 +33,8 @@ final class SimpleQuery extends Exchange {
       throws IOException {
     session.writer.query(sql);
     session.mayLeave(SessionResidue.ofText(sql));
-    session.send();
     SimpleQuery x = new SimpleQuery(session, keepFirstValue);
+    session.submit(x);
     session.receive(x);
     x.throwIfFailed();
     return x;
