@@ -113,6 +113,21 @@ abstract class ConnectionQueries implements Queries {
   }
 
   @Override
+  public <R> R pipeline(Pipeline.Mode mode, Function<Pipeline, R> block) {
+    Pipeline p = new Pipeline();
+    R result = block.apply(p); // queued without holding a connection
+    List<dev.sluice.driver.PipelineStep> steps = p.take();
+    if (!steps.isEmpty()) {
+      withConnection(
+          c -> {
+            c.pipeline(steps, mode == Pipeline.Mode.ATOMIC);
+            return null;
+          });
+    }
+    return result;
+  }
+
+  @Override
   public void executeScript(String sql) {
     withConnection(c -> c.simpleQuery(sql));
   }

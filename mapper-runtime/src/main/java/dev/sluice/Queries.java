@@ -81,6 +81,19 @@ public interface Queries {
    */
   long[] executeBatch(String sql, List<Object[]> rows);
 
+  /**
+   * Runs the statements {@code block} queues on the {@link Pipeline} it is given as one pipeline of
+   * independent statements ({@link Pipeline.Mode#INDEPENDENT}): every statement is sent before any
+   * result is read; each {@link Pipelined} handle holds its result afterwards. Returns what the
+   * block returned (its handles, typically).
+   */
+  default <R> R pipeline(java.util.function.Function<Pipeline, R> block) {
+    return pipeline(Pipeline.Mode.INDEPENDENT, block);
+  }
+
+  /** {@link #pipeline(java.util.function.Function)} in the given {@link Pipeline.Mode}. */
+  <R> R pipeline(Pipeline.Mode mode, java.util.function.Function<Pipeline, R> block);
+
   /** Runs a script of one or more statements (simple query protocol, no parameters). */
   void executeScript(String sql);
 

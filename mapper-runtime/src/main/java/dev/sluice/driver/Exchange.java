@@ -20,6 +20,9 @@ abstract class Exchange {
    */
   PgException refusedCopy;
 
+  /** Set by the session when the ReadyForQuery that ends this exchange has been read. */
+  boolean finished;
+
   Exchange(Session session) {
     this.session = session;
   }

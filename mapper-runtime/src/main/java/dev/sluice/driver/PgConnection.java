@@ -315,6 +315,23 @@ public final class PgConnection implements AutoCloseable {
   }
 
   /**
+   * Runs {@code steps} — different statements — as one pipeline: all sent before any result is
+   * read, each step holding its outcome afterwards (see {@link StatementPipeline}). With {@code
+   * atomic} they share one Sync, one implicit transaction, and the error that failed it is thrown;
+   * otherwise each has its own Sync and a failure fails only its own statement.
+   */
+  public void pipeline(List<PipelineStep> steps, boolean atomic) {
+    call(
+        "a pipeline of " + steps.size() + " statements",
+        null,
+        steps,
+        (s, q, p, unused) -> {
+          StatementPipeline.run(s, steps, atomic);
+          return null;
+        });
+  }
+
+  /**
    * Runs one or more statements with the simple query protocol (text results, which are discarded)
    * and returns the last command tag. For scripts, DDL and transaction control.
    */

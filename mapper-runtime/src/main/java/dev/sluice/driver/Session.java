@@ -353,6 +353,7 @@ final class Session {
             residue |= r.takeResidue();
             Exchange done = head(type);
             inflight.pollFirst();
+            done.finished = true;
             if (lifecycle == Lifecycle.STARTING) {
               lifecycle = Lifecycle.OPEN;
             }
@@ -395,6 +396,14 @@ final class Session {
             }
           }
       }
+    }
+  }
+
+  /** Reads until every exchange in flight is done (yields of exchanges along the way ignored). */
+  void receiveAll() throws IOException {
+    Exchange last;
+    while ((last = inflight.peekLast()) != null) {
+      receive(last);
     }
   }
 

@@ -1,0 +1,561 @@
+package dev.sluice.driver;
+
+import dev.sluice.PgException;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A pipeline of different statements: all sent before their results are read, in order.
+ *
+ * <p>Statements the connection has not prepared are described first, all together: Parse + Describe
+ * for each, one Sync — one extra round trip for the whole pipeline, never one per statement (a
+ * statement whose Parse fails ends that round trip, and those after it are described in another).
+ * They are named, cached and pinned until the pipeline ends. Then every statement's decoder is
+ * bound, before anything is executed, and the statements go out as Bind + Execute, each followed by
+ * its own Sync ({@code atomic} false: each its own implicit transaction, a failure fails only its
+ * own statement) or with one Sync at the end ({@code atomic}: one implicit transaction; the first
+ * failure fails it, and the statements after it are not run).
+ *
+ * <p>Flow control as in a batch: statements go in groups of at most {@value #GROUP} and {@value
+ * #GROUP_BYTES} bytes; while a group is sent, the replies of the groups before it are read, so the
+ * socket buffers never fill both ways, and memory holds at most two groups' messages whatever the
+ * pipeline's length. A decoder that rejects a value fails its own statement: its remaining rows are
+ * skipped, never cancelled (a CancelRequest would hit whichever statement runs at that moment).
+ */
+final class StatementPipeline {
+  static final int GROUP = BatchPipeline.BATCH_GROUP;
+  static final int GROUP_BYTES = BatchPipeline.BATCH_GROUP_BYTES;
+
+  private final Session session;
+  private final List<PipelineStep> steps;
+  private final boolean atomic;
+  private final MessageWriter writer;
+
+  private StatementPipeline(Session session, List<PipelineStep> steps, boolean atomic) {
+    this.session = session;
+    this.steps = steps;
+    this.atomic = atomic;
+    this.writer = session.writer;
+  }
+
+  /**
+   * Runs {@code steps}; each step holds its outcome afterwards. An atomic pipeline throws the error
+   * that failed it (after reading every reply), and refuses, before anything is sent, a statement
+   * that cannot run inside its one transaction.
+   */
+  static void run(Session session, List<PipelineStep> steps, boolean atomic) throws IOException {
+    if (steps.isEmpty()) {
+      return;
+    }
+    StatementPipeline pipeline = new StatementPipeline(session, steps, atomic);
+    try {
+      if (atomic) {
+        pipeline.refuseTransactionControl();
+      }
+      pipeline.describe();
+      pipeline.bindDecoders();
+      pipeline.execute();
+    } finally {
+      session.statements.unpinAll();
+    }
+    if (atomic) {
+      for (PipelineStep s : steps) {
+        if (s.error() != null) {
+          throw s.error();
+        }
+      }
+    }
+  }
+
+  private String where(int i) {
+    return "statement " + (i + 1) + " of a pipeline of " + steps.size();
+  }
+
+  private PgException failure(RuntimeException e, int i) {
+    if (e instanceof PgException pe) {
+      return new PgException(pe, steps.get(i).sql, where(i));
+    }
+    return new PgException("22000", e.toString() + " (" + where(i) + ")", steps.get(i).sql, e);
+  }
+
+  // ---------------------------------------------------------------- before anything is sent
+
+  /**
+   * The commands that end, open or cannot run inside a transaction block: in an atomic pipeline
+   * they would break its one implicit transaction (or commit at once, where they come first).
+   */
+  private static final String[] OUTSIDE_ONE_TRANSACTION = {
+    "begin",
+    "start",
+    "commit",
+    "end",
+    "rollback",
+    "abort",
+    "savepoint",
+    "release",
+    "prepare transaction",
+    "vacuum",
+    "create database",
+    "drop database",
+    "create tablespace",
+    "drop tablespace",
+    "alter system",
+    "reindex",
+    "cluster",
+    "discard all"
+  };
+
+  /** The command that makes {@code sql} unfit for an atomic pipeline, or null. */
+  static String outsideOneTransaction(String sql) {
+    String s = leadingWords(sql);
+    for (String command : OUTSIDE_ONE_TRANSACTION) {
+      if (s.equals(command) || s.startsWith(command + " ")) {
+        return command.toUpperCase(Locale.ROOT);
+      }
+    }
+    if ((s.startsWith("create ") || s.startsWith("drop ")) && s.contains(" concurrently")) {
+      return "… CONCURRENTLY";
+    }
+    return null;
+  }
+
+  /** The statement's text in lower case, comments dropped and white space collapsed. */
+  private static String leadingWords(String sql) {
+    StringBuilder out = new StringBuilder();
+    int n = sql.length();
+    int i = 0;
+    while (i < n && out.length() < 200) {
+      char c = sql.charAt(i);
+      if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') {
+        while (i < n && sql.charAt(i) != '\n') {
+          i++;
+        }
+      } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
+        int close = sql.indexOf("*/", i + 2);
+        i = close < 0 ? n : close + 2;
+      } else if (Character.isWhitespace(c) || c == '(') {
+        if (out.length() > 0 && out.charAt(out.length() - 1) != ' ') {
+          out.append(' ');
+        }
+        i++;
+      } else {
+        out.append(Character.toLowerCase(c));
+        i++;
+      }
+    }
+    return out.toString().trim();
+  }
+
+  private void refuseTransactionControl() {
+    for (int i = 0; i < steps.size(); i++) {
+      String command = outsideOneTransaction(steps.get(i).sql);
+      if (command != null) {
+        throw new PgException(
+            "25001",
+            command
+                + " cannot run in an atomic pipeline, which is one transaction; run it on its own,"
+                + " or use a pipeline whose statements each have their own Sync ("
+                + where(i)
+                + "); nothing was sent",
+            steps.get(i).sql,
+            null);
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- describing
+
+  /** Gives every step a statement: cached, or described now with the other new ones. */
+  private void describe() throws IOException {
+    List<Integer> pending = new ArrayList<>();
+    for (int i = 0; i < steps.size(); i++) {
+      PipelineStep s = steps.get(i);
+      Prepared p = session.statements.find(s.sql, s.params);
+      if (p != null) {
+        s.statement = p;
+        session.statements.pin(p);
+      } else {
+        pending.add(i);
+      }
+    }
+    while (!pending.isEmpty()) {
+      pending = describeTogether(pending);
+    }
+  }
+
+  /**
+   * One round trip: Parse + Describe of each distinct statement the {@code pending} steps need, one
+   * Sync. Returns the steps still without a statement (those after a failed Parse, which the server
+   * skipped).
+   */
+  private List<Integer> describeTogether(List<Integer> pending) throws IOException {
+    Map<String, Integer> slotOfKey = new HashMap<>();
+    List<String> names = new ArrayList<>();
+    List<Integer> firstStep = new ArrayList<>();
+    int[] slotOfStep = new int[steps.size()];
+    session.writeCloses();
+    for (int i : pending) {
+      PipelineStep s = steps.get(i);
+      String key = key(s);
+      Integer slot = slotOfKey.get(key);
+      if (slot == null) {
+        String name = session.statements.nextName();
+        try {
+          writer.parse(name, s.sql, s.params);
+        } catch (RuntimeException e) {
+          s.failed(failure(e, i));
+          if (atomic) {
+            session.discardUnsent();
+            throw s.error();
+          }
+          continue;
+        }
+        writer.describeStatement(name);
+        slot = names.size();
+        slotOfKey.put(key, slot);
+        names.add(name);
+        firstStep.add(i);
+      }
+      slotOfStep[i] = slot;
+    }
+    if (names.isEmpty()) {
+      session.discardUnsent();
+      return List.of();
+    }
+    writer.sync();
+    DescribeAll x = new DescribeAll(session, names.size());
+    session.submit(x);
+    session.receive(x);
+    Prepared[] described = new Prepared[names.size()];
+    for (int k = 0; k < x.answered; k++) {
+      int first = firstStep.get(k);
+      Prepared p = new Prepared(names.get(k), steps.get(first).sql, x.paramOids[k], x.columns[k]);
+      session.statements.put(p);
+      session.statements.pin(p);
+      described[k] = p;
+    }
+    List<Integer> left = new ArrayList<>();
+    for (int i : pending) {
+      PipelineStep s = steps.get(i);
+      if (s.done) {
+        continue; // failed to encode
+      }
+      int slot = slotOfStep[i];
+      if (slot < x.answered) {
+        s.statement = described[slot];
+      } else if (slot == x.answered && x.error != null) {
+        session.statements.closeLater(names.get(slot));
+        s.failed(new PgException(x.error, s.sql, where(i)));
+      } else {
+        left.add(i); // skipped after an earlier failed Parse: described in the next round trip
+      }
+    }
+    if (atomic && x.error != null) {
+      for (PipelineStep s : steps) {
+        if (s.error() != null) {
+          throw s.error();
+        }
+      }
+    }
+    return left;
+  }
+
+  /** Steps with this key can share a statement: the same text, the same declared types. */
+  private static String key(PipelineStep s) {
+    StringBuilder key = new StringBuilder(s.sql).append('\0');
+    for (Object v : s.params) {
+      key.append(ParameterEncoder.declaredOid(v)).append(',');
+    }
+    return key.toString();
+  }
+
+  /** Binds each step's decoder to its statement's columns: a misfit fails only that step. */
+  private void bindDecoders() {
+    for (int i = 0; i < steps.size(); i++) {
+      PipelineStep s = steps.get(i);
+      if (s.done) {
+        continue;
+      }
+      session.mayLeave(s.statement.residue);
+      if (s.sink == null || s.statement.columns == null) {
+        continue;
+      }
+      try {
+        s.sink.start(s.statement);
+      } catch (RuntimeException e) {
+        s.failed(failure(e, i));
+        if (atomic) {
+          throw s.error();
+        }
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- executing
+
+  private void execute() throws IOException {
+    int n = steps.size();
+    Segment all = atomic ? new Segment(0) : null;
+    boolean queued = false;
+    int written = 0;
+    session.writeCloses();
+    while (written < n) {
+      int groupStart = written;
+      int encoded = 0;
+      while (written < n && encoded < GROUP && writer.unsent() < GROUP_BYTES) {
+        PipelineStep s = steps.get(written);
+        if (s.done) {
+          written++; // failed before sending
+          continue;
+        }
+        try {
+          writer.bind(s.statement, s.params);
+        } catch (RuntimeException e) {
+          s.failed(failure(e, written));
+          written++;
+          if (atomic) {
+            abortAtomic(all, queued);
+            queued = true;
+            written = n;
+            break;
+          }
+          continue;
+        }
+        writer.execute();
+        if (atomic) {
+          s.segment = all;
+        } else {
+          writer.sync();
+          Segment one = new Segment(written);
+          s.segment = one;
+          session.enqueue(one);
+        }
+        written++;
+        encoded++;
+      }
+      if (atomic && written == n && !all.synced) {
+        writer.sync();
+        all.synced = true;
+      } else if (atomic && written < n) {
+        writer.flush();
+      }
+      if (writer.unsent() > GROUP_BYTES) {
+        // One large statement: let the server answer everything before it first, so it is
+        // reading, not blocked writing, while this group goes out.
+        awaitThrough(groupStart - 1);
+      }
+      if (atomic && !queued) {
+        session.submit(all);
+        queued = true;
+      } else {
+        session.send();
+      }
+      awaitThrough(groupStart - 1);
+    }
+    awaitThrough(n - 1);
+    session
+        .receiveAll(); // up to the last ReadyForQuery (and the Closes', if nothing else was sent)
+    for (int i = 0; i < n; i++) {
+      PipelineStep s = steps.get(i);
+      if (!s.done) {
+        s.failed(
+            new PgException(
+                "25P02",
+                "not run: an earlier statement failed the atomic pipeline (" + where(i) + ")",
+                s.sql,
+                null));
+      } else if (s.error() != null
+          && s.statement != null
+          && Preparer.isStalePlan(s.error())
+          && !s.statement.isUnnamed()) {
+        session.statements.evict(s.statement);
+      }
+    }
+  }
+
+  /**
+   * A value of an atomic pipeline could not be encoded: nothing of it is sent, but what was sent
+   * before must not commit. Executing a portal that does not exist fails the pipeline on the server
+   * (34000), so its one Sync rolls everything back.
+   */
+  private void abortAtomic(Segment all, boolean queued) throws IOException {
+    writer.executeMissingPortal("sluice_abort_pipeline");
+    writer.sync();
+    all.synced = true;
+    all.aborted = true;
+    if (!queued) {
+      session.submit(all);
+    } else {
+      session.send();
+    }
+  }
+
+  /** Reads replies until step {@code k} and every step before it has its outcome. */
+  private void awaitThrough(int k) throws IOException {
+    for (int i = 0; i <= k; i++) {
+      PipelineStep s = steps.get(i);
+      while (!s.done && s.segment != null && !s.segment.finished) {
+        session.receive(s.segment); // done, or its exchange ended first (skipped after a failure)
+      }
+    }
+  }
+
+  /**
+   * The replies to the steps sent before one Sync (one step, or the whole of an atomic pipeline):
+   * per step BindComplete, rows, CommandComplete — or an error, after which the server skips the
+   * rest up to the Sync. Yields when a step has its outcome.
+   */
+  private final class Segment extends Exchange {
+    /** The step whose replies come next. */
+    private int current;
+
+    /** Whether its Sync is encoded (atomic: only with the last step, or after an abort). */
+    boolean synced;
+
+    /** Whether a value could not be encoded and the pipeline was failed on purpose. */
+    boolean aborted;
+
+    Segment(int first) {
+      super(StatementPipeline.this.session);
+      this.current = first;
+      this.synced = !atomic;
+    }
+
+    @Override
+    String name() {
+      return "a pipeline";
+    }
+
+    private PipelineStep step() throws ProtocolException {
+      if (current >= steps.size()) {
+        throw session.unexpected(Protocol.BIND_COMPLETE, "a pipeline, after its last statement");
+      }
+      return steps.get(current);
+    }
+
+    @Override
+    boolean message(byte type) throws IOException {
+      MessageReader r = session.reader;
+      switch (type) {
+        case Protocol.BIND_COMPLETE:
+          {
+            r.skip();
+            Prepared p = step().statement;
+            if (p.columns != null) {
+              session.rowView.start(p.columns, p.binaryOids);
+            }
+            return false;
+          }
+        case Protocol.DATA_ROW:
+          {
+            PipelineStep s = step();
+            if (s.sink == null || s.error() != null) {
+              r.skipRows();
+              return false;
+            }
+            try {
+              s.sink.rows(session.rowView);
+            } catch (RuntimeException e) {
+              if (e instanceof PgException pe && "08P01".equals(pe.sqlState())) {
+                throw e; // a malformed row: the session is broken
+              }
+              s.rejected(failure(e, current)); // its other rows are skipped, never cancelled
+            }
+            return false;
+          }
+        case Protocol.COMMAND_COMPLETE:
+          {
+            PipelineStep s = step();
+            long count = r.commandCount();
+            if (r.droppedStatements()) {
+              session.statements.forgetAll();
+            }
+            if (s.error() == null) {
+              s.completed(count);
+            } else {
+              s.done = true;
+            }
+            current++;
+            return true;
+          }
+        case Protocol.EMPTY_QUERY_RESPONSE:
+          r.skip();
+          step().completed(0);
+          current++;
+          return true;
+        case Protocol.COPY_IN_RESPONSE:
+        case Protocol.COPY_OUT_RESPONSE:
+        case Protocol.COPY_BOTH_RESPONSE:
+          // A later Sync would answer with a ReadyForQuery of its own: COPY has its own calls.
+          throw session.protocolViolationAfterCopy(type);
+        default:
+          throw session.unexpected(type, name());
+      }
+    }
+
+    @Override
+    boolean error(PgException e) {
+      super.error(e);
+      if (current < steps.size()) {
+        PipelineStep s = steps.get(current);
+        if (!(aborted && s.error() != null)) {
+          s.failed(new PgException(e, s.sql, where(current)));
+        } else {
+          s.done = true;
+        }
+        current++;
+      }
+      return true;
+    }
+  }
+
+  /** The replies to Parse + Describe of several statements, one Sync. */
+  private static final class DescribeAll extends Exchange {
+    final int[][] paramOids;
+    final dev.sluice.Columns[] columns;
+
+    /** Statements fully described (ParameterDescription and RowDescription or NoData). */
+    int answered;
+
+    DescribeAll(Session session, int count) {
+      super(session);
+      this.paramOids = new int[count][];
+      this.columns = new dev.sluice.Columns[count];
+    }
+
+    @Override
+    String name() {
+      return "Parse/Describe of a pipeline";
+    }
+
+    @Override
+    boolean message(byte type) throws IOException {
+      MessageReader r = session.reader;
+      switch (type) {
+        case Protocol.PARSE_COMPLETE:
+          r.skip();
+          return false;
+        case Protocol.PARAMETER_DESCRIPTION:
+          if (answered >= paramOids.length) {
+            throw session.unexpected(type, name());
+          }
+          paramOids[answered] = r.parameterDescription();
+          return false;
+        case Protocol.ROW_DESCRIPTION:
+          columns[answered] = r.rowDescription();
+          answered++;
+          return false;
+        case Protocol.NO_DATA:
+          r.skip();
+          answered++;
+          return false;
+        default:
+          throw session.unexpected(type, name());
+      }
+    }
+  }
+}
