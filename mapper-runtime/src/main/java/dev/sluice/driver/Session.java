@@ -293,18 +293,23 @@ final class Session {
 
   /** Queues {@code x}, whose messages are encoded, to be sent with the next {@link #send}. */
   void enqueue(Exchange x) {
-    Exchange head = inflight.peekFirst();
-    if (head != null && head.mode() != State.BUSY) {
-      // A stream or a COPY holds the connection: a reply behind it could never be read in order.
-      throw new IllegalStateException("an exchange was queued behind " + head.mode());
-    }
+    refuseBehindExclusive();
     unsent.add(x);
   }
 
   /** Queues {@code x}, whose messages are encoded, and sends everything encoded. */
   void submit(Exchange x) throws IOException {
-    enqueue(x);
+    refuseBehindExclusive();
     send();
+    inflight.addLast(x);
+  }
+
+  private void refuseBehindExclusive() {
+    Exchange head = inflight.peekFirst();
+    if (head != null && head.mode() != State.BUSY) {
+      // A stream or a COPY holds the connection: a reply behind it could never be read in order.
+      throw new IllegalStateException("an exchange was queued behind " + head.mode());
+    }
   }
 
   /**
@@ -313,8 +318,11 @@ final class Session {
    */
   void send() throws IOException {
     writer.send();
-    if (!unsent.isEmpty()) {
-      inflight.addAll(unsent);
+    int n = unsent.size();
+    if (n > 0) {
+      for (int i = 0; i < n; i++) {
+        inflight.addLast(unsent.get(i));
+      }
       unsent.clear();
     }
   }
