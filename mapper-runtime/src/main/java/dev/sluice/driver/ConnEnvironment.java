@@ -41,6 +41,8 @@ final class ConnEnvironment {
     {"PGREQUIREAUTH", "require_auth"},
     {"PGTARGETSESSIONATTRS", "target_session_attrs"},
     {"PGLOADBALANCEHOSTS", "load_balance_hosts"},
+    {"PGMINPROTOCOLVERSION", "min_protocol_version"},
+    {"PGMAXPROTOCOLVERSION", "max_protocol_version"},
   };
 
   /**

@@ -91,6 +91,8 @@ public final class ConnectionConfig {
   private final Duration connectTimeout;
   private final TargetSessionAttrs targetSessionAttrs;
   private final boolean loadBalanceHosts;
+  private final int minProtocolVersion;
+  private final int maxProtocolVersion;
   private final Map<String, String> startupParameters;
   private final int statementCacheSize;
   private final boolean rewriteBatchedInserts;
@@ -116,6 +118,9 @@ public final class ConnectionConfig {
     this.connectTimeout = b.network.connectTimeout;
     this.targetSessionAttrs = b.network.targetSessionAttrs;
     this.loadBalanceHosts = b.network.loadBalanceHosts;
+    b.network.checkProtocolVersions();
+    this.minProtocolVersion = b.network.minProtocolVersion;
+    this.maxProtocolVersion = b.network.maxProtocolVersion;
     this.startupParameters = Map.copyOf(b.startupParameters);
     this.statementCacheSize = b.statementCacheSize;
     this.rewriteBatchedInserts = b.rewriteBatchedInserts;
@@ -183,6 +188,16 @@ public final class ConnectionConfig {
 
   public Duration connectTimeout() {
     return connectTimeout;
+  }
+
+  /** min_protocol_version, as the startup message's version number (3.0: 196608). */
+  public int minProtocolVersion() {
+    return minProtocolVersion;
+  }
+
+  /** max_protocol_version: the version the startup message asks for. */
+  public int maxProtocolVersion() {
+    return maxProtocolVersion;
   }
 
   public TargetSessionAttrs targetSessionAttrs() {

@@ -306,7 +306,8 @@ final class Connector {
       parameters.put("application_name", config.applicationName());
     }
     parameters.putAll(config.startupParameters());
-    s.writer.startupMessage(parameters);
+    s.protocolVersion(config.maxProtocolVersion());
+    s.writer.startupMessage(config.maxProtocolVersion(), parameters);
     TlsChannel tls = s.transport.tls();
     X509Certificate certificate = tls == null ? null : tls.serverCertificate();
     Startup x = new Startup(s, new Authenticator(config, s.writer, hp, timedOut::get, certificate));
@@ -396,19 +397,41 @@ final class Connector {
           return false;
         case Protocol.BACKEND_KEY_DATA:
           {
-            int[] key = r.backendKeyData();
-            session.backendKey(key[0], key[1]);
+            byte[] key = r.backendKeyData();
+            session.backendKey(r.backendPid(), key);
             return false;
           }
         case Protocol.NEGOTIATE_PROTOCOL_VERSION:
-          LOG.log(
-              System.Logger.Level.DEBUG,
-              "server negotiated protocol version {0}",
-              r.negotiateProtocolVersion());
+          negotiated(r.negotiateProtocolVersion());
           return false;
         default:
           throw session.unexpected(type, name());
       }
+    }
+
+    /**
+     * NegotiateProtocolVersion: the server speaks an older minor version than asked (a server
+     * before PostgreSQL 18 answers 3.2 with 3.0). Go on at that version, unless it is below
+     * min_protocol_version. A newer version than asked is a protocol violation.
+     */
+    private void negotiated(int newestMinor) throws ProtocolException {
+      int offered = (3 << 16) | (newestMinor & 0xffff);
+      int asked = session.protocolVersion();
+      if (newestMinor < 0 || offered >= asked) {
+        throw new ProtocolException(
+            "NegotiateProtocolVersion offered 3." + newestMinor + " for 3." + (asked & 0xffff));
+      }
+      int min = session.config.minProtocolVersion();
+      if (offered < min) {
+        throw new PgException(
+            "08004",
+            "the server supports protocol 3."
+                + newestMinor
+                + " at most, but min_protocol_version is 3."
+                + (min & 0xffff));
+      }
+      LOG.log(System.Logger.Level.DEBUG, "server negotiated protocol version 3.{0}", newestMinor);
+      session.protocolVersion(offered);
     }
 
     @Override

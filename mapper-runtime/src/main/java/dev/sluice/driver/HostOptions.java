@@ -8,10 +8,12 @@ import java.util.List;
 /**
  * The keywords that say where the server is and how to reach it, as libpq spells and checks them:
  * host, hostaddr, port (each a list), connect_timeout, keepalives, keepalives_idle,
- * keepalives_interval, keepalives_count, tcp_user_timeout, target_session_attrs and
- * load_balance_hosts. Collected one keyword at a time by {@link #keyword}, which answers false for
- * a keyword it does not own (as {@link TlsOptions.Builder} does); {@link ConnectionConfig} copies
- * the results.
+ * keepalives_interval, keepalives_count, tcp_user_timeout, target_session_attrs,
+ * load_balance_hosts, and min_protocol_version and max_protocol_version (libpq 18: 3.0, 3.2 or
+ * latest; both 3.0 by default, since asking for 3.2 breaks PgBouncer before 1.23 and some
+ * wire-compatible engines). Collected one keyword at a time by {@link #keyword}, which answers
+ * false for a keyword it does not own (as {@link TlsOptions.Builder} does); {@link
+ * ConnectionConfig} copies the results.
  */
 final class HostOptions {
   private String hostSpec;
@@ -22,6 +24,8 @@ final class HostOptions {
   ConnectionConfig.TargetSessionAttrs targetSessionAttrs = ConnectionConfig.TargetSessionAttrs.ANY;
   boolean loadBalanceHosts;
   ConnectionConfig.Keepalives keepalives = ConnectionConfig.Keepalives.DEFAULT;
+  int minProtocolVersion = Protocol.PROTOCOL_VERSION_3;
+  int maxProtocolVersion = Protocol.PROTOCOL_VERSION_3;
 
   /** Sets {@code key} if it is one of these keywords; false (nothing set) if it is not. */
   boolean keyword(String key, String value) {
@@ -53,8 +57,40 @@ final class HostOptions {
       case "tcp_user_timeout":
         Keywords.checkTcpUserTimeout(value);
         return true;
+      case "min_protocol_version":
+        minProtocolVersion = protocolVersion(key, value);
+        return true;
+      case "max_protocol_version":
+        maxProtocolVersion = protocolVersion(key, value);
+        return true;
       default:
         return false;
+    }
+  }
+
+  /** 3.0, 3.2, or latest (3.2, the newest this driver speaks), as libpq 18 takes them. */
+  private static int protocolVersion(String key, String value) {
+    switch (value) {
+      case "3.0":
+        return Protocol.PROTOCOL_VERSION_3;
+      case "3.2":
+      case "latest":
+        return Protocol.PROTOCOL_VERSION_3_2;
+      default:
+        throw new PgException(
+            "08001", "invalid " + key + " value: \"" + value + "\" (expected 3.0, 3.2 or latest)");
+    }
+  }
+
+  /** min_protocol_version above max_protocol_version is an error, as in libpq. */
+  void checkProtocolVersions() {
+    if (minProtocolVersion > maxProtocolVersion) {
+      throw new PgException(
+          "08001",
+          "min_protocol_version 3."
+              + (minProtocolVersion & 0xffff)
+              + " is above max_protocol_version 3."
+              + (maxProtocolVersion & 0xffff));
     }
   }
 

@@ -97,12 +97,28 @@ final class MessageReader {
   }
 
   /** BackendKeyData: the process id and the secret key, consumed. */
-  int[] backendKeyData() throws ProtocolException {
+  /**
+   * BackendKeyData's secret key, consumed; its process id is then {@link #backendPid}. The key is 4
+   * bytes before protocol 3.2 and 4 to 256 from it (PostgreSQL 18 sends 32).
+   */
+  byte[] backendKeyData() throws ProtocolException {
     require(body(), 8, "BackendKeyData", "the key");
     byte[] b = in.array();
-    int[] key = {Bytes.getInt(b, body()), Bytes.getInt(b, body() + 4)};
+    int length = end() - body() - 4;
+    if (length < 4 || length > Protocol.MAX_CANCEL_KEY_BYTES) {
+      throw malformed("BackendKeyData", "a cancel key of " + length + " bytes (4 to 256)");
+    }
+    backendPid = Bytes.getInt(b, body());
+    byte[] key = java.util.Arrays.copyOfRange(b, body() + 4, end());
     in.skipMessage();
     return key;
+  }
+
+  /** The process id of the last BackendKeyData read. */
+  private int backendPid;
+
+  int backendPid() {
+    return backendPid;
   }
 
   /** NegotiateProtocolVersion: the newest minor version the server supports, consumed. */

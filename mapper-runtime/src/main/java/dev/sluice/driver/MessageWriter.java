@@ -56,10 +56,10 @@ final class MessageWriter {
   // ---------------------------------------------------------------- startup
 
   /** StartupMessage (protocol 3.0) with these parameters, in order. */
-  void startupMessage(Map<String, String> parameters) {
+  void startupMessage(int protocolVersion, Map<String, String> parameters) {
     int mark = out.position();
     try {
-      out.beginUntyped().putInt(Protocol.PROTOCOL_VERSION_3);
+      out.beginUntyped().putInt(protocolVersion);
       for (Map.Entry<String, String> e : parameters.entrySet()) {
         cstring(e.getKey(), "the startup parameter name " + e.getKey(), null);
         cstring(e.getValue(), "the value of startup parameter " + e.getKey(), null);
@@ -96,13 +96,16 @@ final class MessageWriter {
     out.end();
   }
 
-  /** CancelRequest, sent on a connection of its own: it has no type byte. */
-  static byte[] cancelRequest(int processId, int secretKey) {
-    byte[] msg = new byte[16];
-    Bytes.putInt(msg, 0, 16);
+  /**
+   * CancelRequest, sent on a connection of its own: it has no type byte. The key is as long as
+   * BackendKeyData's: 4 bytes before protocol 3.2, up to 256 from it.
+   */
+  static byte[] cancelRequest(int processId, byte[] secretKey) {
+    byte[] msg = new byte[12 + secretKey.length];
+    Bytes.putInt(msg, 0, msg.length);
     Bytes.putInt(msg, 4, Protocol.CANCEL_REQUEST_CODE);
     Bytes.putInt(msg, 8, processId);
-    Bytes.putInt(msg, 12, secretKey);
+    System.arraycopy(secretKey, 0, msg, 12, secretKey.length);
     return msg;
   }
 

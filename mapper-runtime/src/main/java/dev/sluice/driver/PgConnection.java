@@ -167,6 +167,11 @@ public final class PgConnection implements AutoCloseable {
     return session.backendPid();
   }
 
+  /** The protocol version in use: 196608 (3.0) or 196610 (3.2), after any negotiation. */
+  public int protocolVersion() {
+    return session.protocolVersion();
+  }
+
   public long createdNanos() {
     return createdNanos;
   }

@@ -9,6 +9,13 @@ public final class Protocol {
   private Protocol() {}
 
   public static final int PROTOCOL_VERSION_3 = 196608;
+
+  /** Protocol 3.2 (PostgreSQL 18): cancel keys of variable length, 4 to 256 bytes. */
+  public static final int PROTOCOL_VERSION_3_2 = (3 << 16) | 2;
+
+  /** The longest cancel key BackendKeyData may carry (protocol 3.2). */
+  static final int MAX_CANCEL_KEY_BYTES = 256;
+
   public static final int SSL_REQUEST_CODE = 80877103;
   public static final int CANCEL_REQUEST_CODE = 80877102;
 

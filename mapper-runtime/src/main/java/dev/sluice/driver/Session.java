@@ -105,7 +105,12 @@ final class Session {
   private byte txStatus = Protocol.TX_IDLE;
 
   private int backendPid;
-  private int backendSecret;
+
+  /** The cancel key of BackendKeyData: 4 bytes, or up to 256 with protocol 3.2. */
+  private byte[] backendSecret = new byte[4];
+
+  /** The protocol version in use: the one asked for, or the one the server negotiated down to. */
+  private int protocolVersion = Protocol.PROTOCOL_VERSION_3;
 
   /** The statement being run, for error messages; null between calls. */
   private String currentSql;
@@ -180,7 +185,15 @@ final class Session {
     return backendPid;
   }
 
-  void backendKey(int pid, int secret) {
+  int protocolVersion() {
+    return protocolVersion;
+  }
+
+  void protocolVersion(int version) {
+    protocolVersion = version;
+  }
+
+  void backendKey(int pid, byte[] secret) {
     backendPid = pid;
     backendSecret = secret;
   }
