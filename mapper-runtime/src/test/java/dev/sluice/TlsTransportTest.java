@@ -60,6 +60,14 @@ class TlsTransportTest {
   }
 
   @Test
+  void aTimedWaitOverTlsEndsWithoutClosingAndWakesOnANotification() {
+    try (PgConnection listener = PgConnection.connect(config(server.port()), null);
+        PgConnection sender = PgConnection.connect(config(server.port()), null)) {
+      TimedWaitTest.waitsWithoutClosingAndWakesOnANotification(listener, sender);
+    }
+  }
+
+  @Test
   void aLargeResultIsReadInLargeChunksOverTls() {
     try (PgConnection c = PgConnection.connect(config(server.port()), null)) {
       long before = c.socketReads();

@@ -37,8 +37,11 @@ final class ChannelInput extends InputStream {
   /** Whether peek() met the end of the stream. */
   private boolean eof;
 
+  private final Readiness readiness;
+
   ChannelInput(SocketChannel channel) throws IOException {
     this.channel = channel;
+    this.readiness = new Readiness(channel);
     this.counter =
         channel.getLocalAddress() instanceof UnixDomainSocketAddress
             ? null
@@ -111,8 +114,37 @@ final class ChannelInput extends InputStream {
     }
   }
 
+  /**
+   * Waits up to {@code millis} for a byte or the end of the stream; true if one is there (then
+   * kept, as by {@link #peek()}), false when the time passed first. The socket stays open either
+   * way.
+   */
+  boolean awaitReadable(long millis) throws IOException {
+    if (peeked >= 0 || eof) {
+      return true;
+    }
+    long deadline = System.nanoTime() + millis * 1_000_000;
+    for (; ; ) {
+      long left = (deadline - System.nanoTime()) / 1_000_000;
+      if (left <= 0 || !readiness.await(left)) {
+        peek(); // a last look, without waiting
+        return peeked >= 0 || eof;
+      }
+      peek();
+      if (peeked >= 0 || eof) {
+        return true;
+      }
+    }
+  }
+
+  /** Releases what a timed wait opened; the channel itself is the transport's to close. */
+  void closeReadiness() {
+    readiness.close();
+  }
+
   @Override
   public void close() throws IOException {
+    readiness.close();
     channel.close();
   }
 }

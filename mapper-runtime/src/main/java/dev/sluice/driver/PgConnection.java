@@ -204,6 +204,28 @@ public final class PgConnection implements AutoCloseable {
     return session.checkIdle(probe);
   }
 
+  /**
+   * Waits up to {@code timeout} on an idle connection for the server to send something (a
+   * notification, a notice, a FATAL error, or its close), without closing the socket when the time
+   * passes first; true if something arrived, which {@link #checkIdle} then handles. A broken
+   * connection answers true at once (the next check finds it broken).
+   */
+  public boolean awaitServer(java.time.Duration timeout) {
+    if (!session.isIdle()) {
+      if (session.isClosed()) {
+        return true;
+      }
+      throw new PgException(
+          "55000", "awaitServer needs an idle connection; it is " + session.state(), null, null);
+    }
+    try {
+      return session.awaitMessage(Math.max(1, timeout.toMillis()));
+    } catch (IOException e) {
+      session.markBroken();
+      return true;
+    }
+  }
+
   // ------------------------------------------------------------------ calls
 
   /**

@@ -516,6 +516,16 @@ final class Session {
   }
 
   /**
+   * Waits up to {@code millis} for a message from the server (or its close) while nothing is in
+   * flight — a notification, a notice, a FATAL error before a shutdown — with the socket left open
+   * when the time passes first; true if one is there to be read ({@link #checkIdle} then handles
+   * it). Costs nothing on the read path, which never comes here.
+   */
+  boolean awaitMessage(long millis) throws IOException {
+    return buffer.hasPendingInput() || transport.awaitReadable(millis);
+  }
+
+  /**
    * Handles what the server sent while the session was idle (a FATAL error before a shutdown,
    * notices, parameter changes), without blocking; false if the session is no longer usable. With
    * {@code probe} (and always over a Unix socket) it also looks, with a non-blocking read, whether

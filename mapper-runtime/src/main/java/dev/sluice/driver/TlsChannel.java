@@ -47,8 +47,11 @@ final class TlsChannel {
   /** Whether the peer closed the TCP connection (or sent close_notify). */
   private boolean eof;
 
+  private final Readiness readiness;
+
   TlsChannel(SocketChannel channel, SSLEngine engine) throws IOException {
     this.channel = channel;
+    this.readiness = new Readiness(channel);
     this.engine = engine;
     SSLSession s = engine.getSession();
     // Several records per system call each way: the read path's large reads, over TLS.
@@ -138,6 +141,10 @@ final class TlsChannel {
     if (staged.hasRemaining() || eof) {
       return;
     }
+    readWithoutWaiting();
+  }
+
+  private void readWithoutWaiting() throws IOException {
     synchronized (channel.blockingLock()) {
       channel.configureBlocking(false);
       try {
@@ -147,6 +154,31 @@ final class TlsChannel {
       }
     }
     unwrapStaged();
+  }
+
+  /**
+   * Waits up to {@code millis} for decrypted bytes or the end of the stream; true if there are
+   * (then seen by the next read), false when the time passed first — a TLS record only half arrived
+   * counts as nothing yet. The socket stays open either way.
+   */
+  boolean awaitReadable(long millis) throws IOException {
+    long deadline = System.nanoTime() + millis * 1_000_000;
+    for (; ; ) {
+      peek();
+      if (staged.hasRemaining() || eof) {
+        return true;
+      }
+      long left = (deadline - System.nanoTime()) / 1_000_000;
+      if (left <= 0 || !readiness.await(left)) {
+        peek();
+        return staged.hasRemaining() || eof;
+      }
+    }
+  }
+
+  /** Releases what a timed wait opened; the channel itself is the transport's to close. */
+  void closeReadiness() {
+    readiness.close();
   }
 
   private void runTasks() {

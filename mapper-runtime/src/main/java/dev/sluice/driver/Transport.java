@@ -36,8 +36,11 @@ final class Transport {
 
   private OutputStream output;
 
+  /** The channel's plain stream, set by {@link #connect()}; TLS reads through it no more. */
+  private volatile ChannelInput plain;
+
   /** The TLS session over the channel, or null in plain text. */
-  private TlsChannel tls;
+  private volatile TlsChannel tls;
 
   /** How {@link #tls} was made, to make the cancel side connection the same way. */
   private TlsSetup tlsSetup;
@@ -76,7 +79,8 @@ final class Transport {
       channel.connect(address);
     }
     remote = channel.getRemoteAddress();
-    input = new ChannelInput(channel);
+    plain = new ChannelInput(channel);
+    input = plain;
     output = new ChannelOutput(channel);
   }
 
@@ -154,12 +158,30 @@ final class Transport {
     }
   }
 
+  /**
+   * Waits up to {@code millis} for the server to send something (or close the connection), with the
+   * socket left open when the time passes first; true if a read would not block. For waits that
+   * must end at a deadline — an idle listener, a timed poll — not for the read path, which blocks
+   * in one system call.
+   */
+  boolean awaitReadable(long millis) throws IOException {
+    return tls != null ? tls.awaitReadable(millis) : plain.awaitReadable(millis);
+  }
+
   /** Closes the channel; safe from any thread, and more than once. */
   void close() {
     try {
       channel.close();
     } catch (IOException e) {
       LOG.log(System.Logger.Level.DEBUG, "close failed: {0}", e.getMessage());
+    }
+    ChannelInput p = plain;
+    if (p != null) {
+      p.closeReadiness();
+    }
+    TlsChannel t = tls;
+    if (t != null) {
+      t.closeReadiness();
     }
   }
 

@@ -1,0 +1,80 @@
+package dev.sluice.driver;
+
+import java.io.IOException;
+import java.nio.channels.AsynchronousCloseException;
+import java.nio.channels.ClosedSelectorException;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
+
+/**
+ * A bounded wait for a blocking channel to become readable, for the calls that must stop waiting at
+ * a deadline without closing the socket (an idle listener, a timed poll). The hot read path never
+ * comes here: it reads with one blocking system call. Here the channel is switched to non-blocking
+ * mode for the wait, registered with a selector of its own (opened on first use and kept), and
+ * switched back before returning; the key is cancelled and flushed from the selector first, as a
+ * registered channel cannot go back to blocking mode. Not thread-safe, like the connection that
+ * owns it.
+ */
+final class Readiness {
+  private final SocketChannel channel;
+
+  /** Opened on the first wait; closed with the connection, perhaps from another thread. */
+  private volatile Selector selector;
+
+  /** Set by close(): no selector is opened after it. */
+  private volatile boolean closed;
+
+  Readiness(SocketChannel channel) {
+    this.channel = channel;
+  }
+
+  /**
+   * Waits up to {@code millis} (at least 1) for bytes, or the end of the stream, to be readable;
+   * true if they are, false when the time passed first. The caller then reads as usual.
+   */
+  boolean await(long millis) throws IOException {
+    synchronized (channel.blockingLock()) {
+      Selector s = selector;
+      if (s == null) {
+        s = Selector.open();
+        selector = s;
+        if (closed) {
+          s.close();
+          throw new AsynchronousCloseException();
+        }
+      }
+      channel.configureBlocking(false);
+      SelectionKey key = null;
+      try {
+        key = channel.register(s, SelectionKey.OP_READ);
+        return s.select(Math.max(1, millis)) > 0;
+      } catch (ClosedSelectorException e) {
+        throw new AsynchronousCloseException(); // the connection was closed meanwhile
+      } finally {
+        if (key != null) {
+          key.cancel();
+          if (s.isOpen()) {
+            s.selectNow(); // deregisters the cancelled key
+          }
+        }
+        if (channel.isOpen()) {
+          channel.configureBlocking(true);
+        }
+      }
+    }
+  }
+
+  /** Closes the selector, if one was opened; safe from any thread, and more than once. */
+  void close() {
+    closed = true;
+    Selector selector = this.selector;
+    if (selector != null) {
+      try {
+        selector.close();
+      } catch (IOException e) {
+        // nothing held but the selector's own descriptors
+      }
+    }
+  }
+}
