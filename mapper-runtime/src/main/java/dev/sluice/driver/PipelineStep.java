@@ -29,6 +29,9 @@ public final class PipelineStep {
   /** Whether its outcome is known: its CommandComplete, its error, or skipped. */
   boolean done;
 
+  /** Whether its messages went out: if the connection is lost before its reply, it may have run. */
+  boolean sent;
+
   private PipelineStep(String sql, Object[] params, Sink sink) {
     this.sql = sql;
     this.params = params;

@@ -58,7 +58,11 @@ final class StatementPipeline {
       }
       pipeline.describe();
       pipeline.bindDecoders();
-      pipeline.execute();
+      try {
+        pipeline.execute();
+      } catch (IOException e) {
+        pipeline.lost(e);
+      }
     } finally {
       session.statements.unpinAll();
     }
@@ -348,6 +352,7 @@ final class StatementPipeline {
         // reading, not blocked writing, while this group goes out.
         awaitThrough(groupStart - 1);
       }
+      sentUpTo(written); // before the send: a send cut half-way may have delivered some of them
       if (atomic && !queued) {
         session.submit(all);
         queued = true;
@@ -378,6 +383,50 @@ final class StatementPipeline {
   }
 
   /**
+   * The connection was lost while executing: the session is broken, and every statement without its
+   * reply is told so — one that was sent may or may not have run (08007), one that was not sent did
+   * not. An atomic pipeline throws: its one transaction may or may not have committed.
+   */
+  private void lost(IOException e) {
+    PgException lost = session.connectionLost(e);
+    for (int i = 0; i < steps.size(); i++) {
+      PipelineStep s = steps.get(i);
+      if (s.done) {
+        continue;
+      }
+      s.failed(
+          s.sent
+              ? new PgException(
+                  "08007",
+                  "the connection was lost before its reply: it may or may not have run ("
+                      + where(i)
+                      + ")",
+                  s.sql,
+                  lost)
+              : new PgException(
+                  "08006",
+                  "the connection was lost before it was sent: it did not run (" + where(i) + ")",
+                  s.sql,
+                  lost));
+    }
+    if (atomic) {
+      throw new PgException(
+          "08007",
+          "the connection was lost before the atomic pipeline ended: it may or may not have"
+              + " committed",
+          null,
+          lost);
+    }
+  }
+
+  /** Marks the steps before {@code written} as sent (their messages go out with this send). */
+  private void sentUpTo(int written) {
+    for (int i = written - 1; i >= 0 && !steps.get(i).sent; i--) {
+      steps.get(i).sent = true;
+    }
+  }
+
+  /**
    * A value of an atomic pipeline could not be encoded: nothing of it is sent, but what was sent
    * before must not commit. Executing a portal that does not exist fails the pipeline on the server
    * (34000), so its one Sync rolls everything back.
@@ -387,6 +436,9 @@ final class StatementPipeline {
     writer.sync();
     all.synced = true;
     all.aborted = true;
+    for (PipelineStep s : steps) {
+      s.sent |= s.segment != null;
+    }
     if (!queued) {
       session.submit(all);
     } else {
