@@ -25,9 +25,18 @@ import java.util.function.Supplier;
  */
 public final class Database extends ConnectionQueries implements AutoCloseable {
   private final ConnectionPool pool;
+  private final Duration listenerHeartbeat;
+  private final int listenerQueueCapacity;
 
-  private Database(ConnectionPool pool) {
+  /** The LISTEN connection, made on the first {@link #listen}. Guarded by this. */
+  private Listener listener;
+
+  private boolean closed;
+
+  private Database(ConnectionPool pool, Duration listenerHeartbeat, int listenerQueueCapacity) {
     this.pool = pool;
+    this.listenerHeartbeat = listenerHeartbeat;
+    this.listenerQueueCapacity = listenerQueueCapacity;
   }
 
   /**
@@ -197,6 +206,76 @@ public final class Database extends ConnectionQueries implements AutoCloseable {
     }
   }
 
+  // ---------------------------------------------------------------- LISTEN / NOTIFY
+
+  /**
+   * Listens on {@code channel}: {@code handler} gets each {@link Notification}, and a {@link
+   * MissedNotifications} wherever some may have been lost (the connection was lost and made again,
+   * or the handler fell so far behind that the queue was full). The handler runs on a thread of
+   * the subscription's own, one event at a time; a slow one never stops the connection being read.
+   * Close the returned {@link Listening} to stop.
+   *
+   * <p>The channel is a quoted identifier, so it is case-sensitive: {@code listen("Orders")}
+   * hears {@code NOTIFY "Orders"} and {@code pg_notify('Orders', …)}, but not another
+   * application's unquoted {@code NOTIFY Orders}, which means {@code orders}. A name of more than
+   * 63 bytes in the server's encoding is refused (LISTEN would truncate it with only a NOTICE and
+   * listen on another channel). Notifications arrive only when the sending transaction commits;
+   * identical ones (same channel and payload) within one transaction are folded into one; those of
+   * one sending transaction arrive in the order sent, and transactions' in commit order; nothing
+   * is ordered across a reconnection. Listening uses one connection of its own, outside the pool,
+   * for all channels.
+   */
+  public Listening listen(String channel, java.util.function.Consumer<? super ListenEvent> handler) {
+    if (handler == null) {
+      throw new IllegalArgumentException("handler is null; listen(channel) is the polling form");
+    }
+    return listener().subscribe(channel, handler);
+  }
+
+  /**
+   * {@link #listen(String, java.util.function.Consumer)} without a handler: events wait in the
+   * subscription's bounded queue for {@link Listening#poll}.
+   */
+  public Listening listen(String channel) {
+    return listener().subscribe(channel, null);
+  }
+
+  private synchronized Listener listener() {
+    if (closed) {
+      throw new PgException("08003", "the database is closed");
+    }
+    if (listener == null) {
+      listener = new Listener(pool.config(), listenerHeartbeat, listenerQueueCapacity);
+    }
+    return listener;
+  }
+
+  /**
+   * Sends a notification through {@code pg_notify}, with both values bound: delivered to listeners
+   * when the transaction commits (at once outside one). A payload of 8,000 bytes or more, or a
+   * channel name over 63 bytes, counted in the server's encoding, is refused before anything is
+   * sent. On a {@link Transaction}, run {@code tx.execute("SELECT pg_notify($1, $2)", …)}.
+   */
+  public void notify(String channel, String payload) {
+    String p = payload == null ? "" : payload;
+    withConnection(
+        c -> {
+          String encoding = c.parameter("server_encoding");
+          Listener.checkChannel(channel, encoding);
+          int bytes = ServerEncodings.byteLength(p, encoding);
+          if (bytes >= 8000) {
+            throw new PgException(
+                "22023",
+                "a notification payload must be under 8,000 bytes in the server's encoding; this"
+                    + " one is "
+                    + bytes,
+                null,
+                null);
+          }
+          return c.execute("SELECT pg_catalog.pg_notify($1, $2)", new Object[] {channel, p});
+        });
+  }
+
   /** Connections open now, idle and in use. */
   public int poolSize() {
     return pool.size();
@@ -207,9 +286,17 @@ public final class Database extends ConnectionQueries implements AutoCloseable {
     return pool.idleCount();
   }
 
-  /** Closes every connection; calls after this fail. */
+  /** Closes every connection, the listener's too; calls after this fail. */
   @Override
   public void close() {
+    Listener l;
+    synchronized (this) {
+      closed = true;
+      l = listener;
+    }
+    if (l != null) {
+      l.close();
+    }
     pool.close();
   }
 
@@ -226,6 +313,8 @@ public final class Database extends ConnectionQueries implements AutoCloseable {
     private Duration idleTimeout = Duration.ofMinutes(10);
     private Duration maxLifetime = Duration.ofMinutes(30);
     private NoticeListener noticeListener;
+    private Duration listenerHeartbeat = Duration.ofSeconds(10);
+    private int listenerQueueCapacity = 10_000;
 
     private Builder() {}
 
@@ -353,6 +442,31 @@ public final class Database extends ConnectionQueries implements AutoCloseable {
       return this;
     }
 
+    /**
+     * How long the LISTEN connection may stay silent before it sends a round trip to check its
+     * peer, and how long that round trip may take (default 10 s): a dead peer is found within twice
+     * this, and the connection made again.
+     */
+    public Builder listenerHeartbeat(Duration heartbeat) {
+      if (heartbeat.isZero() || heartbeat.isNegative()) {
+        throw new IllegalArgumentException("listener heartbeat <= 0: " + heartbeat);
+      }
+      this.listenerHeartbeat = heartbeat;
+      return this;
+    }
+
+    /**
+     * Notifications each subscription holds for a consumer that falls behind (default 10,000);
+     * beyond it they are dropped and a {@link MissedNotifications} marks the gap.
+     */
+    public Builder listenerQueueCapacity(int capacity) {
+      if (capacity < 1) {
+        throw new IllegalArgumentException("listener queue capacity < 1: " + capacity);
+      }
+      this.listenerQueueCapacity = capacity;
+      return this;
+    }
+
     public Database build() {
       return new Database(
           new ConnectionPool(
@@ -361,7 +475,9 @@ public final class Database extends ConnectionQueries implements AutoCloseable {
               maxPoolSize,
               acquireTimeout,
               idleTimeout,
-              maxLifetime));
+              maxLifetime),
+          listenerHeartbeat,
+          listenerQueueCapacity);
     }
   }
 }

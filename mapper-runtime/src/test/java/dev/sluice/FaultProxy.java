@@ -93,6 +93,11 @@ final class FaultProxy implements AutoCloseable {
     stalled = true;
   }
 
+  /** Passes bytes on again after {@link #stall()}, on the connections still open and new ones. */
+  void resume() {
+    stalled = false;
+  }
+
   /** Holds every later CancelRequest back for {@code millis} before forwarding it. */
   void delayCancelRequests(long millis) {
     this.cancelDelayMillis = millis;

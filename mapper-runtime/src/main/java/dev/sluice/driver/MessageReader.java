@@ -131,6 +131,23 @@ final class MessageReader {
 
   // ---------------------------------------------------------------- any time
 
+  /** NotificationResponse: the sender's process id, the channel and the payload, consumed. */
+  dev.sluice.Notification notification() throws ProtocolException {
+    int p = body();
+    require(p, 4, "NotificationResponse", "the process id");
+    int pid = Bytes.getInt(in.array(), p);
+    int channelEnd = nulOf(p + 4, "NotificationResponse", "the channel");
+    int payloadEnd = nulOf(channelEnd + 1, "NotificationResponse", "the payload");
+    byte[] b = in.array();
+    dev.sluice.Notification n =
+        new dev.sluice.Notification(
+            Bytes.utf8(b, p + 4, channelEnd - p - 4),
+            Bytes.utf8(b, channelEnd + 1, payloadEnd - channelEnd - 1),
+            pid);
+    in.skipMessage();
+    return n;
+  }
+
   /** ReadyForQuery: the transaction status ('I', 'T' or 'E'), consumed. */
   byte readyForQuery() throws ProtocolException {
     if (in.messageLength() != 5) {

@@ -167,6 +167,14 @@ public final class PgConnection implements AutoCloseable {
     return session.backendPid();
   }
 
+  /**
+   * Hands every NotificationResponse this connection reads to {@code sink}, on the thread that
+   * reads it (a listener's connection); without one they are dropped.
+   */
+  public void onNotification(java.util.function.Consumer<dev.sluice.Notification> sink) {
+    session.onNotification(sink);
+  }
+
   /** The protocol version in use: 196608 (3.0) or 196610 (3.2), after any negotiation. */
   public int protocolVersion() {
     return session.protocolVersion();

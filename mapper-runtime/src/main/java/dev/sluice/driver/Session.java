@@ -96,6 +96,9 @@ final class Session {
   private final ArrayList<Exchange> unsent = new ArrayList<>();
 
   private final NoticeListener noticeListener;
+
+  /** Where NotificationResponses go (a listener's connection), or null: logged and dropped. */
+  private java.util.function.Consumer<dev.sluice.Notification> notifications;
   private final Map<String, String> parameters = new HashMap<>();
 
   /** See the class comment; volatile for {@link #cancel()} and deadlines on other threads. */
@@ -480,8 +483,29 @@ final class Session {
         parameterStatus();
         return;
       default:
-        LOG.log(System.Logger.Level.DEBUG, "notification ignored (LISTEN is not supported yet)");
-        reader.skip();
+        notification();
+    }
+  }
+
+  void onNotification(java.util.function.Consumer<dev.sluice.Notification> sink) {
+    this.notifications = sink;
+  }
+
+  private void notification() throws ProtocolException {
+    dev.sluice.Notification n = reader.notification();
+    java.util.function.Consumer<dev.sluice.Notification> sink = notifications;
+    if (sink == null) {
+      LOG.log(
+          System.Logger.Level.DEBUG,
+          "notification on {0} dropped: this connection is not a listener's",
+          n.channel());
+      return;
+    }
+    try {
+      sink.accept(n);
+    } catch (RuntimeException e) {
+      // Consumed either way: a sink's bug must not leave the loop half-way.
+      LOG.log(System.Logger.Level.WARNING, "the notification sink threw", e);
     }
   }
 
