@@ -133,6 +133,11 @@ abstract class ConnectionQueries implements Queries {
   }
 
   @Override
+  public long copyOut(String sql, java.io.OutputStream out) {
+    return withConnection(c -> c.copyOut(sql, out));
+  }
+
+  @Override
   public long copyIn(String sql, InputStream data) {
     return withConnection(c -> c.copyIn(sql, data));
   }

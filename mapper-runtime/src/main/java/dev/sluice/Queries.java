@@ -97,6 +97,15 @@ public interface Queries {
   /** Runs a script of one or more statements (simple query protocol, no parameters). */
   void executeScript(String sql);
 
+  /**
+   * {@code COPY … TO STDOUT} (text, CSV or binary, as the statement says): its data is written to
+   * {@code out} as it arrives, in bounded memory; returns the rows copied. COPY takes no
+   * parameters: build the statement from trusted text only. If {@code out} throws, the COPY is
+   * cancelled and its rest drained (within 5 s, else the connection is closed), and the exception
+   * is rethrown.
+   */
+  long copyOut(String sql, java.io.OutputStream out);
+
   /** {@code COPY … FROM STDIN}: streams {@code data} to the server; returns the rows copied. */
   long copyIn(String sql, InputStream data);
 

@@ -69,20 +69,20 @@ class CopyRulesTest {
   }
 
   @Test
-  void copyToStdoutIsRefusedUntilItIsSupportedAndItsDataDropped() {
+  void copyToStdoutThroughExecuteDropsItsDataAndCountsItsRowsButCopyInRefusesIt() {
     try (Database db = Database.builder().url(tdb.url()).maxPoolSize(1).build()) {
-      String toStdout = "COPY … TO STDOUT is not supported yet";
-      assertRefused(db, () -> db.execute("COPY thing TO STDOUT"), toStdout);
-      assertRefused(
-          db,
-          () -> db.execute("COPY (SELECT g FROM generate_series(1, 100000) g) TO STDOUT"),
-          toStdout);
+      int pid = pid(db);
+      assertThat(db.execute("COPY thing TO STDOUT")).isEqualTo(1);
+      assertThat(db.execute("COPY (SELECT g FROM generate_series(1, 100000) g) TO STDOUT"))
+          .isEqualTo(100_000);
+      db.executeScript("COPY thing TO STDOUT; COPY thing TO STDOUT (FORMAT csv)");
+      assertThat(pid(db)).isEqualTo(pid); // in step, on the same session
       assertRefused(
           db,
           () ->
               db.copyIn(
                   "COPY thing TO STDOUT", new ByteArrayInputStream(new byte[] {'1', '\t', 'x'})),
-          toStdout);
+          "COPY … TO STDOUT runs through copyOut(sql, out), not copyIn");
     }
   }
 

@@ -20,6 +20,9 @@ abstract class Exchange {
    */
   PgException refusedCopy;
 
+  /** The data of a COPY TO STDOUT this exchange does not read: dropped by the receive loop. */
+  boolean dropCopyData;
+
   /** Set by the session when the ReadyForQuery that ends this exchange has been read. */
   boolean finished;
 

@@ -39,6 +39,7 @@ final class ExtendedQuery extends Exchange {
     this.count = 0;
     this.error = null;
     this.refusedCopy = null;
+    this.dropCopyData = false;
     return this;
   }
 

@@ -131,6 +131,12 @@ final class MessageReader {
 
   // ---------------------------------------------------------------- any time
 
+  /** CopyData: its bytes written to {@code out} straight from the receive buffer, consumed. */
+  void copyData(java.io.OutputStream out) throws IOException {
+    out.write(in.array(), body(), end() - body());
+    in.skipMessage();
+  }
+
   /** NotificationResponse: the sender's process id, the channel and the payload, consumed. */
   dev.sluice.Notification notification() throws ProtocolException {
     int p = body();

@@ -253,6 +253,9 @@ public final class PgConnection implements AutoCloseable {
   private static final Work<Long> COPY_IN =
       (session, sql, params, data) -> CopyIn.run(session, sql, (InputStream) data);
 
+  private static final Work<Long> COPY_OUT =
+      (session, sql, params, out) -> CopyOut.run(session, sql, (java.io.OutputStream) out);
+
   /**
    * Runs one call: the session must be idle; afterwards it is idle again, or — whatever was thrown
    * while an exchange was incomplete — broken.
@@ -381,6 +384,16 @@ public final class PgConnection implements AutoCloseable {
    */
   public long copyIn(String sql, InputStream data) {
     return call(sql, null, data, COPY_IN);
+  }
+
+  /**
+   * Runs {@code COPY … TO STDOUT} and writes its data, as the server sends it (in the format the
+   * statement names), to {@code out}, row by row straight from the receive buffer; returns the row
+   * count. If {@code out} throws, the COPY is cancelled and drained (see {@link CopyOut}) and the
+   * exception thrown.
+   */
+  public long copyOut(String sql, java.io.OutputStream out) {
+    return call(sql, null, out, COPY_OUT);
   }
 
   // ------------------------------------------------------------------ cancel and close

@@ -403,8 +403,8 @@ final class Session {
         case Protocol.COPY_DONE:
           {
             Exchange head = head(type);
-            if (head.refusedCopy != null) {
-              r.skip(); // the rows of a refused COPY TO STDOUT
+            if (head.dropCopyData) {
+              r.skip(); // the rows of a COPY TO STDOUT the call does not read
               break;
             }
             if (head.message(type) && head == x) {
@@ -636,10 +636,11 @@ final class Session {
 
   /**
    * Answers a COPY that {@code x} does not run, so that the exchange still ends cleanly at its
-   * ReadyForQuery, and records the error to report then: COPY FROM STDIN outside {@code copyIn} is
-   * aborted with CopyFail (followed by a Sync when it came through the extended protocol, whose
-   * Sync the server ignored during the copy); the data of COPY TO STDOUT, which Sluice does not
-   * read yet, is dropped. CopyBothResponse (replication) has no place on this connection.
+   * ReadyForQuery: COPY FROM STDIN outside {@code copyIn} is aborted with CopyFail (followed by a
+   * Sync when it came through the extended protocol, whose Sync the server ignored during the copy)
+   * and reported then; the data of COPY TO STDOUT run by a call that does not read it (execute,
+   * executeScript) is dropped, and its count stands — unless the call was copyIn, which reports it.
+   * CopyBothResponse (replication) has no place on this connection.
    */
   void refuseCopy(Exchange x, byte type, boolean extended) throws IOException {
     reader.skip();
@@ -659,12 +660,16 @@ final class Session {
                 null);
         return;
       case Protocol.COPY_OUT_RESPONSE:
-        x.refusedCopy =
-            new PgException(
-                "0A000",
-                "COPY … TO STDOUT is not supported yet; its data was read and dropped",
-                currentSql,
-                null);
+        x.dropCopyData = true;
+        if (x instanceof CopyIn) {
+          x.refusedCopy =
+              new PgException(
+                  "0A000",
+                  "COPY … TO STDOUT runs through copyOut(sql, out), not copyIn; its data was read"
+                      + " and dropped",
+                  currentSql,
+                  null);
+        }
         return;
       default:
         throw protocolViolationAfterCopy(type);
