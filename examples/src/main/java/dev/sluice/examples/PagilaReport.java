@@ -28,7 +28,10 @@ public final class PagilaReport {
       return;
     }
     out.println("No URL given: starting an embedded PostgreSQL 17 and loading Pagila…");
-    try (TestDatabase pagila = PgServer.shared().createPagilaDatabase()) {
+    // A server of its own, closed here whatever happens: under `mvn exec:java` main runs inside
+    // Maven's JVM, and the shared test server (stopped by a shutdown hook) outlived the command.
+    try (PgServer server = PgServer.builder().start();
+        TestDatabase pagila = server.createPagilaDatabase()) {
       run(pagila.url(), out);
     }
   }
