@@ -15,6 +15,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
@@ -140,6 +141,23 @@ class RentalStoreTest {
         }
         assertThat(schemas).containsExactly("public", "sluice_example");
       }
+    }
+  }
+
+  @Test
+  void takesTheDatabaseFromDatabaseUrl(TestDatabase db) throws SQLException {
+    ByteArrayOutputStream text = new ByteArrayOutputStream();
+    RentalStore.start(
+        new String[0],
+        Map.of("DATABASE_URL", db.url()),
+        new PrintStream(text, true, StandardCharsets.UTF_8));
+
+    assertThat(text.toString(StandardCharsets.UTF_8))
+        .startsWith("Using the database of the URL given, in schema sluice_example")
+        .doesNotContain("embedded");
+    try (Connection c = db.jdbc();
+        Statement st = c.createStatement()) {
+      assertThat(longs(st, "SELECT count(*) FROM sluice_example.customer")).containsExactly(5_001L);
     }
   }
 
