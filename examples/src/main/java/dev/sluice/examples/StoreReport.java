@@ -12,6 +12,7 @@ import static dev.sluice.examples.RentalTable.RENTAL;
 import static dev.sluice.examples.StoreTable.STORE;
 
 import dev.sluice.Database;
+import dev.sluice.annotations.Nullable;
 import dev.sluice.dsl.Condition;
 import java.io.PrintStream;
 import java.math.BigDecimal;
@@ -139,16 +140,17 @@ public final class StoreReport {
     out.println("\nCustomers found by a search form");
     TextTable searches = new TextTable("membership", "city", "joined since", ">customers");
     List<Long> searchCounts = new ArrayList<>();
-    Object[][] forms = {
-      {null, null, null},
-      {Membership.GOLD, null, null},
-      {Membership.GOLD, "Lyon", null},
-      {Membership.GOLD, "Lyon", LocalDate.of(2024, 1, 1)}
-    };
-    for (Object[] form : forms) {
-      long n = countCustomers(db, (Membership) form[0], (String) form[1], (LocalDate) form[2]);
+    List<CustomerSearch> forms =
+        List.of(
+            new CustomerSearch(null, null, null),
+            new CustomerSearch(Membership.GOLD, null, null),
+            new CustomerSearch(Membership.GOLD, "Lyon", null),
+            new CustomerSearch(Membership.GOLD, "Lyon", LocalDate.of(2024, 1, 1)));
+    for (CustomerSearch form : forms) {
+      long n = form.countIn(db);
       searchCounts.add(n);
-      searches.row(orAny(form[0]), orAny(form[1]), orAny(form[2]), number(n));
+      searches.row(
+          orAny(form.membership()), orAny(form.city()), orAny(form.joinedSince()), number(n));
     }
     searches.print(out);
 
@@ -165,26 +167,34 @@ public final class StoreReport {
     return new Figures(stores, memberships, leaders, List.copyOf(searchCounts), totals);
   }
 
-  /** Customers matching the criteria given; a null criterion is left out of the WHERE. */
-  static long countCustomers(
-      Database db, Membership membership, String city, LocalDate joinedSince) {
-    Condition where = noCondition();
-    if (membership != null) {
-      where = where.and(CUSTOMER.membership.eq(membership));
+  /** A search form: each criterion may be left empty (null), and is then no filter at all. */
+  record CustomerSearch(
+      @Nullable Membership membership, @Nullable String city, @Nullable LocalDate joinedSince) {
+
+    /** The WHERE of the criteria given: noCondition() and each one ANDed to it. */
+    Condition condition() {
+      Condition where = noCondition();
+      if (membership != null) {
+        where = where.and(CUSTOMER.membership.eq(membership));
+      }
+      if (city != null) {
+        where = where.and(STORE.addressCity.eq(city));
+      }
+      if (joinedSince != null) {
+        where = where.and(CUSTOMER.joinedOn.ge(joinedSince));
+      }
+      return where;
     }
-    if (city != null) {
-      where = where.and(STORE.addressCity.eq(city));
+
+    long countIn(Database db) {
+      return db.select(count())
+          .from(CUSTOMER)
+          .join(STORE)
+          .on(CUSTOMER.storeId.eq(STORE.storeId))
+          .where(condition())
+          .fetchOne()
+          .orElseThrow();
     }
-    if (joinedSince != null) {
-      where = where.and(CUSTOMER.joinedOn.ge(joinedSince));
-    }
-    return db.select(count())
-        .from(CUSTOMER)
-        .join(STORE)
-        .on(CUSTOMER.storeId.eq(STORE.storeId))
-        .where(where)
-        .fetchOne()
-        .orElseThrow();
   }
 
   /**
