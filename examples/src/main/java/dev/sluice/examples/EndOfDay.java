@@ -1,5 +1,7 @@
 package dev.sluice.examples;
 
+import static dev.sluice.examples.CustomerTable.CUSTOMER;
+
 import dev.sluice.Database;
 import dev.sluice.PgException;
 import java.io.PrintStream;
@@ -67,7 +69,8 @@ public final class EndOfDay {
 
     // Rolls back: the failed INSERT ends the transaction, and the DELETE before it is undone.
     Rental first = dao.rentalById(1).orElseThrow();
-    Customer taken = dao.customerByEmail(firstCustomerEmail(db)).orElseThrow();
+    Customer taken =
+        db.selectFrom(CUSTOMER).where(CUSTOMER.customerId.eq(1)).fetchOne().orElseThrow();
     String sqlState = null;
     String constraint = null;
     try {
@@ -96,13 +99,5 @@ public final class EndOfDay {
         first.rentalId(), stillThere ? "still there" : "gone");
     return new Outcome(
         committed.rental(), committed.returned(), stillOut, sqlState, constraint, stillThere);
-  }
-
-  private static String firstCustomerEmail(Database db) {
-    return db.selectFrom(CustomerTable.CUSTOMER)
-        .where(CustomerTable.CUSTOMER.customerId.eq(1))
-        .fetchOne()
-        .orElseThrow()
-        .email();
   }
 }
