@@ -33,7 +33,12 @@ import java.util.stream.Stream;
  *
  * <p>A JVM shutdown hook stops the server if nobody closed it; {@link #close()} stops it, removes
  * the hook and deletes the directory. Misuse to avoid: a server that is never closed lives until
- * the JVM exits, which for a compiler daemon (Gradle) may be long.
+ * the JVM exits, which for a compiler daemon (Gradle) may be long, and the hook cannot always be
+ * counted on: under {@code mvn exec:java} on JDK 17 and 18, main runs in a thread group that the
+ * plugin destroys when main returns, and a hook made in that group (java.util.logging registers one
+ * when it is first used) cannot start when the JVM exits, and the JVM then stops running the other
+ * hooks; the server then outlives the command, with its directory. An application closes its server
+ * itself, in try-with-resources.
  */
 public final class EmbeddedServer implements AutoCloseable {
   /** The superuser initdb creates, and the database it can always connect to. */
