@@ -211,21 +211,22 @@ public final class Database extends ConnectionQueries implements AutoCloseable {
   /**
    * Listens on {@code channel}: {@code handler} gets each {@link Notification}, and a {@link
    * MissedNotifications} wherever some may have been lost (the connection was lost and made again,
-   * or the handler fell so far behind that the queue was full). The handler runs on a thread of
-   * the subscription's own, one event at a time; a slow one never stops the connection being read.
+   * or the handler fell so far behind that the queue was full). The handler runs on a thread of the
+   * subscription's own, one event at a time; a slow one never stops the connection being read.
    * Close the returned {@link Listening} to stop.
    *
-   * <p>The channel is a quoted identifier, so it is case-sensitive: {@code listen("Orders")}
-   * hears {@code NOTIFY "Orders"} and {@code pg_notify('Orders', …)}, but not another
-   * application's unquoted {@code NOTIFY Orders}, which means {@code orders}. A name of more than
-   * 63 bytes in the server's encoding is refused (LISTEN would truncate it with only a NOTICE and
-   * listen on another channel). Notifications arrive only when the sending transaction commits;
-   * identical ones (same channel and payload) within one transaction are folded into one; those of
-   * one sending transaction arrive in the order sent, and transactions' in commit order; nothing
-   * is ordered across a reconnection. Listening uses one connection of its own, outside the pool,
-   * for all channels.
+   * <p>The channel is a quoted identifier, so it is case-sensitive: {@code listen("Orders")} hears
+   * {@code NOTIFY "Orders"} and {@code pg_notify('Orders', …)}, but not another application's
+   * unquoted {@code NOTIFY Orders}, which means {@code orders}. A name of more than 63 bytes in the
+   * server's encoding is refused (LISTEN would truncate it with only a NOTICE and listen on another
+   * channel). Notifications arrive only when the sending transaction commits; identical ones (same
+   * channel and payload) within one transaction are folded into one; those of one sending
+   * transaction arrive in the order sent, and transactions' in commit order; nothing is ordered
+   * across a reconnection. Listening uses one connection of its own, outside the pool, for all
+   * channels.
    */
-  public Listening listen(String channel, java.util.function.Consumer<? super ListenEvent> handler) {
+  public Listening listen(
+      String channel, java.util.function.Consumer<? super ListenEvent> handler) {
     if (handler == null) {
       throw new IllegalArgumentException("handler is null; listen(channel) is the polling form");
     }

@@ -20,16 +20,15 @@ import java.util.function.Consumer;
 /**
  * LISTEN for a {@link Database}: one connection of its own, outside the pool, read by one thread.
  *
- * <p>The thread waits on the idle connection in slices ({@link #SLICE_MILLIS}) with the
- * transport's bounded wait, so it never closes the socket to stop waiting: between slices it runs
- * the LISTEN and UNLISTEN callers asked for. Notifications go to each subscription's bounded queue
- * ({@link Listening}); the reader never waits for a consumer. When nothing has come for the
- * heartbeat, it sends a round trip ({@code SELECT 1}) with the heartbeat as its time limit: a dead
- * peer is found within two heartbeats. A lost connection is made again with a back-off that
- * doubles from {@value #FIRST_BACKOFF_MILLIS} ms up to {@value #MAX_BACKOFF_MILLIS} ms, every
- * channel listened to again, and every subscription told that notifications may have been missed
- * ({@link MissedNotifications.Reason#RECONNECTED}): PostgreSQL keeps nothing for a session that is
- * gone.
+ * <p>The thread waits on the idle connection in slices ({@link #SLICE_MILLIS}) with the transport's
+ * bounded wait, so it never closes the socket to stop waiting: between slices it runs the LISTEN
+ * and UNLISTEN callers asked for. Notifications go to each subscription's bounded queue ({@link
+ * Listening}); the reader never waits for a consumer. When nothing has come for the heartbeat, it
+ * sends a round trip ({@code SELECT 1}) with the heartbeat as its time limit: a dead peer is found
+ * within two heartbeats. A lost connection is made again with a back-off that doubles from {@value
+ * #FIRST_BACKOFF_MILLIS} ms up to {@value #MAX_BACKOFF_MILLIS} ms, every channel listened to again,
+ * and every subscription told that notifications may have been missed ({@link
+ * MissedNotifications.Reason#RECONNECTED}): PostgreSQL keeps nothing for a session that is gone.
  */
 final class Listener implements AutoCloseable {
   private static final System.Logger LOG = System.getLogger(Listener.class.getName());

@@ -8,12 +8,12 @@ import java.util.function.Consumer;
 
 /**
  * One subscription to a channel ({@link Database#listen}): stop it with {@link #close()} (UNLISTEN
- * once no subscription of the channel is left). Events reach it through a bounded queue between
- * the listener's connection and the consumer — a handler called on a thread of the
- * subscription's own, or {@link #poll} — so a slow consumer never stops the connection being read.
- * When the queue holds its capacity of notifications, later ones are dropped and one {@link
- * MissedNotifications} ({@link MissedNotifications.Reason#QUEUE_FULL}) marks the gap; after the
- * connection is lost and made again, {@link MissedNotifications.Reason#RECONNECTED} does.
+ * once no subscription of the channel is left). Events reach it through a bounded queue between the
+ * listener's connection and the consumer — a handler called on a thread of the subscription's own,
+ * or {@link #poll} — so a slow consumer never stops the connection being read. When the queue holds
+ * its capacity of notifications, later ones are dropped and one {@link MissedNotifications} ({@link
+ * MissedNotifications.Reason#QUEUE_FULL}) marks the gap; after the connection is lost and made
+ * again, {@link MissedNotifications.Reason#RECONNECTED} does.
  */
 public final class Listening implements AutoCloseable {
   private static final System.Logger LOG = System.getLogger(Listening.class.getName());
@@ -37,7 +37,8 @@ public final class Listening implements AutoCloseable {
   private volatile boolean closed;
   private final Thread delivery;
 
-  Listening(Listener listener, String channel, Consumer<? super ListenEvent> handler, int capacity) {
+  Listening(
+      Listener listener, String channel, Consumer<? super ListenEvent> handler, int capacity) {
     this.listener = listener;
     this.channel = channel;
     this.handler = handler;
@@ -62,7 +63,8 @@ public final class Listening implements AutoCloseable {
    */
   public ListenEvent poll(Duration timeout) throws InterruptedException {
     if (handler != null) {
-      throw new IllegalStateException("this subscription delivers to its handler; poll is for one made without");
+      throw new IllegalStateException(
+          "this subscription delivers to its handler; poll is for one made without");
     }
     return taken(queue.poll(Math.max(0, timeout.toNanos()), TimeUnit.NANOSECONDS));
   }
@@ -112,7 +114,8 @@ public final class Listening implements AutoCloseable {
         handler.accept(e);
       } catch (RuntimeException failure) {
         // The handler's bug must not end the subscription: the next event is delivered as usual.
-        LOG.log(System.Logger.Level.WARNING, "the handler of channel " + channel + " threw", failure);
+        LOG.log(
+            System.Logger.Level.WARNING, "the handler of channel " + channel + " threw", failure);
       }
     }
   }

@@ -3,8 +3,8 @@ package dev.sluice;
 /**
  * Notifications on {@link #channel()} may have been missed where this event stands in the stream.
  * PostgreSQL keeps nothing for a session that is gone, and a listener whose consumer falls behind
- * drops what its queue cannot hold: an application that must not miss work re-reads its state
- * when this arrives.
+ * drops what its queue cannot hold: an application that must not miss work re-reads its state when
+ * this arrives.
  */
 public record MissedNotifications(String channel, Reason reason) implements ListenEvent {
   /** Why notifications may have been missed. */

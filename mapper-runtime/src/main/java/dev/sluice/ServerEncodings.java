@@ -17,7 +17,9 @@ final class ServerEncodings {
     return s.getBytes(charset(serverEncoding)).length;
   }
 
-  /** The Java charset of a PostgreSQL server encoding name; UTF-8 for UTF8, SQL_ASCII or unknown. */
+  /**
+   * The Java charset of a PostgreSQL server encoding name; UTF-8 for UTF8, SQL_ASCII or unknown.
+   */
   static Charset charset(String serverEncoding) {
     if (serverEncoding == null) {
       return StandardCharsets.UTF_8;

@@ -51,8 +51,7 @@ class CopyOutTest {
 
   @Test
   void textAndCsvArriveAsTheServerWritesThem() {
-    assertThat(copy("COPY copied TO STDOUT"))
-        .isEqualTo("1\tone\n2\ttwo, with a comma\n3\t\\N\n");
+    assertThat(copy("COPY copied TO STDOUT")).isEqualTo("1\tone\n2\ttwo, with a comma\n3\t\\N\n");
     assertThat(copy("COPY (SELECT * FROM copied ORDER BY id) TO STDOUT (FORMAT csv, HEADER)"))
         .isEqualTo("id,label\n1,one\n2,\"two, with a comma\"\n3,\n");
   }

@@ -69,7 +69,8 @@ class ListenTest {
       db.notify("MixedCase", "quoted");
       db.execute("NOTIFY MixedCase, 'unquoted'"); // an unquoted name means mixedcase
       ListenEvent e = mixed.poll(Duration.ofSeconds(20));
-      assertThat(e).isEqualTo(new Notification("MixedCase", "quoted", ((Notification) e).senderPid()));
+      assertThat(e)
+          .isEqualTo(new Notification("MixedCase", "quoted", ((Notification) e).senderPid()));
       ListenEvent f = lower.poll(Duration.ofSeconds(20));
       assertThat(((Notification) f).payload()).isEqualTo("unquoted");
       assertThat(mixed.poll(Duration.ofMillis(200))).isNull();
@@ -81,7 +82,8 @@ class ListenTest {
   void namesAndPayloadsOverThePostgresLimitsAreRefusedByTheClient(TestDatabase tdb) {
     try (Database db = database(tdb.url())) {
       String sixtyFourBytes = "é".repeat(32); // 32 characters, 64 bytes in UTF8
-      PgException tooLong = catchThrowableOfType(PgException.class, () -> db.listen(sixtyFourBytes));
+      PgException tooLong =
+          catchThrowableOfType(PgException.class, () -> db.listen(sixtyFourBytes));
       assertThat(tooLong.sqlState()).isEqualTo("42622");
       assertThat(tooLong.getMessage()).contains("is 64 bytes").contains("at most 63");
       assertThat(db.listen("é".repeat(31) + "x")).isNotNull(); // 63 bytes: allowed
@@ -130,8 +132,7 @@ class ListenTest {
                   sleepQuietly(20); // slow at first: the queue fills behind it
                 }
               });
-      db.execute(
-          "SELECT count(pg_notify('burst', g::text)) FROM generate_series(1, 100000) g");
+      db.execute("SELECT count(pg_notify('burst', g::text)) FROM generate_series(1, 100000) g");
       long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
       while (System.nanoTime() < end
           && events.stream().noneMatch(e -> e instanceof MissedNotifications)) {

@@ -99,6 +99,7 @@ final class Session {
 
   /** Where NotificationResponses go (a listener's connection), or null: logged and dropped. */
   private java.util.function.Consumer<dev.sluice.Notification> notifications;
+
   private final Map<String, String> parameters = new HashMap<>();
 
   /** See the class comment; volatile for {@link #cancel()} and deadlines on other threads. */
