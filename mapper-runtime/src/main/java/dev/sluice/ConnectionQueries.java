@@ -55,7 +55,11 @@ abstract class ConnectionQueries implements Queries {
 
   @Override
   public <T> Optional<T> queryOne(String sql, RowDecoder<T> decoder, Object... params) {
-    List<T> rows = query(sql, decoder, params, 1);
+    return onlyRow(query(sql, decoder, params, 1), sql);
+  }
+
+  /** The one row of {@code rows}, or empty; more than one fails with 21000 naming {@code sql}. */
+  static <T> Optional<T> onlyRow(List<T> rows, String sql) {
     if (rows.size() > 1) {
       throw new PgException(
           "21000",

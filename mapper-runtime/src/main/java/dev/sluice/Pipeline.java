@@ -82,16 +82,7 @@ public final class Pipeline {
     List<T> rows = new ArrayList<>(1);
     return add(
         PipelineStep.query(sql, params(params), decoder, rows),
-        step -> {
-          if (rows.size() > 1) {
-            throw new PgException(
-                "21000",
-                "the query returned " + rows.size() + " rows where at most one was expected",
-                sql,
-                null);
-          }
-          return rows.isEmpty() ? Optional.empty() : Optional.ofNullable(rows.get(0));
-        });
+        step -> ConnectionQueries.onlyRow(rows, sql));
   }
 
   /** {@link #queryOne(String, RowDecoder, Object...)} into a record of {@code type}. */

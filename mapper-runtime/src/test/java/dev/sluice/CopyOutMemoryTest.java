@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sluice.testkit.PgTest;
 import dev.sluice.testkit.TestDatabase;
-import java.io.OutputStream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -19,26 +18,14 @@ class CopyOutMemoryTest {
     assertThat(Runtime.getRuntime().maxMemory())
         .as("this test must run with -Xmx64m")
         .isLessThanOrEqualTo(80L << 20);
-    long[] bytes = {0};
-    OutputStream counter =
-        new OutputStream() {
-          @Override
-          public void write(int b) {
-            bytes[0]++;
-          }
-
-          @Override
-          public void write(byte[] b, int off, int len) {
-            bytes[0] += len;
-          }
-        };
+    ByteCounter counter = new ByteCounter();
     try (Database db = Database.connect(tdb.url())) {
       long rows =
           db.copyOut(
               "COPY (SELECT g, repeat('x', 40) FROM generate_series(1, 2000000) g) TO STDOUT",
               counter);
       assertThat(rows).isEqualTo(2_000_000);
-      assertThat(bytes[0]).isGreaterThan(2_000_000L * 42); // far beyond the heap
+      assertThat(counter.bytes()).isGreaterThan(2_000_000L * 42); // far beyond the heap
     }
   }
 }

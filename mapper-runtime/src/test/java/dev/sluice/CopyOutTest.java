@@ -68,25 +68,13 @@ class CopyOutTest {
 
   @Test
   void aMillionRowsStreamThrough() {
-    long[] bytes = {0};
-    OutputStream counter =
-        new OutputStream() {
-          @Override
-          public void write(int b) {
-            bytes[0]++;
-          }
-
-          @Override
-          public void write(byte[] b, int off, int len) {
-            bytes[0] += len;
-          }
-        };
+    ByteCounter counter = new ByteCounter();
     assertThat(
             db.copyOut(
                 "COPY (SELECT g, 'row ' || g FROM generate_series(1, 1000000) g) TO STDOUT",
                 counter))
         .isEqualTo(1_000_000);
-    assertThat(bytes[0]).isGreaterThan(1_000_000L * 8);
+    assertThat(counter.bytes()).isGreaterThan(1_000_000L * 8);
   }
 
   @Test
