@@ -142,6 +142,16 @@ abstract class ConnectionQueries implements Queries {
   }
 
   @Override
+  public <T> long copyOut(String query, Class<T> type, Consumer<? super T> consumer) {
+    return copyOut(query, Decoders.of(type), consumer);
+  }
+
+  @Override
+  public <T> long copyOut(String query, RowDecoder<T> decoder, Consumer<? super T> consumer) {
+    return withConnection(c -> c.copyOut(query, decoder, consumer));
+  }
+
+  @Override
   public long copyIn(String sql, InputStream data) {
     return withConnection(c -> c.copyIn(sql, data));
   }

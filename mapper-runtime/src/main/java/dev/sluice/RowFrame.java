@@ -21,12 +21,13 @@ final class RowFrame {
   private RowFrame() {}
 
   /**
-   * Where the DataRow at {@code p} ends, if a complete one is there before {@code limit}; -1 if the
-   * message there is no DataRow or not all received yet. Checks the row's length and that it has
-   * {@code columnCount} columns.
+   * Where the row at {@code p} ends, if a complete one is there before {@code limit}; -1 if the
+   * message there is no row ({@code rowType}: DataRow, or CopyData for a binary COPY's rows, whose
+   * body has the same layout) or not all received yet. Checks the row's length and that it has
+   * {@code columnCount} columns; a binary COPY's trailer (a column count of -1) is no row.
    */
-  static int completeRow(byte[] b, int p, int limit, int columnCount) {
-    if (limit - p < 5 || b[p] != Protocol.DATA_ROW) {
+  static int completeRow(byte[] b, int p, int limit, int columnCount, byte rowType) {
+    if (limit - p < 5 || b[p] != rowType) {
       return -1;
     }
     // A length below 6 (no room for the column count) is malformed even when the message is
@@ -42,6 +43,9 @@ final class RowFrame {
     int end = p + 1 + length;
     int n = Bytes.getShort(b, p + 5) & 0xffff;
     if (n != columnCount) {
+      if (n == 0xffff && rowType == Protocol.COPY_DATA) {
+        return -1; // the trailer of a binary COPY: the rows are over
+      }
       throw ColumnErrors.columnCountMismatch(n, columnCount);
     }
     return end;

@@ -3,6 +3,7 @@ package dev.sluice;
 import dev.sluice.driver.BinaryCodec;
 import dev.sluice.driver.Bytes;
 import dev.sluice.driver.Oids;
+import dev.sluice.driver.Protocol;
 import dev.sluice.driver.ReadBuffer;
 import java.math.BigDecimal;
 import java.net.InetAddress;
@@ -71,6 +72,12 @@ public final class RowView {
   /** The result's column count. */
   int columnCount;
 
+  /**
+   * The message type a row comes in: DataRow, or CopyData for the rows of a binary COPY TO STDOUT,
+   * whose body has the same layout (column count, then length and bytes per column).
+   */
+  private byte rowType = Protocol.DATA_ROW;
+
   /** The rows framed by {@link #next()} since {@link #start}. */
   private long rowCount;
 
@@ -103,6 +110,16 @@ public final class RowView {
     this.oids = binaryOids;
     this.columnCount = n;
     this.rowCount = 0;
+    this.rowType = Protocol.DATA_ROW;
+  }
+
+  /**
+   * {@link #start}, for the rows of a binary COPY TO STDOUT: each in a CopyData message (after the
+   * header's, which the driver skips), up to the trailer. Every column arrives in binary.
+   */
+  public void startCopy(Columns columns, int[] binaryOids) {
+    start(columns, binaryOids);
+    this.rowType = Protocol.COPY_DATA;
   }
 
   /**
@@ -115,7 +132,7 @@ public final class RowView {
     byte[] b = in.array();
     int p = in.position();
     int n = columnCount;
-    int end = RowFrame.completeRow(b, p, in.limit(), n);
+    int end = RowFrame.completeRow(b, p, in.limit(), n, rowType);
     if (end < 0) {
       return false;
     }
@@ -142,7 +159,7 @@ public final class RowView {
     ReadBuffer in = this.in;
     byte[] b = in.array();
     int p = in.position();
-    int end = RowFrame.completeRow(b, p, in.limit(), columnCount);
+    int end = RowFrame.completeRow(b, p, in.limit(), columnCount, rowType);
     if (end < 0) {
       return false;
     }

@@ -131,6 +131,57 @@ final class MessageReader {
 
   // ---------------------------------------------------------------- any time
 
+  /**
+   * CopyOutResponse of a binary COPY of {@code columns} columns, consumed: anything else (text,
+   * another width) is a protocol violation.
+   */
+  void copyOutResponse(int columns) throws ProtocolException {
+    int p = body();
+    require(p, 3, "CopyOutResponse", "the format and column count");
+    byte[] b = in.array();
+    int n = Bytes.getShort(b, p + 1) & 0xffff;
+    if (b[p] != 1 || n != columns) {
+      throw malformed(
+          "CopyOutResponse",
+          "format " + b[p] + " with " + n + " columns for a binary COPY of " + columns);
+    }
+    in.skipMessage();
+  }
+
+  /**
+   * The header of a binary COPY at the start of the first CopyData: signature, flags, extension.
+   * PostgreSQL sends the first row in the same message, after the header; that row is made a
+   * CopyData message of its own in place — a type byte and a length written over the header's last
+   * five bytes, already checked — so the rows are framed alike. Consumes the header.
+   */
+  void binaryCopyHeader(byte[] signature) throws ProtocolException {
+    int p = body();
+    int end = end();
+    require(p, signature.length + 8, "CopyData", "the binary COPY header");
+    byte[] b = in.array();
+    if (!java.util.Arrays.equals(b, p, p + signature.length, signature, 0, signature.length)) {
+      throw malformed("CopyData", "no binary COPY signature");
+    }
+    int extension = Bytes.getInt(b, p + signature.length + 4);
+    int header = signature.length + 8 + extension;
+    if (extension < 0 || header > end - p) {
+      throw malformed("CopyData", "a header extension of " + extension + " bytes");
+    }
+    if (header == end - p) {
+      in.skipMessage(); // the header alone
+      return;
+    }
+    int row = p + header - 5; // the first row's message, written in place
+    b[row] = Protocol.COPY_DATA;
+    Bytes.putInt(b, row + 1, end - (p + header) + 4);
+    in.position(row);
+  }
+
+  /** Whether the CopyData at the position is a binary COPY's trailer (a column count of -1). */
+  boolean isBinaryCopyTrailer() {
+    return end() - body() == 2 && Bytes.getShort(in.array(), body()) == -1;
+  }
+
   /** CopyData: its bytes written to {@code out} straight from the receive buffer, consumed. */
   void copyData(java.io.OutputStream out) throws IOException {
     out.write(in.array(), body(), end() - body());

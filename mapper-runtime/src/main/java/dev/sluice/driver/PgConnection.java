@@ -396,6 +396,20 @@ public final class PgConnection implements AutoCloseable {
     return call(sql, null, out, COPY_OUT);
   }
 
+  /**
+   * Copies the rows of {@code query} out with a binary {@code COPY (query) TO STDOUT} and hands each
+   * to {@code consumer}, decoded by {@code decoder} straight from the receive buffer (see {@link
+   * CopyOutRows}); returns the row count. The query takes no parameters: COPY has none.
+   */
+  public <T> long copyOut(
+      String query, RowDecoder<T> decoder, java.util.function.Consumer<? super T> consumer) {
+    return call(
+        query,
+        null,
+        null,
+        (s, q, p, unused) -> CopyOutRows.run(s, q, new Sink.ToConsumer<>(decoder, consumer)));
+  }
+
   // ------------------------------------------------------------------ cancel and close
 
   /**
