@@ -321,6 +321,31 @@ public final class BinaryCodec {
 
   // ---- other scalars ----
 
+  /** The texts of the 256 "char" values, as {@link #pgChar} gives them. */
+  private static final String[] PG_CHAR_TEXTS = new String[256];
+
+  static {
+    PG_CHAR_TEXTS[0] = "";
+    for (int i = 1; i < 0x80; i++) {
+      PG_CHAR_TEXTS[i] = String.valueOf((char) i);
+    }
+    for (int i = 0x80; i < 0x100; i++) {
+      PG_CHAR_TEXTS[i] =
+          "\\" + (char) ('0' + (i >> 6)) + (char) ('0' + (i >> 3 & 7)) + (char) ('0' + (i & 7));
+    }
+  }
+
+  /**
+   * "char": one byte (char_send), not a character of the client encoding. Its text is charout's of
+   * PostgreSQL 15 and later, whatever the server's version: byte 0 is the empty string, 1 to 0x7F
+   * the ASCII character, 0x80 and above a backslash and three octal digits ({@code \351}), the form
+   * charin reads back. (PostgreSQL 14 and earlier print a high byte raw, which is no valid UTF-8 on
+   * its own; decoding it as UTF-8 gave U+FFFD.) {@link ParameterEncoder#pgCharByte} is the inverse.
+   */
+  public static String pgChar(byte value) {
+    return PG_CHAR_TEXTS[value & 0xff];
+  }
+
   public static UUID uuid(byte[] b, int off) {
     return new UUID(Bytes.getLong(b, off), Bytes.getLong(b, off + 8));
   }
@@ -415,8 +440,10 @@ public final class BinaryCodec {
       case Oids.JSON:
       case Oids.XML:
       case Oids.UNKNOWN:
-      case Oids.CHAR:
         return Bytes.utf8(b, off, len);
+      case Oids.CHAR:
+        requireLength(oid, len, 1);
+        return pgChar(b[off]);
       case Oids.JSONB:
         return jsonb(b, off, len);
       case Oids.BYTEA:

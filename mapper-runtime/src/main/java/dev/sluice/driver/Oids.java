@@ -222,9 +222,9 @@ public final class Oids {
       case JSON:
       case XML:
       case UNKNOWN:
-      case CHAR:
         return true;
       default:
+        // "char" is a byte, not text: BinaryCodec.pgChar gives its text.
         return false;
     }
   }

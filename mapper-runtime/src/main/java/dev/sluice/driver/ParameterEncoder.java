@@ -130,7 +130,11 @@ public final class ParameterEncoder {
     if (v == null) {
       return Protocol.FORMAT_BINARY;
     }
-    if (v instanceof String || v instanceof Enum<?>) {
+    if (v instanceof String) {
+      // charin would keep the first byte of a longer text (é's 0xC3): "char" is checked here.
+      return oid == Oids.CHAR ? Protocol.FORMAT_BINARY : Protocol.FORMAT_TEXT;
+    }
+    if (v instanceof Enum<?>) {
       return Protocol.FORMAT_TEXT;
     }
     return Oids.hasBinaryCodec(oid) ? Protocol.FORMAT_BINARY : Protocol.FORMAT_TEXT;
@@ -196,8 +200,10 @@ public final class ParameterEncoder {
       case Oids.JSON:
       case Oids.XML:
       case Oids.UNKNOWN:
-      case Oids.CHAR:
         w.putUtf8(text(v));
+        return;
+      case Oids.CHAR:
+        w.putByte(pgCharByte(text(v), index));
         return;
       case Oids.JSONB:
         w.putByte(1);
@@ -460,6 +466,45 @@ public final class ParameterEncoder {
       sb.append('"');
     }
     return sb.append('}').toString();
+  }
+
+  /**
+   * The byte of a "char" value from its text, the inverse of {@link BinaryCodec#pgChar}: the empty
+   * string is 0, an ASCII character itself, a backslash and three octal digits ({@code \351}) that
+   * byte. Anything else fails (22P02) rather than keep a first byte as charin would.
+   */
+  public static int pgCharByte(String s, int index) {
+    int n = s.length();
+    if (n == 0) {
+      return 0;
+    }
+    char c = s.charAt(0);
+    if (n == 1 && c < 0x80) {
+      return c;
+    }
+    if (n == 4
+        && c == '\\'
+        && isOctal(s.charAt(1))
+        && isOctal(s.charAt(2))
+        && isOctal(s.charAt(3))) {
+      int v = (s.charAt(1) - '0') * 64 + (s.charAt(2) - '0') * 8 + (s.charAt(3) - '0');
+      if (v <= 0xff) {
+        return v;
+      }
+    }
+    throw new PgException(
+        "22P02",
+        "parameter $"
+            + index
+            + " = \""
+            + (n > 20 ? s.substring(0, 20) + "…" : s)
+            + "\" is no \"char\" value: \"char\" holds one byte, written as one ASCII character,"
+            + " \"\" for byte 0, or a backslash and three octal digits (\\351) for bytes 0x80 to"
+            + " 0xFF");
+  }
+
+  private static boolean isOctal(char c) {
+    return c >= '0' && c <= '7';
   }
 
   private static boolean asBoolean(Object v, int oid, int index) {

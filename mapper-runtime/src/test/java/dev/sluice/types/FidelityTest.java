@@ -1,0 +1,97 @@
+package dev.sluice.types;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.sluice.Database;
+import dev.sluice.PgException;
+import dev.sluice.RowView;
+import dev.sluice.testkit.PgTest;
+import dev.sluice.testkit.TestDatabase;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Values that once came back silently different from what the server stored (issue 25, "Fidelity"):
+ * each test compares what Sluice reads or binds with the server's own text form of the value.
+ */
+@PgTest
+class FidelityTest {
+  private static Database db;
+
+  @BeforeAll
+  static void connect(TestDatabase tdb) {
+    db = Database.builder().url(tdb.url()).build();
+  }
+
+  @AfterAll
+  static void close() {
+    db.close();
+  }
+
+  /** All 256 "char" values: text, getObject and a "char"[] element read as the server prints. */
+  @Test
+  void charReadsEveryByteAsTheServerPrintsIt() {
+    List<String[]> rows =
+        Read.all(
+            db,
+            "SELECT c::text, c, ARRAY[c] FROM (SELECT (i - 128)::\"char\" AS c, i"
+                + " FROM generate_series(0, 255) i) s ORDER BY i",
+            (RowView r) ->
+                new String[] {
+                  r.getString(0),
+                  r.getString(1),
+                  (String) r.getObject(1),
+                  r.getList(2, String.class).get(0)
+                });
+    assertThat(rows).hasSize(256);
+    for (String[] row : rows) {
+      assertThat(row[1]).as("getString of %s", row[0]).isEqualTo(row[0]);
+      assertThat(row[2]).as("getObject of %s", row[0]).isEqualTo(row[0]);
+      assertThat(row[3]).as("array element %s", row[0]).isEqualTo(row[0]);
+    }
+    // The server's forms the mapping is documented with.
+    assertThat(rows.get(128)[1]).isEmpty();
+    assertThat(rows.get(128 + 0x41)[1]).isEqualTo("A");
+    assertThat(rows.get(0xE9 - 128)[1]).isEqualTo("\\351");
+  }
+
+  /** Binding the text of every byte stores that byte; a text that is no byte fails before. */
+  @Test
+  void charBindsTheTextItReads() {
+    List<String> texts = new ArrayList<>();
+    for (int i = 0; i < 256; i++) {
+      texts.add(i == 0 ? "" : i < 0x80 ? String.valueOf((char) i) : String.format("\\%03o", i));
+    }
+    for (int i = 0; i < 256; i++) {
+      String t = texts.get(i);
+      // int4 to "char" keeps the low byte of a signed value.
+      String row =
+          Read.one(
+              db,
+              "SELECT $1::\"char\" = $2::int::\"char\", $1::\"char\"::text",
+              (RowView r) -> r.getBoolean(0) + " " + r.getString(1),
+              t,
+              (int) (byte) i);
+      assertThat(row).as("byte %d bound as %s", i, t).isEqualTo("true " + t);
+    }
+    List<String> array =
+        Read.one(db, "SELECT $1::\"char\"[]", (RowView r) -> r.getList(0, String.class), texts);
+    assertThat(array).isEqualTo(texts);
+    assertThatThrownBy(
+            () -> Read.one(db, "SELECT $1::\"char\"", (RowView r) -> r.getString(0), "é"))
+        .isInstanceOfSatisfying(
+            PgException.class,
+            e -> {
+              assertThat(e.sqlState()).isEqualTo("22P02");
+              assertThat(e.getMessage()).contains("\"é\" is no \"char\" value");
+            });
+    assertThatThrownBy(
+            () -> Read.one(db, "SELECT $1::\"char\"", (RowView r) -> r.getString(0), "ab"))
+        .isInstanceOf(PgException.class)
+        .hasMessageContaining("\"ab\" is no \"char\" value");
+  }
+}
