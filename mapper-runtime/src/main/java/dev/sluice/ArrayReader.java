@@ -28,7 +28,8 @@ final class ArrayReader {
       return BinaryCodec.array(buf, off, len, element, elementType);
     }
     if (oid == 0 && TextArray.looksLikeArray(buf, off, len)) {
-      return textArray(row, c, TextArray.parse(buf, off, len), elementType);
+      char delimiter = Oids.textArrayDelimiter(row.columns().typeOid(c));
+      return textArray(row, c, TextArray.parse(buf, off, len, delimiter), elementType);
     }
     throw ColumnErrors.mismatch(row, c, listOf(elementType));
   }

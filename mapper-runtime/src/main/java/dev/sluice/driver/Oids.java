@@ -60,6 +60,20 @@ public final class Oids {
   public static final int JSON_ARRAY = 199;
   public static final int JSONB_ARRAY = 3807;
 
+  /** box, the one built-in type whose arrays separate elements with ';' (pg_type.typdelim). */
+  public static final int BOX = 603;
+
+  public static final int BOX_ARRAY = 1020;
+
+  /**
+   * The delimiter between elements in the text form of an array of type {@code arrayOid}: its
+   * element type's typdelim, ',' for every built-in type but box (';'). A type created with another
+   * DELIMITER is not known here: its arrays need the per-database type registry.
+   */
+  public static char textArrayDelimiter(int arrayOid) {
+    return arrayOid == BOX_ARRAY ? ';' : ',';
+  }
+
   /** The element type of a built-in array type, or 0 when {@code oid} is no array we know. */
   public static int elementOf(int oid) {
     switch (oid) {

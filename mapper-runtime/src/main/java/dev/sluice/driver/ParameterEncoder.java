@@ -146,7 +146,7 @@ public final class ParameterEncoder {
    */
   public static void encode(WriteBuffer w, Object v, int oid, short format, int index) {
     if (format == Protocol.FORMAT_TEXT) {
-      w.putUtf8(text(v));
+      w.putUtf8(text(v, Oids.textArrayDelimiter(oid)));
       return;
     }
     switch (oid) {
@@ -372,8 +372,16 @@ public final class ParameterEncoder {
    * and enums, and for any value whose parameter has a type without a binary codec (a domain, an
    * enum, an array of them), where the server parses this text as that type.
    */
-  @SuppressWarnings({"unchecked", "rawtypes"})
   public static String text(Object v) {
+    return text(v, ',');
+  }
+
+  /**
+   * {@link #text}, with {@code delimiter} between the elements of an array (its element type's, see
+   * {@link Oids#textArrayDelimiter}: box[] takes ';').
+   */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  public static String text(Object v, char delimiter) {
     if (v instanceof String s) {
       return s;
     }
@@ -425,7 +433,7 @@ public final class ParameterEncoder {
     }
     Object[] items = v instanceof Collection<?> || v.getClass().isArray() ? elements(v) : null;
     if (items != null) {
-      return arrayLiteral(items);
+      return arrayLiteral(items, delimiter);
     }
     return String.valueOf(v);
   }
@@ -444,11 +452,11 @@ public final class ParameterEncoder {
   }
 
   /** A one-dimensional array literal, every element quoted so that "NULL" stays a string. */
-  private static String arrayLiteral(Object[] items) {
+  private static String arrayLiteral(Object[] items, char delimiter) {
     StringBuilder sb = new StringBuilder().append('{');
     for (int i = 0; i < items.length; i++) {
       if (i > 0) {
-        sb.append(',');
+        sb.append(delimiter);
       }
       if (items[i] == null) {
         sb.append("NULL");

@@ -94,4 +94,31 @@ class FidelityTest {
         .isInstanceOf(PgException.class)
         .hasMessageContaining("\"ab\" is no \"char\" value");
   }
+
+  /** box[] separates its elements with ';': read and bound, a NULL element stays NULL. */
+  @Test
+  void boxArraysUseTheirOwnDelimiter() {
+    String sql =
+        "SELECT ARRAY['(1,1),(0,0)'::box, NULL, '(3,4),(-2,-1.5)'], "
+            + "(SELECT array_agg(b::text ORDER BY o) FROM unnest(ARRAY['(1,1),(0,0)'::box, NULL,"
+            + " '(3,4),(-2,-1.5)']) WITH ORDINALITY AS u(b, o))";
+    List<List<String>> both =
+        Read.one(
+            db,
+            sql,
+            (RowView r) -> List.of(r.getList(0, String.class), r.getList(1, String.class)));
+    assertThat(both.get(0)).containsExactly("(1,1),(0,0)", null, "(3,4),(-2,-1.5)");
+    assertThat(both.get(0)).isEqualTo(both.get(1));
+    List<String> boxes = new ArrayList<>();
+    boxes.add("(1,1),(0,0)");
+    boxes.add(null);
+    boxes.add("(3,4),(-2,-1.5)");
+    assertThat(
+            Read.one(
+                db,
+                "SELECT $1::box[]::text, array_length($1::box[], 1)",
+                (RowView r) -> r.getString(0) + " " + r.getInt(1),
+                boxes))
+        .isEqualTo("{(1,1),(0,0);NULL;(3,4),(-2,-1.5)} 3");
+  }
 }
