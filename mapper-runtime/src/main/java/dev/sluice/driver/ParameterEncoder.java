@@ -17,7 +17,6 @@ import java.time.OffsetTime;
 import java.time.Period;
 import java.time.ZonedDateTime;
 import java.time.temporal.ChronoUnit;
-import java.util.Collection;
 import java.util.HexFormat;
 import java.util.UUID;
 
@@ -30,7 +29,8 @@ import java.util.UUID;
  * domain, an enum, an array of them), written in the server's text syntax by {@link #text}. Values
  * beyond the type's range fail here (22003, 22008) rather than wrap around. A {@link ColumnSlice}
  * (batch rows of one parameter, for the array form of a batch insert) is declared and encoded as a
- * binary array of its element type.
+ * binary array of its element type. Collections and Java arrays are written by {@link
+ * ArrayEncoder}, nested ones as multi-dimensional arrays.
  *
  * <p>Over 500 lines because the encoding of every Java type for every parameter type it may meet is
  * one dispatch, read top to bottom; the text forms ({@link #text}) and numeric's base-10000 digits
@@ -290,79 +290,12 @@ public final class ParameterEncoder {
             c.write(w, element);
             return;
           }
-          array(w, v, element, index);
+          ArrayEncoder.binary(w, v, element, index);
           return;
         }
         break;
     }
     throw cannotEncode(v, oid, index);
-  }
-
-  /**
-   * A one-dimensional array from a Collection or a Java array, elements encoded as {@code element}.
-   */
-  private static void array(WriteBuffer w, Object v, int element, int index) {
-    Object[] items = elements(v);
-    if (items == null) {
-      throw cannotEncode(v, Oids.arrayOf(element), index);
-    }
-    boolean hasNull = false;
-    for (Object o : items) {
-      if (o == null) {
-        hasNull = true;
-        break;
-      }
-    }
-    w.putInt(1);
-    w.putInt(hasNull ? 1 : 0);
-    w.putInt(element);
-    w.putInt(items.length);
-    w.putInt(1);
-    for (Object o : items) {
-      if (o == null) {
-        w.putInt(-1);
-      } else {
-        int at = w.reserveInt();
-        encode(w, o, element, Protocol.FORMAT_BINARY, index);
-        w.patchLength(at);
-      }
-    }
-  }
-
-  private static Object[] elements(Object v) {
-    if (v instanceof Collection<?> c) return c.toArray();
-    if (v instanceof Object[] a) return a;
-    if (v instanceof int[] a) {
-      Object[] o = new Object[a.length];
-      for (int i = 0; i < a.length; i++) o[i] = a[i];
-      return o;
-    }
-    if (v instanceof long[] a) {
-      Object[] o = new Object[a.length];
-      for (int i = 0; i < a.length; i++) o[i] = a[i];
-      return o;
-    }
-    if (v instanceof short[] a) {
-      Object[] o = new Object[a.length];
-      for (int i = 0; i < a.length; i++) o[i] = a[i];
-      return o;
-    }
-    if (v instanceof double[] a) {
-      Object[] o = new Object[a.length];
-      for (int i = 0; i < a.length; i++) o[i] = a[i];
-      return o;
-    }
-    if (v instanceof float[] a) {
-      Object[] o = new Object[a.length];
-      for (int i = 0; i < a.length; i++) o[i] = a[i];
-      return o;
-    }
-    if (v instanceof boolean[] a) {
-      Object[] o = new Object[a.length];
-      for (int i = 0; i < a.length; i++) o[i] = a[i];
-      return o;
-    }
-    return null;
   }
 
   /**
@@ -431,9 +364,8 @@ public final class ParameterEncoder {
           + interval.microseconds()
           + " microseconds";
     }
-    Object[] items = v instanceof Collection<?> || v.getClass().isArray() ? elements(v) : null;
-    if (items != null) {
-      return arrayLiteral(items, delimiter);
+    if (ArrayEncoder.isArray(v)) {
+      return ArrayEncoder.literal(v, delimiter);
     }
     return String.valueOf(v);
   }
@@ -449,31 +381,6 @@ public final class ParameterEncoder {
     }
     int dash = iso.indexOf('-', 1);
     return String.format("%04d", 1 - year) + iso.substring(dash) + " BC";
-  }
-
-  /** A one-dimensional array literal, every element quoted so that "NULL" stays a string. */
-  private static String arrayLiteral(Object[] items, char delimiter) {
-    StringBuilder sb = new StringBuilder().append('{');
-    for (int i = 0; i < items.length; i++) {
-      if (i > 0) {
-        sb.append(delimiter);
-      }
-      if (items[i] == null) {
-        sb.append("NULL");
-        continue;
-      }
-      String s = text(items[i]);
-      sb.append('"');
-      for (int k = 0; k < s.length(); k++) {
-        char c = s.charAt(k);
-        if (c == '"' || c == '\\') {
-          sb.append('\\');
-        }
-        sb.append(c);
-      }
-      sb.append('"');
-    }
-    return sb.append('}').toString();
   }
 
   /**
@@ -704,7 +611,7 @@ public final class ParameterEncoder {
     return null;
   }
 
-  private static PgException cannotEncode(Object v, int oid, int index) {
+  static PgException cannotEncode(Object v, int oid, int index) {
     return new PgException(
         "42804",
         "parameter $"

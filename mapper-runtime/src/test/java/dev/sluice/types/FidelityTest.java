@@ -121,4 +121,69 @@ class FidelityTest {
                 boxes))
         .isEqualTo("{(1,1),(0,0);NULL;(3,4),(-2,-1.5)} 3");
   }
+
+  /** Nested Lists and Java arrays are multi-dimensional arrays, never strings of braces. */
+  @Test
+  void nestedListsBindAsMultiDimensionalArrays() {
+    String sql = "SELECT $1::text[]::text, array_ndims($1::text[])";
+    assertThat(
+            Read.one(
+                db,
+                sql,
+                (RowView r) -> r.getString(0) + " " + r.getInt(1),
+                List.of(List.of("a", "b"), List.of("c", "NULL"))))
+        .isEqualTo("{{a,b},{c,\"NULL\"}} 2");
+    assertThat(
+            Read.one(
+                db,
+                "SELECT $1::int[]::text",
+                (RowView r) -> r.getString(0),
+                (Object) new int[][] {{1, 2, 3}, {4, 5, 6}}))
+        .isEqualTo("{{1,2,3},{4,5,6}}");
+    assertThat(
+            Read.one(
+                db,
+                "SELECT $1::int[]::text, cardinality($1::int[])",
+                (RowView r) -> r.getString(0) + " " + r.getInt(1),
+                List.of(List.of(), List.of())))
+        .isEqualTo("{} 0");
+    // Text format (box[] has no binary codec): nested braces, box's own delimiter.
+    assertThat(
+            Read.one(
+                db,
+                "SELECT $1::box[]::text",
+                (RowView r) -> r.getString(0),
+                List.of(List.of("(1,1),(0,0)"), List.of("(2,2),(0,0)"))))
+        .isEqualTo("{{(1,1),(0,0)};{(2,2),(0,0)}}");
+  }
+
+  @Test
+  void raggedNestedListsFailBeforeAnythingIsSent() {
+    assertThatThrownBy(
+            () ->
+                Read.one(
+                    db,
+                    "SELECT $1::text[]::text",
+                    (RowView r) -> r.getString(0),
+                    List.of(List.of("a"), List.of("b", "c"))))
+        .isInstanceOfSatisfying(
+            PgException.class,
+            e -> {
+              assertThat(e.sqlState()).isEqualTo("2202E");
+              assertThat(e.getMessage())
+                  .contains(
+                      "parameter $1 is no rectangular array: at dimension 2 a sub-array has 2"
+                          + " elements where the first has 1");
+            });
+    assertThatThrownBy(
+            () ->
+                Read.one(
+                    db,
+                    "SELECT $1::text[]::text",
+                    (RowView r) -> r.getString(0),
+                    List.of(List.of("a"), "b")))
+        .isInstanceOf(PgException.class)
+        .hasMessageContaining("at dimension 2 a value or NULL stands where the first elements are");
+    assertThat(Read.one(db, "SELECT 1", (RowView r) -> r.getInt(0))).isEqualTo(1);
+  }
 }
