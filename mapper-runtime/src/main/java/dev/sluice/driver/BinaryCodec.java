@@ -64,14 +64,16 @@ public final class BinaryCodec {
   // ---- numeric ----
 
   /**
-   * numeric: int16 ndigits, int16 weight, int16 sign, int16 dscale, then base-10000 digits. Values
+   * numeric: uint16 ndigits, int16 weight, int16 sign, int16 dscale, then base-10000 digits. Values
    * of up to 16 significant digits take a long-arithmetic path; the rest go through BigInteger.
    */
   public static BigDecimal numeric(byte[] b, int off, int len) {
     if (len < 8) {
       throw numericTooShort(len);
     }
-    int ndigits = Bytes.getShort(b, off);
+    // ndigits is unsigned: the largest numerics (131072 digits before the point, 16383 after)
+    // have up to 36865 base-10000 digits.
+    int ndigits = Bytes.getShort(b, off) & 0xffff;
     int weight = Bytes.getShort(b, off + 2);
     short sign = Bytes.getShort(b, off + 4);
     int dscale = Bytes.getShort(b, off + 6) & 0xffff;
@@ -171,7 +173,7 @@ public final class BinaryCodec {
     if (sign == NUMERIC_NINF) {
       return Double.NEGATIVE_INFINITY;
     }
-    int ndigits = Bytes.getShort(b, off);
+    int ndigits = Bytes.getShort(b, off) & 0xffff;
     int weight = Bytes.getShort(b, off + 2);
     if ((weight > 80 || weight < -80) && len == 8 + 2 * ndigits && ndigits > 0) {
       // Far beyond a double's range or precision either way: no BigDecimal scaled to dscale.

@@ -186,4 +186,39 @@ class FidelityTest {
         .hasMessageContaining("at dimension 2 a value or NULL stands where the first elements are");
     assertThat(Read.one(db, "SELECT 1", (RowView r) -> r.getInt(0))).isEqualTo(1);
   }
+
+  /**
+   * The largest numerics PostgreSQL holds (131072 digits before the point, 16383 after): 36864
+   * base-10000 digits, past int16's range in the unsigned ndigits field; read and bound back.
+   */
+  @Test
+  void theLargestNumericsReadAndBind() {
+    String nines = "9".repeat(131072) + "." + "9".repeat(16383);
+    String sql = "SELECT v, v::text FROM (SELECT $1::numeric AS v) s";
+    String[] read =
+        Read.one(
+            db,
+            "SELECT v, v::text FROM (SELECT ('-' || repeat('9', 131072) || '.' || repeat('9', 16383))"
+                + "::numeric AS v) s",
+            (RowView r) ->
+                new String[] {r.getBigDecimal(0).toPlainString(), r.getString(0), r.getString(1)});
+    assertThat(read[2]).isEqualTo("-" + nines);
+    assertThat(read[0]).isEqualTo(read[2]);
+    assertThat(read[1]).isEqualTo(read[2]);
+    assertThat(
+            Read.one(
+                db,
+                "SELECT $1::numeric::text = $2",
+                (RowView r) -> r.getBoolean(0),
+                new java.math.BigDecimal(nines),
+                nines))
+        .isTrue();
+    String back =
+        Read.one(
+            db,
+            sql,
+            (RowView r) -> r.getBigDecimal(0).toPlainString(),
+            new java.math.BigDecimal(nines));
+    assertThat(back).isEqualTo(nines);
+  }
 }
