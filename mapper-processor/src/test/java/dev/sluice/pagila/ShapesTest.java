@@ -74,6 +74,65 @@ class ShapesTest {
     }
   }
 
+  /**
+   * A generated decoder takes every array RowView.getList reads as Strings (json[], jsonb[], xml[],
+   * composite[], range[], "char"[], numeric[]), element for element as getList gives them; bytea[]
+   * is refused at bind, as getList refuses it.
+   */
+  @Test
+  void generatedDecodersReadEveryArrayGetListReadsAsStrings(TestDatabase tdb) {
+    String sql =
+        "SELECT ARRAY['{\"a\": 1}'::json, NULL] AS jsons, ARRAY['[1, 2]'::jsonb] AS jsonbs,"
+            + " ARRAY['<a>x</a>'::xml] AS xmls,"
+            + " ARRAY[ROW(1, 'x y')::film_pair, NULL] AS composites,"
+            + " ARRAY[int4range(1, 5), 'empty'] AS ranges, ARRAY['a', '\\351']::\"char\"[] AS chars,"
+            + " ARRAY[0.0000001, 12.50] AS numbers";
+    try (Database db = Database.connect(tdb.url())) {
+      db.executeScript(
+          "DROP TYPE IF EXISTS film_pair; CREATE TYPE film_pair AS (id int, title text)");
+      Reports.TextLists generated = db.queryOne(sql, Reports.TextLists.class).orElseThrow();
+      List<List<String>> byGetList =
+          db.query(
+                  sql,
+                  columns ->
+                      row -> {
+                        List<List<String>> all = new java.util.ArrayList<>();
+                        for (int c = 0; c < 7; c++) {
+                          all.add(row.getList(c, String.class));
+                        }
+                        return all;
+                      })
+              .get(0);
+      assertThat(generated.jsons()).containsExactly("{\"a\": 1}", null).isEqualTo(byGetList.get(0));
+      assertThat(generated.jsonbs()).containsExactly("[1, 2]").isEqualTo(byGetList.get(1));
+      assertThat(generated.xmls()).containsExactly("<a>x</a>").isEqualTo(byGetList.get(2));
+      assertThat(generated.composites())
+          .containsExactly("(1,\"x y\")", null)
+          .isEqualTo(byGetList.get(3));
+      assertThat(generated.ranges()).containsExactly("[1,5)", "empty").isEqualTo(byGetList.get(4));
+      assertThat(generated.chars()).containsExactly("a", "\\351");
+      assertThat(List.of(generated.chars())).isEqualTo(byGetList.get(5));
+      assertThat(generated.numbers())
+          .containsExactly("0.0000001", "12.50")
+          .isEqualTo(byGetList.get(6));
+      assertThatThrownBy(
+              () ->
+                  db.query(
+                      "SELECT ARRAY['\\x00'::bytea] AS jsons, NULL AS jsonbs, NULL AS xmls,"
+                          + " NULL AS composites, NULL AS ranges, NULL AS chars, NULL AS numbers",
+                      Reports.TextLists.class))
+          .isInstanceOfSatisfying(
+              PgException.class,
+              e -> {
+                assertThat(e.sqlState()).isEqualTo("42804");
+                assertThat(e.getMessage())
+                    .contains(
+                        "column \"jsons\" is bytea[] but component jsons of Reports.TextLists needs an"
+                            + " array (of any type but bytea)");
+              });
+    }
+  }
+
   @Test
   void aNullElementInAPrimitiveArrayFails(TestDatabase tdb) {
     try (Database db = Database.connect(tdb.url())) {

@@ -611,8 +611,9 @@ public final class BinaryCodec {
     if (v instanceof InetNetwork net && type == InetAddress.class) {
       return hostAddress(net);
     }
-    if (type == String.class) {
-      return String.valueOf(v);
+    if (type == String.class && !(v instanceof byte[])) {
+      // numeric in plain notation, as getString gives it (BigDecimal.toString writes 1E-7).
+      return v instanceof BigDecimal d ? d.toPlainString() : String.valueOf(v);
     }
     if (v instanceof Double d && oid == Oids.NUMERIC) {
       throw new PgException(

@@ -60,6 +60,13 @@ public final class Oids {
   public static final int JSON_ARRAY = 199;
   public static final int JSONB_ARRAY = 3807;
 
+  /**
+   * PostgreSQL's pseudo-type anyarray; in a list of accepted column types ({@code Columns.require})
+   * it stands for every array {@code List<String>} reads: any array but bytea[] (a built-in array
+   * type, or a column arriving as text, as arrays of enums, composites and ranges do).
+   */
+  public static final int ANYARRAY = 2277;
+
   /** box, the one built-in type whose arrays separate elements with ';' (pg_type.typdelim). */
   public static final int BOX = 603;
 
@@ -298,6 +305,8 @@ public final class Oids {
         return "numeric";
       case VOID:
         return "void";
+      case ANYARRAY:
+        return "an array (of any type but bytea)";
       case UUID:
         return "uuid";
       case JSONB:
