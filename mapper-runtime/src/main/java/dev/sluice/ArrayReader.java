@@ -25,7 +25,11 @@ final class ArrayReader {
     int oid = row.oids[c];
     int element = Oids.elementOf(oid);
     if (element != 0) {
-      return BinaryCodec.array(buf, off, len, element, elementType);
+      List<T> list = BinaryCodec.array(buf, off, len, element, elementType);
+      if (!row.infiniteIntervals && element == Oids.INTERVAL) {
+        FiniteIntervals.check(row, c, list);
+      }
+      return list;
     }
     if (oid == 0 && TextArray.looksLikeArray(buf, off, len)) {
       char delimiter = Oids.textArrayDelimiter(row.columns().typeOid(c));

@@ -100,7 +100,8 @@ final class ColumnConversions {
       case Oids.BYTEA_ARRAY:
         throw ColumnErrors.mismatch(row, c, "String");
       default:
-        return String.valueOf(BinaryCodec.decode(oid, buf, off, len));
+        Object v = BinaryCodec.decode(oid, buf, off, len);
+        return String.valueOf(row.infiniteIntervals ? v : FiniteIntervals.check(row, c, v));
     }
   }
 
