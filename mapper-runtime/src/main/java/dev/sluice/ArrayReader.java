@@ -19,6 +19,14 @@ final class ArrayReader {
 
   /** Column {@code c} (not NULL) as a List of {@code elementType}; NULL elements are null. */
   static <T> List<T> read(RowView row, int c, Class<T> elementType) {
+    try {
+      return readArray(row, c, elementType);
+    } catch (PgException e) {
+      throw ColumnErrors.inColumn(row, c, e);
+    }
+  }
+
+  private static <T> List<T> readArray(RowView row, int c, Class<T> elementType) {
     byte[] buf = row.buffer();
     int off = row.offset(c);
     int len = row.length(c);

@@ -554,7 +554,12 @@ public final class RowView {
     if (oids[c] == 0) {
       return new String(buf, offsets[c], len, StandardCharsets.UTF_8);
     }
-    Object v = BinaryCodec.decode(oids[c], buf, offsets[c], len);
+    Object v;
+    try {
+      v = BinaryCodec.decode(oids[c], buf, offsets[c], len);
+    } catch (PgException e) {
+      throw ColumnErrors.inColumn(this, c, e);
+    }
     return infiniteIntervals ? v : FiniteIntervals.check(this, c, v);
   }
 }

@@ -541,6 +541,11 @@ public final class BinaryCodec {
       throw new PgException("08P01", "array value of " + len + " bytes with flags " + flags);
     }
     int n = Bytes.getInt(b, off + 12);
+    int lower = Bytes.getInt(b, off + 16);
+    if (lower != 1 && n > 0) {
+      // A List (or Java array) is indexed from its first element: it cannot keep [0:2]'s bounds.
+      throw lowerBound("[" + lower + ":" + ((long) lower + n - 1) + "]", lower);
+    }
     int end = off + len;
     int p = off + 20;
     // Each element takes at least its 4-byte length word.
@@ -573,6 +578,22 @@ public final class BinaryCodec {
           "08P01", "array value has " + (end - p) + " bytes after its " + n + " elements");
     }
     return out;
+  }
+
+  /**
+   * An array whose lower bound is not 1 ({@code '[0:2]={1,2,3}'}): refused, since a List or Java
+   * array would keep its elements but silently drop its bounds.
+   */
+  public static PgException lowerBound(String bounds, int lower) {
+    return new PgException(
+        "0A000",
+        "array with bounds "
+            + bounds
+            + " (lower bound "
+            + lower
+            + "): Lists and Java arrays cannot keep bounds other than from 1; select a slice,"
+            + " which counts from 1 (value[:]), and the bounds with array_lower() if they"
+            + " matter");
   }
 
   private static PgException arrayElementPastEnd(int i) {

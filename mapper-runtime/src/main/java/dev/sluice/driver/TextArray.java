@@ -8,10 +8,11 @@ import java.util.List;
 
 /**
  * Parses the text form of a one-dimensional array, as the server's {@code array_out} writes it:
- * {@code {a,"b c",NULL,"say \"hi\""}}, optionally after explicit bounds ({@code [0:2]={…}}). Used
- * for arrays of types the driver reads as text (enums and other types whose OIDs are per database),
- * whose elements are returned as the strings between the delimiters. The delimiter is the element
- * type's (typdelim: ';' for box, whose elements hold commas), given by the caller.
+ * {@code {a,"b c",NULL,"say \"hi\""}}; explicit bounds ({@code [0:2]={…}}), which a List cannot
+ * keep, are refused (0A000). Used for arrays of types the driver reads as text (enums and other
+ * types whose OIDs are per database), whose elements are returned as the strings between the
+ * delimiters. The delimiter is the element type's (typdelim: ';' for box, whose elements hold
+ * commas), given by the caller.
  */
 public final class TextArray {
   private TextArray() {}
@@ -29,14 +30,23 @@ public final class TextArray {
     int p = off;
     int end = off + len;
     if (p < end && b[p] == '[') {
-      // Explicit bounds: [lower:upper]={...}
+      // Explicit bounds ([lower:upper]={...}): array_out writes them only for a lower bound other
+      // than 1, which a List cannot keep.
       while (p < end && b[p] != '=') {
         if (b[p] == '{') {
           throw malformed(b, off, len, "bounds without '='");
         }
         p++;
       }
-      p++;
+      String bounds = Bytes.utf8(b, off, Math.min(p - off, 80));
+      int colon = bounds.indexOf(':');
+      int lower = 1;
+      try {
+        lower = Integer.parseInt(bounds.substring(1, colon < 0 ? 1 : colon));
+      } catch (NumberFormatException e) {
+        throw malformed(b, off, len, "bounds that are no numbers");
+      }
+      throw BinaryCodec.lowerBound(bounds, lower);
     }
     if (p >= end || b[p] != '{' || b[end - 1] != '}') {
       throw malformed(b, off, len, "not enclosed in braces");

@@ -221,4 +221,41 @@ class FidelityTest {
             new java.math.BigDecimal(nines));
     assertThat(back).isEqualTo(nines);
   }
+
+  /**
+   * Arrays whose lower bound is not 1 are refused on every read path, naming the column and the
+   * bounds: a List or Java array would keep the elements and drop the bounds.
+   */
+  @Test
+  void arraysWithOtherLowerBoundsAreRefusedNamingColumnAndBounds() {
+    String binary = "SELECT '[0:2]={1,2,3}'::int[] AS shifted";
+    List<java.util.function.Function<RowView, Object>> getters =
+        List.of(r -> r.getList(0, Integer.class), r -> r.getObject(0), r -> r.getString(0));
+    for (java.util.function.Function<RowView, Object> getter : getters) {
+      assertThatThrownBy(() -> Read.one(db, binary, getter))
+          .isInstanceOfSatisfying(
+              PgException.class,
+              e -> {
+                assertThat(e.sqlState()).isEqualTo("0A000");
+                assertThat(e.getMessage())
+                    .contains("column \"shifted\": array with bounds [0:2] (lower bound 0)");
+              });
+    }
+    // Arrays of types read as text (enums, box, …) carry their bounds in array_out's text.
+    assertThatThrownBy(
+            () ->
+                Read.one(
+                    db,
+                    "SELECT '[-3:-2]={(1,1),(0,0);(2,2),(0,0)}'::box[] AS boxes",
+                    (RowView r) -> r.getList(0, String.class)))
+        .isInstanceOf(PgException.class)
+        .hasMessageContaining("column \"boxes\": array with bounds [-3:-2] (lower bound -3)");
+    // From 1 they read as before; the connection is in step after the failures.
+    assertThat(
+            Read.one(
+                db,
+                "SELECT '[1:2]={1,2}'::int[], '[1:1]={(1,1),(0,0)}'::box[]",
+                (RowView r) -> List.of(r.getList(0, Integer.class), r.getList(1, String.class))))
+        .isEqualTo(List.of(List.of(1, 2), List.of("(1,1),(0,0)")));
+  }
 }
