@@ -457,6 +457,8 @@ class DifferentialTest {
         }
       case "date":
         return ((java.sql.Date) o).toLocalDate();
+      case "bytea":
+        return HexFormat.of().formatHex((byte[]) o);
       default:
         return o instanceof PGobject p ? p.getValue() : o;
     }
