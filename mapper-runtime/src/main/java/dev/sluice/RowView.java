@@ -101,6 +101,11 @@ public final class RowView {
     infiniteIntervals = FiniteIntervals.hasInfinity(version);
   }
 
+  /** Whether the server has infinite intervals: PostgreSQL 17 and later, or a version unknown. */
+  public boolean hasInfiniteIntervals() {
+    return infiniteIntervals;
+  }
+
   /**
    * Prepares for the rows of a result with these columns (called by the driver); {@code binaryOids}
    * is per column the type OID if the column is binary, else 0.

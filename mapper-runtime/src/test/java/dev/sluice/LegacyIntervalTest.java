@@ -118,4 +118,50 @@ class LegacyIntervalTest {
       }
     }
   }
+
+  /** A server that takes one interval parameter and answers each execution with no rows. */
+  private static FakePgServer intervalParameterServer(String version) throws Exception {
+    return FakePgServer.start(
+        (sync, out) -> {
+          if (sync == 1) {
+            out.message('S').putCString("server_version").putCString(version).end();
+            out.message('1').end();
+            out.message('t').putShort(1).putInt(1186).end();
+            out.message('n').end();
+            out.readyForQuery('I');
+            return true;
+          }
+          out.message('2').end();
+          out.message('C').putCString("SELECT 0").end();
+          out.readyForQuery('I');
+          return true;
+        });
+  }
+
+  @Test
+  void beforePostgreSql17InfiniteIntervalsAreNotBound() throws Exception {
+    try (FakePgServer fake = intervalParameterServer("15.8");
+        PgConnection c = PgConnection.connect(ConnectionConfig.parse(fake.url()), null)) {
+      List<Integer> out = new ArrayList<>();
+      c.query("SELECT $1", new Object[] {Interval.ZERO}, columns -> r -> 1, out);
+      for (Object value :
+          List.of(Interval.INFINITY, List.of(Interval.ZERO, Interval.NEGATIVE_INFINITY))) {
+        PgException e =
+            catchThrowableOfType(
+                PgException.class,
+                () -> c.query("SELECT $1", new Object[] {value}, columns -> r -> 1, out));
+        assertThat(e.sqlState()).isEqualTo("22008");
+        assertThat(e.getMessage())
+            .contains("this server (PostgreSQL before 17) has no infinite intervals");
+      }
+      // Nothing of the refused Binds was sent: the next one is answered in step.
+      c.query("SELECT $1", new Object[] {Interval.ZERO}, columns -> r -> 1, out);
+      assertThat(c.isReusable()).isTrue();
+    }
+    try (FakePgServer fake = intervalParameterServer("17.0");
+        PgConnection c = PgConnection.connect(ConnectionConfig.parse(fake.url()), null)) {
+      c.query("SELECT $1", new Object[] {Interval.INFINITY}, columns -> r -> 1, new ArrayList<>());
+      assertThat(c.isReusable()).isTrue();
+    }
+  }
 }
