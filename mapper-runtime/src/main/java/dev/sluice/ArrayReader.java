@@ -33,6 +33,12 @@ final class ArrayReader {
     int oid = row.oids[c];
     int element = Oids.elementOf(oid);
     if (element != 0) {
+      if (elementType.isEnum() && Oids.isTextual(element)) {
+        // Labels in a text[] (or varchar[], …): matched as in an enum array, which the
+        // processor's checks accept as well.
+        return textArray(
+            row, c, BinaryCodec.array(buf, off, len, element, String.class), elementType);
+      }
       List<T> list = BinaryCodec.array(buf, off, len, element, elementType);
       if (!row.infiniteIntervals && element == Oids.INTERVAL) {
         FiniteIntervals.check(row, c, list);

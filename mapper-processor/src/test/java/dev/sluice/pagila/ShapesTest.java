@@ -49,6 +49,31 @@ class ShapesTest {
     }
   }
 
+  /** Enum labels in text arrays, which the processor's checks accept for enum lists. */
+  @Test
+  void enumListsReadTextArraysOfLabels(TestDatabase tdb) {
+    try (Database db = Database.connect(tdb.url())) {
+      Reports.RatingLists r =
+          db.queryOne(
+                  "SELECT ARRAY['PG-13', 'G', NULL]::text[] AS ratings,"
+                      + " '{NC-17}'::varchar[] AS as_array, NULL::text[] AS none",
+                  Reports.RatingLists.class)
+              .orElseThrow();
+      assertThat(r.ratings()).containsExactly(Rating.PG_13, Rating.G, null);
+      assertThat(r.asArray()).containsExactly(Rating.NC_17);
+      assertThat(r.none()).isNull();
+      assertThatThrownBy(
+              () ->
+                  db.queryOne(
+                      "SELECT ARRAY['PG-14']::text[] AS ratings, '{}'::text[] AS as_array,"
+                          + " NULL::text[] AS none",
+                      Reports.RatingLists.class))
+          .isInstanceOfSatisfying(
+              PgException.class, e -> assertThat(e.sqlState()).isEqualTo("22P02"))
+          .hasMessageContaining("PG-14");
+    }
+  }
+
   @Test
   void arraysOptionalsAndOtherTypesFromLiterals(TestDatabase tdb) {
     UUID id = UUID.fromString("5b8c7a2e-61f5-4a0b-9d8e-0f3c2b1a9e7d");
