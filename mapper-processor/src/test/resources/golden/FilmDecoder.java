@@ -85,7 +85,7 @@ public final class FilmDecoder implements RowDecoder<Film> {
       rating = columns.require("rating", "component rating of Film");
       lastUpdate = columns.require("last_update", "component lastUpdate of Film", Oids.TIMESTAMPTZ);
       specialFeatures = columns.require("special_features", "component specialFeatures of Film",
-          Oids.TEXT_ARRAY, Oids.VARCHAR_ARRAY, Oids.BPCHAR_ARRAY, Oids.NAME_ARRAY);
+          Oids.ANYARRAY);
       fulltext = columns.require("fulltext", "component fulltext of Film");
     }
 

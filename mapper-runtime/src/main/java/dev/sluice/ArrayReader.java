@@ -19,16 +19,35 @@ final class ArrayReader {
 
   /** Column {@code c} (not NULL) as a List of {@code elementType}; NULL elements are null. */
   static <T> List<T> read(RowView row, int c, Class<T> elementType) {
+    try {
+      return readArray(row, c, elementType);
+    } catch (PgException e) {
+      throw ColumnErrors.inColumn(row, c, e);
+    }
+  }
+
+  private static <T> List<T> readArray(RowView row, int c, Class<T> elementType) {
     byte[] buf = row.buffer();
     int off = row.offset(c);
     int len = row.length(c);
     int oid = row.oids[c];
     int element = Oids.elementOf(oid);
     if (element != 0) {
-      return BinaryCodec.array(buf, off, len, element, elementType);
+      if (elementType.isEnum() && Oids.isTextual(element)) {
+        // Labels in a text[] (or varchar[], …): matched as in an enum array, which the
+        // processor's checks accept as well.
+        return textArray(
+            row, c, BinaryCodec.array(buf, off, len, element, String.class), elementType);
+      }
+      List<T> list = BinaryCodec.array(buf, off, len, element, elementType);
+      if (!row.infiniteIntervals && element == Oids.INTERVAL) {
+        FiniteIntervals.check(row, c, list);
+      }
+      return list;
     }
     if (oid == 0 && TextArray.looksLikeArray(buf, off, len)) {
-      return textArray(row, c, TextArray.parse(buf, off, len), elementType);
+      char delimiter = Oids.textArrayDelimiter(row.columns().typeOid(c));
+      return textArray(row, c, TextArray.parse(buf, off, len, delimiter), elementType);
     }
     throw ColumnErrors.mismatch(row, c, listOf(elementType));
   }

@@ -100,7 +100,13 @@ final class ColumnConversions {
       case Oids.BYTEA_ARRAY:
         throw ColumnErrors.mismatch(row, c, "String");
       default:
-        return String.valueOf(BinaryCodec.decode(oid, buf, off, len));
+        Object v;
+        try {
+          v = BinaryCodec.decode(oid, buf, off, len);
+        } catch (PgException e) {
+          throw ColumnErrors.inColumn(row, c, e);
+        }
+        return String.valueOf(row.infiniteIntervals ? v : FiniteIntervals.check(row, c, v));
     }
   }
 

@@ -146,6 +146,17 @@ final class ColumnErrors {
   }
 
   /** {@code column "name"}, as each message about one column starts. */
+  /**
+   * {@code e}, a value the driver cannot represent (0A000: an array's bounds or dimensions), said
+   * of column {@code c}; other errors as they are.
+   */
+  static PgException inColumn(RowView row, int c, PgException e) {
+    if (!"0A000".equals(e.sqlState())) {
+      return e;
+    }
+    return new PgException(e.sqlState(), column(row, c) + ": " + e.serverMessage());
+  }
+
   private static String column(RowView row, int c) {
     return "column \"" + row.columns().name(c) + '"';
   }

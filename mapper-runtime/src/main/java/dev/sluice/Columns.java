@@ -88,6 +88,16 @@ public final class Columns {
     return false;
   }
 
+  /**
+   * Whether column {@code i} may be an array {@code getList(i, String.class)} reads: a built-in
+   * array type but bytea[], or a column in text format (arrays of enums, composites, ranges, …,
+   * whose OIDs are per database).
+   */
+  public boolean isArrayOfText(int i) {
+    int oid = typeOids[i];
+    return formats[i] != 1 || (Oids.elementOf(oid) != 0 && oid != Oids.BYTEA_ARRAY);
+  }
+
   /** Whether column {@code i} arrives as text: in text format, or a binary type that is text. */
   public boolean isText(int i) {
     return formats[i] != 1 || Oids.isTextual(typeOids[i]);
@@ -128,13 +138,18 @@ public final class Columns {
 
   /**
    * Like {@link #require(String, String)}, and checks that the column's type is one of {@code oids}
-   * (0 accepts any type); fails with SQLSTATE 42804 naming both types otherwise.
+   * (0 accepts any type; {@link Oids#ANYARRAY} any array {@link RowView#getList} reads as Strings:
+   * a built-in array type but bytea[], or a column arriving as text, whose value is checked to be
+   * an array when read); fails with SQLSTATE 42804 naming both types otherwise.
    */
   public int require(String name, String forWhat, int... oids) {
     int i = require(name, forWhat);
     int actual = typeOids[i];
     for (int oid : oids) {
       if (oid == 0 || oid == actual) {
+        return i;
+      }
+      if (oid == Oids.ANYARRAY && isArrayOfText(i)) {
         return i;
       }
     }

@@ -66,6 +66,13 @@ public final class RowView {
    */
   int[] oids;
 
+  /**
+   * Whether the server has infinite intervals (PostgreSQL 17 and later, or a version not reported);
+   * before 17, the bit patterns of {@link Interval#INFINITY} are finite values, which {@link
+   * FiniteIntervals} refuses to read.
+   */
+  boolean infiniteIntervals = true;
+
   /** The result's columns, set once per execution. */
   private Columns columns;
 
@@ -94,6 +101,16 @@ public final class RowView {
     this.in = in;
     this.offsets = new int[16];
     this.lengths = new int[16];
+  }
+
+  /** Takes the server's version (ParameterStatus server_version; called by the driver). */
+  public void serverVersion(String version) {
+    infiniteIntervals = FiniteIntervals.hasInfinity(version);
+  }
+
+  /** Whether the server has infinite intervals: PostgreSQL 17 and later, or a version unknown. */
+  public boolean hasInfiniteIntervals() {
+    return infiniteIntervals;
   }
 
   /**
@@ -498,8 +515,13 @@ public final class RowView {
         : BinaryCodec.timestamptzOffset(buf, binary(c, Oids.TIMESTAMPTZ, 8, "OffsetDateTime"));
   }
 
+  /** interval; PostgreSQL 17's ±infinity are Interval.INFINITY and NEGATIVE_INFINITY. */
   public Interval getInterval(int c) {
-    return isNull(c) ? null : BinaryCodec.interval(buf, binary(c, Oids.INTERVAL, 16, "Interval"));
+    if (isNull(c)) {
+      return null;
+    }
+    Interval i = BinaryCodec.interval(buf, binary(c, Oids.INTERVAL, 16, "Interval"));
+    return infiniteIntervals ? i : FiniteIntervals.check(this, c, i);
   }
 
   /** inet or cidr with its prefix length. */
@@ -554,6 +576,12 @@ public final class RowView {
     if (oids[c] == 0) {
       return new String(buf, offsets[c], len, StandardCharsets.UTF_8);
     }
-    return BinaryCodec.decode(oids[c], buf, offsets[c], len);
+    Object v;
+    try {
+      v = BinaryCodec.decode(oids[c], buf, offsets[c], len);
+    } catch (PgException e) {
+      throw ColumnErrors.inColumn(this, c, e);
+    }
+    return infiniteIntervals ? v : FiniteIntervals.check(this, c, v);
   }
 }

@@ -23,7 +23,8 @@ import java.util.Map;
  *       zone names no instant and is a {@code LocalDateTime}.
  *   <li>{@code InetNetwork} holds inet and cidr; {@code InetAddress} inet only (a cidr is a
  *       network).
- *   <li>{@code String} holds any column, in its text form (an empty list below).
+ *   <li>{@code String} holds any column, in its text form (an empty list below); a {@code
+ *       List<String>} any array but bytea[], each element in its text form.
  * </ul>
  */
 public final class ColumnTypes {

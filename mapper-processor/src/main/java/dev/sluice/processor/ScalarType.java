@@ -89,9 +89,6 @@ enum ScalarType {
     return List.copyOf(out);
   }
 
-  /** The array element types a List&lt;String&gt; reads: the text types. */
-  private static final List<String> TEXT_ELEMENTS = List.of("TEXT", "VARCHAR", "BPCHAR", "NAME");
-
   /** The type as written in a component: a primitive, or the reference type. */
   final TypeName type;
 
@@ -122,12 +119,12 @@ enum ScalarType {
 
   /**
    * Constant names in {@code Oids} of the element types of an array read as a List of this. The
-   * driver converts elements only where nothing is lost, so numeric is no double element.
+   * driver converts elements only where nothing is lost, so numeric is no double element. Never
+   * called for String, whose lists read any array {@code RowView.getList} reads ({@code ANYARRAY},
+   * see {@link #arrayOids}).
    */
   List<String> elementOids() {
     switch (this) {
-      case STRING:
-        return TEXT_ELEMENTS;
       case INET_ADDRESS:
         return List.of("INET");
       default:
@@ -189,6 +186,22 @@ enum ScalarType {
       default:
         return List.of(oids.get(0));
     }
+  }
+
+  /**
+   * Constant names in {@code Oids} of the array types a List (or Java array) of this reads: the
+   * arrays of {@link #elementOids}; for String {@code ANYARRAY}, every array but bytea[] (each
+   * element in its text form), as {@code RowView.getList(c, String.class)} reads them.
+   */
+  List<String> arrayOids() {
+    if (this == STRING) {
+      return List.of("ANYARRAY");
+    }
+    List<String> out = new ArrayList<>();
+    for (String oid : elementOids()) {
+      out.add(oid + "_ARRAY");
+    }
+    return out;
   }
 
   /** The scalar a (possibly primitive or boxed) type name reads as, or null. */

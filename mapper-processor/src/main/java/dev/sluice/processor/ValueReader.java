@@ -3,7 +3,6 @@ package dev.sluice.processor;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.TypeName;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -317,10 +316,6 @@ abstract class ValueReader {
   }
 
   private static List<String> arrayOids(ScalarType element) {
-    List<String> out = new ArrayList<>();
-    for (String oid : element.elementOids()) {
-      out.add(oid + "_ARRAY");
-    }
-    return out;
+    return element.arrayOids();
   }
 }

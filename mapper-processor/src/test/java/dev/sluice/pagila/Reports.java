@@ -34,4 +34,15 @@ public final class Reports {
   /** Arrays of a PostgreSQL enum, which arrive in text format. */
   @Row
   public record RatingLists(List<Rating> ratings, Rating[] asArray, @Nullable List<Rating> none) {}
+
+  /** Arrays read as Strings: every array RowView.getList reads, binary or text. */
+  @Row
+  public record TextLists(
+      List<String> jsons,
+      List<String> jsonbs,
+      List<String> xmls,
+      List<String> composites,
+      List<String> ranges,
+      String[] chars,
+      List<String> numbers) {}
 }

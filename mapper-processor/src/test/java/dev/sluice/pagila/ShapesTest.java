@@ -49,6 +49,31 @@ class ShapesTest {
     }
   }
 
+  /** Enum labels in text arrays, which the processor's checks accept for enum lists. */
+  @Test
+  void enumListsReadTextArraysOfLabels(TestDatabase tdb) {
+    try (Database db = Database.connect(tdb.url())) {
+      Reports.RatingLists r =
+          db.queryOne(
+                  "SELECT ARRAY['PG-13', 'G', NULL]::text[] AS ratings,"
+                      + " '{NC-17}'::varchar[] AS as_array, NULL::text[] AS none",
+                  Reports.RatingLists.class)
+              .orElseThrow();
+      assertThat(r.ratings()).containsExactly(Rating.PG_13, Rating.G, null);
+      assertThat(r.asArray()).containsExactly(Rating.NC_17);
+      assertThat(r.none()).isNull();
+      assertThatThrownBy(
+              () ->
+                  db.queryOne(
+                      "SELECT ARRAY['PG-14']::text[] AS ratings, '{}'::text[] AS as_array,"
+                          + " NULL::text[] AS none",
+                      Reports.RatingLists.class))
+          .isInstanceOfSatisfying(
+              PgException.class, e -> assertThat(e.sqlState()).isEqualTo("22P02"))
+          .hasMessageContaining("PG-14");
+    }
+  }
+
   @Test
   void arraysOptionalsAndOtherTypesFromLiterals(TestDatabase tdb) {
     UUID id = UUID.fromString("5b8c7a2e-61f5-4a0b-9d8e-0f3c2b1a9e7d");
@@ -71,6 +96,65 @@ class ShapesTest {
       assertThat(v.bytes()).containsExactly(1, 2, 0xff);
       assertThat(v.rating()).contains(Rating.PG_13);
       assertThat(v.missing()).isEqualTo(Optional.empty());
+    }
+  }
+
+  /**
+   * A generated decoder takes every array RowView.getList reads as Strings (json[], jsonb[], xml[],
+   * composite[], range[], "char"[], numeric[]), element for element as getList gives them; bytea[]
+   * is refused at bind, as getList refuses it.
+   */
+  @Test
+  void generatedDecodersReadEveryArrayGetListReadsAsStrings(TestDatabase tdb) {
+    String sql =
+        "SELECT ARRAY['{\"a\": 1}'::json, NULL] AS jsons, ARRAY['[1, 2]'::jsonb] AS jsonbs,"
+            + " ARRAY['<a>x</a>'::xml] AS xmls,"
+            + " ARRAY[ROW(1, 'x y')::film_pair, NULL] AS composites,"
+            + " ARRAY[int4range(1, 5), 'empty'] AS ranges, ARRAY['a', '\\351']::\"char\"[] AS chars,"
+            + " ARRAY[0.0000001, 12.50] AS numbers";
+    try (Database db = Database.connect(tdb.url())) {
+      db.executeScript(
+          "DROP TYPE IF EXISTS film_pair; CREATE TYPE film_pair AS (id int, title text)");
+      Reports.TextLists generated = db.queryOne(sql, Reports.TextLists.class).orElseThrow();
+      List<List<String>> byGetList =
+          db.query(
+                  sql,
+                  columns ->
+                      row -> {
+                        List<List<String>> all = new java.util.ArrayList<>();
+                        for (int c = 0; c < 7; c++) {
+                          all.add(row.getList(c, String.class));
+                        }
+                        return all;
+                      })
+              .get(0);
+      assertThat(generated.jsons()).containsExactly("{\"a\": 1}", null).isEqualTo(byGetList.get(0));
+      assertThat(generated.jsonbs()).containsExactly("[1, 2]").isEqualTo(byGetList.get(1));
+      assertThat(generated.xmls()).containsExactly("<a>x</a>").isEqualTo(byGetList.get(2));
+      assertThat(generated.composites())
+          .containsExactly("(1,\"x y\")", null)
+          .isEqualTo(byGetList.get(3));
+      assertThat(generated.ranges()).containsExactly("[1,5)", "empty").isEqualTo(byGetList.get(4));
+      assertThat(generated.chars()).containsExactly("a", "\\351");
+      assertThat(List.of(generated.chars())).isEqualTo(byGetList.get(5));
+      assertThat(generated.numbers())
+          .containsExactly("0.0000001", "12.50")
+          .isEqualTo(byGetList.get(6));
+      assertThatThrownBy(
+              () ->
+                  db.query(
+                      "SELECT ARRAY['\\x00'::bytea] AS jsons, NULL AS jsonbs, NULL AS xmls,"
+                          + " NULL AS composites, NULL AS ranges, NULL AS chars, NULL AS numbers",
+                      Reports.TextLists.class))
+          .isInstanceOfSatisfying(
+              PgException.class,
+              e -> {
+                assertThat(e.sqlState()).isEqualTo("42804");
+                assertThat(e.getMessage())
+                    .contains(
+                        "column \"jsons\" is bytea[] but component jsons of Reports.TextLists needs an"
+                            + " array (of any type but bytea)");
+              });
     }
   }
 

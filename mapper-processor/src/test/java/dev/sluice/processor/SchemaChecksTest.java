@@ -31,7 +31,8 @@ class SchemaChecksTest {
           + " CREATE TABLE gadget (id int GENERATED ALWAYS AS IDENTITY PRIMARY KEY,"
           + " name text NOT NULL, upper_name text GENERATED ALWAYS AS (upper(name)) STORED,"
           + " made timestamp NOT NULL DEFAULT now(), serial_no text NOT NULL, mood mood,"
-          + " weight bigint NOT NULL DEFAULT 0, price numeric(6,2));";
+          + " weight bigint NOT NULL DEFAULT 0, price numeric(6,2));"
+          + " CREATE TABLE doc (id int PRIMARY KEY, tags jsonb[] NOT NULL, blobs bytea[] NOT NULL);";
 
   /** The Pagila copy; {@link SnapshotChecksTest} records its snapshots from it. */
   TestDatabase db;
@@ -170,6 +171,19 @@ class SchemaChecksTest {
         4,
         "@Table(\"film\") record Film(int filmId,",
         "    @Nullable List<Integer> specialFeatures) {}");
+  }
+
+  /** As RowView.getList and the generated decoder's bind check: any array but bytea[]. */
+  @Test
+  void listOfStringForAnyArrayButBytea() {
+    assertThat(compile("@Table(\"doc\") record Doc(@Id int id,", "    List<String> tags) {}"))
+        .succeededWithoutWarnings();
+    assertError(
+        "sluice.schema.type-mismatch",
+        "public.doc.blobs is bytea[], which component blobs (java.util.List<java.lang.String>) cannot hold without loss",
+        4,
+        "@Table(\"doc\") record Doc(@Id int id,",
+        "    List<String> blobs) {}");
   }
 
   @Test

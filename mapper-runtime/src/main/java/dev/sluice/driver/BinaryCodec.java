@@ -64,14 +64,16 @@ public final class BinaryCodec {
   // ---- numeric ----
 
   /**
-   * numeric: int16 ndigits, int16 weight, int16 sign, int16 dscale, then base-10000 digits. Values
+   * numeric: uint16 ndigits, int16 weight, int16 sign, int16 dscale, then base-10000 digits. Values
    * of up to 16 significant digits take a long-arithmetic path; the rest go through BigInteger.
    */
   public static BigDecimal numeric(byte[] b, int off, int len) {
     if (len < 8) {
       throw numericTooShort(len);
     }
-    int ndigits = Bytes.getShort(b, off);
+    // ndigits is unsigned: the largest numerics (131072 digits before the point, 16383 after)
+    // have up to 36865 base-10000 digits.
+    int ndigits = Bytes.getShort(b, off) & 0xffff;
     int weight = Bytes.getShort(b, off + 2);
     short sign = Bytes.getShort(b, off + 4);
     int dscale = Bytes.getShort(b, off + 6) & 0xffff;
@@ -171,7 +173,7 @@ public final class BinaryCodec {
     if (sign == NUMERIC_NINF) {
       return Double.NEGATIVE_INFINITY;
     }
-    int ndigits = Bytes.getShort(b, off);
+    int ndigits = Bytes.getShort(b, off) & 0xffff;
     int weight = Bytes.getShort(b, off + 2);
     if ((weight > 80 || weight < -80) && len == 8 + 2 * ndigits && ndigits > 0) {
       // Far beyond a double's range or precision either way: no BigDecimal scaled to dscale.
@@ -321,6 +323,31 @@ public final class BinaryCodec {
 
   // ---- other scalars ----
 
+  /** The texts of the 256 "char" values, as {@link #pgChar} gives them. */
+  private static final String[] PG_CHAR_TEXTS = new String[256];
+
+  static {
+    PG_CHAR_TEXTS[0] = "";
+    for (int i = 1; i < 0x80; i++) {
+      PG_CHAR_TEXTS[i] = String.valueOf((char) i);
+    }
+    for (int i = 0x80; i < 0x100; i++) {
+      PG_CHAR_TEXTS[i] =
+          "\\" + (char) ('0' + (i >> 6)) + (char) ('0' + (i >> 3 & 7)) + (char) ('0' + (i & 7));
+    }
+  }
+
+  /**
+   * "char": one byte (char_send), not a character of the client encoding. Its text is charout's of
+   * PostgreSQL 15 and later, whatever the server's version: byte 0 is the empty string, 1 to 0x7F
+   * the ASCII character, 0x80 and above a backslash and three octal digits ({@code \351}), the form
+   * charin reads back. (PostgreSQL 14 and earlier print a high byte raw, which is no valid UTF-8 on
+   * its own; decoding it as UTF-8 gave U+FFFD.) {@link ParameterEncoder#pgCharByte} is the inverse.
+   */
+  public static String pgChar(byte value) {
+    return PG_CHAR_TEXTS[value & 0xff];
+  }
+
   public static UUID uuid(byte[] b, int off) {
     return new UUID(Bytes.getLong(b, off), Bytes.getLong(b, off + 8));
   }
@@ -415,8 +442,10 @@ public final class BinaryCodec {
       case Oids.JSON:
       case Oids.XML:
       case Oids.UNKNOWN:
-      case Oids.CHAR:
         return Bytes.utf8(b, off, len);
+      case Oids.CHAR:
+        requireLength(oid, len, 1);
+        return pgChar(b[off]);
       case Oids.JSONB:
         return jsonb(b, off, len);
       case Oids.BYTEA:
@@ -512,6 +541,11 @@ public final class BinaryCodec {
       throw new PgException("08P01", "array value of " + len + " bytes with flags " + flags);
     }
     int n = Bytes.getInt(b, off + 12);
+    int lower = Bytes.getInt(b, off + 16);
+    if (lower != 1 && n > 0) {
+      // A List (or Java array) is indexed from its first element: it cannot keep [0:2]'s bounds.
+      throw lowerBound("[" + lower + ":" + ((long) lower + n - 1) + "]", lower);
+    }
     int end = off + len;
     int p = off + 20;
     // Each element takes at least its 4-byte length word.
@@ -544,6 +578,22 @@ public final class BinaryCodec {
           "08P01", "array value has " + (end - p) + " bytes after its " + n + " elements");
     }
     return out;
+  }
+
+  /**
+   * An array whose lower bound is not 1 ({@code '[0:2]={1,2,3}'}): refused, since a List or Java
+   * array would keep its elements but silently drop its bounds.
+   */
+  public static PgException lowerBound(String bounds, int lower) {
+    return new PgException(
+        "0A000",
+        "array with bounds "
+            + bounds
+            + " (lower bound "
+            + lower
+            + "): Lists and Java arrays cannot keep bounds other than from 1; select a slice,"
+            + " which counts from 1 (value[:]), and the bounds with array_lower() if they"
+            + " matter");
   }
 
   private static PgException arrayElementPastEnd(int i) {
@@ -582,8 +632,9 @@ public final class BinaryCodec {
     if (v instanceof InetNetwork net && type == InetAddress.class) {
       return hostAddress(net);
     }
-    if (type == String.class) {
-      return String.valueOf(v);
+    if (type == String.class && !(v instanceof byte[])) {
+      // numeric in plain notation, as getString gives it (BigDecimal.toString writes 1E-7).
+      return v instanceof BigDecimal d ? d.toPlainString() : String.valueOf(v);
     }
     if (v instanceof Double d && oid == Oids.NUMERIC) {
       throw new PgException(

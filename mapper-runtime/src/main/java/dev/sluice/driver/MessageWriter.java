@@ -1,7 +1,9 @@
 package dev.sluice.driver;
 
+import dev.sluice.Interval;
 import dev.sluice.PgException;
 import java.io.IOException;
+import java.util.Collection;
 import java.util.Map;
 
 /**
@@ -174,6 +176,9 @@ final class MessageWriter {
         if (v == null) {
           out.putInt(-1);
         } else {
+          if (!infiniteIntervals) {
+            requireFiniteIntervals(v, i + 1);
+          }
           int at = out.reserveInt();
           ParameterEncoder.encode(out, v, oids[i], ParameterEncoder.format(v, oids[i]), i + 1);
           out.patchLength(at);
@@ -187,6 +192,42 @@ final class MessageWriter {
         throw new PgException(pe.sqlState(), pe.serverMessage(), p.sql, pe);
       }
       throw e;
+    }
+  }
+
+  /**
+   * Whether the server has infinite intervals (PostgreSQL 17 and later, or a version not reported);
+   * set by the session from server_version.
+   */
+  boolean infiniteIntervals = true;
+
+  /**
+   * Fails for {@link Interval#INFINITY} or {@link Interval#NEGATIVE_INFINITY} (alone, or in a
+   * Collection or Object[]) bound to a server before PostgreSQL 17: their fields would be stored as
+   * an ordinary, finite interval there. (The rows of a batch's array form are not looked into.)
+   */
+  private static void requireFiniteIntervals(Object v, int index) {
+    if (v instanceof Interval i) {
+      if (i.isInfinite()) {
+        throw new PgException(
+            "22008",
+            "parameter $"
+                + index
+                + " is "
+                + i
+                + ", but this server (PostgreSQL before 17) has no infinite intervals: it would"
+                + " store Interval."
+                + (i.equals(Interval.INFINITY) ? "INFINITY" : "NEGATIVE_INFINITY")
+                + "'s fields as a finite interval");
+      }
+    } else if (v instanceof Collection<?> c) {
+      for (Object o : c) {
+        requireFiniteIntervals(o, index);
+      }
+    } else if (v instanceof Object[] a) {
+      for (Object o : a) {
+        requireFiniteIntervals(o, index);
+      }
     }
   }
 

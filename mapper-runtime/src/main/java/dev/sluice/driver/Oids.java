@@ -60,6 +60,27 @@ public final class Oids {
   public static final int JSON_ARRAY = 199;
   public static final int JSONB_ARRAY = 3807;
 
+  /**
+   * PostgreSQL's pseudo-type anyarray; in a list of accepted column types ({@code Columns.require})
+   * it stands for every array {@code List<String>} reads: any array but bytea[] (a built-in array
+   * type, or a column arriving as text, as arrays of enums, composites and ranges do).
+   */
+  public static final int ANYARRAY = 2277;
+
+  /** box, the one built-in type whose arrays separate elements with ';' (pg_type.typdelim). */
+  public static final int BOX = 603;
+
+  public static final int BOX_ARRAY = 1020;
+
+  /**
+   * The delimiter between elements in the text form of an array of type {@code arrayOid}: its
+   * element type's typdelim, ',' for every built-in type but box (';'). A type created with another
+   * DELIMITER is not known here: its arrays need the per-database type registry.
+   */
+  public static char textArrayDelimiter(int arrayOid) {
+    return arrayOid == BOX_ARRAY ? ';' : ',';
+  }
+
   /** The element type of a built-in array type, or 0 when {@code oid} is no array we know. */
   public static int elementOf(int oid) {
     switch (oid) {
@@ -222,9 +243,9 @@ public final class Oids {
       case JSON:
       case XML:
       case UNKNOWN:
-      case CHAR:
         return true;
       default:
+        // "char" is a byte, not text: BinaryCodec.pgChar gives its text.
         return false;
     }
   }
@@ -284,6 +305,8 @@ public final class Oids {
         return "numeric";
       case VOID:
         return "void";
+      case ANYARRAY:
+        return "an array (of any type but bytea)";
       case UUID:
         return "uuid";
       case JSONB:

@@ -17,7 +17,6 @@ import java.time.OffsetTime;
 import java.time.Period;
 import java.time.ZonedDateTime;
 import java.time.temporal.ChronoUnit;
-import java.util.Collection;
 import java.util.HexFormat;
 import java.util.UUID;
 
@@ -30,7 +29,8 @@ import java.util.UUID;
  * domain, an enum, an array of them), written in the server's text syntax by {@link #text}. Values
  * beyond the type's range fail here (22003, 22008) rather than wrap around. A {@link ColumnSlice}
  * (batch rows of one parameter, for the array form of a batch insert) is declared and encoded as a
- * binary array of its element type.
+ * binary array of its element type. Collections and Java arrays are written by {@link
+ * ArrayEncoder}, nested ones as multi-dimensional arrays.
  *
  * <p>Over 500 lines because the encoding of every Java type for every parameter type it may meet is
  * one dispatch, read top to bottom; the text forms ({@link #text}) and numeric's base-10000 digits
@@ -130,7 +130,11 @@ public final class ParameterEncoder {
     if (v == null) {
       return Protocol.FORMAT_BINARY;
     }
-    if (v instanceof String || v instanceof Enum<?>) {
+    if (v instanceof String) {
+      // charin would keep the first byte of a longer text (é's 0xC3): "char" is checked here.
+      return oid == Oids.CHAR ? Protocol.FORMAT_BINARY : Protocol.FORMAT_TEXT;
+    }
+    if (v instanceof Enum<?>) {
       return Protocol.FORMAT_TEXT;
     }
     return Oids.hasBinaryCodec(oid) ? Protocol.FORMAT_BINARY : Protocol.FORMAT_TEXT;
@@ -142,7 +146,7 @@ public final class ParameterEncoder {
    */
   public static void encode(WriteBuffer w, Object v, int oid, short format, int index) {
     if (format == Protocol.FORMAT_TEXT) {
-      w.putUtf8(text(v));
+      w.putUtf8(text(v, Oids.textArrayDelimiter(oid)));
       return;
     }
     switch (oid) {
@@ -196,8 +200,10 @@ public final class ParameterEncoder {
       case Oids.JSON:
       case Oids.XML:
       case Oids.UNKNOWN:
-      case Oids.CHAR:
         w.putUtf8(text(v));
+        return;
+      case Oids.CHAR:
+        w.putByte(pgCharByte(text(v), index));
         return;
       case Oids.JSONB:
         w.putByte(1);
@@ -284,79 +290,12 @@ public final class ParameterEncoder {
             c.write(w, element);
             return;
           }
-          array(w, v, element, index);
+          ArrayEncoder.binary(w, v, element, index);
           return;
         }
         break;
     }
     throw cannotEncode(v, oid, index);
-  }
-
-  /**
-   * A one-dimensional array from a Collection or a Java array, elements encoded as {@code element}.
-   */
-  private static void array(WriteBuffer w, Object v, int element, int index) {
-    Object[] items = elements(v);
-    if (items == null) {
-      throw cannotEncode(v, Oids.arrayOf(element), index);
-    }
-    boolean hasNull = false;
-    for (Object o : items) {
-      if (o == null) {
-        hasNull = true;
-        break;
-      }
-    }
-    w.putInt(1);
-    w.putInt(hasNull ? 1 : 0);
-    w.putInt(element);
-    w.putInt(items.length);
-    w.putInt(1);
-    for (Object o : items) {
-      if (o == null) {
-        w.putInt(-1);
-      } else {
-        int at = w.reserveInt();
-        encode(w, o, element, Protocol.FORMAT_BINARY, index);
-        w.patchLength(at);
-      }
-    }
-  }
-
-  private static Object[] elements(Object v) {
-    if (v instanceof Collection<?> c) return c.toArray();
-    if (v instanceof Object[] a) return a;
-    if (v instanceof int[] a) {
-      Object[] o = new Object[a.length];
-      for (int i = 0; i < a.length; i++) o[i] = a[i];
-      return o;
-    }
-    if (v instanceof long[] a) {
-      Object[] o = new Object[a.length];
-      for (int i = 0; i < a.length; i++) o[i] = a[i];
-      return o;
-    }
-    if (v instanceof short[] a) {
-      Object[] o = new Object[a.length];
-      for (int i = 0; i < a.length; i++) o[i] = a[i];
-      return o;
-    }
-    if (v instanceof double[] a) {
-      Object[] o = new Object[a.length];
-      for (int i = 0; i < a.length; i++) o[i] = a[i];
-      return o;
-    }
-    if (v instanceof float[] a) {
-      Object[] o = new Object[a.length];
-      for (int i = 0; i < a.length; i++) o[i] = a[i];
-      return o;
-    }
-    if (v instanceof boolean[] a) {
-      Object[] o = new Object[a.length];
-      for (int i = 0; i < a.length; i++) o[i] = a[i];
-      return o;
-    }
-    return null;
   }
 
   /**
@@ -366,8 +305,16 @@ public final class ParameterEncoder {
    * and enums, and for any value whose parameter has a type without a binary codec (a domain, an
    * enum, an array of them), where the server parses this text as that type.
    */
-  @SuppressWarnings({"unchecked", "rawtypes"})
   public static String text(Object v) {
+    return text(v, ',');
+  }
+
+  /**
+   * {@link #text}, with {@code delimiter} between the elements of an array (its element type's, see
+   * {@link Oids#textArrayDelimiter}: box[] takes ';').
+   */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  public static String text(Object v, char delimiter) {
     if (v instanceof String s) {
       return s;
     }
@@ -417,9 +364,8 @@ public final class ParameterEncoder {
           + interval.microseconds()
           + " microseconds";
     }
-    Object[] items = v instanceof Collection<?> || v.getClass().isArray() ? elements(v) : null;
-    if (items != null) {
-      return arrayLiteral(items);
+    if (ArrayEncoder.isArray(v)) {
+      return ArrayEncoder.literal(v, delimiter);
     }
     return String.valueOf(v);
   }
@@ -437,29 +383,43 @@ public final class ParameterEncoder {
     return String.format("%04d", 1 - year) + iso.substring(dash) + " BC";
   }
 
-  /** A one-dimensional array literal, every element quoted so that "NULL" stays a string. */
-  private static String arrayLiteral(Object[] items) {
-    StringBuilder sb = new StringBuilder().append('{');
-    for (int i = 0; i < items.length; i++) {
-      if (i > 0) {
-        sb.append(',');
-      }
-      if (items[i] == null) {
-        sb.append("NULL");
-        continue;
-      }
-      String s = text(items[i]);
-      sb.append('"');
-      for (int k = 0; k < s.length(); k++) {
-        char c = s.charAt(k);
-        if (c == '"' || c == '\\') {
-          sb.append('\\');
-        }
-        sb.append(c);
-      }
-      sb.append('"');
+  /**
+   * The byte of a "char" value from its text, the inverse of {@link BinaryCodec#pgChar}: the empty
+   * string is 0, an ASCII character itself, a backslash and three octal digits ({@code \351}) that
+   * byte. Anything else fails (22P02) rather than keep a first byte as charin would.
+   */
+  public static int pgCharByte(String s, int index) {
+    int n = s.length();
+    if (n == 0) {
+      return 0;
     }
-    return sb.append('}').toString();
+    char c = s.charAt(0);
+    if (n == 1 && c < 0x80) {
+      return c;
+    }
+    if (n == 4
+        && c == '\\'
+        && isOctal(s.charAt(1))
+        && isOctal(s.charAt(2))
+        && isOctal(s.charAt(3))) {
+      int v = (s.charAt(1) - '0') * 64 + (s.charAt(2) - '0') * 8 + (s.charAt(3) - '0');
+      if (v <= 0xff) {
+        return v;
+      }
+    }
+    throw new PgException(
+        "22P02",
+        "parameter $"
+            + index
+            + " = \""
+            + (n > 20 ? s.substring(0, 20) + "…" : s)
+            + "\" is no \"char\" value: \"char\" holds one byte, written as one ASCII character,"
+            + " \"\" for byte 0, or a backslash and three octal digits (\\351) for bytes 0x80 to"
+            + " 0xFF");
+  }
+
+  private static boolean isOctal(char c) {
+    return c >= '0' && c <= '7';
   }
 
   private static boolean asBoolean(Object v, int oid, int index) {
@@ -651,7 +611,7 @@ public final class ParameterEncoder {
     return null;
   }
 
-  private static PgException cannotEncode(Object v, int oid, int index) {
+  static PgException cannotEncode(Object v, int oid, int index) {
     return new PgException(
         "42804",
         "parameter $"

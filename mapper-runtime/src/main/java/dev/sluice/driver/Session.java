@@ -535,6 +535,10 @@ final class Session {
       residue |= SessionResidue.SETTINGS; // a reported setting changed: SET, or set_config()
     }
     parameters.put(pair[0], pair[1]);
+    if (pair[0].equals("server_version")) {
+      rowView.serverVersion(pair[1]); // intervals: see FiniteIntervals
+      writer.infiniteIntervals = rowView.hasInfiniteIntervals();
+    }
     if (pair[0].equals("client_encoding") && !pair[1].equalsIgnoreCase("UTF8")) {
       throw new ProtocolException("client_encoding changed to " + pair[1] + "; Sluice needs UTF8");
     }

@@ -194,7 +194,7 @@ class DecoderFaultTest {
     PgException e =
         catchThrowableOfType(
             PgException.class,
-            () -> TextArray.parse(rows.buffer(), rows.offset(0), rows.length(0)));
+            () -> TextArray.parse(rows.buffer(), rows.offset(0), rows.length(0), ','));
     assertThat(e.sqlState()).isEqualTo("22P02");
     assertThat(e.getMessage()).contains("backslash before the closing brace");
   }

@@ -231,7 +231,7 @@ class DifferentialTest {
     };
   }
 
-  private static Object typedValue(RowView row, int c, int oid) {
+  static Object typedValue(RowView row, int c, int oid) {
     switch (oid) {
       case Oids.BOOL:
         return row.getBoolean(c);
@@ -287,7 +287,7 @@ class DifferentialTest {
   }
 
   /** Our values, made comparable with pgjdbc's. */
-  private static Object normalize(Object v) {
+  static Object normalize(Object v) {
     if (v instanceof Short || v instanceof Integer) {
       return ((Number) v).longValue();
     }
@@ -326,7 +326,7 @@ class DifferentialTest {
     return rows;
   }
 
-  private static Object pgjdbcValue(ResultSet rs, int i, String type) throws SQLException {
+  static Object pgjdbcValue(ResultSet rs, int i, String type) throws SQLException {
     if (rs.getObject(i) == null) {
       return null;
     }
@@ -457,6 +457,8 @@ class DifferentialTest {
         }
       case "date":
         return ((java.sql.Date) o).toLocalDate();
+      case "bytea":
+        return HexFormat.of().formatHex((byte[]) o);
       default:
         return o instanceof PGobject p ? p.getValue() : o;
     }

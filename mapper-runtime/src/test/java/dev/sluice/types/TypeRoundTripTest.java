@@ -1128,7 +1128,7 @@ class TypeRoundTripTest {
     // mood[] has a per-database OID, so it arrives as text and is parsed from array_out's syntax.
     db.executeScript("CREATE TABLE mood_lists (id int PRIMARY KEY, ms mood[])");
     db.execute(
-        "INSERT INTO mood_lists VALUES (1, $1), (2, '{}'), (3, NULL), (4, '[0:1]={ok,sad}')",
+        "INSERT INTO mood_lists VALUES (1, $1), (2, '{}'), (3, NULL), (4, '{ok,sad}')",
         List.of(Mood.VERY_HAPPY, Mood.sad, Mood.ok));
     db.execute("INSERT INTO mood_lists VALUES (5, ARRAY['sad', NULL]::mood[])");
     List<List<Mood>> read =
@@ -1141,6 +1141,15 @@ class TypeRoundTripTest {
             null,
             List.of(Mood.ok, Mood.sad),
             Arrays.asList(Mood.sad, null));
+    // Bounds other than from 1 a List cannot keep: refused, never dropped.
+    assertThatThrownBy(
+            () ->
+                Read.one(
+                    db,
+                    "SELECT '[0:1]={ok,sad}'::mood[] AS ms",
+                    (RowView r) -> r.getList(0, Mood.class)))
+        .isInstanceOfSatisfying(PgException.class, e -> assertThat(e.sqlState()).isEqualTo("0A000"))
+        .hasMessageContaining("column \"ms\": array with bounds [0:1]");
     assertThat(
             Read.one(
                 db,
