@@ -272,9 +272,8 @@ final class Listener implements AutoCloseable {
         l.offer(new MissedNotifications(l.channel(), MissedNotifications.Reason.RECONNECTED));
       }
     }
-    // Commands asked for while the connection was down are in force now: LISTEN ran above for
-    // every channel subscribed, and UNLISTEN of a channel no longer there is moot.
-    failCommands(null);
+    // Commands asked for meanwhile run next, on this connection: a LISTEN that ran above already
+    // runs again harmlessly, and so does an UNLISTEN of a channel not listened to.
   }
 
   /** Runs the LISTEN and UNLISTEN asked for; a server error fails the caller's command. */
@@ -295,15 +294,11 @@ final class Listener implements AutoCloseable {
     }
   }
 
-  /** Completes every waiting command: as done ({@code failure} null) or failed. */
+  /** Fails every waiting command: the listener is closed. */
   private void failCommands(PgException failure) {
     Command c;
     while ((c = commands.poll()) != null) {
-      if (failure == null) {
-        c.done.complete(null);
-      } else {
-        c.done.completeExceptionally(failure);
-      }
+      c.done.completeExceptionally(failure);
     }
   }
 

@@ -30,7 +30,9 @@ class CopyOutMemoryTest {
       long[] sum = {0};
       long copied =
           db.copyOut(
-              "SELECT g AS n FROM generate_series(1, 2000000) g", TestDecoders.INT, n -> sum[0] += n);
+              "SELECT g AS n FROM generate_series(1, 2000000) g",
+              TestDecoders.INT,
+              n -> sum[0] += n);
       assertThat(copied).isEqualTo(2_000_000);
       assertThat(sum[0]).isEqualTo(2_000_000L * 2_000_001L / 2);
     }

@@ -82,9 +82,7 @@ class CopyOutRowsTest {
             PgException.class,
             () ->
                 db.copyOut(
-                    "SELECT to_tsvector('simple', 'a b') AS v",
-                    TestDecoders.STRING,
-                    v -> {}));
+                    "SELECT to_tsvector('simple', 'a b') AS v", TestDecoders.STRING, v -> {}));
     assertThat(e.sqlState()).isEqualTo("0A000");
     assertThat(e.getMessage()).contains("column v").contains("has no binary form here");
     assertThat(db.query("SELECT pg_backend_pid()", TestDecoders.INT)).containsExactly(pid);

@@ -11,12 +11,14 @@ import java.io.IOException;
  * must have a binary codec here, as binary COPY sends every column in binary.
  *
  * <p>Messages: CopyOutResponse; the header in a CopyData of its own (signature, flags, extension);
- * one CopyData per row; the trailer (a column count of -1); CopyDone; CommandComplete; ReadyForQuery.
- * If the consumer (or a decoder) throws, the COPY is cancelled and the rest drained, as for a query
- * (see {@link ExtendedQuery}): the connection stays only if the cancel ended it.
+ * one CopyData per row; the trailer (a column count of -1); CopyDone; CommandComplete;
+ * ReadyForQuery. If the consumer (or a decoder) throws, the COPY is cancelled and the rest drained,
+ * as for a query (see {@link ExtendedQuery}): the connection stays only if the cancel ended it.
  */
 final class CopyOutRows extends Exchange {
-  private static final byte[] SIGNATURE = {'P', 'G', 'C', 'O', 'P', 'Y', '\n', (byte) 0xff, '\r', '\n', 0};
+  private static final byte[] SIGNATURE = {
+    'P', 'G', 'C', 'O', 'P', 'Y', '\n', (byte) 0xff, '\r', '\n', 0
+  };
 
   private final Sink sink;
   private final int columnCount;

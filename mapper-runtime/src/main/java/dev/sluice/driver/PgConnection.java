@@ -397,9 +397,9 @@ public final class PgConnection implements AutoCloseable {
   }
 
   /**
-   * Copies the rows of {@code query} out with a binary {@code COPY (query) TO STDOUT} and hands each
-   * to {@code consumer}, decoded by {@code decoder} straight from the receive buffer (see {@link
-   * CopyOutRows}); returns the row count. The query takes no parameters: COPY has none.
+   * Copies the rows of {@code query} out with a binary {@code COPY (query) TO STDOUT} and hands
+   * each to {@code consumer}, decoded by {@code decoder} straight from the receive buffer (see
+   * {@link CopyOutRows}); returns the row count. The query takes no parameters: COPY has none.
    */
   public <T> long copyOut(
       String query, RowDecoder<T> decoder, java.util.function.Consumer<? super T> consumer) {
