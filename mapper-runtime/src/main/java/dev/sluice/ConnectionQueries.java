@@ -152,6 +152,48 @@ abstract class ConnectionQueries implements Queries {
   }
 
   @Override
+  public <R> long copyIn(dev.sluice.dsl.Table<R> table, java.util.Iterator<? extends R> records) {
+    List<String> names = new ArrayList<>();
+    List<Integer> positions = new ArrayList<>();
+    List<? extends dev.sluice.dsl.Column<R, ?>> columns = table.columns();
+    for (int i = 0; i < columns.size(); i++) {
+      if (!columns.get(i).isGenerated()) {
+        names.add(columns.get(i).name());
+        positions.add(i);
+      }
+    }
+    String target =
+        (table.schema().isEmpty() ? "" : quote(table.schema()) + ".") + quote(table.name());
+    java.util.Iterator<Object[]> rows =
+        new java.util.Iterator<>() {
+          @Override
+          public boolean hasNext() {
+            return records.hasNext();
+          }
+
+          @Override
+          public Object[] next() {
+            R record = records.next();
+            if (record == null) {
+              throw new IllegalArgumentException("a null record to copy into " + table.name());
+            }
+            Object[] all = table.values(record);
+            Object[] out = new Object[positions.size()];
+            for (int k = 0; k < out.length; k++) {
+              out[k] = all[positions.get(k)];
+            }
+            return out;
+          }
+        };
+    return withConnection(c -> c.copyInRows(target, names, rows));
+  }
+
+  /** An identifier, quoted as PostgreSQL quotes it. */
+  private static String quote(String name) {
+    return '"' + name.replace("\"", "\"\"") + '"';
+  }
+
+  @Override
   public long copyIn(String sql, InputStream data) {
     return withConnection(c -> c.copyIn(sql, data));
   }

@@ -120,6 +120,26 @@ public interface Queries {
   <T> long copyOut(
       String query, RowDecoder<T> decoder, java.util.function.Consumer<? super T> consumer);
 
+  /**
+   * Copies {@code records} into {@code table} with a binary {@code COPY … FROM STDIN} of every
+   * column but the {@code @Generated} ones, each value in its column's exact binary type (the
+   * columns are described first), from the generated table metadata; returns the rows copied. One
+   * statement: all rows or none. COPY fires row and statement triggers but no rules, and has no
+   * RETURNING or ON CONFLICT, so no generated keys come back. A value that cannot be encoded, or a
+   * source that throws, aborts the COPY (nothing is written) and the error names the row's index.
+   */
+  <R> long copyIn(dev.sluice.dsl.Table<R> table, java.util.Iterator<? extends R> records);
+
+  /** {@link #copyIn(dev.sluice.dsl.Table, java.util.Iterator)} from a list or any Iterable. */
+  default <R> long copyIn(dev.sluice.dsl.Table<R> table, Iterable<? extends R> records) {
+    return copyIn(table, records.iterator());
+  }
+
+  /** {@link #copyIn(dev.sluice.dsl.Table, java.util.Iterator)} from a stream (not closed here). */
+  default <R> long copyIn(dev.sluice.dsl.Table<R> table, Stream<? extends R> records) {
+    return copyIn(table, records.iterator());
+  }
+
   /** {@code COPY … FROM STDIN}: streams {@code data} to the server; returns the rows copied. */
   long copyIn(String sql, InputStream data);
 

@@ -410,6 +410,19 @@ public final class PgConnection implements AutoCloseable {
         (s, q, p, unused) -> CopyOutRows.run(s, q, new Sink.ToConsumer<>(decoder, consumer)));
   }
 
+  /**
+   * Copies {@code rows} into {@code table} ({@code columns} in order) with a binary {@code COPY …
+   * FROM STDIN}, each value encoded in its column's exact type (see {@link CopyInRows}); returns
+   * the row count. All rows or none.
+   */
+  public long copyInRows(String table, List<String> columns, java.util.Iterator<Object[]> rows) {
+    return call(
+        "COPY " + table + " FROM STDIN (FORMAT binary)",
+        null,
+        null,
+        (s, q, p, unused) -> CopyInRows.run(s, table, columns, rows));
+  }
+
   // ------------------------------------------------------------------ cancel and close
 
   /**
