@@ -353,6 +353,9 @@ final class Listener implements AutoCloseable {
   @Override
   public void close() {
     closed = true;
+    for (Listening l : subscriptions()) {
+      l.stop(); // their delivery threads end; the connection's end UNLISTENs everything
+    }
     timer.shutdownNow();
     thread.interrupt();
     try {

@@ -131,14 +131,21 @@ public final class Listening implements AutoCloseable {
    */
   @Override
   public void close() {
+    if (stop()) {
+      listener.unsubscribe(this);
+    }
+  }
+
+  /** Stops delivering (the listener, or the database, is closing); true the first time. */
+  boolean stop() {
     if (closed) {
-      return;
+      return false;
     }
     closed = true;
     if (delivery != null) {
       delivery.interrupt();
     }
-    listener.unsubscribe(this);
+    return true;
   }
 
   @Override

@@ -58,7 +58,16 @@ class ListenTest {
       db.notify("orders", "after close");
       Thread.sleep(300);
       assertThat(events).hasSize(3);
+      db.listen("orders", events::add);
     }
+    // Closing the database ends the listener's threads, the subscriptions' too.
+    Thread.sleep(300);
+    assertThat(
+            Thread.getAllStackTraces().keySet().stream()
+                .filter(Thread::isAlive)
+                .map(Thread::getName)
+                .filter(n -> n.startsWith("sluice-listen")))
+        .isEmpty();
   }
 
   @Test
