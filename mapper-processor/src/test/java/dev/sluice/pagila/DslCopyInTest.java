@@ -118,6 +118,7 @@ class DslCopyInTest extends PagilaSession {
     assertThat(e.getMessage())
         .contains("row 0 of the source, column fulltext")
         .contains("has no binary form for type OID 3614");
+    assertThat(e.statement()).startsWith("COPY \"film\" (");
     assertThat(count("film")).isEqualTo(before);
     assertThat(db.query("SELECT 1", dev.sluice.Scalars.INT)).containsExactly(1);
   }

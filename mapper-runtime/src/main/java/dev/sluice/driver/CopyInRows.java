@@ -70,7 +70,11 @@ final class CopyInRows extends Exchange {
     session.submit(x);
     session.receive(x);
     if (x.clientFailure != null) {
-      throw x.clientFailure; // the server's error then is only the echo of our CopyFail
+      // The server's error then is only the echo of our CopyFail.
+      if (x.clientFailure instanceof PgException pe && pe.statement() == null) {
+        throw new PgException(pe.sqlState(), pe.serverMessage(), sql, pe);
+      }
+      throw x.clientFailure;
     }
     x.throwIfFailed();
     return x.count;
