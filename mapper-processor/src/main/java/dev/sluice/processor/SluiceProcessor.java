@@ -84,6 +84,9 @@ public final class SluiceProcessor extends AbstractProcessor {
   /** The models of this compilation's records, by qualified name, for the checks of DAOs. */
   private final Map<String, RecordModel> recordModels = new HashMap<>();
 
+  /** The first type checked against the schema, as the origin of {@link CheckedMigrations}. */
+  private Element firstChecked;
+
   /** Names of records that referred to unresolved types, to retry in the next round. */
   private final Set<String> deferred = new LinkedHashSet<>();
 
@@ -157,6 +160,7 @@ public final class SluiceProcessor extends AbstractProcessor {
     }
     if (round.processingOver() && schema != null) {
       reportUnusedEntries(schema);
+      recordCheckedMigrations(schema.source);
       try {
         schema.close();
       } catch (IOException e) {
@@ -167,6 +171,21 @@ public final class SluiceProcessor extends AbstractProcessor {
       checker = null;
     }
     return true;
+  }
+
+  /** Leaves {@link CheckedMigrations} in the class output after checks against migrations. */
+  private void recordCheckedMigrations(SchemaSource source) {
+    if (source == null || source.migrations == null || firstChecked == null) {
+      return;
+    }
+    try {
+      CheckedMigrations.write(
+          processingEnv.getFiler(), source.migrations, source.migrationsDigest, firstChecked);
+    } catch (IOException e) {
+      diagnostics.error(
+          Diagnostics.SCHEMA_UNAVAILABLE,
+          "could not write " + CheckedMigrations.RESOURCE + " to the class output: " + e);
+    }
   }
 
   /**
@@ -291,6 +310,9 @@ public final class SluiceProcessor extends AbstractProcessor {
   }
 
   private void processDao(TypeElement dao, boolean lastRound) {
+    if (firstChecked == null) {
+      firstChecked = dao;
+    }
     diagnostics.hold();
     try {
       DaoModel model = daos.build(dao);
@@ -330,6 +352,9 @@ public final class SluiceProcessor extends AbstractProcessor {
   }
 
   private void processRecord(TypeElement record, boolean lastRound) {
+    if (firstChecked == null) {
+      firstChecked = record;
+    }
     diagnostics.hold();
     try {
       RecordModel model = models.build(record);
