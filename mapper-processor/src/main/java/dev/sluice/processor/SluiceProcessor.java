@@ -7,6 +7,7 @@ import com.palantir.javapoet.JavaFile;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -160,7 +161,7 @@ public final class SluiceProcessor extends AbstractProcessor {
     }
     if (round.processingOver() && schema != null) {
       reportUnusedEntries(schema);
-      recordCheckedMigrations(schema.source);
+      recordCheckedMigrations(schema);
       try {
         schema.close();
       } catch (IOException e) {
@@ -173,14 +174,21 @@ public final class SluiceProcessor extends AbstractProcessor {
     return true;
   }
 
-  /** Leaves {@link CheckedMigrations} in the class output after checks against migrations. */
-  private void recordCheckedMigrations(SchemaSource source) {
-    if (source == null || source.migrations == null || firstChecked == null) {
+  /**
+   * Leaves {@link CheckedMigrations} in the class output after checks that answer for migrations.
+   */
+  private void recordCheckedMigrations(Snapshots snapshots) {
+    Path directory = snapshots.checkedMigrations;
+    String digest = snapshots.checkedDigest;
+    if (directory == null && snapshots.source != null && snapshots.source.migrations != null) {
+      directory = snapshots.source.migrations;
+      digest = snapshots.source.migrationsDigest;
+    }
+    if (directory == null || digest == null || firstChecked == null) {
       return;
     }
     try {
-      CheckedMigrations.write(
-          processingEnv.getFiler(), source.migrations, source.migrationsDigest, firstChecked);
+      CheckedMigrations.write(processingEnv.getFiler(), directory, digest, firstChecked);
     } catch (IOException e) {
       diagnostics.error(
           Diagnostics.SCHEMA_UNAVAILABLE,

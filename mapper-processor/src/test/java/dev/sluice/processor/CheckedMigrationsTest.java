@@ -66,6 +66,46 @@ class CheckedMigrationsTest {
   }
 
   @Test
+  void aVerifiedSnapshotAnswersForTheMigrationsItWasWrittenFrom(@TempDir Path temp)
+      throws Exception {
+    Path migrations = Files.createDirectories(temp.resolve("migration"));
+    Files.writeString(
+        migrations.resolve("V1__item.sql"),
+        "CREATE TABLE item (id int PRIMARY KEY, title text NOT NULL);\n");
+    Path snapshot = temp.resolve("schema.snapshot");
+    JavaFileObject program =
+        SchemaChecksTest.source("@Table(\"item\") public record Item(@Id int id, String title) {}");
+    assertThat(
+            javac()
+                .withProcessors(new SluiceProcessor())
+                .withOptions(
+                    "-Asluice.schema.migrations=" + migrations,
+                    "-Asluice.schema.snapshot=" + snapshot)
+                .compile(program))
+        .succeeded();
+    Compilation fromSnapshot =
+        javac()
+            .withProcessors(new SluiceProcessor())
+            .withOptions(
+                "-Asluice.schema.snapshot=" + snapshot, "-Asluice.schema.verifySnapshot=true")
+            .compile(program);
+    assertThat(fromSnapshot).succeeded();
+    JavaFileObject record =
+        fromSnapshot
+            .generatedFile(StandardLocation.CLASS_OUTPUT, "", CheckedMigrations.RESOURCE)
+            .orElseThrow();
+    try (InputStream in = record.openInputStream()) {
+      assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8))
+          .isEqualTo(
+              "directory="
+                  + migrations.toAbsolutePath().normalize()
+                  + "\ndigest="
+                  + Migrations.scan(migrations).digest()
+                  + "\n");
+    }
+  }
+
+  @Test
   void classesCheckedAgainstNoMigrationsAreNeverStale(@TempDir Path temp) throws Exception {
     Compilation c =
         javac()
