@@ -2,25 +2,18 @@ package com.example.shop;
 
 import dev.sluice.Database;
 import dev.sluice.embedded.EmbeddedServer;
-import dev.sluice.embedded.PsqlScript;
-import java.io.IOException;
-import java.io.InputStream;
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
-import java.sql.Connection;
-import java.sql.SQLException;
+import org.flywaydb.core.Flyway;
 
-/** Runs the shop on an embedded PostgreSQL 17: migrates it, sells, prints the revenue. */
+/** Runs the shop on an embedded PostgreSQL 17: migrates it with Flyway, sells, prints the revenue. */
 public final class Main {
-  public static void main(String[] args) throws IOException, SQLException {
+  public static void main(String[] args) {
     try (EmbeddedServer server = EmbeddedServer.start()) {
-      try (Connection jdbc = server.jdbc("postgres", "shop-migrations")) {
-        for (String name : new String[] {"V1__product.sql", "V2__sale.sql"}) {
-          try (InputStream in = Main.class.getResourceAsStream("/db/migration/" + name)) {
-            new PsqlScript(name, new String(in.readAllBytes(), StandardCharsets.UTF_8)).run(jdbc);
-          }
-        }
-      }
+      // Flyway orders V1__, V2__, … exactly as the processor did when it checked the DAO.
+      Flyway.configure()
+          .dataSource(server.jdbcUrl("postgres"), EmbeddedServer.SUPERUSER, null)
+          .load()
+          .migrate();
       String url = "postgresql://" + EmbeddedServer.SUPERUSER + "@localhost:" + server.port() + "/postgres";
       try (Database db = Database.connect(url)) {
         ShopDao shop = db.dao(ShopDao.class);
