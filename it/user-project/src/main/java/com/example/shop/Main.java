@@ -5,7 +5,7 @@ import dev.sluice.embedded.EmbeddedServer;
 import java.math.BigDecimal;
 import org.flywaydb.core.Flyway;
 
-/** Runs the shop on an embedded PostgreSQL 17: migrates it with Flyway, sells, prints the revenue. */
+/** Runs the shop on an embedded PostgreSQL 17: migrates it with Flyway, sells, prints revenue. */
 public final class Main {
   public static void main(String[] args) {
     try (EmbeddedServer server = EmbeddedServer.start()) {
@@ -14,7 +14,8 @@ public final class Main {
           .dataSource(server.jdbcUrl("postgres"), EmbeddedServer.SUPERUSER, null)
           .load()
           .migrate();
-      String url = "postgresql://" + EmbeddedServer.SUPERUSER + "@localhost:" + server.port() + "/postgres";
+      String url =
+          "postgresql://" + EmbeddedServer.SUPERUSER + "@localhost:" + server.port() + "/postgres";
       try (Database db = Database.connect(url)) {
         ShopDao shop = db.dao(ShopDao.class);
         Product tea = shop.add(new Product(0, "tea", new BigDecimal("3.50")));

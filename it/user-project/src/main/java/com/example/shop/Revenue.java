@@ -1,7 +1,7 @@
 package com.example.shop;
 
-import java.math.BigDecimal;
 import dev.sluice.annotations.Row;
+import java.math.BigDecimal;
 
 /** One line of the revenue report: any result shape can be a {@code @Row}. */
 @Row
