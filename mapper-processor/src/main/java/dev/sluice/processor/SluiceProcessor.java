@@ -7,6 +7,7 @@ import com.palantir.javapoet.JavaFile;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -84,6 +85,9 @@ public final class SluiceProcessor extends AbstractProcessor {
   /** The models of this compilation's records, by qualified name, for the checks of DAOs. */
   private final Map<String, RecordModel> recordModels = new HashMap<>();
 
+  /** The first type checked against the schema, as the origin of {@link CheckedMigrations}. */
+  private Element firstChecked;
+
   /** Names of records that referred to unresolved types, to retry in the next round. */
   private final Set<String> deferred = new LinkedHashSet<>();
 
@@ -157,6 +161,7 @@ public final class SluiceProcessor extends AbstractProcessor {
     }
     if (round.processingOver() && schema != null) {
       reportUnusedEntries(schema);
+      recordCheckedMigrations(schema);
       try {
         schema.close();
       } catch (IOException e) {
@@ -167,6 +172,28 @@ public final class SluiceProcessor extends AbstractProcessor {
       checker = null;
     }
     return true;
+  }
+
+  /**
+   * Leaves {@link CheckedMigrations} in the class output after checks that answer for migrations.
+   */
+  private void recordCheckedMigrations(Snapshots snapshots) {
+    Path directory = snapshots.checkedMigrations;
+    String digest = snapshots.checkedDigest;
+    if (directory == null && snapshots.source != null && snapshots.source.migrations != null) {
+      directory = snapshots.source.migrations;
+      digest = snapshots.source.migrationsDigest;
+    }
+    if (directory == null || digest == null || firstChecked == null) {
+      return;
+    }
+    try {
+      CheckedMigrations.write(processingEnv.getFiler(), directory, digest, firstChecked);
+    } catch (IOException e) {
+      diagnostics.error(
+          Diagnostics.SCHEMA_UNAVAILABLE,
+          "could not write " + CheckedMigrations.RESOURCE + " to the class output: " + e);
+    }
   }
 
   /**
@@ -291,6 +318,9 @@ public final class SluiceProcessor extends AbstractProcessor {
   }
 
   private void processDao(TypeElement dao, boolean lastRound) {
+    if (firstChecked == null) {
+      firstChecked = dao;
+    }
     diagnostics.hold();
     try {
       DaoModel model = daos.build(dao);
@@ -330,6 +360,9 @@ public final class SluiceProcessor extends AbstractProcessor {
   }
 
   private void processRecord(TypeElement record, boolean lastRound) {
+    if (firstChecked == null) {
+      firstChecked = record;
+    }
     diagnostics.hold();
     try {
       RecordModel model = models.build(record);

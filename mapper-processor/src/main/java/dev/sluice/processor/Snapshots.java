@@ -46,6 +46,14 @@ final class Snapshots implements AutoCloseable {
   /** Whether {@value #VERIFY_OPTION} is set. */
   private final boolean verify;
 
+  /**
+   * The migrations the checks answer for, and their digest, for {@link CheckedMigrations}: those of
+   * migrations mode, or those a verified snapshot was found to be written from; else both null.
+   */
+  Path checkedMigrations;
+
+  String checkedDigest;
+
   private Snapshots(
       SchemaSource source,
       SchemaFacts facts,
@@ -81,17 +89,24 @@ final class Snapshots implements AutoCloseable {
       }
       SnapshotFile snapshot = read(file);
       String relative = snapshot.header.get(SnapshotFile.MIGRATIONS);
-      if (verify && relative != null) {
-        Path directory = file.toAbsolutePath().getParent().resolve(relative).normalize();
+      Path directory =
+          relative == null ? null : file.toAbsolutePath().getParent().resolve(relative).normalize();
+      if (verify && directory != null) {
         checkDigest(snapshot, file, directory);
       }
-      return new Snapshots(
-          null,
-          new SnapshotFacts(snapshot, file),
-          "the schema snapshot " + file,
-          null,
-          file,
-          verify);
+      Snapshots alone =
+          new Snapshots(
+              null,
+              new SnapshotFacts(snapshot, file),
+              "the schema snapshot " + file,
+              null,
+              file,
+              verify);
+      if (verify && directory != null) {
+        alone.checkedMigrations = directory;
+        alone.checkedDigest = snapshot.header.get(SnapshotFile.MIGRATIONS_DIGEST);
+      }
+      return alone;
     }
     SnapshotFile expected = null;
     if (verify) {
