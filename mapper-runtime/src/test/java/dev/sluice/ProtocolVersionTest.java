@@ -223,7 +223,10 @@ class ProtocolVersionTest {
       throws Exception {
     try (PgConnection c =
         PgConnection.connect(
-            ConnectionConfig.builder().url(tdb.url()).keyword("max_protocol_version", "3.2").build(),
+            ConnectionConfig.builder()
+                .url(tdb.url())
+                .keyword("max_protocol_version", "3.2")
+                .build(),
             null)) {
       int major = Integer.parseInt(c.parameter("server_version").split("[.\\s]")[0]);
       assertThat(c.protocolVersion())

@@ -36,7 +36,8 @@ final class CopyInRows extends Exchange {
   /** What failed on the client's side (a value, the source), or null. */
   private RuntimeException clientFailure;
 
-  private CopyInRows(Session session, List<String> columnNames, int[] oids, Iterator<Object[]> rows) {
+  private CopyInRows(
+      Session session, List<String> columnNames, int[] oids, Iterator<Object[]> rows) {
     super(session);
     this.columnNames = columnNames;
     this.oids = oids;
@@ -159,8 +160,13 @@ final class CopyInRows extends Exchange {
     if (row == null || row.length != n) {
       throw new PgException(
           "22023",
-          "row " + index + " of the source has " + (row == null ? "no" : row.length) + " values for "
-              + n + " columns",
+          "row "
+              + index
+              + " of the source has "
+              + (row == null ? "no" : row.length)
+              + " values for "
+              + n
+              + " columns",
           null,
           null);
     }
@@ -192,9 +198,9 @@ final class CopyInRows extends Exchange {
   }
 
   /**
-   * A value in its column's binary form. A String or an enum goes as its text's bytes, which is
-   * the binary form of the text-like types and of enums (jsonb's adds its version byte); into any
-   * other type, a value with no binary form here is refused, as a binary COPY cannot take text.
+   * A value in its column's binary form. A String or an enum goes as its text's bytes, which is the
+   * binary form of the text-like types and of enums (jsonb's adds its version byte); into any other
+   * type, a value with no binary form here is refused, as a binary COPY cannot take text.
    */
   private static void encode(WriteBuffer out, Object v, int oid, int k) {
     if (ParameterEncoder.format(v, oid) == Protocol.FORMAT_BINARY) {

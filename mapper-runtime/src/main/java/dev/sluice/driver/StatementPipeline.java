@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -88,75 +87,9 @@ final class StatementPipeline {
 
   // ---------------------------------------------------------------- before anything is sent
 
-  /**
-   * The commands that end, open or cannot run inside a transaction block: in an atomic pipeline
-   * they would break its one implicit transaction (or commit at once, where they come first).
-   */
-  private static final String[] OUTSIDE_ONE_TRANSACTION = {
-    "begin",
-    "start",
-    "commit",
-    "end",
-    "rollback",
-    "abort",
-    "savepoint",
-    "release",
-    "prepare transaction",
-    "vacuum",
-    "create database",
-    "drop database",
-    "create tablespace",
-    "drop tablespace",
-    "alter system",
-    "reindex",
-    "cluster",
-    "discard all"
-  };
-
-  /** The command that makes {@code sql} unfit for an atomic pipeline, or null. */
-  static String outsideOneTransaction(String sql) {
-    String s = leadingWords(sql);
-    for (String command : OUTSIDE_ONE_TRANSACTION) {
-      if (s.equals(command) || s.startsWith(command + " ")) {
-        return command.toUpperCase(Locale.ROOT);
-      }
-    }
-    if ((s.startsWith("create ") || s.startsWith("drop ")) && s.contains(" concurrently")) {
-      return "… CONCURRENTLY";
-    }
-    return null;
-  }
-
-  /** The statement's text in lower case, comments dropped and white space collapsed. */
-  private static String leadingWords(String sql) {
-    StringBuilder out = new StringBuilder();
-    int n = sql.length();
-    int i = 0;
-    while (i < n && out.length() < 200) {
-      char c = sql.charAt(i);
-      if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') {
-        while (i < n && sql.charAt(i) != '\n') {
-          i++;
-        }
-      } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
-        int close = sql.indexOf("*/", i + 2);
-        i = close < 0 ? n : close + 2;
-      } else if (Character.isWhitespace(c) || c == '(') {
-        if (out.length() > 0 && out.charAt(out.length() - 1) != ' ') {
-          out.append(' ');
-        }
-        i++;
-      } else {
-        out.append(Character.toLowerCase(c));
-        i++;
-      }
-    }
-    return out.toString().trim();
-  }
-
   private void refuseTransactionControl() {
     for (int i = 0; i < steps.size(); i++) {
-      String command = outsideOneTransaction(steps.get(i).sql);
+      String command = TransactionControl.outsideOneTransaction(steps.get(i).sql);
       if (command != null) {
         throw new PgException(
             "25001",
@@ -562,52 +495,6 @@ final class StatementPipeline {
         current++;
       }
       return true;
-    }
-  }
-
-  /** The replies to Parse + Describe of several statements, one Sync. */
-  private static final class DescribeAll extends Exchange {
-    final int[][] paramOids;
-    final dev.sluice.Columns[] columns;
-
-    /** Statements fully described (ParameterDescription and RowDescription or NoData). */
-    int answered;
-
-    DescribeAll(Session session, int count) {
-      super(session);
-      this.paramOids = new int[count][];
-      this.columns = new dev.sluice.Columns[count];
-    }
-
-    @Override
-    String name() {
-      return "Parse/Describe of a pipeline";
-    }
-
-    @Override
-    boolean message(byte type) throws IOException {
-      MessageReader r = session.reader;
-      switch (type) {
-        case Protocol.PARSE_COMPLETE:
-          r.skip();
-          return false;
-        case Protocol.PARAMETER_DESCRIPTION:
-          if (answered >= paramOids.length) {
-            throw session.unexpected(type, name());
-          }
-          paramOids[answered] = r.parameterDescription();
-          return false;
-        case Protocol.ROW_DESCRIPTION:
-          columns[answered] = r.rowDescription();
-          answered++;
-          return false;
-        case Protocol.NO_DATA:
-          r.skip();
-          answered++;
-          return false;
-        default:
-          throw session.unexpected(type, name());
-      }
     }
   }
 }
