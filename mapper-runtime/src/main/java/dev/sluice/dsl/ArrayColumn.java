@@ -27,14 +27,32 @@ public final class ArrayColumn<R, T, E> extends Column<R, T> {
     return elementType;
   }
 
-  /** {@code this @> values}: the array holds every one of {@code values}. */
+  /**
+   * {@code this @> values}: the array holds every one of {@code values}, copied when the condition
+   * is built. Null is refused, as {@code eq(null)} is.
+   */
   public Condition contains(T values) {
-    return new Conditions.Binary(this, " @> ", new Param<T>(values, valueType()));
+    return new Conditions.Binary(this, " @> ", new Param<T>(notNull(values, "@>"), valueType()));
   }
 
-  /** {@code this && values}: the array holds at least one of {@code values}. */
+  /**
+   * {@code this && values}: the array holds at least one of {@code values}, copied when the
+   * condition is built. Null is refused, as {@code eq(null)} is.
+   */
   public Condition overlaps(T values) {
-    return new Conditions.Binary(this, " && ", new Param<T>(values, valueType()));
+    return new Conditions.Binary(this, " && ", new Param<T>(notNull(values, "&&"), valueType()));
+  }
+
+  private T notNull(T values, String op) {
+    if (values == null) {
+      throw new IllegalArgumentException(
+          "null compared with "
+              + this
+              + " by "
+              + op
+              + ": a comparison with NULL is never true; use isNull() or isNotNull()");
+    }
+    return values;
   }
 
   /** {@code element = ANY(this)}: the array holds {@code element}. */
@@ -46,6 +64,6 @@ public final class ArrayColumn<R, T, E> extends Column<R, T> {
     return new Conditions.Binary(
         new Param<E>(element, elementType),
         " = ANY(",
-        new Conditions.Raw("?)", new Object[] {this}));
+        new Conditions.RawExpression<Object>(Object.class, "?)", new Object[] {this}));
   }
 }

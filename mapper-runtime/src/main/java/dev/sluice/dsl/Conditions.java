@@ -114,10 +114,11 @@ final class Conditions {
     private final String op;
     private final List<Object> values;
 
+    @SuppressWarnings("unchecked") // Snapshots.of copies a list into a list
     Any(QueryPart operand, String op, List<Object> values) {
       this.operand = operand;
       this.op = op;
-      this.values = values;
+      this.values = (List<Object>) Snapshots.of(values);
     }
 
     @Override
@@ -181,7 +182,10 @@ final class Conditions {
     }
   }
 
-  /** Conditions joined by AND or OR; a nested junction of the other kind is parenthesized. */
+  /**
+   * Conditions joined by AND or OR. A nested junction (of the other kind: one of the same kind is
+   * flattened) is parenthesized; a raw condition parenthesizes itself, so every operand stays one.
+   */
   static final class Junction extends Condition {
     static final String AND = " AND ";
     static final String OR = " OR ";
@@ -267,12 +271,18 @@ final class Conditions {
 
     Raw(String sql, Object[] args) {
       this.sql = sql;
-      this.args = args;
+      this.args = Snapshots.ofEach(args);
     }
 
+    /**
+     * {@code (sql)}: parenthesized, so that it is one operand wherever it is placed ({@code k = $1
+     * AND (a OR b)}, not {@code k = $1 AND a OR b}, which would widen a DELETE).
+     */
     @Override
     void render(SqlWriter w) {
+      w.append('(');
       renderRaw(w, sql, args);
+      w.append(')');
     }
   }
 
@@ -306,7 +316,12 @@ final class Conditions {
                   + " is noCondition(), which has no SQL of its own (TRUE would widen the"
                   + " statement); pass a condition, or leave the fragment out");
         }
-        if (a instanceof QueryPart) {
+        if (a instanceof Condition) {
+          // A condition given to raw SQL stays one operand there too: NOT (a OR b), not NOT a OR b.
+          w.append('(');
+          ((Condition) a).render(w);
+          w.append(')');
+        } else if (a instanceof QueryPart) {
           ((QueryPart) a).render(w);
         } else {
           w.bind(a);
@@ -335,7 +350,7 @@ final class Conditions {
     RawExpression(Class<?> type, String sql, Object[] args) {
       super(type);
       this.sql = sql;
-      this.args = args;
+      this.args = Snapshots.ofEach(args);
     }
 
     @Override

@@ -10,6 +10,12 @@ final class DeleteQuery<A extends Table<R>, R> extends FilteredDmlQuery<A, R>
   }
 
   @Override
+  public DeleteWhereStep<A, R> allRowsOfJoin() {
+    allowUnlinkedJoin();
+    return this;
+  }
+
+  @Override
   public DeleteWhereStep<A, R> using(Table<?>... tables) {
     join("USING", tables);
     return this;

@@ -29,4 +29,12 @@ public interface DeleteWhereStep<A extends Table<R>, R> {
    * tables.
    */
   DeleteWhereStep<A, R> using(Table<?>... tables);
+
+  /**
+   * Lets the WHERE leave the target and the USING tables unlinked. Without it, a statement with
+   * USING whose WHERE refers to no column of the target, or of one of the joined tables, fails when
+   * rendered, before anything is sent: it would touch every row any joined row matches (all of
+   * them, for a WHERE on the joined table alone).
+   */
+  DeleteWhereStep<A, R> allRowsOfJoin();
 }

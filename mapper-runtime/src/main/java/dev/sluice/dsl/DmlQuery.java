@@ -1,6 +1,8 @@
 package dev.sluice.dsl;
 
+import dev.sluice.Database;
 import dev.sluice.Queries;
+import dev.sluice.Transaction;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -85,9 +87,23 @@ abstract class DmlQuery<R> implements ReturningStep<R> {
     return q.execute(sql, params);
   }
 
-  /** The rows of {@code returning}; an INSERT of many records overrides it. */
+  /**
+   * Whether the statement may write more than one row, so that {@code fetchOne()} must be able to
+   * undo it; an INSERT of one record says no.
+   */
+  boolean mayWriteSeveral() {
+    return true;
+  }
+
+  /** The rows of {@code returning}. */
   <T> List<T> fetch(Returning<T> returning) {
-    Queries q = attached();
+    return fetch(returning, attached());
+  }
+
+  /**
+   * The rows of {@code returning}, run through {@code q}; an INSERT of many records overrides it.
+   */
+  <T> List<T> fetch(Returning<T> returning, Queries q) {
     SqlWriter w = SqlWriter.borrow();
     String sql;
     Object[] params;
@@ -218,12 +234,36 @@ abstract class DmlQuery<R> implements ReturningStep<R> {
       return statement.fetch(this);
     }
 
+    /**
+     * The only row, if any. A statement that may write several rows runs in a transaction (a
+     * savepoint, inside one) that is rolled back when more than one row comes back, so a failing
+     * fetchOne() leaves the table as it was: PostgreSQL runs an UPDATE or DELETE to completion at
+     * its first Execute whatever the row limit, so the count cannot be checked before the write.
+     * (Through a {@code Queries} that is neither a Database nor a Transaction, such as {@code
+     * withQueryTimeout}'s, there is no connection to hold, and the count is checked after.)
+     */
     @Override
     public Optional<T> fetchOne() {
-      List<T> rows = fetch();
+      Queries q = statement.attached();
+      if (!statement.mayWriteSeveral()) {
+        return only(fetch());
+      }
+      if (q instanceof Transaction) {
+        return ((Transaction) q).savepoint(tx -> only(statement.fetch(this, tx)));
+      }
+      if (q instanceof Database) {
+        return ((Database) q).transaction(tx -> only(statement.fetch(this, tx)));
+      }
+      return only(fetch());
+    }
+
+    private Optional<T> only(List<T> rows) {
       if (rows.size() > 1) {
         throw new IllegalStateException(
-            "fetchOne() of a statement that returned " + rows.size() + " rows: " + toSql());
+            "fetchOne() of a statement that returned more than one row ("
+                + rows.size()
+                + "), so its writes were rolled back: "
+                + toSql());
       }
       return rows.isEmpty() ? Optional.empty() : Optional.ofNullable(rows.get(0));
     }

@@ -264,16 +264,17 @@ public final class Dsl extends DslExpressions {
     return new Conditions.Exists("NOT EXISTS", subquery);
   }
 
-  /** {@code expression LIKE pattern}; the pattern is bound. */
+  /**
+   * {@code expression LIKE pattern}; the pattern is bound. A null pattern is refused, as {@code
+   * eq(null)} is: use isNull().
+   */
   public static Condition like(Expression<String> expression, String pattern) {
-    return new Conditions.Binary(
-        expression, " LIKE ", new Expression.Param<String>(pattern, String.class));
+    return Patterns.like(expression, " LIKE ", pattern);
   }
 
-  /** {@code expression ILIKE pattern}: LIKE ignoring case. */
+  /** {@code expression ILIKE pattern}: LIKE ignoring case. A null pattern is refused. */
   public static Condition ilike(Expression<String> expression, String pattern) {
-    return new Conditions.Binary(
-        expression, " ILIKE ", new Expression.Param<String>(pattern, String.class));
+    return Patterns.like(expression, " ILIKE ", pattern);
   }
 
   // ---- values and functions ----

@@ -295,7 +295,7 @@ public abstract class Expression<T> extends SelectField<T> {
 
     Param(Object value, Class<?> type) {
       super(type);
-      this.value = value;
+      this.value = Snapshots.of(value);
     }
 
     @Override

@@ -27,6 +27,9 @@ abstract class FilteredDmlQuery<A extends Table<R>, R> extends DmlQuery<R> {
   /** Whether allRows() was called: no WHERE, on purpose. */
   private boolean allRows;
 
+  /** Whether allRowsOfJoin() was called: the WHERE need not refer to every joined table. */
+  private boolean unlinkedJoin;
+
   /** UPDATE's FROM or DELETE's USING tables; empty for none. */
   private List<Table<?>> joined = List.of();
 
@@ -72,6 +75,11 @@ abstract class FilteredDmlQuery<A extends Table<R>, R> extends DmlQuery<R> {
     joined = List.copyOf(more);
   }
 
+  /** For allRowsOfJoin(): the WHERE need not link the target to each joined table. */
+  final void allowUnlinkedJoin() {
+    unlinkedJoin = true;
+  }
+
   @Override
   final List<Table<?>> scopeTables() {
     if (joined.isEmpty()) {
@@ -114,6 +122,25 @@ abstract class FilteredDmlQuery<A extends Table<R>, R> extends DmlQuery<R> {
               + " call allRows() to mean every row");
     }
     w.append(" WHERE ");
+    List<Table<?>> tables = scopeTables();
+    w.startDmlFilter(statement(), tables);
     where.render(w);
+    long seen = w.endDmlFilter();
+    if (!joined.isEmpty() && !unlinkedJoin) {
+      for (int i = 0; i < tables.size() && i < 64; i++) {
+        if ((seen & (1L << i)) == 0) {
+          throw new IllegalStateException(
+              statement()
+                  + " with "
+                  + joined
+                  + ": the WHERE refers to no column of "
+                  + tables.get(i)
+                  + ", so it does not link the tables and the statement would touch every row of "
+                  + table
+                  + " that any joined row matches; join them in the WHERE, or call"
+                  + " allRowsOfJoin() if that is meant");
+        }
+      }
+    }
   }
 }

@@ -305,14 +305,20 @@ final class InsertQuery<R> extends InsertSetStep<R> implements InsertStep<R>, In
     return total;
   }
 
+  /** One record, or one row of set(…), is one row: fetchOne() needs no transaction for it. */
   @Override
-  <T> List<T> fetch(Returning<T> returning) {
+  boolean mayWriteSeveral() {
+    return !with.isEmpty() || source != null || records != null && records.size() > 1;
+  }
+
+  @Override
+  <T> List<T> fetch(Returning<T> returning, Queries q) {
     if (chosen != null) {
-      return super.fetch(returning);
+      return super.fetch(returning, q);
     }
     checkRecords();
     if (records.size() <= 1) {
-      return records.isEmpty() ? new ArrayList<>() : super.fetch(returning);
+      return records.isEmpty() ? new ArrayList<>() : super.fetch(returning, q);
     }
     int perStatement = inserted.length == 0 ? 1 : Math.max(1, MAX_PARAMETERS / inserted.length);
     List<T> out = new ArrayList<>(records.size());
@@ -325,7 +331,7 @@ final class InsertQuery<R> extends InsertSetStep<R> implements InsertStep<R>, In
       renderRows(w, Math.min(perStatement, records.size() - first), first);
       returning.renderList(w);
       w.popScope();
-      out.addAll(returning.run(attached(), w.sql(), w.params()));
+      out.addAll(returning.run(q, w.sql(), w.params()));
     }
     return out;
   }

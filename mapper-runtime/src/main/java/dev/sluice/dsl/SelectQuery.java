@@ -44,12 +44,14 @@ final class SelectQuery<T> extends AbstractSelect<T>
   /** Empty (and immutable) until the first join: most queries have none. */
   private List<JoinClause> joins = List.of();
 
-  private Condition where = Conditions.NONE;
+  /** The AND of the where(…) conditions; null if where(…) was never called. */
+  private Condition where;
 
   /** Expressions or grouping sets. */
   private List<QueryPart> groupBy = List.of();
 
-  private Condition having = Conditions.NONE;
+  /** The AND of the having(…) conditions; null if having(…) was never called. */
+  private Condition having;
 
   /** The named windows of the WINDOW clause; empty for none. */
   private List<Window> windows = List.of();
@@ -172,7 +174,7 @@ final class SelectQuery<T> extends AbstractSelect<T>
   }
 
   void addWhere(Condition c) {
-    where = where.and(c);
+    where = where == null ? c : where.and(c);
   }
 
   Table<?> lastTable() {
@@ -310,7 +312,7 @@ final class SelectQuery<T> extends AbstractSelect<T>
 
   @Override
   public SelectOrderByStep<T> having(Condition condition) {
-    having = having.and(condition);
+    having = having == null ? condition : having.and(condition);
     return this;
   }
 
@@ -371,18 +373,12 @@ final class SelectQuery<T> extends AbstractSelect<T>
     for (int i = 0; i < joins.size(); i++) {
       joins.get(i).render(w);
     }
-    if (!where.isEmpty()) {
-      w.append(" WHERE ");
-      where.render(w);
-    }
+    renderFilter(w, " WHERE ", where);
     if (!groupBy.isEmpty()) {
       w.append(" GROUP BY ");
       list(w, groupBy);
     }
-    if (!having.isEmpty()) {
-      w.append(" HAVING ");
-      having.render(w);
-    }
+    renderFilter(w, " HAVING ", having);
     for (int i = 0; i < windows.size(); i++) {
       Window wd = windows.get(i);
       w.append(i == 0 ? " WINDOW " : ", ").identifier(wd.name()).append(" AS ");
@@ -437,6 +433,31 @@ final class SelectQuery<T> extends AbstractSelect<T>
         w.append(", ");
       }
       parts.get(i).render(w);
+    }
+  }
+
+  /**
+   * {@code keyword condition}, or nothing for none or an empty one ({@link Dsl#noCondition()} with
+   * nothing added: a SELECT reads every row). Inside the WHERE of an UPDATE or DELETE (an IN or
+   * EXISTS subquery) an empty filter fails instead, as it does at the statement's top: there it
+   * would widen what the statement touches.
+   */
+  private static void renderFilter(SqlWriter w, String keyword, Condition condition) {
+    if (condition == null) {
+      return;
+    }
+    if (!condition.isEmpty()) {
+      w.append(keyword);
+      condition.render(w);
+    } else if (w.dmlFilter() != null) {
+      throw new IllegalStateException(
+          w.dmlFilter()
+              + ": the"
+              + keyword.stripTrailing()
+              + " condition of a subquery in its WHERE is empty (noCondition() with nothing"
+              + " added), which would widen the statement; add a filter, or leave the"
+              + keyword.stripTrailing()
+              + " out to mean every row of the subquery");
     }
   }
 }

@@ -69,6 +69,18 @@ final class SqlWriter {
     }
   }
 
+  /**
+   * While the WHERE of an UPDATE or DELETE is rendered: the statement ("DELETE FROM film"), for
+   * which an empty filter in a subquery fails as one at the top does; null otherwise.
+   */
+  private String dmlFilter;
+
+  /** The tables whose columns {@link #watchedSeen} records, while a DML WHERE is rendered. */
+  private List<Table<?>> watched;
+
+  /** Bit i: a column of {@code watched.get(i)} was written since {@link #watch}. */
+  private long watchedSeen;
+
   /** False for {@link QueryPart#toString()} of a fragment, which has no query around it. */
   private final boolean checked;
 
@@ -111,6 +123,8 @@ final class SqlWriter {
     w.clearText();
     w.clearParams();
     w.depth = 0;
+    w.dmlFilter = null;
+    w.watched = null;
     return w;
   }
 
@@ -259,8 +273,34 @@ final class SqlWriter {
     return append(t.reference());
   }
 
+  /**
+   * Starts the WHERE of {@code statement}, an UPDATE or DELETE: until {@link #endDmlFilter}, an
+   * empty filter in a subquery fails ({@link #dmlFilter()}), and the columns of {@code tables} are
+   * recorded, for {@link #endDmlFilter}'s answer.
+   */
+  void startDmlFilter(String statement, List<Table<?>> tables) {
+    dmlFilter = statement;
+    watched = tables;
+    watchedSeen = 0;
+  }
+
+  /** Ends {@link #startDmlFilter}; bit i of the result: a column of table i was written. */
+  long endDmlFilter() {
+    dmlFilter = null;
+    watched = null;
+    return watchedSeen;
+  }
+
+  /** The UPDATE or DELETE whose WHERE is being rendered ("DELETE FROM film"); null if none is. */
+  String dmlFilter() {
+    return dmlFilter;
+  }
+
   /** A column qualified by its table's alias, after checking the table is in the query. */
   SqlWriter column(Column<?, ?> c) {
+    if (watched != null) {
+      see(c.table());
+    }
     if (depth > 0 && scopes[depth - 1].resultColumns != null) {
       Scope result = scopes[depth - 1];
       return resultColumn(c, result.resultColumns, result.operator);
@@ -340,6 +380,21 @@ final class SqlWriter {
               + ")");
     }
     return identifier(c.name());
+  }
+
+  private void see(Table<?> owner) {
+    for (int i = 0; i < watched.size() && i < 64; i++) {
+      if (sameTable(watched.get(i), owner)) {
+        watchedSeen |= 1L << i;
+      }
+    }
+  }
+
+  private static boolean sameTable(Table<?> t, Table<?> owner) {
+    return t == owner
+        || t.alias().equals(owner.alias())
+            && t.name().equals(owner.name())
+            && t.schema().equals(owner.schema());
   }
 
   private void checkInScope(Column<?, ?> c) {

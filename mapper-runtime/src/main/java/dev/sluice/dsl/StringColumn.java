@@ -11,18 +11,46 @@ public final class StringColumn<R> extends Column<R, String> {
     super(table, name, String.class, sqlType, flags);
   }
 
-  /** {@code this LIKE pattern} (case-sensitive; {@code %} any string, {@code _} one character). */
+  /**
+   * {@code this LIKE pattern} (case-sensitive; {@code %} any string, {@code _} one character). A
+   * null pattern is refused, as {@code eq(null)} is. To match the user's text literally, use {@link
+   * #containsText}, {@link #startsWith} or {@link #endsWith}.
+   */
   public Condition like(String pattern) {
     return Dsl.like(this, pattern);
   }
 
-  /** {@code this ILIKE pattern}: LIKE ignoring case. */
+  /** {@code this ILIKE pattern}: LIKE ignoring case. A null pattern is refused. */
   public Condition ilike(String pattern) {
     return Dsl.ilike(this, pattern);
   }
 
-  /** {@code this NOT LIKE pattern}. */
+  /** {@code this NOT LIKE pattern}. A null pattern is refused. */
   public Condition notLike(String pattern) {
-    return new Conditions.Binary(this, " NOT LIKE ", new Param<String>(pattern, String.class));
+    return Patterns.like(this, " NOT LIKE ", pattern);
+  }
+
+  /**
+   * {@code this LIKE $n ESCAPE '!'} with {@code $n} = {@code '%' + text + '%'}, {@code text}'s
+   * {@code %}, {@code _} and {@code !} escaped: the text holds {@code text}, taken literally. (Not
+   * {@link ArrayColumn#contains}, which is array containment.) Null is refused.
+   */
+  public Condition containsText(String text) {
+    return Patterns.literal(this, " LIKE ", "%", text, "%");
+  }
+
+  /** As {@link #containsText}, ignoring case (ILIKE). */
+  public Condition containsTextIgnoreCase(String text) {
+    return Patterns.literal(this, " ILIKE ", "%", text, "%");
+  }
+
+  /** {@code this LIKE $n ESCAPE '!'}: the text starts with {@code prefix}, taken literally. */
+  public Condition startsWith(String prefix) {
+    return Patterns.literal(this, " LIKE ", "", prefix, "%");
+  }
+
+  /** {@code this LIKE $n ESCAPE '!'}: the text ends with {@code suffix}, taken literally. */
+  public Condition endsWith(String suffix) {
+    return Patterns.literal(this, " LIKE ", "%", suffix, "");
   }
 }

@@ -40,6 +40,12 @@ final class UpdateQuery<A extends Table<R>, R> extends FilteredDmlQuery<A, R>
   }
 
   @Override
+  public UpdateWhereStep<A, R> allRowsOfJoin() {
+    allowUnlinkedJoin();
+    return this;
+  }
+
+  @Override
   public UpdateWhereStep<A, R> from(Table<?>... tables) {
     join("FROM", tables);
     return this;

@@ -30,4 +30,12 @@ public interface UpdateWhereStep<A extends Table<R>, R> extends UpdateSetStep<A,
    * WHERE (join them to the updated table in the WHERE); each row updated once, by one joined row.
    */
   UpdateWhereStep<A, R> from(Table<?>... tables);
+
+  /**
+   * Lets the WHERE leave the target and the FROM tables unlinked. Without it, a statement with FROM
+   * whose WHERE refers to no column of the target, or of one of the joined tables, fails when
+   * rendered, before anything is sent: it would touch every row any joined row matches (all of
+   * them, for a WHERE on the joined table alone).
+   */
+  UpdateWhereStep<A, R> allRowsOfJoin();
 }

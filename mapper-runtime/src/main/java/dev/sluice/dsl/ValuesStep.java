@@ -114,7 +114,7 @@ public final class ValuesStep<T> {
     Object[] cells = cells(row);
     for (int i = 0; i < cells.length; i++) {
       Object v = cells[i];
-      cells[i] = v == null ? null : items.get(i).expression().toDatabase(v);
+      cells[i] = v == null ? null : Snapshots.of(items.get(i).expression().toDatabase(v));
     }
     rows.add(cells);
     return this;
