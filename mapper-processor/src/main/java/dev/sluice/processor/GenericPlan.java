@@ -6,7 +6,10 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.postgresql.core.BaseStatement;
 import org.postgresql.core.QueryExecutor;
@@ -37,6 +40,15 @@ final class GenericPlan {
   /** A type name as the runtime declares one ({@code int4}, {@code _text}, {@code numeric[]}). */
   private static final Pattern TYPE_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_. ]*(\\[\\])*");
 
+  /**
+   * An InitPlan as servers before 17 name it: {@code "Subplan Name": "InitPlan 1 (returns $0,$1)"}.
+   */
+  private static final Pattern OLD_INIT_PLAN =
+      Pattern.compile("\"Subplan Name\": \"InitPlan (\\d+) \\(returns (\\$\\d+(?:,\\$\\d+)*)\\)\"");
+
+  /** A {@code $k} parameter reference in the plan's text. */
+  private static final Pattern PARAMETER = Pattern.compile("\\$\\d+(?!\\d)");
+
   private GenericPlan() {}
 
   /**
@@ -48,10 +60,47 @@ final class GenericPlan {
    */
   static String explain(Connection c, String sql, List<String> parameterTypeNames)
       throws SQLException {
-    if (c.getMetaData().getDatabaseMajorVersion() >= 16) {
-      return query(c, "EXPLAIN (VERBOSE, FORMAT JSON, GENERIC_PLAN) " + sql);
+    String json =
+        c.getMetaData().getDatabaseMajorVersion() >= 16
+            ? query(c, "EXPLAIN (VERBOSE, FORMAT JSON, GENERIC_PLAN) " + sql)
+            : explainPrepared(c, sql, parameterTypeNames);
+    return json == null ? null : withInitPlanColumns(json, parameterCount(sql));
+  }
+
+  /**
+   * The plan as PostgreSQL 17 prints an InitPlan's value, {@code (InitPlan 1).col1}, where servers
+   * before 17 print the parameter it sets, {@code $0}, and name the InitPlan {@code InitPlan 1
+   * (returns $0)}. A {@code $k} that is also one of the statement's own parameters ({@code 1 ≤ k ≤
+   * parameters}) cannot be told apart and stays as it is, which the inference reads as undecided. A
+   * plan without such InitPlans (every plan of 17 and later) is returned as it is.
+   */
+  static String withInitPlanColumns(String json, int parameters) {
+    if (!json.contains(" (returns $")) {
+      return json;
     }
-    return explainPrepared(c, sql, parameterTypeNames);
+    Map<String, String> columns = new HashMap<>();
+    Matcher initPlan = OLD_INIT_PLAN.matcher(json);
+    StringBuilder renamed = new StringBuilder();
+    while (initPlan.find()) {
+      String[] returned = initPlan.group(2).split(",");
+      for (int j = 0; j < returned.length; j++) {
+        int k = Integer.parseInt(returned[j].trim().substring(1));
+        if (k < 1 || k > parameters) {
+          columns.put("$" + k, "(InitPlan " + initPlan.group(1) + ").col" + (j + 1));
+        }
+      }
+      initPlan.appendReplacement(
+          renamed, "\"Subplan Name\": \"InitPlan " + initPlan.group(1) + "\"");
+    }
+    initPlan.appendTail(renamed);
+    Matcher parameter = PARAMETER.matcher(renamed);
+    StringBuilder out = new StringBuilder();
+    while (parameter.find()) {
+      String column = columns.get(parameter.group());
+      parameter.appendReplacement(
+          out, Matcher.quoteReplacement(column != null ? column : parameter.group()));
+    }
+    return parameter.appendTail(out).toString();
   }
 
   private static String explainPrepared(Connection c, String sql, List<String> parameterTypeNames)

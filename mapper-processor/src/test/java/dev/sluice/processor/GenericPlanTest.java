@@ -95,6 +95,24 @@ class GenericPlanTest {
     assertThat(GenericPlan.parameterCount("SELECT 1")).isZero();
   }
 
+  @Test
+  void initPlanValuesReadAsSeventeenPrintsThem() throws SQLException {
+    // 15 prints "InitPlan 1 (returns $0)" and $0 where 17 prints (InitPlan 1).col1.
+    String json = GenericPlan.explain(c, "SELECT EXISTS (SELECT 1 FROM film) AS flag", List.of());
+    assertThat(json).contains("\"Subplan Name\": \"InitPlan 1\"").contains("(InitPlan 1).col1");
+    assertThat(json).doesNotContain("$0").doesNotContain("returns");
+  }
+
+  @Test
+  void anInitPlanNumberThatIsAlsoAParameterStaysUndecided() {
+    String old = "{\"Output\": [\"$1\", \"$2\"], \"Subplan Name\": \"InitPlan 2 (returns $1,$2)\"}";
+    assertThat(GenericPlan.withInitPlanColumns(old, 1))
+        .isEqualTo(
+            "{\"Output\": [\"$1\", \"(InitPlan 2).col2\"], \"Subplan Name\": \"InitPlan 2\"}");
+    assertThat(GenericPlan.withInitPlanColumns("{\"Output\": [\"$1\"]}", 0))
+        .isEqualTo("{\"Output\": [\"$1\"]}");
+  }
+
   /** No prepared statement left, no transaction open, the settings as they were. */
   private void assertClean() throws SQLException {
     assertThat(c.unwrap(BaseConnection.class).getTransactionState())
