@@ -43,12 +43,6 @@ final class EnumChecker {
     }
     List<String> labels = catalog.enumLabels(type.enumName);
     Set<String> constants = new LinkedHashSet<>(javaLabels(e));
-    List<String> noLabel = new ArrayList<>();
-    for (String c : constants) {
-      if (!labels.contains(c)) {
-        noLabel.add(c);
-      }
-    }
     List<String> noConstant = new ArrayList<>();
     for (String label : labels) {
       if (!constants.contains(label)) {
@@ -56,22 +50,47 @@ final class EnumChecker {
       }
     }
     String pgName = type.display.endsWith("[]") ? type.display.replace("[]", "") : type.display;
-    if (!noLabel.isEmpty()) {
-      diagnostics.error(
-          Diagnostics.SCHEMA_ENUM_MISMATCH,
-          e.getSimpleName()
-              + " has "
-              + String.join(", ", noLabel)
-              + ", which "
-              + (noLabel.size() == 1 ? "is no label" : "are no labels")
-              + " of the PostgreSQL enum "
-              + pgName
-              + " ("
-              + String.join(", ", labels)
-              + "); rename "
-              + (noLabel.size() == 1 ? "it" : "them")
-              + " or give @Label the label",
-          e);
+    // Each constant that is no label is reported on itself (on its @Label's value when it has one),
+    // where the fix is, not on the enum.
+    for (Element member : e.getEnclosedElements()) {
+      if (member.getKind() != ElementKind.ENUM_CONSTANT) {
+        continue;
+      }
+      AnnotationMirror label = Annotations.find(member, Annotations.LABEL);
+      String name =
+          label == null
+              ? member.getSimpleName().toString()
+              : Annotations.stringValue(label, "value");
+      if (labels.contains(name)) {
+        continue;
+      }
+      String known = " of the PostgreSQL enum " + pgName + " (" + String.join(", ", labels) + ")";
+      if (label == null) {
+        diagnostics.error(
+            Diagnostics.SCHEMA_ENUM_MISMATCH,
+            e.getSimpleName()
+                + "."
+                + name
+                + " is no label"
+                + known
+                + "; rename it or give @Label the label",
+            member);
+      } else {
+        diagnostics.error(
+            Diagnostics.SCHEMA_ENUM_MISMATCH,
+            "@Label(\""
+                + name
+                + "\") of "
+                + e.getSimpleName()
+                + "."
+                + member.getSimpleName()
+                + " is no label"
+                + known
+                + "; correct the label",
+            member,
+            label,
+            Annotations.value(label, "value"));
+      }
     }
     if (!noConstant.isEmpty()) {
       diagnostics.error(

@@ -87,10 +87,10 @@ final class LiveFacts implements SchemaFacts {
    * Each column's nullness as the checks decide it: with a plan, {@link NullabilityInference}'s
    * answer, where UNKNOWN stays UNKNOWN (rejected from a non-null component: where inference cannot
    * decide, nullable is the answer) unless the column is a nullable base column, which is NULLABLE
-   * whatever the plan; without one (EXPLAIN refused the statement: a server before 16, a statement
-   * it cannot explain, more than one statement), a nullable base column stays NULLABLE and every
-   * other column is UNPLANNED, accepted with a warning, as pgjdbc's NOT NULL does not see outer
-   * joins. What it answers is recorded in a snapshot like every other fact.
+   * whatever the plan; without one (EXPLAIN or PREPARE refused the statement: a statement it cannot
+   * explain, more than one statement), a nullable base column stays NULLABLE and every other column
+   * is UNPLANNED, accepted with a warning, as pgjdbc's NOT NULL does not see outer joins. What it
+   * answers is recorded in a snapshot like every other fact.
    */
   private static List<ResultColumn> withInferredNullness(
       List<ResultColumn> columns, List<ColumnNullness> inferred) {

@@ -13,30 +13,26 @@ import static dev.sluice.processor.PlanWalk.indexOfColumn;
 import static dev.sluice.processor.PlanWalk.plainColumn;
 
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.postgresql.core.BaseStatement;
-import org.postgresql.core.QueryExecutor;
 
 /**
- * Which result columns of a statement can be NULL, read from PostgreSQL's own plan: {@code EXPLAIN
- * (VERBOSE, FORMAT JSON, GENERIC_PLAN)} of the statement with its {@code $n} parameters (planned,
- * never executed; PostgreSQL 16 and later). The top node's {@code Output} is the target list in
- * order; each entry is judged by {@link ExpressionNullness}, and each column it names is followed
- * down the plan to its scan: the nullable side of an outer join as the planner arranged the joins
- * (it swaps and reduces them, so the SQL text would mislead), a table's NOT NULL, a CTE's or
- * subquery's own output, the members of a UNION. The rules and their limits are listed in the
- * processor README.
+ * Which result columns of a statement can be NULL, read from PostgreSQL's own plan: the generic
+ * plan of the statement with its {@code $n} parameters ({@link GenericPlan}: planned, never
+ * executed; {@code GENERIC_PLAN} from PostgreSQL 16, PREPARE and EXPLAIN EXECUTE before). The top
+ * node's {@code Output} is the target list in order; each entry is judged by {@link
+ * ExpressionNullness}, and each column it names is followed down the plan to its scan: the nullable
+ * side of an outer join as the planner arranged the joins (it swaps and reduces them, so the SQL
+ * text would mislead), a table's NOT NULL, a CTE's or subquery's own output, the members of a
+ * UNION. The rules and their limits are listed in the processor README.
  *
- * <p>Misuse: the answer is only as good as the plan; a server that cannot explain the statement
- * (older than 16, or a statement EXPLAIN refuses) gives an empty list, which means unknown.
+ * <p>Misuse: the answer is only as good as the plan; a server that cannot explain the statement (a
+ * statement EXPLAIN or PREPARE refuses) gives an empty list, which means unknown.
  */
 final class NullabilityInference {
   private NullabilityInference() {}
@@ -57,7 +53,7 @@ final class NullabilityInference {
     if (!StatementText.isOneStatement(sqlWithDollarParams)) {
       return List.of();
     }
-    PlanNode root = explain(c, sqlWithDollarParams);
+    PlanNode root = explain(c, sqlWithDollarParams, parameterTypeNames);
     if (root == null) {
       return List.of();
     }
@@ -66,7 +62,7 @@ final class NullabilityInference {
     String with = StatementText.withClause(sqlWithDollarParams);
     if (with != null) {
       for (String cte : PlanWalk.cteNames(root)) {
-        List<String> names = cteColumns(c, with, cte);
+        List<String> names = cteColumns(c, with, cte, parameterTypeNames);
         if (names != null) {
           cteColumns.put(cte, names);
         }
@@ -83,27 +79,10 @@ final class NullabilityInference {
   }
 
   /** The plan of {@code sql}, or null when EXPLAIN refuses it; only a lost connection throws. */
-  private static PlanNode explain(Connection c, String sql) throws SQLException {
-    String json;
-    try (Statement s = c.createStatement()) {
-      s.setEscapeProcessing(false);
-      // In the simple query protocol: in the extended one the $n would be the EXPLAIN's own
-      // parameters, which Bind would have to supply.
-      s.unwrap(BaseStatement.class)
-          .executeWithFlags(
-              "EXPLAIN (VERBOSE, FORMAT JSON, GENERIC_PLAN) " + sql,
-              QueryExecutor.QUERY_EXECUTE_AS_SIMPLE);
-      try (ResultSet r = s.getResultSet()) {
-        if (r == null || !r.next()) {
-          return null;
-        }
-        json = r.getString(1);
-      }
-    } catch (SQLException e) {
-      if (c.isClosed()) {
-        throw e;
-      }
-      // EXPLAIN refused it (an older server, a statement it cannot plan): nothing is known.
+  private static PlanNode explain(Connection c, String sql, List<String> parameterTypeNames)
+      throws SQLException {
+    String json = GenericPlan.explain(c, sql, parameterTypeNames);
+    if (json == null) {
       return null;
     }
     try {
@@ -119,11 +98,14 @@ final class NullabilityInference {
    * own (it is referenced twice, so not inlined) whose output is every column by name. Null when
    * the probe cannot be planned.
    */
-  private static List<String> cteColumns(Connection c, String with, String cte)
-      throws SQLException {
+  private static List<String> cteColumns(
+      Connection c, String with, String cte, List<String> parameterTypeNames) throws SQLException {
     String name = "\"" + cte.replace("\"", "\"\"") + "\"";
     PlanNode probe =
-        explain(c, with + " SELECT " + name + ".* FROM " + name + ", " + name + " AS sluice_probe");
+        explain(
+            c,
+            with + " SELECT " + name + ".* FROM " + name + ", " + name + " AS sluice_probe",
+            parameterTypeNames);
     if (probe == null) {
       return null;
     }

@@ -166,8 +166,8 @@ final class ResultChecker {
         diagnostics.warning(
             Diagnostics.SCHEMA_UNPLANNED,
             where
-                + " was not proven non-null: PostgreSQL could not EXPLAIN the statement (more"
-                + " than one statement, one EXPLAIN does not take, or a server before 16), so"
+                + " was not proven non-null: PostgreSQL could not plan the statement (more"
+                + " than one statement, or one EXPLAIN or PREPARE does not take), so"
                 + " only its base column is known, which does not see outer joins; component "
                 + record.displayName()
                 + "."

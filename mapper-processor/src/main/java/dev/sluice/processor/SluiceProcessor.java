@@ -171,7 +171,8 @@ public final class SluiceProcessor extends AbstractProcessor {
       schema = null;
       checker = null;
     }
-    return true;
+    // Claim nothing, as AutoValue does: other processors still see @Row, @Table and @Generated.
+    return false;
   }
 
   /**

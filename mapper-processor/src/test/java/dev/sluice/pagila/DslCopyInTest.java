@@ -97,7 +97,8 @@ class DslCopyInTest extends PagilaSession {
     long before = count("actor");
     List<Actor> actors =
         IntStream.range(0, 500)
-            .mapToObj(i -> new Actor(0, "Copied", "Actor " + i, Instant.parse("2026-01-01T00:00:00Z")))
+            .mapToObj(
+                i -> new Actor(0, "Copied", "Actor " + i, Instant.parse("2026-01-01T00:00:00Z")))
             .toList();
     assertThat(db.copyIn(ACTOR, actors.iterator())).isEqualTo(500);
     assertThat(count("actor")).isEqualTo(before + 500);

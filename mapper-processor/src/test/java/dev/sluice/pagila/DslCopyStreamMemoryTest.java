@@ -13,9 +13,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * COPY of 1,000,000 records both ways in a JVM of 64 MiB heap (this class runs in the
- * bounded-memory surefire execution with -Xmx64m): into the table from a source made as it is
- * read, and out of it into records handed on one at a time — so the test passes only if neither
- * way holds the rows.
+ * bounded-memory surefire execution with -Xmx64m): into the table from a source made as it is read,
+ * and out of it into records handed on one at a time — so the test passes only if neither way holds
+ * the rows.
  */
 @PgTest
 class DslCopyStreamMemoryTest {

@@ -91,7 +91,7 @@ class DaoDiagnosticsTest {
     Compilation c =
         javac()
             .withProcessors(new SluiceProcessor())
-            .withOptions("-Xlint:all,-auxiliaryclass")
+            .withOptions("-Xlint:all,-auxiliaryclass,-processing")
             .compile(file);
     assertThat(c).succeededWithoutWarnings();
   }

@@ -173,7 +173,8 @@ class MigrationsModeTest {
     Compilation c =
         javac()
             .withProcessors(probe, sluice)
-            .withOptions("-Asluice.schema.migrations=" + migrations, "-Xlint:all", "-Werror")
+            .withOptions(
+                "-Asluice.schema.migrations=" + migrations, "-Xlint:all,-processing", "-Werror")
             .compile(SchemaChecksTest.source(lines));
     assertThat(probe.running).hasSizeLessThanOrEqualTo(1);
     for (Map.Entry<SchemaSource, Boolean> seen : probe.running.entrySet()) {

@@ -48,7 +48,7 @@ class NullabilityChecksTest {
   private Compilation compile(String... lines) {
     return javac()
         .withProcessors(new SluiceProcessor())
-        .withOptions("-Asluice.schema.url=" + db.url(), "-Xlint:all", "-Werror")
+        .withOptions("-Asluice.schema.url=" + db.url(), "-Xlint:all,-processing", "-Werror")
         .compile(SchemaChecksTest.source(lines));
   }
 

@@ -62,7 +62,7 @@ class SchemaChecksTest {
   Compilation compile(String... lines) {
     return javac()
         .withProcessors(new SluiceProcessor())
-        .withOptions("-Asluice.schema.url=" + db.url(), "-Xlint:all", "-Werror")
+        .withOptions("-Asluice.schema.url=" + db.url(), "-Xlint:all,-processing", "-Werror")
         .compile(source(lines));
   }
 
@@ -226,13 +226,29 @@ class SchemaChecksTest {
   }
 
   @Test
-  void enumConstantsThatAreNoLabels() {
-    assertError(
-        "sluice.schema.enum-mismatch",
-        "Rating has PG13, NC17, which are no labels of the PostgreSQL enum mpaa_rating (G, PG, PG-13, R, NC-17); rename them or give @Label the label",
-        3,
-        "enum Rating { G, PG, PG13, R, NC17, @Label(\"PG-13\") PG_13, @Label(\"NC-17\") NC_17 }",
-        "@Table(\"film\") record Film(int filmId, @Nullable Rating rating) {}");
+  void enumConstantsThatAreNoLabelsAreReportedOnTheConstant() {
+    String[] program = {
+      "enum Rating {",
+      "  G, PG, R,",
+      "  PG13,",
+      "  @Label(\"PG-13\") PG_13,",
+      "  @Label(\"NC17\") NC_17 }",
+      "@Table(\"film\") record Film(int filmId, @Nullable Rating rating) {}"
+    };
+    Compilation c = compile(program);
+    assertThat(c).failed();
+    assertThat(c)
+        .hadErrorContaining(
+            "[sluice.schema.enum-mismatch] Rating.PG13 is no label of the PostgreSQL enum"
+                + " mpaa_rating (G, PG, PG-13, R, NC-17); rename it or give @Label the label")
+        .inFile(source(program))
+        .onLine(5);
+    assertThat(c)
+        .hadErrorContaining(
+            "[sluice.schema.enum-mismatch] @Label(\"NC17\") of Rating.NC_17 is no label of the"
+                + " PostgreSQL enum mpaa_rating (G, PG, PG-13, R, NC-17); correct the label")
+        .inFile(source(program))
+        .onLine(7);
   }
 
   @Test
@@ -506,7 +522,7 @@ class SchemaChecksTest {
     Compilation c =
         javac()
             .withProcessors(new SluiceProcessor())
-            .withOptions("-Xlint:all", "-Werror")
+            .withOptions("-Xlint:all,-processing", "-Werror")
             .compile(source("@Row record T(String title) {}", "@Row record U(String title) {}"));
     assertThat(c).succeededWithoutWarnings();
     assertThat(c).hadNoteContaining("[sluice.schema.skipped] Sluice checked structure only");

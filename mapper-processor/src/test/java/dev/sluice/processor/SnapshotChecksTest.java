@@ -36,7 +36,7 @@ class SnapshotChecksTest extends SchemaChecksTest {
               .withOptions(
                   "-Asluice.schema.url=" + db.url(),
                   "-Asluice.schema.snapshot=" + file,
-                  "-Xlint:all",
+                  "-Xlint:all,-processing",
                   "-Werror")
               .compile(source(lines));
       SluiceProcessor offlineProcessor = new SluiceProcessor();
@@ -44,7 +44,7 @@ class SnapshotChecksTest extends SchemaChecksTest {
       Compilation offline =
           javac()
               .withProcessors(probe, offlineProcessor)
-              .withOptions("-Asluice.schema.snapshot=" + file, "-Xlint:all", "-Werror")
+              .withOptions("-Asluice.schema.snapshot=" + file, "-Xlint:all,-processing", "-Werror")
               .compile(source(lines));
       // Not one round had a schema source: nothing was connected to or started.
       assertThat(probe.rounds).isNotEmpty().containsOnlyNulls();

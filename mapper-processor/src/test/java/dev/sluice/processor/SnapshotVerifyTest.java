@@ -53,7 +53,7 @@ class SnapshotVerifyTest {
   /** Compiles with the options and {@code -Xlint:all -Werror}. */
   private static Compilation compile(String[] lines, String... options) {
     List<String> all = new ArrayList<>(List.of(options));
-    all.add("-Xlint:all");
+    all.add("-Xlint:all,-processing");
     all.add("-Werror");
     return javac().withProcessors(new SluiceProcessor()).withOptions(all).compile(source(lines));
   }

@@ -44,7 +44,7 @@ class UndecidedNullabilityTest {
   private Compilation compile(JavaFileObject source) {
     return javac()
         .withProcessors(new SluiceProcessor())
-        .withOptions("-Asluice.schema.url=" + db.url(), "-Xlint:all", "-Werror")
+        .withOptions("-Asluice.schema.url=" + db.url(), "-Xlint:all,-processing", "-Werror")
         .compile(source);
   }
 
@@ -166,8 +166,8 @@ class UndecidedNullabilityTest {
     assertThat(c)
         .hadWarningContaining(
             "[sluice.schema.unplanned] column search_path of the result of m was not proven"
-                + " non-null: PostgreSQL could not EXPLAIN the statement (more than one statement,"
-                + " one EXPLAIN does not take, or a server before 16), so only its base column is"
+                + " non-null: PostgreSQL could not plan the statement (more than one statement,"
+                + " or one EXPLAIN or PREPARE does not take), so only its base column is"
                 + " known, which does not see outer joins; component Program.R.searchPath is not"
                 + " @Nullable; annotate it @Nullable or use Optional, or @NonNull on it to assert"
                 + " that the query never yields NULL there")

