@@ -9,18 +9,13 @@ import java.io.InputStream;
  * of up to 64 KiB, then CopyDone (or CopyFail if reading the data failed, so nothing is written);
  * then CommandComplete with the row count and ReadyForQuery.
  */
-final class CopyIn extends Exchange {
+final class CopyIn extends CopyFromStdin {
   private static final int CHUNK = 64 * 1024;
 
   private final InputStream data;
 
   /** What reading {@link #data} threw, or null. */
   private Exception sourceFailure;
-
-  private long count;
-
-  /** Between CopyInResponse and CopyDone (or CopyFail): the client is sending the data. */
-  private boolean copying;
 
   private CopyIn(Session session, InputStream data) {
     super(session);
@@ -58,37 +53,7 @@ final class CopyIn extends Exchange {
   }
 
   @Override
-  Session.State mode() {
-    return copying ? Session.State.COPY_IN : Session.State.BUSY;
-  }
-
-  @Override
-  boolean message(byte type) throws IOException {
-    MessageReader r = session.reader;
-    switch (type) {
-      case Protocol.COPY_IN_RESPONSE:
-        r.skip();
-        copying = true;
-        sendData();
-        return false;
-      case Protocol.COMMAND_COMPLETE:
-        count = r.commandCount();
-        return false;
-      case Protocol.ROW_DESCRIPTION:
-      case Protocol.DATA_ROW:
-      case Protocol.EMPTY_QUERY_RESPONSE:
-        r.skip();
-        return false;
-      case Protocol.COPY_OUT_RESPONSE:
-      case Protocol.COPY_BOTH_RESPONSE:
-        session.refuseCopy(this, type, false);
-        return false;
-      default:
-        throw session.unexpected(type, name());
-    }
-  }
-
-  private void sendData() throws IOException {
+  void sendData() throws IOException {
     MessageWriter w = session.writer;
     byte[] chunk = new byte[CHUNK];
     for (; ; ) {
@@ -119,6 +84,5 @@ final class CopyIn extends Exchange {
       w.copyDone();
     }
     session.send();
-    copying = false;
   }
 }

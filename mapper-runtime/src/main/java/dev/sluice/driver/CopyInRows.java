@@ -17,7 +17,7 @@ import java.util.List;
  * source (from 0) and the column. A row the server rejects fails the COPY the same way, with the
  * server's error (its context names the COPY line, the row's index + 1).
  */
-final class CopyInRows extends Exchange {
+final class CopyInRows extends CopyFromStdin {
   static final int FLUSH_BYTES = 64 * 1024;
 
   /** OIDs from here on are the database's own types (FirstNormalObjectId): enums, domains, … */
@@ -30,8 +30,6 @@ final class CopyInRows extends Exchange {
   private final List<String> columnNames;
   private final int[] oids;
   private final Iterator<Object[]> rows;
-  private long count;
-  private boolean copying;
 
   /** What failed on the client's side (a value, the source), or null. */
   private RuntimeException clientFailure;
@@ -87,32 +85,7 @@ final class CopyInRows extends Exchange {
   }
 
   @Override
-  Session.State mode() {
-    return copying ? Session.State.COPY_IN : Session.State.BUSY;
-  }
-
-  @Override
-  boolean message(byte type) throws IOException {
-    MessageReader r = session.reader;
-    switch (type) {
-      case Protocol.COPY_IN_RESPONSE:
-        r.skip();
-        copying = true;
-        try {
-          sendRows();
-        } finally {
-          copying = false;
-        }
-        return false;
-      case Protocol.COMMAND_COMPLETE:
-        count = r.commandCount();
-        return false;
-      default:
-        throw session.unexpected(type, name());
-    }
-  }
-
-  private void sendRows() throws IOException {
+  void sendData() throws IOException {
     MessageWriter w = session.writer;
     WriteBuffer out = w.out;
     out.begin(Protocol.COPY_DATA).putBytes(HEADER);

@@ -666,7 +666,7 @@ final class Session {
         return;
       case Protocol.COPY_OUT_RESPONSE:
         x.dropCopyData = true;
-        if (x instanceof CopyIn) {
+        if (x instanceof CopyFromStdin) {
           x.refusedCopy =
               new PgException(
                   "0A000",
