@@ -51,7 +51,7 @@ class SessionResetTest {
             + "; CREATE TABLE shadowed (id int); INSERT INTO shadowed VALUES (1);"
             + " GRANT SELECT ON shadowed TO "
             + login
-            + "; CREATE SEQUENCE reset_seq");
+            + "; CREATE SEQUENCE reset_seq; CREATE TABLE serial_rows (id serial, label text)");
     db = Database.builder().url(tdb.url()).maxPoolSize(1).build();
     pid = scalar(db, "SELECT pg_backend_pid()");
   }
@@ -137,6 +137,28 @@ class SessionResetTest {
     PgException e =
         catchThrowableOfType(PgException.class, () -> scalar(db, "SELECT lastval()::int"));
     assertThat(e.sqlState()).isEqualTo("55000"); // lastval is not yet defined in this session
+    assertSameBackend();
+  }
+
+  @Test
+  void sequenceStateAColumnDefaultLeftIsNotHandedOnYetStaysWithinOneBorrow() {
+    assertThat(db.execute("INSERT INTO serial_rows (label) VALUES ('a')")).isEqualTo(1);
+    PgException e =
+        catchThrowableOfType(PgException.class, () -> scalar(db, "SELECT lastval()::int"));
+    assertThat(e.sqlState()).isEqualTo("55000"); // the default's nextval is not the next one's
+    assertSameBackend();
+    // Within one borrower, its own INSERT's value stays readable.
+    int id =
+        db.transaction(
+            tx -> {
+              tx.execute("INSERT INTO serial_rows (label) VALUES ('b')");
+              return tx.query("SELECT lastval()::int", TestDecoders.INT).get(0);
+            });
+    assertThat(id).isEqualTo(2);
+    PgException after =
+        catchThrowableOfType(
+            PgException.class, () -> scalar(db, "SELECT currval('serial_rows_id_seq')::int"));
+    assertThat(after.sqlState()).isEqualTo("55000");
     assertSameBackend();
   }
 

@@ -212,6 +212,11 @@ final class Session {
       throw notIdle(state(), sql);
     }
     currentSql = sql;
+    if (discardSequencesPending) {
+      discardSequencesPending = false;
+      writer.query("DISCARD SEQUENCES");
+      enqueue(new DiscardSequences(this));
+    }
   }
 
   /** Ends the call started by {@link #begin}. */
@@ -268,6 +273,12 @@ final class Session {
     residue |= bits;
   }
 
+  /**
+   * A {@code DISCARD SEQUENCES} owed to the next call (see {@link #reset}): written ahead of that
+   * call's messages by {@link #begin}, so it costs no round trip of its own.
+   */
+  private boolean discardSequencesPending;
+
   /** Whether a borrower left something in the session that the next one must not see. */
   boolean needsReset() {
     return residue != 0;
@@ -279,7 +290,15 @@ final class Session {
    * outside a transaction.
    */
   void reset() throws IOException {
+    if (residue == SessionResidue.IMPLICIT_SEQUENCES) {
+      // Only what a column default's nextval may have left: cleared ahead of the next call, in
+      // the same packet, rather than with a round trip now after every INSERT.
+      discardSequencesPending = true;
+      residue = 0;
+      return;
+    }
     String sql = SessionResidue.resetStatement(residue);
+    discardSequencesPending = false; // the statement clears it too, when it was left
     begin(sql);
     try {
       SimpleQuery.run(this, sql);
@@ -355,6 +374,8 @@ final class Session {
         for (String name : closes.names) {
           statements.closeLater(name);
         }
+      } else if (x instanceof DiscardSequences) {
+        discardSequencesPending = true; // still owed
       }
     }
     unsent.clear();

@@ -30,15 +30,15 @@ import java.util.regex.Pattern;
  *       "temp" or "temporary" as a word, or {@code pg_temp} — a table created as {@code
  *       pg_temp.name}, or with pg_temp put first in search_path);
  *   <li>{@code DISCARD SEQUENCES}: what currval() and lastval() return ({@link #SEQUENCES}: nextval
- *       or setval in the text);
+ *       or setval in the text; {@link #IMPLICIT_SEQUENCES}: an INSERT, COPY or MERGE, whose column
+ *       defaults may call nextval — reset in the same packet as the next call, no round trip);
  *   <li>{@code DISCARD PLANS}: only the server's cached plans, which change no result; not run.
  * </ul>
  *
  * <p>The text scan errs on the side of a reset. What no tag, setting report or text shows is not
- * seen: a function that does any of the above inside its body, and the sequence state an INSERT
- * leaves when a column's default calls nextval. docs/DESIGN.md ("Session state") says so, and
- * {@code DISCARD ALL} run by the user is always safe (the client's statement cache is cleared with
- * it).
+ * seen: a function that does any of the above inside its body. docs/DESIGN.md ("Session state")
+ * says so, and {@code DISCARD ALL} run by the user is always safe (the client's statement cache is
+ * cleared with it).
  */
 final class SessionResidue {
   static final int NONE = 0;
@@ -49,6 +49,13 @@ final class SessionResidue {
   static final int ADVISORY_LOCKS = 1 << 4;
   static final int SQL_PREPARED = 1 << 5;
   static final int SEQUENCES = 1 << 6;
+
+  /**
+   * A column default's nextval may have run (the tags INSERT, COPY, MERGE): what currval() and
+   * lastval() show changed with no trace in the text. Cleared without a round trip of its own: a
+   * {@code DISCARD SEQUENCES} goes ahead of the next call's messages (see {@link Session#reset}).
+   */
+  static final int IMPLICIT_SEQUENCES = 1 << 7;
 
   /**
    * A temporary object made: {@code CREATE TEMP TABLE}, {@code CREATE TEMPORARY VIEW}, {@code
@@ -76,6 +83,12 @@ final class SessionResidue {
       case 'P':
         // "PREPARE" exactly: "PREPARE TRANSACTION" (two-phase commit) leaves no statement
         return to - from == 7 && startsWith(b, from, to, "PREPARE") ? SQL_PREPARED : NONE;
+      case 'I':
+        return startsWith(b, from, to, "INSERT") ? IMPLICIT_SEQUENCES : NONE;
+      case 'C':
+        return startsWith(b, from, to, "COPY") ? IMPLICIT_SEQUENCES : NONE;
+      case 'M':
+        return startsWith(b, from, to, "MERGE") ? IMPLICIT_SEQUENCES : NONE;
       default:
         return NONE;
     }
@@ -120,7 +133,7 @@ final class SessionResidue {
     if ((residue & TEMP_OBJECTS) != 0) {
       sql.append("DISCARD TEMP; ");
     }
-    if ((residue & (TEMP_OBJECTS | SEQUENCES)) != 0) {
+    if ((residue & (TEMP_OBJECTS | SEQUENCES | IMPLICIT_SEQUENCES)) != 0) {
       sql.append("DISCARD SEQUENCES; ");
     }
     if ((residue & ADVISORY_LOCKS) != 0) {
