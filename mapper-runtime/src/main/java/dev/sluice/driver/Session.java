@@ -290,6 +290,9 @@ final class Session {
    * outside a transaction.
    */
   void reset() throws IOException {
+    if (discardSequencesPending) {
+      residue |= SessionResidue.IMPLICIT_SEQUENCES; // still owed: cleared with the rest
+    }
     if (residue == SessionResidue.IMPLICIT_SEQUENCES) {
       // Only what a column default's nextval may have left: cleared ahead of the next call, in
       // the same packet, rather than with a round trip now after every INSERT.
