@@ -163,7 +163,8 @@ abstract class ConnectionQueries implements Queries {
       }
     }
     String target =
-        (table.schema().isEmpty() ? "" : quote(table.schema()) + ".") + quote(table.name());
+        (table.schema().isEmpty() ? "" : quoteIdentifier(table.schema()) + ".")
+            + quoteIdentifier(table.name());
     java.util.Iterator<Object[]> rows =
         new java.util.Iterator<>() {
           @Override
@@ -188,8 +189,8 @@ abstract class ConnectionQueries implements Queries {
     return withConnection(c -> c.copyInRows(target, names, rows));
   }
 
-  /** An identifier, quoted as PostgreSQL quotes it. */
-  private static String quote(String name) {
+  /** An identifier (a table, a channel), quoted as PostgreSQL quotes it: case-sensitive. */
+  static String quoteIdentifier(String name) {
     return '"' + name.replace("\"", "\"\"") + '"';
   }
 

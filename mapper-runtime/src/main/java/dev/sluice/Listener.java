@@ -69,8 +69,6 @@ final class Listener implements AutoCloseable {
   /** The connection; the listener thread's alone. */
   private PgConnection connection;
 
-  private volatile String serverEncoding;
-
   Listener(ConnectionConfig config, Duration heartbeat, int queueCapacity) {
     this.config = config;
     this.heartbeatMillis = Math.max(1, heartbeat.toMillis());
@@ -87,11 +85,6 @@ final class Listener implements AutoCloseable {
     this.thread = new Thread(this::run, "sluice-listener");
     thread.setDaemon(true);
     thread.start();
-  }
-
-  /** A channel name as an identifier: quoted, so it is case-sensitive and any character works. */
-  static String quote(String channel) {
-    return '"' + channel.replace("\"", "\"\"") + '"';
   }
 
   /** Refuses a channel name PostgreSQL would truncate or refuse; {@code encoding} the server's. */
@@ -136,7 +129,7 @@ final class Listener implements AutoCloseable {
     }
     if (first) {
       try {
-        run("LISTEN " + quote(channel));
+        run("LISTEN " + ConnectionQueries.quoteIdentifier(channel));
       } catch (RuntimeException e) {
         l.close();
         throw e;
@@ -161,7 +154,7 @@ final class Listener implements AutoCloseable {
       lock.unlock();
     }
     if (last && !closed && Thread.currentThread() != thread) {
-      run("UNLISTEN " + quote(l.channel()));
+      run("UNLISTEN " + ConnectionQueries.quoteIdentifier(l.channel()));
     }
   }
 
@@ -258,15 +251,14 @@ final class Listener implements AutoCloseable {
     c.onNotification(this::dispatch);
     try {
       for (String channel : channels()) {
-        c.simpleQuery("LISTEN " + quote(channel));
+        c.simpleQuery("LISTEN " + ConnectionQueries.quoteIdentifier(channel));
       }
     } catch (RuntimeException e) {
       c.close();
       throw e;
     }
     connection = c;
-    serverEncoding = c.parameter("server_encoding");
-    connected.complete(serverEncoding);
+    connected.complete(c.parameter("server_encoding"));
     if (reconnecting) {
       for (Listening l : subscriptions()) {
         l.offer(new MissedNotifications(l.channel(), MissedNotifications.Reason.RECONNECTED));
@@ -343,11 +335,6 @@ final class Listener implements AutoCloseable {
     } catch (InterruptedException e) {
       return false;
     }
-  }
-
-  /** The server's encoding as the listener's connection reports it (null before it connected). */
-  String serverEncoding() {
-    return serverEncoding;
   }
 
   @Override

@@ -172,11 +172,6 @@ final class Session {
     return l == Lifecycle.BROKEN || l == Lifecycle.CLOSED;
   }
 
-  /** Exchanges in flight (sent, replies not all read), for tests. */
-  int exchangesInFlight() {
-    return inflight.size();
-  }
-
   byte transactionStatus() {
     return txStatus;
   }
