@@ -22,6 +22,11 @@ abstract class ConnectionQueries implements Queries {
 
   abstract void release(PgConnection c);
 
+  /** Where statements that may share a connection go (pipelining), or null: none does. */
+  SharedRoute shared() {
+    return null;
+  }
+
   /** Runs {@code work} on a connection and gives it back afterwards. */
   final <R> R withConnection(Function<PgConnection, R> work) {
     PgConnection c = acquire();
@@ -40,6 +45,12 @@ abstract class ConnectionQueries implements Queries {
   /** The rows, in a list first sized for {@code capacity} of them. */
   private <T> List<T> query(String sql, RowDecoder<T> decoder, Object[] params, int capacity) {
     Object[] p = params == null ? NO_PARAMS : params;
+    SharedRoute route = shared();
+    if (SharedRoute.takes(route, sql)) {
+      List<T> out = new ArrayList<>(capacity);
+      route.query(sql, p, decoder, out);
+      return out;
+    }
     return withConnection(
         c -> {
           List<T> out = new ArrayList<>(capacity);
@@ -108,6 +119,10 @@ abstract class ConnectionQueries implements Queries {
   @Override
   public long execute(String sql, Object... params) {
     Object[] p = params == null ? NO_PARAMS : params;
+    SharedRoute route = shared();
+    if (SharedRoute.takes(route, sql)) {
+      return route.execute(sql, p);
+    }
     return withConnection(c -> c.execute(sql, p));
   }
 

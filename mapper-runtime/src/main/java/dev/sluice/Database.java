@@ -33,8 +33,16 @@ public final class Database extends ConnectionQueries implements AutoCloseable {
 
   private boolean closed;
 
-  private Database(ConnectionPool pool, Duration listenerHeartbeat, int listenerQueueCapacity) {
+  /** Shared, pipelined connections ({@link Builder#pipelining}), or null. */
+  private final SharedRoute shared;
+
+  private Database(
+      ConnectionPool pool,
+      SharedRoute shared,
+      Duration listenerHeartbeat,
+      int listenerQueueCapacity) {
     this.pool = pool;
+    this.shared = shared;
     this.listenerHeartbeat = listenerHeartbeat;
     this.listenerQueueCapacity = listenerQueueCapacity;
   }
@@ -58,6 +66,29 @@ public final class Database extends ConnectionQueries implements AutoCloseable {
   }
 
   @Override
+  SharedRoute shared() {
+    return shared;
+  }
+
+  /**
+   * Runs {@code body} with every statement on one connection held for it: session state (a SET, a
+   * temporary table, an advisory lock, LISTEN) lasts from one statement to the next, which a
+   * pipelined database's shared connections never allow. The connection goes back to the pool, its
+   * session state cleared, when {@code body} returns. The {@link Queries} given are valid only
+   * inside {@code body}, and for one thread at a time.
+   */
+  public <R> R pinned(java.util.function.Function<Queries, R> body) {
+    PgConnection c = pool.acquire();
+    PinnedQueries q = new PinnedQueries(c);
+    try {
+      return body.apply(q);
+    } finally {
+      q.end();
+      pool.release(c);
+    }
+  }
+
+  @Override
   void release(PgConnection c) {
     pool.release(c);
   }
@@ -71,7 +102,13 @@ public final class Database extends ConnectionQueries implements AutoCloseable {
       throw new IllegalArgumentException("query timeout < 0: " + timeout);
     }
     Database db = this;
+    SharedRoute route = shared == null ? null : shared.withTimeout(timeout.toMillis());
     return new ConnectionQueries() {
+      @Override
+      SharedRoute shared() {
+        return route;
+      }
+
       @Override
       PgConnection acquire() {
         PgConnection c = db.acquire();
@@ -298,6 +335,9 @@ public final class Database extends ConnectionQueries implements AutoCloseable {
     if (l != null) {
       l.close();
     }
+    if (shared != null) {
+      shared.close();
+    }
     pool.close();
   }
 
@@ -316,6 +356,7 @@ public final class Database extends ConnectionQueries implements AutoCloseable {
     private NoticeListener noticeListener;
     private Duration listenerHeartbeat = Duration.ofSeconds(10);
     private int listenerQueueCapacity = 10_000;
+    private int pipelining;
 
     private Builder() {}
 
@@ -468,15 +509,39 @@ public final class Database extends ConnectionQueries implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Shares connections between concurrent callers by pipelining (default 0: off): up to {@code
+     * maxInFlight} callers' statements in flight on each of up to {@link #maxPoolSize} shared
+     * connections, each reply back to its caller. Only {@code query}, {@code queryOne} and {@code
+     * execute} of statements whose text shows no change to the session share a connection; each
+     * runs as its own implicit transaction. Transactions, streams, {@code forEach}, batches,
+     * pipelines, scripts, COPY and statements that change the session (SET, LISTEN, temporary
+     * tables, advisory locks, …) take a pinned connection of the ordinary pool, as does {@link
+     * Database#pinned}; so up to twice {@code maxPoolSize} connections may be open. A function that
+     * changes session state inside its body cannot be seen from the text: run it in {@code pinned}.
+     * See docs/PIPELINING.md.
+     */
+    public Builder pipelining(int maxInFlight) {
+      if (maxInFlight < 0) {
+        throw new IllegalArgumentException("pipelining < 0: " + maxInFlight);
+      }
+      this.pipelining = maxInFlight;
+      return this;
+    }
+
     public Database build() {
+      ConnectionConfig built = config.build();
+      SharedRoute shared =
+          pipelining == 0
+              ? null
+              : new SharedRoute(
+                  new dev.sluice.driver.PipelinedPool(
+                      built, noticeListener, maxPoolSize, pipelining, acquireTimeout),
+                  built.queryTimeout().toMillis());
       return new Database(
           new ConnectionPool(
-              config.build(),
-              noticeListener,
-              maxPoolSize,
-              acquireTimeout,
-              idleTimeout,
-              maxLifetime),
+              built, noticeListener, maxPoolSize, acquireTimeout, idleTimeout, maxLifetime),
+          shared,
           listenerHeartbeat,
           listenerQueueCapacity);
     }

@@ -44,6 +44,9 @@ public final class CellMain {
    */
   static final int PAIR_BLOCK = 500;
 
+  /** Calls in flight per shared connection of the pipelined W3c cells. */
+  static final int PIPELINING = 16;
+
   /** Callers and connections of W3c. */
   static final int CALLERS = 16;
 

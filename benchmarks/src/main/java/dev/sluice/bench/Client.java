@@ -29,6 +29,13 @@ enum Client {
           + CellMain.PAIR_BLOCK
           + " W3 lookups (the DSL cost target's paired measure)",
       EnumSet.of(W3)),
+  SLUICE_PIPELINED(
+      "sluice-pipelined",
+      "Sluice: Database.pipelining("
+          + CellMain.PIPELINING
+          + ") over the same 4 connections,"
+          + " shared by the 16 callers",
+      EnumSet.of(W3C)),
   PGJDBC_TEXT(
       "pgjdbc-text",
       "pgjdbc defaults (text results): a fresh connection per iteration",
@@ -47,6 +54,13 @@ enum Client {
       "vertx-pg-client 5 pool (1, or 4 for W3c), prepared-statement cache on; reads"
           + " with a Collector",
       EnumSet.of(W1, W2, W3, W3C, W4B, W5)),
+  VERTX_PIPELINED(
+      "vertx-pipelined",
+      "vertx-pg-client 5 pooled client with pipelining (PgBuilder.client(), 4 connections,"
+          + " pipelining limit "
+          + CellMain.PIPELINING
+          + ")",
+      EnumSet.of(W3C)),
   JDBI(
       "jdbi",
       "JDBI 3 ConstructorMapper over pgjdbc prepareThreshold=-1",
@@ -95,6 +109,8 @@ enum Client {
         return new SluiceClient(true);
       case SLUICE_PAIRED:
         return new SluiceClient(false);
+      case SLUICE_PIPELINED:
+        return new SluiceClient(false, CellMain.PIPELINING);
       case PGJDBC_TEXT:
         return new PgjdbcClient(PgjdbcClient.Mode.TEXT);
       case PGJDBC_BINARY:
@@ -102,7 +118,9 @@ enum Client {
       case PGJDBC_STREAM:
         return new PgjdbcClient(PgjdbcClient.Mode.STREAM);
       case VERTX:
-        return new VertxClient();
+        return new VertxClient(false);
+      case VERTX_PIPELINED:
+        return new VertxClient(true);
       case JDBI:
         return new JdbiClient();
       case JOOQ:

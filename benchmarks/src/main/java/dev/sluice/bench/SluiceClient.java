@@ -17,8 +17,16 @@ final class SluiceClient extends BenchClient {
 
   private Database db;
 
+  /** Calls in flight per connection shared by W3c's callers (0: the plain pool). */
+  private final int pipelining;
+
   SluiceClient(boolean dsl) {
+    this(dsl, 0);
+  }
+
+  SluiceClient(boolean dsl, int pipelining) {
     this.dsl = dsl;
+    this.pipelining = pipelining;
   }
 
   @Override
@@ -30,6 +38,7 @@ final class SluiceClient extends BenchClient {
             // As pgjdbc's cell runs with reWriteBatchedInserts: many rows per statement (Sluice's
             // rewrite binds one array per column and unnests it).
             .rewriteBatchedInserts(spec.workload() == Workload.W4B)
+            .pipelining(pipelining)
             .build();
   }
 

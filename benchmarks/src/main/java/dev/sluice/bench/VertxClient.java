@@ -3,7 +3,6 @@ package dev.sluice.bench;
 import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgBuilder;
 import io.vertx.pgclient.PgConnectOptions;
-import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowIterator;
@@ -40,7 +39,14 @@ final class VertxClient extends BenchClient {
       Collectors.mapping(VertxClient::film, Collectors.toList());
 
   private Vertx vertx;
-  private Pool pool;
+  private io.vertx.sqlclient.SqlClient pool;
+
+  /** W3c through the pooled client that pipelines (PgBuilder.client()) instead of the pool. */
+  private final boolean pipelined;
+
+  VertxClient(boolean pipelined) {
+    this.pipelined = pipelined;
+  }
 
   @Override
   void setUp(CellSpec spec) {
@@ -48,6 +54,16 @@ final class VertxClient extends BenchClient {
     PgConnectOptions options = PgConnectOptions.fromUri(spec.workloadUrl());
     options.setCachePreparedStatements(true);
     int size = spec.workload() == Workload.W3C ? 4 : 1;
+    if (pipelined) {
+      options.setPipeliningLimit(CellMain.PIPELINING);
+      pool =
+          PgBuilder.client()
+              .with(new PoolOptions().setMaxSize(size))
+              .connectingTo(options)
+              .using(vertx)
+              .build();
+      return;
+    }
     pool =
         PgBuilder.pool()
             .with(new PoolOptions().setMaxSize(size))

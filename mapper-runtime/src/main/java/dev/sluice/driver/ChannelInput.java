@@ -138,6 +138,10 @@ final class ChannelInput extends InputStream {
   }
 
   /** Releases what a timed wait opened; the channel itself is the transport's to close. */
+  void wakeupReadiness() {
+    readiness.wakeup();
+  }
+
   void closeReadiness() {
     readiness.close();
   }

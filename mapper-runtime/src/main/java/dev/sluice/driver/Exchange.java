@@ -23,8 +23,21 @@ abstract class Exchange {
   /** The data of a COPY TO STDOUT this exchange does not read: dropped by the receive loop. */
   boolean dropCopyData;
 
-  /** Set by the session when the ReadyForQuery that ends this exchange has been read. */
-  boolean finished;
+  /**
+   * Set ({@link #finish}) when the ReadyForQuery that ends this exchange has been read, or when a
+   * shared connection broke before it; volatile, as on a shared connection another thread may read
+   * the reply of this one's exchange.
+   */
+  volatile boolean finished;
+
+  /** On a shared connection: the caller waiting for this exchange, woken by {@link #finish}. */
+  volatile Thread waiter;
+
+  /** The statement, for server errors, where the session's current one is not this exchange's. */
+  String sql;
+
+  /** On a shared connection: why the exchange ended without its reply (the connection broke). */
+  PgException failure;
 
   Exchange(Session session) {
     this.session = session;
@@ -40,6 +53,15 @@ abstract class Exchange {
     }
     if (error != null) {
       throw error;
+    }
+  }
+
+  /** Marks the exchange done and wakes its waiter, if any. */
+  void finish() {
+    finished = true;
+    Thread w = waiter;
+    if (w != null) {
+      java.util.concurrent.locks.LockSupport.unpark(w);
     }
   }
 

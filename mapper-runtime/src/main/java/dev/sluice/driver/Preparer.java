@@ -149,7 +149,7 @@ final class Preparer {
   }
 
   /** The replies to Parse + Describe('S'): ParseComplete, ParameterDescription, RowDescription. */
-  private static final class Describe extends Exchange {
+  static final class Describe extends Exchange {
     int[] paramOids;
     Columns columns;
 

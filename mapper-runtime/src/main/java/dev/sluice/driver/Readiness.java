@@ -13,8 +13,9 @@ import java.nio.channels.SocketChannel;
  * comes here: it reads with one blocking system call. Here the channel is switched to non-blocking
  * mode for the wait, registered with a selector of its own (opened on first use and kept), and
  * switched back before returning; the key is cancelled and flushed from the selector first, as a
- * registered channel cannot go back to blocking mode. Not thread-safe, like the connection that
- * owns it.
+ * registered channel cannot go back to blocking mode. No monitor is held while waiting (a virtual
+ * thread stays unpinned). Not thread-safe: one wait at a time, and on a shared connection no write
+ * during it (the reader holds the send lock while it waits; see {@link SharedConnection}).
  */
 final class Readiness {
   private final SocketChannel channel;
@@ -34,34 +35,43 @@ final class Readiness {
    * true if they are, false when the time passed first. The caller then reads as usual.
    */
   boolean await(long millis) throws IOException {
-    synchronized (channel.blockingLock()) {
-      Selector s = selector;
-      if (s == null) {
-        s = Selector.open();
-        selector = s;
-        if (closed) {
-          s.close();
-          throw new AsynchronousCloseException();
+    Selector s = selector;
+    if (s == null) {
+      s = Selector.open();
+      selector = s;
+      if (closed) {
+        s.close();
+        throw new AsynchronousCloseException();
+      }
+    }
+    channel.configureBlocking(false);
+    SelectionKey key = null;
+    try {
+      key = channel.register(s, SelectionKey.OP_READ);
+      return s.select(Math.max(1, millis)) > 0;
+    } catch (ClosedSelectorException e) {
+      throw new AsynchronousCloseException(); // the connection was closed meanwhile
+    } finally {
+      if (key != null) {
+        key.cancel();
+        if (s.isOpen()) {
+          s.selectNow(); // deregisters the cancelled key
         }
       }
-      channel.configureBlocking(false);
-      SelectionKey key = null;
-      try {
-        key = channel.register(s, SelectionKey.OP_READ);
-        return s.select(Math.max(1, millis)) > 0;
-      } catch (ClosedSelectorException e) {
-        throw new AsynchronousCloseException(); // the connection was closed meanwhile
-      } finally {
-        if (key != null) {
-          key.cancel();
-          if (s.isOpen()) {
-            s.selectNow(); // deregisters the cancelled key
-          }
-        }
-        if (channel.isOpen()) {
-          channel.configureBlocking(true);
-        }
+      if (channel.isOpen()) {
+        channel.configureBlocking(true);
       }
+    }
+  }
+
+  /**
+   * Ends a wait in progress at once, or the next one to start (a selector's wakeup): for a shared
+   * connection's sender, which must not wait for the reader's timed wait to end. Any thread.
+   */
+  void wakeup() {
+    Selector s = selector;
+    if (s != null) {
+      s.wakeup();
     }
   }
 

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The state of one PostgreSQL session, its queue of exchanges in flight and its one receive loop.
@@ -92,6 +93,19 @@ final class Session {
   /** Exchanges sent whose replies are not all read, the head (the oldest) first. */
   private final ArrayDeque<Exchange> inflight = new ArrayDeque<>();
 
+  /**
+   * The head of {@link #inflight}, or null. Only the receiving thread moves it on from an exchange;
+   * a sender sets it only when the queue was empty (under {@link #queueLock} once shared).
+   */
+  private Exchange head;
+
+  /**
+   * Null while one thread at a time uses the session; set by {@link #share} when several threads
+   * send (each under the sharer's send lock) while one receives: it then guards {@link #inflight}
+   * and {@link #head}. The receive loop takes it only when an exchange ends, never per message.
+   */
+  private ReentrantLock queueLock;
+
   /** Exchanges queued whose messages are encoded but not yet sent; they go with the next send. */
   private final ArrayList<Exchange> unsent = new ArrayList<>();
 
@@ -148,19 +162,16 @@ final class Session {
       case CLOSED:
         return State.CLOSED;
       default:
-        Exchange head = inflight.peekFirst();
-        if (head != null) {
-          return head.mode();
+        Exchange h = head;
+        if (h != null) {
+          return h.mode();
         }
         return unsent.isEmpty() && writer.unsent() == 0 ? State.IDLE : State.BUSY;
     }
   }
 
   boolean isIdle() {
-    return lifecycle == Lifecycle.OPEN
-        && inflight.isEmpty()
-        && unsent.isEmpty()
-        && writer.unsent() == 0;
+    return lifecycle == Lifecycle.OPEN && head == null && unsent.isEmpty() && writer.unsent() == 0;
   }
 
   boolean isBroken() {
@@ -249,7 +260,7 @@ final class Session {
    */
   void fail(Throwable failure) {
     Lifecycle l = lifecycle;
-    if (l == Lifecycle.OPEN && inflight.isEmpty()) {
+    if (l == Lifecycle.OPEN && head == null) {
       discardUnsent();
     } else if (l != Lifecycle.BROKEN && l != Lifecycle.CLOSED) {
       LOG.log(
@@ -334,15 +345,15 @@ final class Session {
   /** Queues {@code x}, whose messages are encoded, and sends everything encoded. */
   void submit(Exchange x) throws IOException {
     refuseBehindExclusive();
+    unsent.add(x);
     send();
-    inflight.addLast(x);
   }
 
   private void refuseBehindExclusive() {
-    Exchange head = inflight.peekFirst();
-    if (head != null && head.mode() != State.BUSY) {
+    Exchange h = head;
+    if (h != null && h.mode() != State.BUSY) {
       // A stream or a COPY holds the connection: a reply behind it could never be read in order.
-      throw new IllegalStateException("an exchange was queued behind " + head.mode());
+      throw new IllegalStateException("an exchange was queued behind " + h.mode());
     }
   }
 
@@ -351,14 +362,28 @@ final class Session {
    * the later messages of an exchange already in flight (the next Execute of a stream, CopyData).
    */
   void send() throws IOException {
-    writer.send();
     int n = unsent.size();
     if (n > 0) {
-      for (int i = 0; i < n; i++) {
-        inflight.addLast(unsent.get(i));
+      // In flight before their bytes leave: once shared, another thread may read the replies.
+      ReentrantLock lock = queueLock;
+      if (lock != null) {
+        lock.lock();
+      }
+      try {
+        for (int i = 0; i < n; i++) {
+          inflight.addLast(unsent.get(i));
+        }
+        if (head == null) {
+          head = inflight.peekFirst();
+        }
+      } finally {
+        if (lock != null) {
+          lock.unlock();
+        }
       }
       unsent.clear();
     }
+    writer.send();
   }
 
   /**
@@ -381,6 +406,12 @@ final class Session {
 
   // ---------------------------------------------------------------- the receive loop
 
+  /** What {@link #dispatch} says of the exchange the caller waits for. */
+  private static final int GO_ON = 0;
+
+  private static final int DONE = 1;
+  private static final int YIELDED = 2;
+
   /**
    * Reads messages and hands each to the head exchange, until {@code x} — in flight — is done
    * (returns true: its ReadyForQuery was read; exchanges queued before it are done too) or yields
@@ -389,75 +420,174 @@ final class Session {
   boolean receive(Exchange x) throws IOException {
     MessageReader r = reader;
     for (; ; ) {
-      byte type = r.next();
-      switch (type) {
-        case Protocol.READY_FOR_QUERY:
-          {
-            txStatus = r.readyForQuery();
-            residue |= r.takeResidue();
-            Exchange done = head(type);
-            inflight.pollFirst();
-            done.finished = true;
-            if (lifecycle == Lifecycle.STARTING) {
-              lifecycle = Lifecycle.OPEN;
-            }
-            if (done == x) {
-              return true;
-            }
-            break;
-          }
-        case Protocol.ERROR_RESPONSE:
-          {
-            PgException e = errorResponse();
-            if (head(type).error(e) && inflight.peekFirst() == x) {
-              return false;
-            }
-            break;
-          }
-        case Protocol.NOTICE_RESPONSE:
-        case Protocol.PARAMETER_STATUS:
-        case Protocol.NOTIFICATION_RESPONSE:
-          asynchronous(type);
-          break;
-        case Protocol.COPY_DATA:
-        case Protocol.COPY_DONE:
-          {
-            Exchange head = head(type);
-            if (head.dropCopyData) {
-              r.skip(); // the rows of a COPY TO STDOUT the call does not read
-              break;
-            }
-            if (head.message(type) && head == x) {
-              return false;
-            }
-            break;
-          }
-        default:
-          {
-            Exchange head = head(type);
-            if (head.message(type) && head == x) {
-              return false;
-            }
-          }
+      int s = dispatch(r.next(), x);
+      if (s != GO_ON) {
+        return s == DONE;
       }
+    }
+  }
+
+  /**
+   * {@link #receive} of at least one message (waiting for it) and then of those already in the
+   * receive buffer, so a caller with a deadline can wait for more in bounded time: returns when
+   * {@code x} is done or yields, or when the buffer holds no more.
+   */
+  void receiveBuffered(Exchange x) throws IOException {
+    MessageReader r = reader;
+    do {
+      if (dispatch(r.next(), x) != GO_ON) {
+        return;
+      }
+    } while (buffer.hasPendingInput());
+  }
+
+  /** Handles the message of {@code type} at the reader's position; see {@link #receive}. */
+  private int dispatch(byte type, Exchange x) throws IOException {
+    switch (type) {
+      case Protocol.READY_FOR_QUERY:
+        {
+          txStatus = reader.readyForQuery();
+          residue |= reader.takeResidue();
+          Exchange done = head(type);
+          pollHead();
+          if (lifecycle == Lifecycle.STARTING) {
+            lifecycle = Lifecycle.OPEN;
+          } else if (queueLock != null && txStatus != Protocol.TX_IDLE) {
+            // Shared callers' statements would run in this transaction: never go on.
+            throw new ProtocolException(
+                "a statement left a transaction open on a shared (pipelined) connection");
+          }
+          done.finish();
+          return done == x ? DONE : GO_ON;
+        }
+      case Protocol.ERROR_RESPONSE:
+        {
+          PgException e = errorResponse(head); // a FATAL one is thrown here
+          Exchange h = head(type);
+          return h.error(e) && head == x ? YIELDED : GO_ON;
+        }
+      case Protocol.NOTICE_RESPONSE:
+      case Protocol.PARAMETER_STATUS:
+      case Protocol.NOTIFICATION_RESPONSE:
+        asynchronous(type);
+        return GO_ON;
+      case Protocol.COPY_DATA:
+      case Protocol.COPY_DONE:
+        {
+          Exchange h = head(type);
+          if (h.dropCopyData) {
+            reader.skip(); // the rows of a COPY TO STDOUT the call does not read
+            return GO_ON;
+          }
+          return h.message(type) && h == x ? YIELDED : GO_ON;
+        }
+      default:
+        {
+          Exchange h = head(type);
+          return h.message(type) && h == x ? YIELDED : GO_ON;
+        }
     }
   }
 
   /** Reads until every exchange in flight is done (yields of exchanges along the way ignored). */
   void receiveAll() throws IOException {
     Exchange last;
-    while ((last = inflight.peekLast()) != null) {
+    while ((last = lastInflight()) != null) {
       receive(last);
     }
   }
 
   /** The exchange a message of {@code type} belongs to; none in flight is a protocol violation. */
   private Exchange head(byte type) throws ProtocolException {
-    Exchange head = inflight.peekFirst();
-    if (head == null) {
-      throw unexpected(type, "no exchange (nothing was sent that it could answer)");
+    Exchange h = head;
+    if (h == null) {
+      ReentrantLock lock = queueLock;
+      if (lock != null) {
+        lock.lock(); // a sender may just have queued the first exchange
+        try {
+          h = head;
+        } finally {
+          lock.unlock();
+        }
+      }
+      if (h == null) {
+        throw unexpected(type, "no exchange (nothing was sent that it could answer)");
+      }
     }
-    return head;
+    return h;
+  }
+
+  /** Takes the head off the queue: its ReadyForQuery was read. */
+  private void pollHead() {
+    ReentrantLock lock = queueLock;
+    if (lock == null) {
+      inflight.pollFirst();
+      head = inflight.peekFirst();
+      return;
+    }
+    lock.lock();
+    try {
+      inflight.pollFirst();
+      head = inflight.peekFirst();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** The last exchange in flight, or null. */
+  Exchange lastInflight() {
+    ReentrantLock lock = queueLock;
+    if (lock == null) {
+      return inflight.peekLast();
+    }
+    lock.lock();
+    try {
+      return inflight.peekLast();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  // ---------------------------------------------------------------- sharing
+
+  /**
+   * Lets several threads use the session at once (see {@link SharedConnection}): each sends under
+   * the sharer's send lock, one at a time receives. Called once, before the session is shared.
+   */
+  void share() {
+    queueLock = new ReentrantLock();
+  }
+
+  /**
+   * The first exchange in flight that is not done and has a caller waiting for it (see {@link
+   * Exchange#waiter}), or null.
+   */
+  Thread firstWaiter() {
+    queueLock.lock();
+    try {
+      for (Exchange x : inflight) {
+        Thread w = x.waiter;
+        if (w != null && !x.finished) {
+          return w;
+        }
+      }
+      return null;
+    } finally {
+      queueLock.unlock();
+    }
+  }
+
+  /** Takes every exchange off the queue (the session is broken; the caller fails them). */
+  List<Exchange> takeInflight() {
+    queueLock.lock();
+    try {
+      List<Exchange> all = new ArrayList<>(inflight);
+      inflight.clear();
+      head = null;
+      return all;
+    } finally {
+      queueLock.unlock();
+    }
   }
 
   /**
@@ -484,8 +614,8 @@ final class Session {
    * the server closes the connection right after it — so the session is broken and the error thrown
    * at once, rather than surfacing later as a bare "connection lost".
    */
-  private PgException errorResponse() throws ProtocolException {
-    PgException e = reader.errorResponse(currentSql);
+  private PgException errorResponse(Exchange h) throws ProtocolException {
+    PgException e = reader.errorResponse(h != null && h.sql != null ? h.sql : currentSql);
     if ("FATAL".equals(e.severity()) || "PANIC".equals(e.severity())) {
       markBroken();
       throw e;

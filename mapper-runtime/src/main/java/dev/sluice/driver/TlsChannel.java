@@ -176,6 +176,11 @@ final class TlsChannel {
     }
   }
 
+  /** Ends a timed wait in progress, or the next (see {@link Readiness#wakeup}). */
+  void wakeupReadiness() {
+    readiness.wakeup();
+  }
+
   /** Releases what a timed wait opened; the channel itself is the transport's to close. */
   void closeReadiness() {
     readiness.close();

@@ -168,6 +168,22 @@ final class Transport {
     return tls != null ? tls.awaitReadable(millis) : plain.awaitReadable(millis);
   }
 
+  /**
+   * Ends a {@link #awaitReadable} in progress on another thread at once (it returns false), or the
+   * next one to start. Any thread.
+   */
+  void wakeupReader() {
+    TlsChannel t = tls;
+    if (t != null) {
+      t.wakeupReadiness();
+      return;
+    }
+    ChannelInput p = plain;
+    if (p != null) {
+      p.wakeupReadiness();
+    }
+  }
+
   /** Closes the channel; safe from any thread, and more than once. */
   void close() {
     try {
