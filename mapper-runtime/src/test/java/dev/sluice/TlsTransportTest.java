@@ -60,6 +60,45 @@ class TlsTransportTest {
   }
 
   @Test
+  void callersSharingATlsConnectionReadAndWriteAtOnce() throws Exception {
+    String url =
+        "postgresql://"
+            + server.superuser()
+            + "@127.0.0.1:"
+            + server.port()
+            + "/postgres?sslmode=verify-full&sslrootcert="
+            + server.tlsCertificate().orElseThrow();
+    try (Database db = Database.builder().url(url).maxPoolSize(1).pipelining(8).build()) {
+      java.util.concurrent.ExecutorService pool =
+          java.util.concurrent.Executors.newFixedThreadPool(8);
+      try {
+        java.util.List<java.util.concurrent.Future<?>> done = new java.util.ArrayList<>();
+        for (int t = 0; t < 8; t++) {
+          int id = t;
+          done.add(
+              pool.submit(
+                  () -> {
+                    for (int i = 0; i < 30; i++) {
+                      // 200 KB up and 200 KB down per call: records each way at once.
+                      String big =
+                          ("caller" + id + "-" + i + "-").repeat(20_000).substring(0, 200_000);
+                      java.util.List<String> back =
+                          db.query("SELECT $1::text || 'x'", TestDecoders.STRING, big);
+                      assertThat(back).containsExactly(big + "x");
+                    }
+                    return null;
+                  }));
+        }
+        for (java.util.concurrent.Future<?> f : done) {
+          f.get(60, TimeUnit.SECONDS);
+        }
+      } finally {
+        pool.shutdownNow();
+      }
+    }
+  }
+
+  @Test
   void aTimedWaitOverTlsEndsWithoutClosingAndWakesOnANotification() {
     try (PgConnection listener = PgConnection.connect(config(server.port()), null);
         PgConnection sender = PgConnection.connect(config(server.port()), null)) {

@@ -44,13 +44,20 @@ public final class CellMain {
    */
   static final int PAIR_BLOCK = 500;
 
+  /** What W3cL's proxy adds each way. */
+  static final long LATENCY_NANOS = 1_000_000;
+
   /** Calls in flight per shared connection of the pipelined W3c cells. */
   static final int PIPELINING = 16;
 
   /** Callers and connections of W3c. */
   static final int CALLERS = 16;
 
-  private final CellSpec spec;
+  private CellSpec spec;
+
+  /** W3cL's proxy, adding latency between the client and the server. */
+  private LatencyProxy latency;
+
   private final BenchClient client;
   private final Meter meter = new Meter();
 
@@ -139,6 +146,11 @@ public final class CellMain {
   }
 
   private void setUp() throws Exception {
+    if (spec.workload() == Workload.W3CL) {
+      java.net.URI u = java.net.URI.create(spec.url().replaceFirst("^postgres(ql)?:", "http:"));
+      latency = new LatencyProxy(u.getHost(), u.getPort(), LATENCY_NANOS);
+      spec = spec.through("127.0.0.1", latency.port());
+    }
     client.setUp(spec);
     Workload w = spec.workload();
     if (w.isLookup()) {
@@ -149,7 +161,7 @@ public final class CellMain {
       }
       latencies = new long[spec.lookups() * spec.iterations()];
     }
-    if (w == Workload.W3C) {
+    if (w.isConcurrent()) {
       callers =
           new ThreadPoolExecutor(CALLERS, CALLERS, 1, TimeUnit.HOURS, new LinkedBlockingQueue<>());
       callers.prestartAllCoreThreads();
@@ -197,6 +209,7 @@ public final class CellMain {
           return n;
         }
       case W3C:
+      case W3CL:
         return concurrentLookups(measured);
       case W4B:
         return client.insertBatch(insertRows);
@@ -338,6 +351,7 @@ public final class CellMain {
         break;
       case W3:
       case W3C:
+      case W3CL:
         expected = spec.lookups();
         break;
       case W4B:
@@ -388,6 +402,9 @@ public final class CellMain {
       admin.close();
     }
     client.close();
+    if (latency != null) {
+      latency.close();
+    }
   }
 
   private static String oneLine(Throwable e) {

@@ -4,6 +4,7 @@ import static dev.sluice.bench.Workload.W1;
 import static dev.sluice.bench.Workload.W2;
 import static dev.sluice.bench.Workload.W3;
 import static dev.sluice.bench.Workload.W3C;
+import static dev.sluice.bench.Workload.W3CL;
 import static dev.sluice.bench.Workload.W4B;
 import static dev.sluice.bench.Workload.W4C;
 import static dev.sluice.bench.Workload.W5;
@@ -22,7 +23,7 @@ enum Client {
   SLUICE_DSL(
       "sluice-dsl",
       "Sluice's DSL: db.selectFrom(BENCH_POINT).where(BENCH_POINT.id.eq(id)).fetchOne()",
-      EnumSet.of(W3, W3C)),
+      EnumSet.of(W3, W3C, W3CL)),
   SLUICE_PAIRED(
       "sluice-paired",
       "Sluice's DSL and the same SQL string in one JVM, alternating blocks of "
@@ -35,7 +36,7 @@ enum Client {
           + CellMain.PIPELINING
           + ") over the same 4 connections,"
           + " shared by the 16 callers",
-      EnumSet.of(W3C)),
+      EnumSet.of(W3C, W3CL)),
   PGJDBC_TEXT(
       "pgjdbc-text",
       "pgjdbc defaults (text results): a fresh connection per iteration",
@@ -44,7 +45,7 @@ enum Client {
       "pgjdbc-binary",
       "pgjdbc prepareThreshold=-1 (binary results); HikariCP (4) for W3c;"
           + " reWriteBatchedInserts for W4b; CopyManager (text COPY) for W4c",
-      EnumSet.of(W1, W2, W3, W3C, W4B, W4C, W5)),
+      EnumSet.of(W1, W2, W3, W3C, W3CL, W4B, W4C, W5)),
   PGJDBC_STREAM(
       "pgjdbc-stream",
       "pgjdbc prepareThreshold=-1, fetchSize 10000, autocommit off",
@@ -53,14 +54,14 @@ enum Client {
       "vertx",
       "vertx-pg-client 5 pool (1, or 4 for W3c), prepared-statement cache on; reads"
           + " with a Collector",
-      EnumSet.of(W1, W2, W3, W3C, W4B, W5)),
+      EnumSet.of(W1, W2, W3, W3C, W3CL, W4B, W5)),
   VERTX_PIPELINED(
       "vertx-pipelined",
       "vertx-pg-client 5 pooled client with pipelining (PgBuilder.client(), 4 connections,"
           + " pipelining limit "
           + CellMain.PIPELINING
           + ")",
-      EnumSet.of(W3C)),
+      EnumSet.of(W3C, W3CL)),
   JDBI(
       "jdbi",
       "JDBI 3 ConstructorMapper over pgjdbc prepareThreshold=-1",

@@ -59,7 +59,7 @@ final class PgjdbcClient extends BenchClient {
       url.append("&reWriteBatchedInserts=true");
     }
     jdbcUrl = url.toString();
-    if (spec.workload() == Workload.W3C) {
+    if (spec.workload().isConcurrent()) {
       HikariConfig config = new HikariConfig();
       config.setJdbcUrl(jdbcUrl);
       config.setMaximumPoolSize(4);

@@ -24,6 +24,7 @@ final class Report {
       case W3:
         return "q/s ÷ drain's q/s";
       case W3C:
+      case W3CL:
         return "q/s ÷ pgjdbc-binary's (HikariCP) q/s";
       case W4B:
         return "rows/s ÷ pgjdbc-binary's (reWriteBatchedInserts) rows/s";
@@ -54,6 +55,7 @@ final class Report {
           return base == null ? Double.NaN : r.unitsPerSecond() / base.unitsPerSecond();
         }
       case W3C:
+      case W3CL:
       case W4B:
       case W4C:
         {

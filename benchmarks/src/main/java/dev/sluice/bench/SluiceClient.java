@@ -34,7 +34,7 @@ final class SluiceClient extends BenchClient {
     db =
         Database.builder()
             .url(spec.workloadUrl())
-            .maxPoolSize(spec.workload() == Workload.W3C ? 4 : 1)
+            .maxPoolSize(spec.workload().isConcurrent() ? 4 : 1)
             // As pgjdbc's cell runs with reWriteBatchedInserts: many rows per statement (Sluice's
             // rewrite binds one array per column and unnests it).
             .rewriteBatchedInserts(spec.workload() == Workload.W4B)

@@ -6,6 +6,8 @@ import static dev.sluice.bench.Client.PGJDBC_BINARY;
 import static dev.sluice.bench.Client.SLUICE;
 import static dev.sluice.bench.Client.SLUICE_DSL;
 import static dev.sluice.bench.Client.SLUICE_PAIRED;
+import static dev.sluice.bench.Client.SLUICE_PIPELINED;
+import static dev.sluice.bench.Client.VERTX_PIPELINED;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -102,6 +104,7 @@ final class Targets {
             c -> c.p99Nanos() / 1e6,
             2.0,
             "ms"));
+    out.addAll(pipelined(r));
 
     out.add(
         ratio(
@@ -313,5 +316,65 @@ final class Targets {
       return String.format(Locale.ROOT, "%.1f", v);
     }
     return String.format(Locale.ROOT, "%.2f", v);
+  }
+
+  /** Issue 23's targets for the pipelined pool (W3c) and for pipelining across latency (W3cL). */
+  private static List<Verdict> pipelined(Results r) {
+    List<Verdict> out = new ArrayList<>();
+    out.add(
+        ratio(
+            r,
+            Workload.W3C,
+            "Pipelined q/s ≥ 1.5× pgjdbc + HikariCP (16 callers, 4 connections)",
+            SLUICE_PIPELINED,
+            PGJDBC_BINARY,
+            CellResult::unitsPerSecond,
+            true,
+            1.5,
+            "q/s"));
+    out.add(
+        ratio(
+            r,
+            Workload.W3C,
+            "Pipelined q/s ≥ 1.0× vert.x's pipelining pooled client",
+            SLUICE_PIPELINED,
+            VERTX_PIPELINED,
+            CellResult::unitsPerSecond,
+            true,
+            1.0,
+            "q/s"));
+    out.add(
+        ratio(
+            r,
+            Workload.W3C,
+            "Pipelined client CPU per query ≤ 0.5× pgjdbc + HikariCP's",
+            SLUICE_PIPELINED,
+            PGJDBC_BINARY,
+            CellResult::cpuMillis,
+            false,
+            0.5,
+            "ms CPU"));
+    out.add(
+        absolute(
+            r,
+            Workload.W3C,
+            "Pipelined p99 ≤ 2 ms (16 callers, 4 connections)",
+            SLUICE_PIPELINED,
+            c -> c.p99Nanos() / 1e6,
+            2.0,
+            "ms"));
+    out.add(
+        ratio(
+            r,
+            Workload.W3CL,
+            "Pipelined q/s ≥ 3× the plain pool's, 1 ms each way (16 callers on 4 connections cap"
+                + " the gain at 4×)",
+            SLUICE_PIPELINED,
+            SLUICE,
+            CellResult::unitsPerSecond,
+            true,
+            3.0,
+            "q/s"));
+    return out;
   }
 }

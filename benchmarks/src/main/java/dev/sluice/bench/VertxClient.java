@@ -53,7 +53,7 @@ final class VertxClient extends BenchClient {
     vertx = Vertx.vertx();
     PgConnectOptions options = PgConnectOptions.fromUri(spec.workloadUrl());
     options.setCachePreparedStatements(true);
-    int size = spec.workload() == Workload.W3C ? 4 : 1;
+    int size = spec.workload().isConcurrent() ? 4 : 1;
     if (pipelined) {
       options.setPipeliningLimit(CellMain.PIPELINING);
       pool =

@@ -18,6 +18,10 @@ enum Workload {
   W3C(
       "W3c",
       "10,000 primary-key lookups of bench_point by 16 concurrent callers over 4 connections"),
+  W3CL(
+      "W3cL",
+      "W3c's lookups (a fifth of them) through a loopback proxy that adds 1 ms each way, the"
+          + " network a database is usually across"),
   W4B("W4b", "insert W1-shaped rows into bench_insert as a batch"),
   W4C("W4c", "insert W1-shaped rows into bench_insert with COPY"),
   W5("W5", "the Pagila join film × language × category into records, 200 runs per iteration");
@@ -40,7 +44,12 @@ enum Workload {
 
   /** Lookups: the figures are queries per second and latency percentiles. */
   boolean isLookup() {
-    return this == W3 || this == W3C;
+    return this == W3 || isConcurrent();
+  }
+
+  /** W3c and W3cL: 16 callers over 4 connections. */
+  boolean isConcurrent() {
+    return this == W3C || this == W3CL;
   }
 
   boolean isInsert() {

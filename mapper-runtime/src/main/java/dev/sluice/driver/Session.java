@@ -1,18 +1,12 @@
 package dev.sluice.driver;
 
-import dev.sluice.Notice;
 import dev.sluice.NoticeListener;
 import dev.sluice.PgException;
 import dev.sluice.RowView;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.channels.ClosedByInterruptException;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The state of one PostgreSQL session, its queue of exchanges in flight and its one receive loop.
@@ -20,8 +14,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p><b>The queue.</b> An exchange's messages are encoded into the writer and the exchange is
  * queued with them ({@link #submit}: queued and sent; {@link #enqueue}: queued to go with the next
  * send, as the Closes of evicted statements do). Every message the server sends that is not for the
- * connection as a whole belongs to the exchange at the head of {@link #inflight}, which is done at
- * its ReadyForQuery; the next exchange then becomes the head. So a reply can only reach the
+ * connection as a whole belongs to the exchange at the head of the {@link ExchangeQueue}, which is
+ * done at its ReadyForQuery; the next exchange then becomes the head. So a reply can only reach the
  * exchange whose messages caused it, and what was sent is known from the queue, not from a caller's
  * stack.
  *
@@ -38,17 +32,20 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p><b>The loop.</b> {@link #receive} reads messages and hands each to the head exchange, which
  * says which messages it expects. ErrorResponse (a FATAL one ends the session at once),
  * ReadyForQuery and the messages that may come at any time (NoticeResponse, ParameterStatus,
- * NotificationResponse) are handled here, in one place, for every exchange; a notice listener that
- * throws is logged and cannot leave the loop half-way. The loop returns when the exchange it was
- * asked about is done, or earlier when that exchange yields (a row for a stream, one execution's
- * count in a pipeline).
+ * NotificationResponse, through {@link ServerMessages}) are handled here, in one place, for every
+ * exchange; a notice listener that throws is logged and cannot leave the loop half-way. The loop
+ * returns when the exchange it was asked about is done, or earlier when that exchange yields (a row
+ * for a stream, one execution's count in a pipeline).
  *
  * <p>Not thread-safe: one thread at a time; only {@link #cancel()} and {@link #markBroken()} may
- * come from another.
+ * come from another. The exception is a session {@link #share}d by a {@link SharedConnection}: then
+ * several threads send, one at a time under the sharer's send lock, while one receives, and the
+ * queue is guarded by a lock of its own.
  *
- * <p>Over 500 lines on purpose: the state and everything that moves it (the queue, sending, the
- * loop, the messages it handles for every exchange, failure and close) stay in one class, so no
- * other class can change the state; the exchanges live in their own classes.
+ * <p>Over 500 lines on purpose: the state and everything that moves it (sending, the loop, the
+ * residue, failure and close) stay in one class, so no other class can change the state; the queue
+ * ({@link ExchangeQueue}), the messages that may come at any time ({@link ServerMessages}) and the
+ * exchanges live in classes of their own.
  */
 final class Session {
   private static final System.Logger LOG = System.getLogger(PgConnection.class.getName());
@@ -90,31 +87,11 @@ final class Session {
   /** The exchange of every Bind/Execute, reused (one caller's exchange is in flight at a time). */
   final ExtendedQuery extendedQuery;
 
-  /** Exchanges sent whose replies are not all read, the head (the oldest) first. */
-  private final ArrayDeque<Exchange> inflight = new ArrayDeque<>();
+  /** Exchanges encoded and not sent, and those in flight (see {@link ExchangeQueue}). */
+  private final ExchangeQueue queue = new ExchangeQueue();
 
-  /**
-   * The head of {@link #inflight}, or null. Only the receiving thread moves it on from an exchange;
-   * a sender sets it only when the queue was empty (under {@link #queueLock} once shared).
-   */
-  private Exchange head;
-
-  /**
-   * Null while one thread at a time uses the session; set by {@link #share} when several threads
-   * send (each under the sharer's send lock) while one receives: it then guards {@link #inflight}
-   * and {@link #head}. The receive loop takes it only when an exchange ends, never per message.
-   */
-  private ReentrantLock queueLock;
-
-  /** Exchanges queued whose messages are encoded but not yet sent; they go with the next send. */
-  private final ArrayList<Exchange> unsent = new ArrayList<>();
-
-  private final NoticeListener noticeListener;
-
-  /** Where NotificationResponses go (a listener's connection), or null: logged and dropped. */
-  private java.util.function.Consumer<dev.sluice.Notification> notifications;
-
-  private final Map<String, String> parameters = new HashMap<>();
+  /** The messages that may come at any time: notices, ParameterStatus, notifications. */
+  private final ServerMessages serverMessages;
 
   /** See the class comment; volatile for {@link #cancel()} and deadlines on other threads. */
   private volatile Lifecycle lifecycle = Lifecycle.STARTING;
@@ -147,7 +124,7 @@ final class Session {
     this.rowView = new RowView(buffer);
     this.statements = new StatementCache(config.statementCacheSize());
     this.extendedQuery = new ExtendedQuery(this);
-    this.noticeListener = noticeListener;
+    this.serverMessages = new ServerMessages(reader, rowView, writer, noticeListener);
   }
 
   // ---------------------------------------------------------------- state
@@ -162,16 +139,19 @@ final class Session {
       case CLOSED:
         return State.CLOSED;
       default:
-        Exchange h = head;
+        Exchange h = queue.head;
         if (h != null) {
           return h.mode();
         }
-        return unsent.isEmpty() && writer.unsent() == 0 ? State.IDLE : State.BUSY;
+        return queue.unsent.isEmpty() && writer.unsent() == 0 ? State.IDLE : State.BUSY;
     }
   }
 
   boolean isIdle() {
-    return lifecycle == Lifecycle.OPEN && head == null && unsent.isEmpty() && writer.unsent() == 0;
+    return lifecycle == Lifecycle.OPEN
+        && queue.head == null
+        && queue.unsent.isEmpty()
+        && writer.unsent() == 0;
   }
 
   boolean isBroken() {
@@ -188,7 +168,7 @@ final class Session {
   }
 
   String parameter(String name) {
-    return parameters.get(name);
+    return serverMessages.parameter(name);
   }
 
   int backendPid() {
@@ -260,7 +240,7 @@ final class Session {
    */
   void fail(Throwable failure) {
     Lifecycle l = lifecycle;
-    if (l == Lifecycle.OPEN && head == null) {
+    if (l == Lifecycle.OPEN && queue.head == null) {
       discardUnsent();
     } else if (l != Lifecycle.BROKEN && l != Lifecycle.CLOSED) {
       LOG.log(
@@ -339,18 +319,18 @@ final class Session {
   /** Queues {@code x}, whose messages are encoded, to be sent with the next {@link #send}. */
   void enqueue(Exchange x) {
     refuseBehindExclusive();
-    unsent.add(x);
+    queue.unsent.add(x);
   }
 
   /** Queues {@code x}, whose messages are encoded, and sends everything encoded. */
   void submit(Exchange x) throws IOException {
     refuseBehindExclusive();
-    unsent.add(x);
+    queue.unsent.add(x);
     send();
   }
 
   private void refuseBehindExclusive() {
-    Exchange h = head;
+    Exchange h = queue.head;
     if (h != null && h.mode() != State.BUSY) {
       // A stream or a COPY holds the connection: a reply behind it could never be read in order.
       throw new IllegalStateException("an exchange was queued behind " + h.mode());
@@ -362,27 +342,7 @@ final class Session {
    * the later messages of an exchange already in flight (the next Execute of a stream, CopyData).
    */
   void send() throws IOException {
-    int n = unsent.size();
-    if (n > 0) {
-      // In flight before their bytes leave: once shared, another thread may read the replies.
-      ReentrantLock lock = queueLock;
-      if (lock != null) {
-        lock.lock();
-      }
-      try {
-        for (int i = 0; i < n; i++) {
-          inflight.addLast(unsent.get(i));
-        }
-        if (head == null) {
-          head = inflight.peekFirst();
-        }
-      } finally {
-        if (lock != null) {
-          lock.unlock();
-        }
-      }
-      unsent.clear();
-    }
+    queue.sendUnsent(); // in flight before their bytes leave: once shared, another thread reads
     writer.send();
   }
 
@@ -392,7 +352,7 @@ final class Session {
    */
   void discardUnsent() {
     writer.discardUnsent();
-    for (Exchange x : unsent) {
+    for (Exchange x : queue.unsent) {
       if (x instanceof CloseStatements closes) {
         for (String name : closes.names) {
           statements.closeLater(name);
@@ -401,7 +361,7 @@ final class Session {
         discardSequencesPending = true; // still owed
       }
     }
-    unsent.clear();
+    queue.unsent.clear();
   }
 
   // ---------------------------------------------------------------- the receive loop
@@ -449,10 +409,10 @@ final class Session {
           txStatus = reader.readyForQuery();
           residue |= reader.takeResidue();
           Exchange done = head(type);
-          pollHead();
+          queue.pollHead();
           if (lifecycle == Lifecycle.STARTING) {
             lifecycle = Lifecycle.OPEN;
-          } else if (queueLock != null && txStatus != Protocol.TX_IDLE) {
+          } else if (queue.isShared() && txStatus != Protocol.TX_IDLE) {
             // Shared callers' statements would run in this transaction: never go on.
             throw new ProtocolException(
                 "a statement left a transaction open on a shared (pipelined) connection");
@@ -462,9 +422,9 @@ final class Session {
         }
       case Protocol.ERROR_RESPONSE:
         {
-          PgException e = errorResponse(head); // a FATAL one is thrown here
+          PgException e = errorResponse(queue.head); // a FATAL one is thrown here
           Exchange h = head(type);
-          return h.error(e) && head == x ? YIELDED : GO_ON;
+          return h.error(e) && queue.head == x ? YIELDED : GO_ON;
         }
       case Protocol.NOTICE_RESPONSE:
       case Protocol.PARAMETER_STATUS:
@@ -499,53 +459,16 @@ final class Session {
 
   /** The exchange a message of {@code type} belongs to; none in flight is a protocol violation. */
   private Exchange head(byte type) throws ProtocolException {
-    Exchange h = head;
-    if (h == null) {
-      ReentrantLock lock = queueLock;
-      if (lock != null) {
-        lock.lock(); // a sender may just have queued the first exchange
-        try {
-          h = head;
-        } finally {
-          lock.unlock();
-        }
-      }
-      if (h == null) {
-        throw unexpected(type, "no exchange (nothing was sent that it could answer)");
-      }
+    Exchange h = queue.head;
+    if (h == null && (h = queue.headNow()) == null) { // a sender may just have queued the first
+      throw unexpected(type, "no exchange (nothing was sent that it could answer)");
     }
     return h;
   }
 
-  /** Takes the head off the queue: its ReadyForQuery was read. */
-  private void pollHead() {
-    ReentrantLock lock = queueLock;
-    if (lock == null) {
-      inflight.pollFirst();
-      head = inflight.peekFirst();
-      return;
-    }
-    lock.lock();
-    try {
-      inflight.pollFirst();
-      head = inflight.peekFirst();
-    } finally {
-      lock.unlock();
-    }
-  }
-
   /** The last exchange in flight, or null. */
   Exchange lastInflight() {
-    ReentrantLock lock = queueLock;
-    if (lock == null) {
-      return inflight.peekLast();
-    }
-    lock.lock();
-    try {
-      return inflight.peekLast();
-    } finally {
-      lock.unlock();
-    }
+    return queue.last();
   }
 
   // ---------------------------------------------------------------- sharing
@@ -555,7 +478,7 @@ final class Session {
    * the sharer's send lock, one at a time receives. Called once, before the session is shared.
    */
   void share() {
-    queueLock = new ReentrantLock();
+    queue.share();
   }
 
   /**
@@ -563,31 +486,12 @@ final class Session {
    * Exchange#waiter}), or null.
    */
   Thread firstWaiter() {
-    queueLock.lock();
-    try {
-      for (Exchange x : inflight) {
-        Thread w = x.waiter;
-        if (w != null && !x.finished) {
-          return w;
-        }
-      }
-      return null;
-    } finally {
-      queueLock.unlock();
-    }
+    return queue.firstWaiter();
   }
 
   /** Takes every exchange off the queue (the session is broken; the caller fails them). */
   List<Exchange> takeInflight() {
-    queueLock.lock();
-    try {
-      List<Exchange> all = new ArrayList<>(inflight);
-      inflight.clear();
-      head = null;
-      return all;
-    } finally {
-      queueLock.unlock();
-    }
+    return queue.takeInflight();
   }
 
   /**
@@ -625,72 +529,13 @@ final class Session {
 
   /** NoticeResponse, ParameterStatus or NotificationResponse at the reader's position. */
   private void asynchronous(byte type) throws IOException {
-    switch (type) {
-      case Protocol.NOTICE_RESPONSE:
-        notice();
-        return;
-      case Protocol.PARAMETER_STATUS:
-        parameterStatus();
-        return;
-      default:
-        notification();
+    if (serverMessages.handle(type) && lifecycle != Lifecycle.STARTING) {
+      residue |= SessionResidue.SETTINGS; // a reported setting changed: SET, or set_config()
     }
   }
 
   void onNotification(java.util.function.Consumer<dev.sluice.Notification> sink) {
-    this.notifications = sink;
-  }
-
-  private void notification() throws ProtocolException {
-    dev.sluice.Notification n = reader.notification();
-    java.util.function.Consumer<dev.sluice.Notification> sink = notifications;
-    if (sink == null) {
-      LOG.log(
-          System.Logger.Level.DEBUG,
-          "notification on {0} dropped: this connection is not a listener's",
-          n.channel());
-      return;
-    }
-    try {
-      sink.accept(n);
-    } catch (RuntimeException e) {
-      // Consumed either way: a sink's bug must not leave the loop half-way.
-      LOG.log(System.Logger.Level.WARNING, "the notification sink threw", e);
-    }
-  }
-
-  private void notice() throws ProtocolException {
-    Map<Character, String> f = reader.fields();
-    String severity = f.getOrDefault('V', f.getOrDefault('S', "NOTICE"));
-    Notice n = new Notice(severity, f.get('C'), f.get('M'), f.get('D'), f.get('H'));
-    if (noticeListener == null) {
-      System.Logger.Level level =
-          severity.equals("WARNING") ? System.Logger.Level.WARNING : System.Logger.Level.DEBUG;
-      LOG.log(level, "{0}: {1}", severity, n.message());
-      return;
-    }
-    try {
-      noticeListener.onNotice(n);
-    } catch (RuntimeException e) {
-      // The message is consumed and the exchange goes on: a listener's bug must not leave replies
-      // unread on the connection.
-      LOG.log(System.Logger.Level.WARNING, "the notice listener threw; notice: " + n.message(), e);
-    }
-  }
-
-  private void parameterStatus() throws ProtocolException {
-    String[] pair = reader.parameterStatus();
-    if (lifecycle != Lifecycle.STARTING) {
-      residue |= SessionResidue.SETTINGS; // a reported setting changed: SET, or set_config()
-    }
-    parameters.put(pair[0], pair[1]);
-    if (pair[0].equals("server_version")) {
-      rowView.serverVersion(pair[1]); // intervals: see FiniteIntervals
-      writer.infiniteIntervals = rowView.hasInfiniteIntervals();
-    }
-    if (pair[0].equals("client_encoding") && !pair[1].equalsIgnoreCase("UTF8")) {
-      throw new ProtocolException("client_encoding changed to " + pair[1] + "; Sluice needs UTF8");
-    }
+    serverMessages.onNotification(sink);
   }
 
   /**
