@@ -36,7 +36,7 @@ record CellSpec(
   /** Lookups per iteration: W3cL runs a fifth of W3c's, each query being 2 ms longer. */
   @Override
   public int lookups() {
-    return workload == Workload.W3CL ? Math.max(Client.values().length, lookups / 5) : lookups;
+    return workload == Workload.W3CL ? Math.max(CellMain.CALLERS, lookups / 5) : lookups;
   }
 
   /** The same cell with the workload's database reached at {@code host:port} instead. */

@@ -343,6 +343,13 @@ public final class SharedConnection implements AutoCloseable {
         session.receiveBuffered(x);
       }
     }
+    // Replies of the callers behind that are already in the receive buffer are read now: each of
+    // those callers is spared a hand-off of the pump (a wake-up and a thread switch).
+    Exchange last;
+    while (session.buffer.limit() > session.buffer.position()
+        && (last = session.lastInflight()) != null) {
+      session.receiveBuffered(last);
+    }
   }
 
   /**
