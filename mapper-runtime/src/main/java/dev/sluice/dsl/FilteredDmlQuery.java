@@ -27,7 +27,7 @@ abstract class FilteredDmlQuery<A extends Table<R>, R> extends DmlQuery<R> {
   /** Whether allRows() was called: no WHERE, on purpose. */
   private boolean allRows;
 
-  /** Whether allRowsOfJoin() was called: the WHERE need not refer to every joined table. */
+  /** Whether allRowsOfJoin() was called: the WHERE need not link every joined table. */
   private boolean unlinkedJoin;
 
   /** The most tables FROM or USING takes: with the target, one bit each in a long (JoinLinks). */
