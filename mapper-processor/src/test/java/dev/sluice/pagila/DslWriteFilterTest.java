@@ -6,6 +6,7 @@ import static dev.sluice.dsl.Dsl.cte;
 import static dev.sluice.dsl.Dsl.deleteFrom;
 import static dev.sluice.dsl.Dsl.derived;
 import static dev.sluice.dsl.Dsl.exists;
+import static dev.sluice.dsl.Dsl.max;
 import static dev.sluice.dsl.Dsl.noCondition;
 import static dev.sluice.dsl.Dsl.scalar;
 import static dev.sluice.dsl.Dsl.select;
@@ -126,6 +127,27 @@ class DslWriteFilterTest extends PagilaSession {
                     FLAG.n,
                     scalar(select(O.n).from(O).groupBy(O.n).having(f).orderBy(O.n.asc()).limit(1)))
                 .where(FLAG.id.eq(1)));
+  }
+
+  @Test
+  void anAggregatesEmptyFilterInASetFailsWhileASelectReadsEveryRowForIt() throws SQLException {
+    String before = Flags.all(jdbc);
+    Function<Condition, ReturningStep<?>> make =
+        f ->
+            db.update(FLAG)
+                .set(FLAG.n, scalar(select(max(O.n).filter(f)).from(O)))
+                .where(FLAG.id.eq(1));
+    assertThatThrownBy(() -> make.apply(filter()).execute())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageStartingWith(
+            "UPDATE flag: the FILTER condition of max(…) inside it is empty (noCondition() with"
+                + " nothing added)");
+    assertThat(Flags.all(jdbc)).isEqualTo(before);
+    assertThat(make.apply(filter(O.id.le(7))).execute()).isEqualTo(1);
+    assertThat(Flags.ids(jdbc, "n = 7")).containsExactly("1", "7");
+    assertThat(db.select(max(O.n).filter(filter())).from(O).fetchOne()).contains(50);
+    assertThat(db.select(max(O.n).filter(filter())).from(O).toSql())
+        .isEqualTo("SELECT max(o.n) FROM flag AS o");
   }
 
   // ---- WITH ----

@@ -31,8 +31,8 @@ public interface DeleteWhereStep<A extends Table<R>, R> {
   DeleteWhereStep<A, R> using(Table<?>... tables);
 
   /**
-   * Lets the WHERE leave the target and the USING tables unlinked. Without it, a statement with USING
-   * whose WHERE does not connect every joined table to the target fails when rendered, before
+   * Lets the WHERE leave the target and the USING tables unlinked. Without it, a statement with
+   * USING whose WHERE does not connect every joined table to the target fails when rendered, before
    * anything is sent: it would touch every row of the target that any row of the unlinked table
    * matches. An AND operand naming columns of two tables links them, an OR only what each of its
    * branches links; NOT and {@code unsafeCondition} link nothing (see docs/DSL.md, Writing).
