@@ -25,24 +25,15 @@ import org.junit.jupiter.api.Test;
  * returned several rows. Each checked on PostgreSQL through pgjdbc.
  */
 class DslSafetyTest extends PagilaSession {
-  private static final String ALL = "SELECT string_agg(id || ':' || n, ',' ORDER BY id) FROM flag";
+  private static final String ALL = Flags.ALL;
 
-  /** 50 rows, ids 1..50: a for odd ids, b for ids above 25, c never; n = id; label and tags. */
   @BeforeEach
   void createFlags() throws SQLException {
-    try (Statement s = jdbc.createStatement()) {
-      s.execute("DROP TABLE IF EXISTS flag");
-      s.execute(
-          "CREATE TABLE flag (id int PRIMARY KEY, a boolean NOT NULL, b boolean NOT NULL,"
-              + " c boolean NOT NULL, n int NOT NULL, label text, tags text[])");
-      s.execute(
-          "INSERT INTO flag SELECT i, i % 2 = 1, i > 25, false, i, 'row ' || i,"
-              + " ARRAY['t' || (i % 3)] FROM generate_series(1, 50) i");
-    }
+    Flags.create(jdbc);
   }
 
   private int count() throws SQLException {
-    return Integer.parseInt(rows(jdbc, "SELECT count(*) FROM flag").get(0));
+    return Flags.count(jdbc);
   }
 
   // ---- a raw condition is one operand ----
@@ -150,14 +141,14 @@ class DslSafetyTest extends PagilaSession {
                     .execute())
         .isInstanceOf(IllegalStateException.class)
         .hasMessageStartingWith(
-            "DELETE FROM flag: the WHERE condition of a subquery in its WHERE is empty");
+            "DELETE FROM flag: the WHERE condition of a query inside it is empty");
     assertThatThrownBy(
             () ->
                 db.update(FLAG)
                     .set(FLAG.n, 0)
                     .where(exists(select(FILM.filmId).from(FILM).where(emptyFilter)))
                     .execute())
-        .hasMessageStartingWith("UPDATE flag: the WHERE condition of a subquery");
+        .hasMessageStartingWith("UPDATE flag: the WHERE condition of a query inside it");
     assertThatThrownBy(
             () ->
                 db.deleteFrom(FLAG)
@@ -166,7 +157,7 @@ class DslSafetyTest extends PagilaSession {
                             .eq(1)
                             .or(FLAG.id.notIn(select(FILM.filmId).from(FILM).where(emptyFilter))))
                     .execute())
-        .hasMessageContaining("subquery in its WHERE is empty");
+        .hasMessageContaining("of a query inside it is empty");
     assertThat(count()).isEqualTo(50);
     // A subquery without where(…) at all means every row of it, as it says; a SELECT keeps reading
     // every row for an empty filter.
@@ -183,11 +174,11 @@ class DslSafetyTest extends PagilaSession {
     assertThatThrownBy(() -> db.deleteFrom(FLAG).using(FILM).where(FILM.filmId.eq(1)).execute())
         .isInstanceOf(IllegalStateException.class)
         .hasMessageStartingWith(
-            "DELETE FROM flag with [film]: the WHERE refers to no column of flag")
+            "DELETE FROM flag with [film]: the WHERE does not link [film] to flag")
         .hasMessageEndingWith("call allRowsOfJoin() if that is meant");
     assertThatThrownBy(
             () -> db.update(FLAG).set(FLAG.n, 0).from(FILM).where(FLAG.id.lt(3)).execute())
-        .hasMessageStartingWith("UPDATE flag with [film]: the WHERE refers to no column of film");
+        .hasMessageStartingWith("UPDATE flag with [film]: the WHERE does not link [film] to flag");
     assertThat(count()).isEqualTo(50);
     assertThat(rows(jdbc, "SELECT sum(n) FROM flag")).containsExactly("1275");
     // Linked: one row each.

@@ -235,6 +235,15 @@ final class Conditions {
       return operands.size() == 1 ? operands.get(0) : new Junction(op, List.copyOf(operands));
     }
 
+    /** Whether this is an OR (else an AND). */
+    boolean isOr() {
+      return op.equals(OR);
+    }
+
+    List<Condition> operands() {
+      return operands;
+    }
+
     private static void add(String op, Condition c, List<Condition> out) {
       if (c instanceof Junction && ((Junction) c).op.equals(op)) {
         out.addAll(((Junction) c).operands);

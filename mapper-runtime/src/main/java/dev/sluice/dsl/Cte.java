@@ -117,6 +117,11 @@ public final class Cte<A extends Table<?>> {
     return recursive;
   }
 
+  /** The data-modifying statement that is the body, or null for a SELECT's CTE. */
+  DmlQuery<?> writer() {
+    return sideEffect != null ? sideEffect : dml != null ? dml.statement() : null;
+  }
+
   /**
    * The CTE as a FROM item, named after it ({@code FROM long_films}); {@code table().as("x")} for
    * another name, e.g. to join it with itself.

@@ -32,9 +32,10 @@ public interface DeleteWhereStep<A extends Table<R>, R> {
 
   /**
    * Lets the WHERE leave the target and the USING tables unlinked. Without it, a statement with
-   * USING whose WHERE refers to no column of the target, or of one of the joined tables, fails when
-   * rendered, before anything is sent: it would touch every row any joined row matches (all of
-   * them, for a WHERE on the joined table alone).
+   * USING whose WHERE does not connect every joined table to the target fails when rendered, before
+   * anything is sent: it would touch every row of the target that any row of the unlinked table
+   * matches. An AND operand naming columns of two tables links them, an OR only what each of its
+   * branches links; NOT and {@code unsafeCondition} link nothing (see docs/DSL.md, Writing).
    */
   DeleteWhereStep<A, R> allRowsOfJoin();
 }

@@ -26,10 +26,25 @@ abstract class DmlQuery<R> implements ReturningStep<R> {
   /** Renders the statement up to RETURNING. */
   abstract void renderBody(SqlWriter w);
 
+  /** The statement's first words and table, for messages: "DELETE FROM film". */
+  abstract String statement();
+
   /** Declares {@code ctes} in a WITH in front of this statement. */
   final DmlQuery<R> with(List<Cte<?>> ctes) {
     this.with = ctes;
     return this;
+  }
+
+  /**
+   * The WITH in front, if any. Its queries feed the statement, so they are rendered as a part that
+   * decides what it writes: an empty filter in them fails.
+   */
+  final void renderWith(SqlWriter w) {
+    if (!with.isEmpty()) {
+      DmlQuery<?> outer = w.startWrite(this);
+      WithClause.render(w, with);
+      w.endWrite(outer);
+    }
   }
 
   /** The tables the statement's expressions may use: the target, and UPDATE's FROM or USING. */
@@ -56,14 +71,18 @@ abstract class DmlQuery<R> implements ReturningStep<R> {
     render(w, returning);
   }
 
-  /** The whole statement: WITH, the body, and RETURNING if {@code returning} is not null. */
+  /**
+   * The whole statement: WITH, the body, and RETURNING if {@code returning} is not null. The WITH
+   * and the body decide what the statement writes, so an empty filter anywhere in them fails; what
+   * RETURNING reads does not.
+   */
   void render(SqlWriter w, Returning<?> returning) {
-    if (!with.isEmpty()) {
-      SelectQuery.renderWith(w, with);
-    }
+    renderWith(w);
+    DmlQuery<?> outer = w.startWrite(this);
     w.pushScope(scopeTables());
     renderBody(w);
     w.popScope();
+    w.endWrite(outer);
     if (returning != null) {
       w.pushScope(returningScope());
       returning.renderList(w);
@@ -188,6 +207,11 @@ abstract class DmlQuery<R> implements ReturningStep<R> {
           fields.get(i).renderField(w);
         }
       }
+    }
+
+    /** The statement whose rows this returns. */
+    DmlQuery<?> statement() {
+      return statement;
     }
 
     /** The statement and this RETURNING, as a CTE's body. */

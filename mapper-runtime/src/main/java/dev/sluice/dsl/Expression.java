@@ -354,6 +354,11 @@ public abstract class Expression<T> extends SelectField<T> {
       this.args = args;
     }
 
+    /** The function's name, for messages. */
+    String name() {
+      return name;
+    }
+
     @Override
     void render(SqlWriter w) {
       w.append(name).append('(').append(prefix);

@@ -27,8 +27,11 @@ abstract class FilteredDmlQuery<A extends Table<R>, R> extends DmlQuery<R> {
   /** Whether allRows() was called: no WHERE, on purpose. */
   private boolean allRows;
 
-  /** Whether allRowsOfJoin() was called: the WHERE need not refer to every joined table. */
+  /** Whether allRowsOfJoin() was called: the WHERE need not link every joined table. */
   private boolean unlinkedJoin;
+
+  /** The most tables FROM or USING takes: with the target, one bit each in a long (JoinLinks). */
+  private static final int MAX_JOINED = 63;
 
   /** UPDATE's FROM or DELETE's USING tables; empty for none. */
   private List<Table<?>> joined = List.of();
@@ -37,9 +40,6 @@ abstract class FilteredDmlQuery<A extends Table<R>, R> extends DmlQuery<R> {
     super(queries, table);
     this.a = table;
   }
-
-  /** The statement's first words and table, for messages: "DELETE FROM film". */
-  abstract String statement();
 
   public ReturningStep<R> where(Condition condition) {
     if (condition == null) {
@@ -69,6 +69,10 @@ abstract class FilteredDmlQuery<A extends Table<R>, R> extends DmlQuery<R> {
   final void join(String clause, Table<?>[] tables) {
     if (tables.length == 0) {
       throw new IllegalArgumentException(statement() + " " + clause + " needs at least one table");
+    }
+    if (joined.size() + tables.length > MAX_JOINED) {
+      throw new IllegalArgumentException(
+          statement() + " " + clause + ": more than " + MAX_JOINED + " tables");
     }
     List<Table<?>> more = new ArrayList<>(joined);
     more.addAll(Arrays.asList(tables));
@@ -122,24 +126,25 @@ abstract class FilteredDmlQuery<A extends Table<R>, R> extends DmlQuery<R> {
               + " call allRows() to mean every row");
     }
     w.append(" WHERE ");
-    List<Table<?>> tables = scopeTables();
-    w.startDmlFilter(statement(), tables);
     where.render(w);
-    long seen = w.endDmlFilter();
     if (!joined.isEmpty() && !unlinkedJoin) {
-      for (int i = 0; i < tables.size() && i < 64; i++) {
-        if ((seen & (1L << i)) == 0) {
-          throw new IllegalStateException(
-              statement()
-                  + " with "
-                  + joined
-                  + ": the WHERE refers to no column of "
-                  + tables.get(i)
-                  + ", so it does not link the tables and the statement would touch every row of "
-                  + table
-                  + " that any joined row matches; join them in the WHERE, or call"
-                  + " allRowsOfJoin() if that is meant");
-        }
+      List<Table<?>> unlinked = JoinLinks.unlinked(where, scopeTables());
+      if (!unlinked.isEmpty()) {
+        throw new IllegalStateException(
+            statement()
+                + " with "
+                + joined
+                + ": the WHERE does not link "
+                + unlinked
+                + " to "
+                + table
+                + ", so the statement would touch every row of "
+                + table
+                + " that any row of "
+                + (unlinked.size() == 1 ? "it" : "them")
+                + " matches (an AND operand that names columns of two tables links them, an OR"
+                + " only what each of its branches links, NOT and unsafeCondition nothing);"
+                + " join them in the WHERE, or call allRowsOfJoin() if that is meant");
       }
     }
   }

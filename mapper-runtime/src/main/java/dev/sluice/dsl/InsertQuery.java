@@ -174,6 +174,7 @@ final class InsertQuery<R> extends InsertSetStep<R> implements InsertStep<R>, In
   }
 
   /** The statement's first words and table, for messages: "INSERT INTO payment". */
+  @Override
   String statement() {
     return "INSERT INTO " + table;
   }
@@ -227,7 +228,11 @@ final class InsertQuery<R> extends InsertSetStep<R> implements InsertStep<R>, In
         w.append(')');
       }
     }
+    // Rendered alone by a multi-row INSERT's paths: the conflict clause's subqueries decide
+    // what is written as the body's do.
+    DmlQuery<?> outer = w.startWrite(this);
     conflict.render(w);
+    w.endWrite(outer);
   }
 
   /**
@@ -254,9 +259,7 @@ final class InsertQuery<R> extends InsertSetStep<R> implements InsertStep<R>, In
                   ? "one row of DEFAULT VALUES"
                   : "at most " + MAX_PARAMETERS / inserted.length + " of them"));
     }
-    if (!with.isEmpty()) {
-      SelectQuery.renderWith(w, with);
-    }
+    renderWith(w);
     w.pushScope(table);
     renderRows(w, records.size(), 0);
     w.popScope();
@@ -324,9 +327,7 @@ final class InsertQuery<R> extends InsertSetStep<R> implements InsertStep<R>, In
     List<T> out = new ArrayList<>(records.size());
     for (int first = 0; first < records.size(); first += perStatement) {
       SqlWriter w = SqlWriter.checked();
-      if (!with.isEmpty()) {
-        SelectQuery.renderWith(w, with);
-      }
+      renderWith(w);
       w.pushScope(table);
       renderRows(w, Math.min(perStatement, records.size() - first), first);
       returning.renderList(w);

@@ -69,6 +69,7 @@ final class MergeQuery<R> extends DmlQuery<R>
   }
 
   /** The statement's first words and target, for messages: "MERGE INTO balance". */
+  @Override
   String statement() {
     return "MERGE INTO " + table;
   }

@@ -422,11 +422,6 @@ final class SelectQuery<T> extends AbstractSelect<T>
     }
   }
 
-  /** {@link WithClause#render}: kept here for the DML statements that call it by this name. */
-  static void renderWith(SqlWriter w, List<Cte<?>> with) {
-    WithClause.render(w, with);
-  }
-
   static void list(SqlWriter w, List<? extends QueryPart> parts) {
     for (int i = 0; i < parts.size(); i++) {
       if (i > 0) {
@@ -438,9 +433,10 @@ final class SelectQuery<T> extends AbstractSelect<T>
 
   /**
    * {@code keyword condition}, or nothing for none or an empty one ({@link Dsl#noCondition()} with
-   * nothing added: a SELECT reads every row). Inside the WHERE of an UPDATE or DELETE (an IN or
-   * EXISTS subquery) an empty filter fails instead, as it does at the statement's top: there it
-   * would widen what the statement touches.
+   * nothing added: a SELECT reads every row). Inside a part of a data-modifying statement that
+   * decides what it writes ({@link SqlWriter#writing()}: a subquery of its WHERE or SET, its WITH,
+   * an INSERT's SELECT, a MERGE's USING) an empty filter fails instead, as it does at an UPDATE's
+   * or DELETE's top: there it would widen what the statement writes.
    */
   private static void renderFilter(SqlWriter w, String keyword, Condition condition) {
     if (condition == null) {
@@ -449,15 +445,16 @@ final class SelectQuery<T> extends AbstractSelect<T>
     if (!condition.isEmpty()) {
       w.append(keyword);
       condition.render(w);
-    } else if (w.dmlFilter() != null) {
+    } else if (w.writing() != null) {
+      String clause = keyword.strip();
       throw new IllegalStateException(
-          w.dmlFilter()
-              + ": the"
-              + keyword.stripTrailing()
-              + " condition of a subquery in its WHERE is empty (noCondition() with nothing"
-              + " added), which would widen the statement; add a filter, or leave the"
-              + keyword.stripTrailing()
-              + " out to mean every row of the subquery");
+          w.writing()
+              + ": the "
+              + clause
+              + " condition of a query inside it is empty (noCondition() with nothing added),"
+              + " which would widen what the statement writes; add a filter, or leave the "
+              + clause
+              + " out to mean every row of that query");
     }
   }
 }

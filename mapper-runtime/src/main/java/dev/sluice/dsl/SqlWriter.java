@@ -70,15 +70,19 @@ final class SqlWriter {
   }
 
   /**
-   * While the WHERE of an UPDATE or DELETE is rendered: the statement ("DELETE FROM film"), for
-   * which an empty filter in a subquery fails as one at the top does; null otherwise.
+   * While a part of a data-modifying statement that decides what it writes is rendered (its WITH,
+   * its body up to RETURNING): that statement, innermost, for which an empty filter in a subquery
+   * fails as one at its top does; null otherwise (a SELECT, a RETURNING list).
    */
-  private String dmlFilter;
+  private DmlQuery<?> writing;
 
-  /** The tables whose columns {@link #watchedSeen} records, while a DML WHERE is rendered. */
+  /**
+   * For {@link #tablesNamed} only: the tables whose columns {@link #watchedSeen} records; null on
+   * every writer that renders a statement, so {@link #column} pays one null check for it.
+   */
   private List<Table<?>> watched;
 
-  /** Bit i: a column of {@code watched.get(i)} was written since {@link #watch}. */
+  /** Bit i: a column of {@code watched.get(i)} was written. */
   private long watchedSeen;
 
   /** False for {@link QueryPart#toString()} of a fragment, which has no query around it. */
@@ -123,8 +127,7 @@ final class SqlWriter {
     w.clearText();
     w.clearParams();
     w.depth = 0;
-    w.dmlFilter = null;
-    w.watched = null;
+    w.writing = null;
     return w;
   }
 
@@ -274,26 +277,38 @@ final class SqlWriter {
   }
 
   /**
-   * Starts the WHERE of {@code statement}, an UPDATE or DELETE: until {@link #endDmlFilter}, an
-   * empty filter in a subquery fails ({@link #dmlFilter()}), and the columns of {@code tables} are
-   * recorded, for {@link #endDmlFilter}'s answer.
+   * Starts a part of {@code statement} that decides what it writes: until {@link #endWrite}, an
+   * empty filter in a subquery fails, naming {@code statement}. Returns the statement this one is
+   * nested in (a data-modifying CTE's), to give back to {@link #endWrite}.
    */
-  void startDmlFilter(String statement, List<Table<?>> tables) {
-    dmlFilter = statement;
-    watched = tables;
-    watchedSeen = 0;
+  DmlQuery<?> startWrite(DmlQuery<?> statement) {
+    DmlQuery<?> outer = writing;
+    writing = statement;
+    return outer;
   }
 
-  /** Ends {@link #startDmlFilter}; bit i of the result: a column of table i was written. */
-  long endDmlFilter() {
-    dmlFilter = null;
-    watched = null;
-    return watchedSeen;
+  /** Ends {@link #startWrite}, back in {@code outer} (what it returned). */
+  void endWrite(DmlQuery<?> outer) {
+    writing = outer;
   }
 
-  /** The UPDATE or DELETE whose WHERE is being rendered ("DELETE FROM film"); null if none is. */
-  String dmlFilter() {
-    return dmlFilter;
+  /**
+   * The statement a part of which is being rendered that decides what it writes ("DELETE FROM
+   * film"); null if none is.
+   */
+  String writing() {
+    return writing == null ? null : writing.statement();
+  }
+
+  /**
+   * Bit i: {@code part} names a column of {@code tables.get(i)} (of the first 64), anywhere in it,
+   * subqueries included. Found by rendering it into a writer of its own, which checks nothing.
+   */
+  static long tablesNamed(QueryPart part, List<Table<?>> tables) {
+    SqlWriter w = unchecked();
+    w.watched = tables;
+    part.render(w);
+    return w.watchedSeen;
   }
 
   /** A column qualified by its table's alias, after checking the table is in the query. */

@@ -34,14 +34,15 @@ public final class WindowFunction<T> extends Expression<T> {
    * {@code aggregate FILTER (WHERE condition)}: the aggregate over the rows where the condition
    * holds, e.g. {@code count().filter(FILM.rating.eq(Rating.G))}, with or without {@code over}.
    * {@link Dsl#noCondition()} is no filter, as in a SELECT's WHERE: the aggregate over every row,
-   * without FILTER. (PostgreSQL refuses FILTER on a window function that is no aggregate, such as
-   * rank().)
+   * without FILTER; and, as there, it fails inside a part of a data-modifying statement that
+   * decides what it writes (an UPDATE's SET, say), where it would widen the aggregate. (PostgreSQL
+   * refuses FILTER on a window function that is no aggregate, such as rank().)
    */
   public WindowFunction<T> filter(Condition condition) {
-    if (filter != null) {
+    if (filter != null && !filter.isEmpty()) {
       throw new IllegalStateException(this + " has a FILTER already; and() the conditions");
     }
-    return condition.isEmpty() ? this : new WindowFunction<>(this, condition);
+    return new WindowFunction<>(this, condition);
   }
 
   /**
@@ -63,7 +64,20 @@ public final class WindowFunction<T> extends Expression<T> {
   @Override
   void render(SqlWriter w) {
     call.render(w);
-    if (filter != null) {
+    if (filter == null) {
+      return;
+    }
+    if (filter.isEmpty()) {
+      if (w.writing() != null) {
+        throw new IllegalStateException(
+            w.writing()
+                + ": the FILTER condition of "
+                + call.name()
+                + "(…) inside it is empty (noCondition() with nothing added), which would widen"
+                + " what the statement writes; add a filter, or leave the FILTER out to mean"
+                + " every row");
+      }
+    } else {
       w.append(" FILTER (WHERE ");
       filter.render(w);
       w.append(')');
