@@ -330,4 +330,23 @@ class PipelinedPoolTest {
       assertThat(unknown).isPositive();
     }
   }
+
+  @Test
+  void aSharedConnectionTheServerEndedWhileIdleIsReplacedNotUsed(TestDatabase tdb)
+      throws Exception {
+    try (Database db = shared(tdb, 1, 4, "piped_idle_kill");
+        Database killer = Database.connect(tdb.url())) {
+      assertThat(db.query("SELECT $1::int", TestDecoders.INT, 1)).containsExactly(1);
+      assertThat(
+              killer.query(
+                  "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                      + " WHERE application_name = 'piped_idle_kill'",
+                  columns -> row -> row.getBoolean(0)))
+          .containsExactly(true);
+      Thread.sleep(200); // the FATAL message and the close reach the idle connection
+      // The pool finds the connection ended before it sends anything: a new one serves the call,
+      // which is never told its statement may have run.
+      assertThat(db.query("SELECT $1::int", TestDecoders.INT, 2)).containsExactly(2);
+    }
+  }
 }

@@ -74,6 +74,11 @@ public final class PipelinedPool implements AutoCloseable {
         }
         boolean canOpen = connections.size() + opening < maxConnections;
         if (best != null && (best.load == 0 || !canOpen)) {
+          if (best.load == 0 && !best.probeIdle()) {
+            connections.remove(best); // the server ended it while it was idle
+            best.close();
+            continue;
+          }
           best.load++;
           return best;
         }

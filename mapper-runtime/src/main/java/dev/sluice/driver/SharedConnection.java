@@ -105,6 +105,24 @@ public final class SharedConnection implements AutoCloseable {
     return session.backendPid();
   }
 
+  /**
+   * For the pool, while no caller uses the connection and nothing is in flight: handles what the
+   * server sent meanwhile (a FATAL error before a shutdown, a notice) and looks, without blocking,
+   * whether it closed the connection; false if the connection is no longer usable. So a call never
+   * goes to a connection the server already ended, where it would be told its statement may have
+   * run when it never could.
+   */
+  boolean probeIdle() {
+    if (isBroken() || session.lastInflight() != null) {
+      return !isBroken();
+    }
+    if (!session.checkIdle(true)) {
+      broken = true;
+      return false;
+    }
+    return true;
+  }
+
   // ------------------------------------------------------------------ calls
 
   /** Runs a query; its rows, decoded by {@code decoder}, are added to {@code out}. */
