@@ -280,27 +280,12 @@ public final class PipelinedPool implements AutoCloseable {
 
   /** The first word of {@code sql} in lower case, after blanks, comments and parentheses. */
   static String firstWord(String sql) {
-    int n = sql.length();
+    String s = TransactionControl.leadingWords(sql);
     int i = 0;
-    while (i < n) {
-      char c = sql.charAt(i);
-      if (Character.isWhitespace(c) || c == '(') {
-        i++;
-      } else if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') {
-        int eol = sql.indexOf('\n', i);
-        i = eol < 0 ? n : eol + 1;
-      } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
-        int end = sql.indexOf("*/", i + 2);
-        i = end < 0 ? n : end + 2;
-      } else {
-        break;
-      }
-    }
-    int start = i;
-    while (i < n && Character.isLetter(sql.charAt(i))) {
+    while (i < s.length() && Character.isLetter(s.charAt(i))) {
       i++;
     }
-    return sql.substring(start, i).toLowerCase(Locale.ROOT);
+    return s.substring(0, i);
   }
 
   @Override

@@ -49,8 +49,11 @@ final class TransactionControl {
     return null;
   }
 
-  /** The statement's text in lower case, comments dropped and white space collapsed. */
-  private static String leadingWords(String sql) {
+  /**
+   * The start of the statement's text (up to 200 characters) in lower case, comments dropped and
+   * white space and opening parentheses collapsed to one space.
+   */
+  static String leadingWords(String sql) {
     StringBuilder out = new StringBuilder();
     int n = sql.length();
     int i = 0;
