@@ -378,6 +378,14 @@ public final class PgConnection implements AutoCloseable {
   }
 
   /**
+   * COMMIT, never cancelled by the query timeout (past it the connection is closed instead); a
+   * COMMIT whose wait for a synchronous standby was cancelled throws 08007. See {@link CommitCall}.
+   */
+  public String commit() {
+    return CommitCall.run(session, queryTimeoutMillis);
+  }
+
+  /**
    * Runs {@code COPY … FROM STDIN} and streams {@code data} to the server (in the format the COPY
    * statement names), in CopyData messages of up to 64 KiB. Returns the row count. If reading
    * {@code data} fails, CopyFail aborts the COPY and nothing is written.

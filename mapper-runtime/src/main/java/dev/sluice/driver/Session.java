@@ -119,6 +119,9 @@ final class Session {
   /** The statement being run, for error messages; null between calls. */
   private String currentSql;
 
+  /** The last WARNING notice of the current call, for {@link PgConnection#commit}; else null. */
+  private Notice callWarning;
+
   /**
    * What borrowers left in the session ({@link SessionResidue} bits), cleared by {@link #reset}.
    */
@@ -207,11 +210,17 @@ final class Session {
       throw notIdle(state(), sql);
     }
     currentSql = sql;
+    callWarning = null;
     if (discardSequencesPending) {
       discardSequencesPending = false;
       writer.query("DISCARD SEQUENCES");
       enqueue(new DiscardSequences(this));
     }
+  }
+
+  /** The last WARNING the server sent during the current call, or null. */
+  Notice callWarning() {
+    return callWarning;
   }
 
   /** Ends the call started by {@link #begin}. */
@@ -533,6 +542,9 @@ final class Session {
     Map<Character, String> f = reader.fields();
     String severity = f.getOrDefault('V', f.getOrDefault('S', "NOTICE"));
     Notice n = new Notice(severity, f.get('C'), f.get('M'), f.get('D'), f.get('H'));
+    if (severity.equals("WARNING")) {
+      callWarning = n;
+    }
     if (noticeListener == null) {
       System.Logger.Level level =
           severity.equals("WARNING") ? System.Logger.Level.WARNING : System.Logger.Level.DEBUG;

@@ -316,14 +316,15 @@ public final class ReplicatedPair implements AutoCloseable {
   }
 
   /**
-   * Waits until the standby has replayed all WAL the primary has written so far: what was committed
-   * on the primary before this call is visible on the standby after it (asynchronous pairs too).
+   * Waits until the standby has replayed all WAL the primary has inserted so far: what was
+   * committed on the primary before this call is visible on the standby after it (asynchronous
+   * pairs too, whose commits may not even be written to disk yet: hence the insert position).
    */
   public void awaitReplay() {
     String lsn;
     try (Connection c = primary.jdbc();
         Statement s = c.createStatement();
-        ResultSet rows = s.executeQuery("SELECT pg_current_wal_lsn()::text")) {
+        ResultSet rows = s.executeQuery("SELECT pg_current_wal_insert_lsn()::text")) {
       rows.next();
       lsn = rows.getString(1);
     } catch (SQLException e) {
