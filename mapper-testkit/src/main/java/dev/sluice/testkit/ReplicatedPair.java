@@ -1,15 +1,11 @@
 package dev.sluice.testkit;
 
-import dev.sluice.embedded.EmbeddedServer;
-import dev.sluice.embedded.EmbeddedServerException;
-import dev.sluice.embedded.PostgresBinaries;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -27,14 +23,14 @@ import java.util.stream.Stream;
  * <p>The embedded binaries hold only initdb, pg_ctl and postgres (no pg_basebackup), so the standby
  * is a cold copy of a cleanly stopped primary: zonky runs initdb and a first start, in which a
  * physical replication slot ({@value #SLOT_NAME}) is made; the server is stopped (a shutdown
- * checkpoint: the files are consistent) and its data directory copied twice. The primary's copy
- * gets a replication line in pg_hba.conf; the standby's loses the copied slot ({@code
- * pg_replslot/*}: a standby must not hold the primary's slot, which would keep WAL forever) and
- * gains {@code standby.signal}, {@code primary_conninfo} with {@code application_name} {@value
- * #STANDBY_NAME}, and {@code primary_slot_name}. Both then run under their own {@code pg_ctl}, on
- * 127.0.0.1 only (a port each, fixed for the pair's life), with the testkit's throwaway settings
- * ({@code fsync} off: nothing here survives a crash of the machine) plus {@code wal_level=replica}
- * and {@code hot_standby=on}.
+ * checkpoint: the files are consistent) and its data directory kept as a template for the JVM (see
+ * {@link PairTemplate}), which every pair copies twice. The primary's copy gets a replication line
+ * in pg_hba.conf; the standby's loses the copied slot ({@code pg_replslot/*}: a standby must not
+ * hold the primary's slot, which would keep WAL forever) and gains {@code standby.signal}, {@code
+ * primary_conninfo} with {@code application_name} {@value #STANDBY_NAME}, and {@code
+ * primary_slot_name}. Both then run under their own {@code pg_ctl}, on 127.0.0.1 only (a port each,
+ * fixed for the pair's life), with the testkit's throwaway settings ({@code fsync} off: nothing
+ * here survives a crash of the machine) plus {@code wal_level=replica} and {@code hot_standby=on}.
  *
  * <p>Two kinds: {@link #startSynchronous()} runs the primary with {@code synchronous_commit=on} and
  * sets {@code synchronous_standby_names} to the standby once it streams (set earlier, every commit
@@ -92,7 +88,10 @@ public final class ReplicatedPair implements AutoCloseable {
     }
     ReplicatedPair pair = null;
     try {
-      Path bin = initialize(base);
+      PairTemplate template = PairTemplate.forBinaries(PgServer.defaultBinaries());
+      template.copyTo(base.resolve("primary").resolve("data"), false);
+      template.copyTo(base.resolve("standby").resolve("data"), true);
+      Path bin = template.binDirectory();
       pair =
           new ReplicatedPair(
               synchronous,
@@ -115,58 +114,6 @@ public final class ReplicatedPair implements AutoCloseable {
         deleteRecursively(base);
       }
       throw e;
-    }
-  }
-
-  /**
-   * initdb and a first start by zonky, in which the slot is made; then a clean stop, the data
-   * directory copied to {@code base/primary/data} and {@code base/standby/data}. Returns the
-   * directory of the binaries zonky extracted (found from the running postmaster's executable).
-   */
-  private static Path initialize(Path base) {
-    PostgresBinaries binaries = PgServer.defaultBinaries();
-    EmbeddedServer first;
-    try {
-      first =
-          EmbeddedServer.start(
-              EmbeddedServer.newBaseDirectory(),
-              EmbeddedServer.throwawaySettings(),
-              Map.of(),
-              binaries);
-    } catch (EmbeddedServerException e) {
-      throw new TestkitException(e.getMessage(), e);
-    }
-    Path bin;
-    try {
-      bin = binDirectory(first);
-      try (Connection c = first.jdbc("postgres", "sluice-testkit");
-          Statement s = c.createStatement()) {
-        s.execute("SELECT pg_create_physical_replication_slot('" + SLOT_NAME + "', true)");
-      }
-    } catch (SQLException | RuntimeException e) {
-      first.close();
-      throw new TestkitException("could not prepare the primary of a replicated pair", e);
-    }
-    first.closeKeepingData(
-        data -> {
-          copyDataDirectory(data, base.resolve("primary").resolve("data"), false);
-          copyDataDirectory(data, base.resolve("standby").resolve("data"), true);
-        });
-    return bin;
-  }
-
-  private static Path binDirectory(EmbeddedServer server) {
-    Path pidFile = server.dataDirectory().resolve("postmaster.pid");
-    try {
-      long pid = Long.parseLong(Files.readAllLines(pidFile).get(0).trim());
-      String executable =
-          ProcessHandle.of(pid)
-              .flatMap(p -> p.info().command())
-              .orElseThrow(
-                  () -> new TestkitException("cannot see the executable of postmaster " + pid));
-      return Path.of(executable).getParent();
-    } catch (IOException e) {
-      throw new UncheckedIOException("could not read " + pidFile, e);
     }
   }
 
@@ -419,31 +366,6 @@ public final class ReplicatedPair implements AutoCloseable {
 
   // ---------------------------------------------------------------------------------------------
   // Files and ports
-
-  /**
-   * Copies a stopped server's data directory, without its pid and lock files; for the standby also
-   * without the slots' contents ({@code pg_replslot} itself must stay).
-   */
-  private static void copyDataDirectory(Path from, Path to, boolean dropSlots) {
-    Path slots = from.resolve("pg_replslot");
-    try (Stream<Path> paths = Files.walk(from)) {
-      for (Path p : (Iterable<Path>) paths::iterator) {
-        String name = p.getFileName().toString();
-        if (name.equals("postmaster.pid")
-            || name.equals("epg-lock")
-            || name.equals("postmaster.opts")
-            || (dropSlots && p.startsWith(slots) && !p.equals(slots))) {
-          continue;
-        }
-        Path target = to.resolve(from.relativize(p).toString());
-        Files.createDirectories(target.getParent());
-        // Attributes too: PostgreSQL refuses a data directory others may read (0700 or 0750).
-        Files.copy(p, target, StandardCopyOption.COPY_ATTRIBUTES);
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("could not copy " + from + " to " + to, e);
-    }
-  }
 
   private static int freePort() {
     try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
