@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
  * that wait with a WARNING and an apparently successful COMMIT of a transaction that is on the
  * primary only; so the query timeout never cancels a COMMIT (the connection is closed and the
  * outcome reported unknown, 08007), and a wait cancelled by someone else is reported as 08007 too.
- * Neither is retried by {@link TxOptions#attempts}.
+ * Neither is retried by {@link TxOptions#attempts}. A statement outside a transaction commits
+ * implicitly: its query timeout's cancel may end that wait, which is reported as 08007 as well.
  */
 class CommitNeverCancelledTest {
   private static ReplicatedPair pair;
@@ -118,6 +119,28 @@ class CommitNeverCancelledTest {
       assertThat(db.queryOne("SELECT count(*)::int FROM c WHERE k = 'elsewhere'", Integer.class))
           .contains(1);
       assertThat(db.poolSize()).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void aStatementOutsideATransactionWhoseImplicitCommitWasCancelledIsReportedAsUnknown() {
+    // Outside a transaction the statement commits at its Sync, so the timeout's cancel lands on
+    // the wait for the standby: the server answers INSERT 0 1 with the WARNING.
+    try (Database db = Database.connect(pair.primaryUrl())) {
+      assertThatThrownBy(
+              () ->
+                  db.withQueryTimeout(Duration.ofMillis(300))
+                      .execute("INSERT INTO c VALUES ('implicit')"))
+          .isInstanceOfSatisfying(
+              PgException.class,
+              e -> {
+                assertThat(e.sqlState()).isEqualTo("08007");
+                assertThat(e.statement()).isEqualTo("INSERT INTO c VALUES ('implicit')");
+              })
+          .hasMessageContaining("synchronous replication");
+      // Committed on the primary all the same.
+      assertThat(db.queryOne("SELECT count(*)::int FROM c WHERE k = 'implicit'", Integer.class))
+          .contains(1);
     }
   }
 

@@ -14,7 +14,9 @@ import java.util.concurrent.ScheduledFuture;
  * commit. So the query timeout never sends a cancel here: when it passes, the connection is closed
  * instead and the outcome is reported unknown (the caller makes that 08007). And when such a
  * WARNING arrives anyway — the server's statement_timeout, or a pg_cancel_backend from elsewhere —
- * the COMMIT is reported as 08007 too, on a connection that stays usable.
+ * the COMMIT is reported as 08007 too, on a connection that stays usable. {@link PgConnection}'s
+ * other calls make the same check ({@link #checkReplicated}): a statement outside a transaction
+ * commits implicitly, and its query timeout may cancel that wait.
  */
 final class CommitCall {
   private CommitCall() {}
@@ -27,19 +29,7 @@ final class CommitCall {
         timeoutMillis > 0 ? Deadlines.schedule(session::markBroken, timeoutMillis) : null;
     try {
       String tag = SimpleQuery.run(session, sql);
-      Notice warning = session.callWarning();
-      if (warning != null && replicationUncertain(warning)) {
-        throw new PgException(
-            "08007",
-            "COMMIT returned, but its wait for synchronous replication was cancelled: the"
-                + " transaction committed on the primary and may not have reached the standby, so"
-                + " a failover now may lose it (server: "
-                + warning.message()
-                + (warning.detail() == null ? "" : " " + warning.detail())
-                + ")",
-            sql,
-            null);
-      }
+      checkReplicated(session, sql);
       return tag;
     } catch (IOException e) {
       PgException lost = session.connectionLost(e);
@@ -62,6 +52,28 @@ final class CommitCall {
         cutOff.cancel(false);
       }
       session.end();
+    }
+  }
+
+  /**
+   * Throws 08007 if the call that just ended on {@code session} got the WARNING of a cancelled wait
+   * for synchronous replication: its commit (a COMMIT, or the implicit transaction of a statement
+   * run outside one) is on the primary and may not be on the standby, so a failover may lose it.
+   * The session itself is in step.
+   */
+  static void checkReplicated(Session session, String sql) {
+    Notice warning = session.callWarning();
+    if (warning != null && replicationUncertain(warning)) {
+      throw new PgException(
+          "08007",
+          "the commit's wait for synchronous replication was cancelled: the transaction"
+              + " committed on the primary and may not have reached the standby, so a failover"
+              + " may lose it (server: "
+              + warning.message()
+              + (warning.detail() == null ? "" : " " + warning.detail())
+              + ")",
+          sql,
+          null);
     }
   }
 

@@ -269,6 +269,8 @@ public final class PgConnection implements AutoCloseable {
         // Done just as the limit passed: the result stands, but the cancel may still arrive.
         session.markBroken();
       }
+      // An implicit transaction's commit whose wait for a synchronous standby was cancelled.
+      CommitCall.checkReplicated(session, sql);
       return result;
     } catch (IOException e) {
       PgException lost = session.connectionLost(e);
