@@ -5,6 +5,7 @@ import dev.sluice.PgException;
 import java.io.IOException;
 import java.util.Locale;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * COMMIT, which is never cancelled. A CancelRequest that reaches a COMMIT waiting for a synchronous
@@ -25,15 +26,25 @@ final class CommitCall {
   static String run(Session session, long timeoutMillis) {
     String sql = "COMMIT";
     session.begin(sql);
+    // Set before the connection is closed, so the failing read always finds it (a cancel() of the
+    // future could still succeed while the closing task runs).
+    AtomicBoolean timedOut = new AtomicBoolean();
     ScheduledFuture<?> cutOff =
-        timeoutMillis > 0 ? Deadlines.schedule(session::markBroken, timeoutMillis) : null;
+        timeoutMillis > 0
+            ? Deadlines.schedule(
+                () -> {
+                  timedOut.set(true);
+                  session.markBroken();
+                },
+                timeoutMillis)
+            : null;
     try {
       String tag = SimpleQuery.run(session, sql);
       checkReplicated(session, sql);
       return tag;
     } catch (IOException e) {
       PgException lost = session.connectionLost(e);
-      if (cutOff != null && !cutOff.cancel(false)) {
+      if (timedOut.get()) {
         throw new PgException(
             "08006",
             "the query timeout of "
