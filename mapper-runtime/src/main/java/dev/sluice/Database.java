@@ -131,37 +131,20 @@ public final class Database extends ConnectionQueries implements AutoCloseable {
 
   /**
    * Runs {@code body} in a transaction begun with {@code options} and commits it; with {@link
-   * TxOptions#attempts} above 1, runs the whole transaction again after a serialization failure or
-   * a deadlock.
+   * TxOptions#attempts} above 1, runs the whole transaction again after a failure that surely left
+   * nothing committed (see {@link TxRetry}): a serialization failure, a deadlock, or a connection
+   * lost or refused before COMMIT, as in a failover. Never after an unknown COMMIT outcome (08007).
    */
   public <R> R transaction(TxOptions options, TxFunction<R> body) {
     for (int attempt = 1; ; attempt++) {
       try {
         return attempt(options, body);
       } catch (PgException e) {
-        if (attempt >= options.attempts() || !isRetryable(e)) {
+        if (attempt >= options.attempts() || !TxRetry.isRetryable(e, options)) {
           throw e;
         }
-        pauseBeforeRetry(attempt, e);
+        TxRetry.pause(attempt, e);
       }
-    }
-  }
-
-  /** 40001 and 40P01: the server rolled the transaction back; running it again may succeed. */
-  private static boolean isRetryable(PgException e) {
-    return "40001".equals(e.sqlState()) || "40P01".equals(e.sqlState());
-  }
-
-  /**
-   * A random pause growing with the attempt (up to about 100 ms), so rivals do not collide again.
-   */
-  private static void pauseBeforeRetry(int attempt, PgException cause) {
-    long bound = Math.min(100, 5L << Math.min(attempt, 5));
-    try {
-      Thread.sleep(java.util.concurrent.ThreadLocalRandom.current().nextLong(1, bound + 1));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw cause;
     }
   }
 
@@ -210,10 +193,11 @@ public final class Database extends ConnectionQueries implements AutoCloseable {
     }
     String tag;
     try {
-      tag = c.simpleQuery("COMMIT");
+      tag = c.commit();
     } catch (PgException e) {
-      if (c.isBroken()) {
-        // COMMIT may have reached the server and run, or not: only the server knows.
+      if (c.isBroken() || c.isClosed()) {
+        // COMMIT may have reached the server and run, or not: only the server knows. (Closed: a
+        // FATAL error, such as 57P01 at a shutdown, ended the session during COMMIT.)
         throw new PgException(
             "08007",
             "the connection was lost while COMMIT was in flight: the transaction may or may not"

@@ -34,9 +34,13 @@ public final class TxOptions {
   /**
    * These options, with the whole transaction run up to {@code n} times (default 1): again, after a
    * short random pause, when an attempt failed with a serialization failure (40001) or a deadlock
-   * (40P01) — errors after which the server has rolled the attempt back, so running the body again
-   * is safe as long as the body has no effects outside the database. Any other failure, and an
-   * outcome the client cannot know (a connection lost during COMMIT, 08007), is thrown at once.
+   * (40P01), or before COMMIT through a connection that could not be made or was lost (08001,
+   * 08006, 57P01–57P03: a failover, say; pauses then grow to 1 s) or a server found read-only
+   * (25006, unless these options are read-only) — failures after which nothing of the attempt is
+   * committed, so running the body again is safe as long as the body has no effects outside the
+   * database. Any other failure, and an outcome the client cannot know (a connection lost during
+   * COMMIT, or a COMMIT whose wait for a synchronous standby was cancelled: 08007), is thrown at
+   * once.
    */
   public TxOptions attempts(int n) {
     if (n < 1 || n > MAX_ATTEMPTS) {

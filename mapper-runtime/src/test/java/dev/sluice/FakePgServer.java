@@ -32,6 +32,10 @@ final class FakePgServer implements AutoCloseable {
   private final Script script;
   private final List<Socket> sockets = new CopyOnWriteArrayList<>();
   private final AtomicInteger accepted = new AtomicInteger();
+
+  /** The body of each StartupMessage received (protocol version, then name/value pairs). */
+  private final List<byte[]> startupMessages = new CopyOnWriteArrayList<>();
+
   private final Thread acceptor;
 
   /**
@@ -77,6 +81,28 @@ final class FakePgServer implements AutoCloseable {
 
   int port() {
     return serverSocket.getLocalPort();
+  }
+
+  /** The parameters of the {@code n}-th StartupMessage received (from 0), in the order sent. */
+  java.util.Map<String, String> startupParameters(int n) {
+    byte[] body = startupMessages.get(n);
+    java.util.Map<String, String> parameters = new java.util.LinkedHashMap<>();
+    int at = 4; // after the protocol version
+    while (at < body.length && body[at] != 0) {
+      int nameEnd = at;
+      while (body[nameEnd] != 0) {
+        nameEnd++;
+      }
+      int valueEnd = nameEnd + 1;
+      while (body[valueEnd] != 0) {
+        valueEnd++;
+      }
+      parameters.put(
+          new String(body, at, nameEnd - at, StandardCharsets.UTF_8),
+          new String(body, nameEnd + 1, valueEnd - nameEnd - 1, StandardCharsets.UTF_8));
+      at = valueEnd + 1;
+    }
+    return parameters;
   }
 
   String url() {
@@ -144,6 +170,7 @@ final class FakePgServer implements AutoCloseable {
       if (code != 196608) {
         return; // a CancelRequest: close, as PostgreSQL does
       }
+      startupMessages.add(startup);
       if (authentication != null && !authentication.run(in, os)) {
         return;
       }

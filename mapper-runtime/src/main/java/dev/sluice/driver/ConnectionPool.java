@@ -31,6 +31,13 @@ import java.util.concurrent.locks.ReentrantLock;
  * idle connection is handed out it is checked without blocking for messages the server sent while
  * it idled (a FATAL termination notice, say).
  *
+ * <p>Through a failover: once a connection has come back lost (broken or closed by the server),
+ * every connection that was idle at that moment is probed before it is handed out, however short
+ * its idle time, since its server may be gone too; and a connection whose server reported that it
+ * no longer fits target_session_attrs (a promoted standby, a primary turned read-only: see {@link
+ * TargetSessionCheck}) is closed at release and at checkout. New connections go through {@link
+ * Connector}, which tries the hosts again and so finds the new primary.
+ *
  * <p>Misuse: a connection must be released exactly once and not used after; {@link
  * dev.sluice.Database} does this for its callers.
  */
@@ -70,6 +77,12 @@ public final class ConnectionPool implements AutoCloseable {
 
   /** Guarded by lock. */
   private boolean closed;
+
+  /**
+   * System.nanoTime() when a connection last came back lost: connections idle since before then are
+   * probed at checkout.
+   */
+  private volatile long lostAtNanos = System.nanoTime();
 
   private final ScheduledExecutorService housekeeper;
 
@@ -151,7 +164,7 @@ public final class ConnectionPool implements AutoCloseable {
         Idle i = idle.pollLast();
         if (i != null) {
           candidate = i.connection;
-          probe = System.nanoTime() - i.sinceNanos > PROBE_AFTER_IDLE_NANOS;
+          probe = needsProbe(i);
         } else if (waiters.isEmpty() && total < maxSize) {
           total++;
           open = true;
@@ -172,7 +185,9 @@ public final class ConnectionPool implements AutoCloseable {
           throw e;
         }
       }
-      if (expired(candidate) || !candidate.checkIdle(probe)) {
+      if (expired(candidate)
+          || !candidate.checkIdle(probe)
+          || !TargetSessionCheck.stillFits(candidate, config.targetSessionAttrs())) {
         discard(candidate);
         continue;
       }
@@ -200,7 +215,7 @@ public final class ConnectionPool implements AutoCloseable {
         if (i != null) {
           waiters.remove(w);
           w.handed = i.connection;
-          w.probe = System.nanoTime() - i.sinceNanos > PROBE_AFTER_IDLE_NANOS;
+          w.probe = needsProbe(i);
           break;
         }
         long remaining = deadline - System.nanoTime();
@@ -243,7 +258,14 @@ public final class ConnectionPool implements AutoCloseable {
    * closed instead.
    */
   public void release(PgConnection c) {
-    boolean keep = c.isReusable() && !expired(c) && c.transactionStatus() == Protocol.TX_IDLE;
+    if (c.isBroken() || c.isClosed()) {
+      lostAtNanos = System.nanoTime(); // its server may have gone: probe the others before use
+    }
+    boolean keep =
+        c.isReusable()
+            && !expired(c)
+            && c.transactionStatus() == Protocol.TX_IDLE
+            && TargetSessionCheck.stillFits(c, config.targetSessionAttrs());
     if (keep && c.needsReset()) {
       // Session state the caller left (a SET, LISTEN, a temporary table, …) must not reach the
       // next caller: clear it, or close the connection if that fails.
@@ -295,6 +317,12 @@ public final class ConnectionPool implements AutoCloseable {
         w.ready.signal();
       }
     }
+  }
+
+  /** Idle long enough to have been dropped silently, or idle since before a connection was lost. */
+  private boolean needsProbe(Idle i) {
+    return System.nanoTime() - i.sinceNanos > PROBE_AFTER_IDLE_NANOS
+        || i.sinceNanos - lostAtNanos <= 0;
   }
 
   private boolean expired(PgConnection c) {

@@ -301,7 +301,8 @@ final class Connector {
     parameters.put("database", config.database());
     parameters.put("client_encoding", "UTF8");
     parameters.put("DateStyle", "ISO");
-    parameters.put("extra_float_digits", "3");
+    // No extra_float_digits (PgBouncer refuses it unless told to ignore it): floats are read in
+    // binary, and since PostgreSQL 12 their text output is the shortest exact one anyway.
     if (config.applicationName() != null) {
       parameters.put("application_name", config.applicationName());
     }

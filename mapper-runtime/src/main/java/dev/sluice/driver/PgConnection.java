@@ -269,6 +269,8 @@ public final class PgConnection implements AutoCloseable {
         // Done just as the limit passed: the result stands, but the cancel may still arrive.
         session.markBroken();
       }
+      // An implicit transaction's commit whose wait for a synchronous standby was cancelled.
+      CommitCall.checkReplicated(session, sql);
       return result;
     } catch (IOException e) {
       PgException lost = session.connectionLost(e);
@@ -375,6 +377,14 @@ public final class PgConnection implements AutoCloseable {
    */
   public String simpleQuery(String sql) {
     return call(sql, null, null, SIMPLE_QUERY);
+  }
+
+  /**
+   * COMMIT, never cancelled by the query timeout (past it the connection is closed instead); a
+   * COMMIT whose wait for a synchronous standby was cancelled throws 08007. See {@link CommitCall}.
+   */
+  public String commit() {
+    return CommitCall.run(session, queryTimeoutMillis);
   }
 
   /**

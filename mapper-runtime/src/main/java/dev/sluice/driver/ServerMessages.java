@@ -29,6 +29,9 @@ final class ServerMessages {
 
   private final Map<String, String> parameters = new HashMap<>();
 
+  /** The last WARNING notice since {@link #clearCallWarning} (a call's start), or null. */
+  private Notice callWarning;
+
   ServerMessages(
       MessageReader reader, RowView rowView, MessageWriter writer, NoticeListener noticeListener) {
     this.reader = reader;
@@ -53,6 +56,14 @@ final class ServerMessages {
         notification();
         return false;
     }
+  }
+
+  Notice callWarning() {
+    return callWarning;
+  }
+
+  void clearCallWarning() {
+    callWarning = null;
   }
 
   String parameter(String name) {
@@ -85,6 +96,9 @@ final class ServerMessages {
     Map<Character, String> f = reader.fields();
     String severity = f.getOrDefault('V', f.getOrDefault('S', "NOTICE"));
     Notice n = new Notice(severity, f.get('C'), f.get('M'), f.get('D'), f.get('H'));
+    if (severity.equals("WARNING")) {
+      callWarning = n; // a COMMIT's "committed locally, but might not have been replicated"
+    }
     if (noticeListener == null) {
       System.Logger.Level level =
           severity.equals("WARNING") ? System.Logger.Level.WARNING : System.Logger.Level.DEBUG;

@@ -198,11 +198,17 @@ final class Session {
       throw notIdle(state(), sql);
     }
     currentSql = sql;
+    serverMessages.clearCallWarning();
     if (discardSequencesPending) {
       discardSequencesPending = false;
       writer.query("DISCARD SEQUENCES");
       enqueue(new DiscardSequences(this));
     }
+  }
+
+  /** The last WARNING the server sent during the current call, or null. */
+  dev.sluice.Notice callWarning() {
+    return serverMessages.callWarning();
   }
 
   /** Ends the call started by {@link #begin}. */
