@@ -138,34 +138,13 @@ public final class Database extends ConnectionQueries implements AutoCloseable {
   public <R> R transaction(TxOptions options, TxFunction<R> body) {
     for (int attempt = 1; ; attempt++) {
       try {
-        return attempt(options, body);
+        return TransactionRun.attempt(pool, options, body);
       } catch (PgException e) {
         if (attempt >= options.attempts() || !TxRetry.isRetryable(e, options)) {
           throw e;
         }
         TxRetry.pause(attempt, e);
       }
-    }
-  }
-
-  private <R> R attempt(TxOptions options, TxFunction<R> body) {
-    PgConnection c = pool.acquire();
-    try {
-      c.simpleQuery(options.beginStatement());
-      Transaction tx = new Transaction(c);
-      R result;
-      try {
-        result = body.apply(tx);
-      } catch (RuntimeException | Error e) {
-        tx.end();
-        rollback(c, e);
-        throw e;
-      }
-      tx.end();
-      commit(c);
-      return result;
-    } finally {
-      pool.release(c);
     }
   }
 
@@ -181,50 +160,6 @@ public final class Database extends ConnectionQueries implements AutoCloseable {
           body.run(tx);
           return null;
         });
-  }
-
-  private static void commit(PgConnection c) {
-    if (c.transactionStatus() == 'E') {
-      rollback(c, null);
-      throw new PgException(
-          "25P02",
-          "the transaction was rolled back, not committed: a statement in it failed"
-              + " and its error was caught inside the transaction");
-    }
-    String tag;
-    try {
-      tag = c.commit();
-    } catch (PgException e) {
-      if (c.isBroken() || c.isClosed()) {
-        // COMMIT may have reached the server and run, or not: only the server knows. (Closed: a
-        // FATAL error, such as 57P01 at a shutdown, ended the session during COMMIT.)
-        throw new PgException(
-            "08007",
-            "the connection was lost while COMMIT was in flight: the transaction may or may not"
-                + " have committed (find out from the data before retrying it)",
-            "COMMIT",
-            e);
-      }
-      throw e;
-    }
-    if (!"COMMIT".equals(tag)) {
-      throw new PgException(
-          "25P02", "COMMIT answered " + tag + ": the transaction was rolled back");
-    }
-  }
-
-  private static void rollback(PgConnection c, Throwable cause) {
-    if (c.isBroken() || c.isClosed()) {
-      return;
-    }
-    try {
-      c.simpleQuery("ROLLBACK");
-    } catch (RuntimeException e) {
-      // The connection is released and, not being idle, discarded by the pool.
-      if (cause != null) {
-        cause.addSuppressed(e);
-      }
-    }
   }
 
   // ---------------------------------------------------------------- LISTEN / NOTIFY
