@@ -189,6 +189,48 @@ final class NullabilityInference {
     }
 
     /**
+     * The nullability of output {@code k} of {@code node} alone (a member of a union each at k), or
+     * UNKNOWN when the node has no such output.
+     */
+    private ColumnNullness outputAt(PlanNode node, int k, int depth) {
+      if (depth > 40) {
+        return UNKNOWN;
+      }
+      if (node.type.equals("Recursive Union")) {
+        List<ColumnNullness> all = recursiveUnion(node, depth);
+        return k < all.size() ? all.get(k) : UNKNOWN;
+      }
+      if (node.isUnion()) {
+        ColumnNullness union = null;
+        for (PlanNode member : node.children) {
+          if (!member.isSubplan()) {
+            ColumnNullness m = outputAt(member, k, depth + 1);
+            union = union == null ? m : either(union, m);
+          }
+        }
+        return union == null ? UNKNOWN : union;
+      }
+      return k < node.output.size()
+          ? ExpressionNullness.of(node.output.get(k), new At(node, depth))
+          : UNKNOWN;
+    }
+
+    /**
+     * The target list {@code node} shows its parent: its own, or for a union that prints none its
+     * first member's (whose expressions EXPLAIN prints for the union's columns).
+     */
+    private static List<String> shown(PlanNode node) {
+      if (node.output.isEmpty() && node.isUnion()) {
+        for (PlanNode member : node.children) {
+          if (!member.isSubplan()) {
+            return shown(member);
+          }
+        }
+      }
+      return node.output;
+    }
+
+    /**
      * A recursive CTE's columns, as a fixpoint: the work table holds the rows of the step before,
      * first the non-recursive term's; a column is non-null when it is so in the non-recursive term
      * and in the recursive term read with the work table's columns as the union so far yields them.
@@ -469,6 +511,33 @@ final class NullabilityInference {
       @Override
       public boolean framesHoldCurrentRow() {
         return frames;
+      }
+
+      /**
+       * {@code (text)} is the value an input computed when an input's target list holds {@code
+       * text} (or shows it so, in parentheses, passed up from further below): then it is that
+       * output's value, NULL where this join may lack the input's row. Below a union, the
+       * expression is its first member's, and the value every member's at that position.
+       */
+      @Override
+      public ColumnNullness reference(String text) {
+        ColumnNullness found = null;
+        for (PlanNode child : node.children) {
+          if (child.isSubplan()) {
+            continue;
+          }
+          List<String> shown = shown(child);
+          int k = shown.indexOf(text);
+          if (k < 0) {
+            k = shown.indexOf("(" + text + ")");
+          }
+          if (k < 0) {
+            continue;
+          }
+          ColumnNullness v = node.nullsSide(child) ? NULLABLE : outputAt(child, k, depth + 1);
+          found = found == null ? v : either(found, v);
+        }
+        return found;
       }
 
       @Override
