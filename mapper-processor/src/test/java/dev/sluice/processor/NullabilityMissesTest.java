@@ -27,6 +27,7 @@ class NullabilityMissesTest {
   @BeforeAll
   void createDatabase() throws SQLException {
     db = PgServer.shared().createPagilaDatabase();
+    db.execute(NullabilityChecksTest.EXTRA_SCHEMA);
   }
 
   @AfterAll
@@ -122,7 +123,31 @@ class NullabilityMissesTest {
             + " LEFT JOIN c ON f.film_id = c.one\") List<R> m();");
   }
 
+  @Test
+  void tableOverAViewOfALeftJoin() {
+    String[] lines = {
+      "@Table(\"film_language\") record FilmLanguage(int filmId, String title,",
+      "    String originalLanguage) {}"
+    };
+    Compilation c = compile(lines);
+    assertThat(c).failed();
+    assertThat(c)
+        .hadErrorContaining(
+            "[sluice.schema.nullable-column] public.film_language.original_language (NULL in some"
+                + " rows by the plan of the view: a nullable base column, the nullable side of an"
+                + " outer join, an aggregate over no rows, …) is nullable but component"
+                + " originalLanguage is not @Nullable; annotate it @Nullable or use Optional (or"
+                + " @NonNull if the view never yields NULL there)")
+        .inFile(SchemaChecksTest.source(lines))
+        .onLine(4);
+    assertThat(c).hadErrorCount(1);
+  }
+
   static final String[] CORRECT = {
+    "@Table(\"film_language\") record FilmLanguage(int filmId, String title,",
+    "    @Nullable String originalLanguage) {}",
+    "@Table(\"actor_info\") record ActorInfo(int actorId, String firstName, String lastName,",
+    "    @Nullable String filmInfo) {}",
     "@Row record Present(String title, boolean present) {}",
     "@Row record Features(String title, String[] features) {}",
     "@Row record Keyed(String title, int k) {}",
