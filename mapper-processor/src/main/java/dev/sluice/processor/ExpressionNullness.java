@@ -54,6 +54,16 @@ final class ExpressionNullness extends DeparsedCursor {
     /** Whether the function of that name returns a set (unnest, generate_series). */
     boolean setReturning(String name);
 
+    /** Whether every set-returning function of that name is strict (no row for a NULL input). */
+    default boolean strictSet(String name) {
+      return false;
+    }
+
+    /** Whether the node evaluates at most one set-returning call in its target list. */
+    default boolean soleSetReturning() {
+      return false;
+    }
+
     /** Whether every operator of that name is implemented by a strict function. */
     boolean strictOperator(String name);
 

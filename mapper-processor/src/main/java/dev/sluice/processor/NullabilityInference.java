@@ -74,7 +74,8 @@ final class NullabilityInference {
             facts,
             StatementText.framesHoldCurrentRow(sqlWithDollarParams),
             StatementText.subqueryAliases(sqlWithDollarParams),
-            cteColumns);
+            cteColumns,
+            StatementText.ordinality(sqlWithDollarParams));
     return Collections.unmodifiableList(inference.outputs(root, 0));
   }
 
@@ -135,6 +136,9 @@ final class NullabilityInference {
     /** The column names of the CTEs the plan scans, where a probe found them. */
     private final Map<String, List<String>> cteColumns;
 
+    /** The FROM items read WITH ORDINALITY: alias to the column names the SQL gives. */
+    private final Map<String, List<String>> ordinality;
+
     /** For each recursive CTE being evaluated, what its work table's columns are assumed to be. */
     private final Map<String, List<ColumnNullness>> workTables = new HashMap<>();
 
@@ -143,8 +147,10 @@ final class NullabilityInference {
         PlanFacts facts,
         boolean frames,
         Set<String> subqueryAliases,
-        Map<String, List<String>> cteColumns) {
+        Map<String, List<String>> cteColumns,
+        Map<String, List<String>> ordinality) {
       this.root = root;
+      this.ordinality = ordinality;
       this.cteColumns = cteColumns;
       this.subqueryAliases = subqueryAliases;
       this.facts = facts;
@@ -328,7 +334,8 @@ final class NullabilityInference {
     /** What a scan yields for its column {@code name}. */
     private ColumnNullness leaf(PlanNode scan, int depth, String name) {
       if (scan.relation != null) {
-        return facts.column(scan.schema, scan.relation, name);
+        ColumnNullness base = facts.column(scan.schema, scan.relation, name);
+        return base != NON_NULL && PlanWalk.filtersNull(scan, name) ? NON_NULL : base;
       }
       switch (scan.type) {
         case "Subquery Scan":
@@ -342,14 +349,20 @@ final class NullabilityInference {
           PlanNode cte = findSubplan(root, "CTE " + scan.cteName);
           return cte == null ? UNKNOWN : inner(scan, cte, depth, name);
         case "Function Scan":
-          if ("unnest".equals(scan.functionName)) {
+          String function = scan.functionName;
+          if (function == null) {
+            return UNKNOWN;
+          }
+          if (PlanWalk.ordinalityColumn(scan, ordinality.get(scan.alias), name)) {
+            return NON_NULL;
+          }
+          if (NullnessRules.NULL_YIELDING_SETS.contains(function)) {
             return NULLABLE;
           }
-          // FROM generate_series(1, :n) AS g: the rows are the call's values (arguments of other
-          // relations, LATERAL, are not found from this node, and so UNKNOWN).
-          return scan.functionCall != null
-                  && NullnessRules.NON_NULL_SETS.contains(scan.functionName)
-              ? ExpressionNullness.of(scan.functionCall, new At(scan, depth))
+          // FROM generate_series(1, :n) AS g: a strict set-returning function yields no row for
+          // a NULL argument (a parameter, a LATERAL column), and these never a NULL value.
+          return NullnessRules.NON_NULL_SETS.contains(function) && facts.strictSet(function)
+              ? NON_NULL
               : UNKNOWN;
         case "WorkTable Scan":
           List<ColumnNullness> table = workTables.get(scan.cteName);
@@ -465,9 +478,21 @@ final class NullabilityInference {
 
       @Override
       public ColumnNullness subplan(String name) {
-        // EXISTS leaves its subquery no target list; a scalar subquery is NULL without a row.
+        // EXISTS leaves its subquery no target list; a scalar subquery is NULL without a row,
+        // but an aggregate without GROUP BY or HAVING (a plain Aggregate on top) has exactly one,
+        // whose value is the answer: (SELECT count(*) …). LIMIT or OFFSET would be on top.
         PlanNode plan = findSubplan(root, name);
-        return plan != null && plan.output.isEmpty() && !plan.isUnion() ? NON_NULL : NULLABLE;
+        if (plan != null && plan.output.isEmpty() && !plan.isUnion()) {
+          return NON_NULL;
+        }
+        if (plan != null
+            && plan.type.equals("Aggregate")
+            && "Plain".equals(plan.strategy)
+            && plan.filter == null
+            && !plan.output.isEmpty()) {
+          return outputAt(plan, 0, depth + 1);
+        }
+        return NULLABLE;
       }
 
       @Override
@@ -553,6 +578,26 @@ final class NullabilityInference {
       @Override
       public boolean strictOperator(String name) {
         return facts.strictOperator(name);
+      }
+
+      @Override
+      public boolean strictSet(String name) {
+        return facts.strictSet(name);
+      }
+
+      @Override
+      public boolean soleSetReturning() {
+        int sets = 0;
+        for (String item : node.output) {
+          List<String> functions = new ArrayList<>();
+          ExpressionNullness.collectNames(item, functions, new ArrayList<>());
+          for (String f : functions) {
+            if (facts.setReturning(f)) {
+              sets++;
+            }
+          }
+        }
+        return sets <= 1;
       }
     }
   }
