@@ -20,8 +20,8 @@ import org.junit.jupiter.api.TestInstance;
  * -Xlint:all -Werror}: outer joins, aggregates, subqueries, CTEs, views and RETURNING where
  * PostgreSQL never yields NULL.
  *
- * <p>Oldest server each case's syntax needs: PostgreSQL 13 for all (WITH … AS MATERIALIZED is
- * 12); the project's own cases, none derived from another project's tests.
+ * <p>Oldest server each case's syntax needs: PostgreSQL 13 for all (WITH … AS MATERIALIZED is 12);
+ * the project's own cases, none derived from another project's tests.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class NullabilityChecksTest {

@@ -22,8 +22,8 @@ import org.junit.jupiter.api.TestInstance;
  * the answer for every result column, so a rule that changes shows here first (the compile-testing
  * programs of {@code NullabilityChecksTest} pin the diagnostics).
  *
- * <p>Oldest server each case's syntax needs: PostgreSQL 13 for all (WITH … AS MATERIALIZED is
- * 12); the project's own cases, none derived from another project's tests.
+ * <p>Oldest server each case's syntax needs: PostgreSQL 13 for all (WITH … AS MATERIALIZED is 12);
+ * the project's own cases, none derived from another project's tests.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class NullabilityInferenceTest {
