@@ -54,11 +54,34 @@ final class ExpressionNullness extends DeparsedCursor {
     /** Whether the function of that name returns a set (unnest, generate_series). */
     boolean setReturning(String name);
 
+    /** Whether every set-returning function of that name is strict (no row for a NULL input). */
+    default boolean strictSet(String name) {
+      return false;
+    }
+
+    /** Whether the node evaluates at most one set-returning call in its target list. */
+    default boolean soleSetReturning() {
+      return false;
+    }
+
     /** Whether every operator of that name is implemented by a strict function. */
     boolean strictOperator(String name);
+
+    /**
+     * The value of {@code (text)} when it is no expression computed here but a value an input node
+     * computed and passes up (EXPLAIN prints such a reference as the input's expression in
+     * parentheses: {@code (true)} above the subquery that said {@code true AS present}); null when
+     * it is not one.
+     */
+    default ColumnNullness reference(String text) {
+      return null;
+    }
   }
 
   private final Context context;
+
+  /** The deparsed text the tokens were read from. */
+  private final String source;
 
   /** How many {@code ANY}/{@code ALL} sublink tests enclose the next token. */
   private int sublinks;
@@ -66,15 +89,16 @@ final class ExpressionNullness extends DeparsedCursor {
   /** Whether the sublink test being read reads a hashed EXISTS ({@link #sublink}). */
   private boolean hashedExists;
 
-  private ExpressionNullness(List<Token> tokens, Context context) {
-    super(tokens);
+  private ExpressionNullness(String source, Context context) {
+    super(DeparsedLexer.tokens(source));
+    this.source = source;
     this.context = context;
   }
 
   /** Whether {@code deparsed} can be NULL; anything it cannot read is UNKNOWN. */
   static ColumnNullness of(String deparsed, Context context) {
     try {
-      ExpressionNullness p = new ExpressionNullness(DeparsedLexer.tokens(deparsed), context);
+      ExpressionNullness p = new ExpressionNullness(deparsed, context);
       ColumnNullness value = p.expression();
       return p.peek().kind == Kind.END ? value : UNKNOWN;
     } catch (IllegalArgumentException e) {
@@ -256,9 +280,12 @@ final class ExpressionNullness extends DeparsedCursor {
       // x IN (subquery), NULL when x or a row is NULL: what it compares is not shown.
       return hashed ? UNKNOWN : context.subplan(name);
     }
+    int start = tokens.get(pos - 1).end;
     ColumnNullness value = expression();
     expect(")");
-    return value;
+    ColumnNullness passed =
+        context.reference(source.substring(start, tokens.get(pos - 1).end - 1).strip());
+    return passed != null ? passed : value;
   }
 
   private ColumnNullness word(Token t) {

@@ -74,7 +74,8 @@ final class NullabilityInference {
             facts,
             StatementText.framesHoldCurrentRow(sqlWithDollarParams),
             StatementText.subqueryAliases(sqlWithDollarParams),
-            cteColumns);
+            cteColumns,
+            StatementText.ordinality(sqlWithDollarParams));
     return Collections.unmodifiableList(inference.outputs(root, 0));
   }
 
@@ -135,6 +136,9 @@ final class NullabilityInference {
     /** The column names of the CTEs the plan scans, where a probe found them. */
     private final Map<String, List<String>> cteColumns;
 
+    /** The FROM items read WITH ORDINALITY: alias to the column names the SQL gives. */
+    private final Map<String, List<String>> ordinality;
+
     /** For each recursive CTE being evaluated, what its work table's columns are assumed to be. */
     private final Map<String, List<ColumnNullness>> workTables = new HashMap<>();
 
@@ -143,8 +147,10 @@ final class NullabilityInference {
         PlanFacts facts,
         boolean frames,
         Set<String> subqueryAliases,
-        Map<String, List<String>> cteColumns) {
+        Map<String, List<String>> cteColumns,
+        Map<String, List<String>> ordinality) {
       this.root = root;
+      this.ordinality = ordinality;
       this.cteColumns = cteColumns;
       this.subqueryAliases = subqueryAliases;
       this.facts = facts;
@@ -186,6 +192,48 @@ final class NullabilityInference {
         out.add(ExpressionNullness.of(item, new At(node, depth)));
       }
       return out;
+    }
+
+    /**
+     * The nullability of output {@code k} of {@code node} alone (a member of a union each at k), or
+     * UNKNOWN when the node has no such output.
+     */
+    private ColumnNullness outputAt(PlanNode node, int k, int depth) {
+      if (depth > 40) {
+        return UNKNOWN;
+      }
+      if (node.type.equals("Recursive Union")) {
+        List<ColumnNullness> all = recursiveUnion(node, depth);
+        return k < all.size() ? all.get(k) : UNKNOWN;
+      }
+      if (node.isUnion()) {
+        ColumnNullness union = null;
+        for (PlanNode member : node.children) {
+          if (!member.isSubplan()) {
+            ColumnNullness m = outputAt(member, k, depth + 1);
+            union = union == null ? m : either(union, m);
+          }
+        }
+        return union == null ? UNKNOWN : union;
+      }
+      return k < node.output.size()
+          ? ExpressionNullness.of(node.output.get(k), new At(node, depth))
+          : UNKNOWN;
+    }
+
+    /**
+     * The target list {@code node} shows its parent: its own, or for a union that prints none its
+     * first member's (whose expressions EXPLAIN prints for the union's columns).
+     */
+    private static List<String> shown(PlanNode node) {
+      if (node.output.isEmpty() && node.isUnion()) {
+        for (PlanNode member : node.children) {
+          if (!member.isSubplan()) {
+            return shown(member);
+          }
+        }
+      }
+      return node.output;
     }
 
     /**
@@ -286,7 +334,8 @@ final class NullabilityInference {
     /** What a scan yields for its column {@code name}. */
     private ColumnNullness leaf(PlanNode scan, int depth, String name) {
       if (scan.relation != null) {
-        return facts.column(scan.schema, scan.relation, name);
+        ColumnNullness base = facts.column(scan.schema, scan.relation, name);
+        return base != NON_NULL && PlanWalk.filtersNull(scan, name) ? NON_NULL : base;
       }
       switch (scan.type) {
         case "Subquery Scan":
@@ -300,14 +349,20 @@ final class NullabilityInference {
           PlanNode cte = findSubplan(root, "CTE " + scan.cteName);
           return cte == null ? UNKNOWN : inner(scan, cte, depth, name);
         case "Function Scan":
-          if ("unnest".equals(scan.functionName)) {
+          String function = scan.functionName;
+          if (function == null) {
+            return UNKNOWN;
+          }
+          if (PlanWalk.ordinalityColumn(scan, ordinality.get(scan.alias), name)) {
+            return NON_NULL;
+          }
+          if (NullnessRules.NULL_YIELDING_SETS.contains(function)) {
             return NULLABLE;
           }
-          // FROM generate_series(1, :n) AS g: the rows are the call's values (arguments of other
-          // relations, LATERAL, are not found from this node, and so UNKNOWN).
-          return scan.functionCall != null
-                  && NullnessRules.NON_NULL_SETS.contains(scan.functionName)
-              ? ExpressionNullness.of(scan.functionCall, new At(scan, depth))
+          // FROM generate_series(1, :n) AS g: a strict set-returning function yields no row for
+          // a NULL argument (a parameter, a LATERAL column), and these never a NULL value.
+          return NullnessRules.NON_NULL_SETS.contains(function) && facts.strictSet(function)
+              ? NON_NULL
               : UNKNOWN;
         case "WorkTable Scan":
           List<ColumnNullness> table = workTables.get(scan.cteName);
@@ -423,9 +478,21 @@ final class NullabilityInference {
 
       @Override
       public ColumnNullness subplan(String name) {
-        // EXISTS leaves its subquery no target list; a scalar subquery is NULL without a row.
+        // EXISTS leaves its subquery no target list; a scalar subquery is NULL without a row,
+        // but an aggregate without GROUP BY or HAVING (a plain Aggregate on top) has exactly one,
+        // whose value is the answer: (SELECT count(*) …). LIMIT or OFFSET would be on top.
         PlanNode plan = findSubplan(root, name);
-        return plan != null && plan.output.isEmpty() && !plan.isUnion() ? NON_NULL : NULLABLE;
+        if (plan != null && plan.output.isEmpty() && !plan.isUnion()) {
+          return NON_NULL;
+        }
+        if (plan != null
+            && plan.type.equals("Aggregate")
+            && "Plain".equals(plan.strategy)
+            && plan.filter == null
+            && !plan.output.isEmpty()) {
+          return outputAt(plan, 0, depth + 1);
+        }
+        return NULLABLE;
       }
 
       @Override
@@ -471,6 +538,33 @@ final class NullabilityInference {
         return frames;
       }
 
+      /**
+       * {@code (text)} is the value an input computed when an input's target list holds {@code
+       * text} (or shows it so, in parentheses, passed up from further below): then it is that
+       * output's value, NULL where this join may lack the input's row. Below a union, the
+       * expression is its first member's, and the value every member's at that position.
+       */
+      @Override
+      public ColumnNullness reference(String text) {
+        ColumnNullness found = null;
+        for (PlanNode child : node.children) {
+          if (child.isSubplan()) {
+            continue;
+          }
+          List<String> shown = shown(child);
+          int k = shown.indexOf(text);
+          if (k < 0) {
+            k = shown.indexOf("(" + text + ")");
+          }
+          if (k < 0) {
+            continue;
+          }
+          ColumnNullness v = node.nullsSide(child) ? NULLABLE : outputAt(child, k, depth + 1);
+          found = found == null ? v : either(found, v);
+        }
+        return found;
+      }
+
       @Override
       public Boolean strictFunction(String name) {
         return facts.strictFunction(name);
@@ -484,6 +578,26 @@ final class NullabilityInference {
       @Override
       public boolean strictOperator(String name) {
         return facts.strictOperator(name);
+      }
+
+      @Override
+      public boolean strictSet(String name) {
+        return facts.strictSet(name);
+      }
+
+      @Override
+      public boolean soleSetReturning() {
+        int sets = 0;
+        for (String item : node.output) {
+          List<String> functions = new ArrayList<>();
+          ExpressionNullness.collectNames(item, functions, new ArrayList<>());
+          for (String f : functions) {
+            if (facts.setReturning(f)) {
+              sets++;
+            }
+          }
+        }
+        return sets <= 1;
       }
     }
   }

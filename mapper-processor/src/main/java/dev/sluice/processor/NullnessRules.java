@@ -101,7 +101,49 @@ final class NullnessRules {
    * Set-returning functions whose rows are never NULL when their arguments are not (unlike {@code
    * unnest}, whose elements may be).
    */
-  static final Set<String> NON_NULL_SETS = Set.of("generate_series", "generate_subscripts");
+  static final Set<String> NON_NULL_SETS =
+      Set.of(
+          "generate_series",
+          "generate_subscripts",
+          "json_array_elements",
+          "jsonb_array_elements",
+          "json_object_keys",
+          "jsonb_object_keys",
+          "json_each",
+          "jsonb_each",
+          "jsonb_path_query",
+          "regexp_matches",
+          "regexp_split_to_table");
+
+  /**
+   * Set-returning functions that yield SQL NULL for some non-null arguments: the {@code _text}
+   * variants turn a JSON null into SQL NULL ({@code jsonb_array_elements_text('[null]')}), {@code
+   * string_to_table} yields NULL for its null string, {@code unnest} yields NULL elements.
+   */
+  static final Set<String> NULL_YIELDING_SETS =
+      Set.of(
+          "unnest",
+          "json_array_elements_text",
+          "jsonb_array_elements_text",
+          "json_each_text",
+          "jsonb_each_text",
+          "string_to_table");
+
+  /** Of {@link #NON_NULL_SETS}, those of one output column (so WITH ORDINALITY adds the second). */
+  static final Set<String> ONE_COLUMN_SETS =
+      Set.of(
+          "generate_series",
+          "generate_subscripts",
+          "json_array_elements",
+          "jsonb_array_elements",
+          "json_object_keys",
+          "jsonb_object_keys",
+          "jsonb_path_query",
+          "regexp_matches",
+          "regexp_split_to_table",
+          "json_array_elements_text",
+          "jsonb_array_elements_text",
+          "string_to_table");
 
   /** Operators of strict functions that return NULL for a missing key or element. */
   static final Set<String> NULL_YIELDING_OPERATORS = Set.of("->", "->>", "#>", "#>>");
@@ -182,10 +224,15 @@ final class NullnessRules {
       return COLLECTING_AGGREGATES.contains(name) ? NON_NULL : strict(args);
     }
     if (context.setReturning(name)) {
-      if (name.equals("unnest")) {
+      if (NULL_YIELDING_SETS.contains(name)) {
         return NULLABLE;
       }
-      return NON_NULL_SETS.contains(name) ? strict(args) : UNKNOWN;
+      // A strict one yields no row for a NULL argument, so its values are never NULL; but beside
+      // another set-returning call of the select list, the shorter is padded with NULLs.
+      if (NON_NULL_SETS.contains(name) && context.strictSet(name)) {
+        return context.soleSetReturning() ? NON_NULL : UNKNOWN;
+      }
+      return UNKNOWN;
     }
     Boolean strict = context.strictFunction(name);
     if (strict == null || !strict || NULL_YIELDING_STRICT.contains(name)) {

@@ -19,16 +19,23 @@ import java.util.WeakHashMap;
 
 /**
  * What the nullability inference reads from the catalog for one plan, in three queries: NOT NULL of
- * the columns of every relation the plan scans (a column's own, or its domain's), and the
- * strictness of the functions and operators its expressions call, by name over all overloads, and
- * the columns of the views it may scan as subqueries. The answers are kept per connection (the
- * catalog does not change while javac runs), so each name is looked up once per compilation.
+ * the columns of every relation the plan scans (a column's own, or its domain's; for a materialized
+ * view, what the plan of its query says, one EXPLAIN more per such view), and the strictness of the
+ * functions and operators its expressions call, by name over all overloads, and the columns of the
+ * views it may scan as subqueries. The answers are kept per connection (the catalog does not change
+ * while javac runs), so each name is looked up once per compilation.
  */
 final class PlanFacts {
-  /** "schema\0relation\0column" to whether it is NOT NULL. */
-  private final Map<String, Boolean> notNull = new HashMap<>();
+  /**
+   * "schema\0relation\0column" to whether it may be NULL: by NOT NULL for a table, by the plan of
+   * its query for a materialized view.
+   */
+  private final Map<String, ColumnNullness> notNull = new HashMap<>();
 
-  /** Function name to {strict and no set, returns a set}, over every overload. */
+  /**
+   * Function name to {strict and no set, returns a set, every set-returning one strict}, over every
+   * overload.
+   */
   private final Map<String, boolean[]> functions = new HashMap<>();
 
   /** Operator name to whether every operator of it is strict. */
@@ -76,31 +83,46 @@ final class PlanFacts {
       try (PreparedStatement p =
           c.prepareStatement(
               "SELECT n.nspname, c.relname, a.attname,"
-                  + " a.attnotnull OR coalesce(d.typnotnull, false)"
+                  + " a.attnotnull OR coalesce(d.typnotnull, false),"
+                  + " CASE WHEN c.relkind = 'm' THEN pg_get_viewdef(c.oid) END"
                   + " FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid"
                   + " JOIN pg_namespace n ON n.oid = c.relnamespace"
                   + " JOIN unnest(?::text[], ?::text[]) AS r(s, t)"
                   + " ON r.s = n.nspname AND r.t = c.relname"
                   + " LEFT JOIN pg_type d ON d.oid = a.atttypid AND d.typtype = 'd'"
-                  + " WHERE a.attnum > 0 AND NOT a.attisdropped")) {
+                  + " WHERE a.attnum > 0 AND NOT a.attisdropped ORDER BY c.oid, a.attnum")) {
         p.setArray(1, c.createArrayOf("text", s));
         p.setArray(2, c.createArrayOf("text", t));
+        Map<String, String> matviews = new HashMap<>();
+        Map<String, List<String>> matviewColumns = new HashMap<>();
         try (ResultSet r = p.executeQuery()) {
           while (r.next()) {
-            facts.notNull.put(key(r.getString(1), r.getString(2), r.getString(3)), r.getBoolean(4));
+            String relation = r.getString(1) + '\0' + r.getString(2);
+            facts.notNull.put(
+                key(r.getString(1), r.getString(2), r.getString(3)),
+                r.getBoolean(4) ? NON_NULL : NULLABLE);
+            if (r.getString(5) != null) {
+              matviews.put(relation, r.getString(5));
+              matviewColumns.computeIfAbsent(relation, k -> new ArrayList<>()).add(r.getString(3));
+            }
           }
+        }
+        for (Map.Entry<String, String> m : matviews.entrySet()) {
+          followMatview(c, m.getKey(), m.getValue(), matviewColumns.get(m.getKey()));
         }
       }
     }
     if (!functionNames.isEmpty()) {
       try (PreparedStatement p =
           c.prepareStatement(
-              "SELECT proname, bool_and(proisstrict AND NOT proretset), bool_or(proretset)"
+              "SELECT proname, bool_and(proisstrict AND NOT proretset), bool_or(proretset),"
+                  + " bool_and(proisstrict OR NOT proretset)"
                   + " FROM pg_proc WHERE proname = ANY (?::text[]) GROUP BY proname")) {
         p.setArray(1, c.createArrayOf("text", functionNames.toArray()));
         try (ResultSet r = p.executeQuery()) {
           while (r.next()) {
-            facts.functions.put(r.getString(1), new boolean[] {r.getBoolean(2), r.getBoolean(3)});
+            facts.functions.put(
+                r.getString(1), new boolean[] {r.getBoolean(2), r.getBoolean(3), r.getBoolean(4)});
           }
         }
       }
@@ -141,6 +163,27 @@ final class PlanFacts {
     }
   }
 
+  /**
+   * A materialized view's columns as its query yields them (as a view's are followed into its
+   * query): the plan of the definition, one EXPLAIN per materialized view and connection; a column
+   * it proves non-null is NON_NULL, else what the plan says (UNKNOWN when it cannot be planned),
+   * unless the column is NOT NULL itself.
+   */
+  private void followMatview(Connection c, String relation, String definition, List<String> names)
+      throws SQLException {
+    String sql = definition.strip();
+    if (sql.endsWith(";")) {
+      sql = sql.substring(0, sql.length() - 1);
+    }
+    List<ColumnNullness> inferred = NullabilityInference.infer(c, sql, List.of());
+    for (int i = 0; i < names.size(); i++) {
+      String k = relation + '\0' + names.get(i);
+      if (notNull.get(k) != NON_NULL) {
+        notNull.put(k, i < inferred.size() ? inferred.get(i) : UNKNOWN);
+      }
+    }
+  }
+
   private static void collect(
       PlanNode node,
       List<String[]> relations,
@@ -166,11 +209,8 @@ final class PlanFacts {
 
   /** Whether column {@code name} of the relation is NOT NULL; UNKNOWN if it has none so named. */
   ColumnNullness column(String schema, String relation, String name) {
-    Boolean v = notNull.get(key(schema, relation, name));
-    if (v == null) {
-      return UNKNOWN;
-    }
-    return v ? NON_NULL : NULLABLE;
+    ColumnNullness v = notNull.get(key(schema, relation, name));
+    return v == null ? UNKNOWN : v;
   }
 
   /**
@@ -189,6 +229,11 @@ final class PlanFacts {
   boolean setReturning(String name) {
     boolean[] f = functions.get(name);
     return f != null && f[1];
+  }
+
+  boolean strictSet(String name) {
+    boolean[] f = functions.get(name);
+    return f != null && f[1] && f[2];
   }
 
   boolean strictOperator(String name) {

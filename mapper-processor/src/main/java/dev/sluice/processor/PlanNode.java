@@ -51,6 +51,12 @@ final class PlanNode {
   /** The call a Function Scan makes, deparsed ({@code generate_series(1, 10)}); null elsewhere. */
   final String functionCall;
 
+  /** The node's Filter (a scan's WHERE conditions, an Aggregate's HAVING), deparsed; or null. */
+  final String filter;
+
+  /** An index scan's Index Cond, deparsed; or null. */
+  final String indexCond;
+
   final List<PlanNode> children;
 
   private PlanNode(Map<?, ?> json) {
@@ -66,6 +72,8 @@ final class PlanNode {
     cteName = text(json, "CTE Name");
     functionName = text(json, "Function Name");
     functionCall = text(json, "Function Call");
+    filter = text(json, "Filter");
+    indexCond = text(json, "Index Cond");
     groupingSets = json.containsKey("Grouping Sets") || "Mixed".equals(strategy);
     grouped = json.containsKey("Group Key") && !groupingSets;
     List<String> out = new ArrayList<>();

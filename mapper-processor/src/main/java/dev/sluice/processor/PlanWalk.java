@@ -203,4 +203,85 @@ final class PlanWalk {
       collectCtes(child, out);
     }
   }
+
+  /**
+   * Whether the scan's own conditions drop the rows where its column {@code name} is NULL: a {@code
+   * (alias.name IS NOT NULL)} conjunct of its Filter or Index Cond, in a condition without OR, NOT
+   * or CASE (so the test is one of the conjuncts every row passes).
+   */
+  static boolean filtersNull(PlanNode scan, String name) {
+    for (String condition : new String[] {scan.filter, scan.indexCond}) {
+      if (condition == null
+          || condition.contains(" OR ")
+          || condition.contains("NOT (")
+          || condition.contains("CASE ")) {
+        continue;
+      }
+      if (scan.alias != null && condition.contains("(" + scan.alias + "." + name + " IS NOT NULL)")
+          || condition.contains("(" + name + " IS NOT NULL)")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether a deparsed call has a comma outside string constants and nested parentheses. */
+  private static boolean hasSecondArgument(String call) {
+    int depth = 0;
+    boolean quoted = false;
+    for (int i = 0; i < call.length(); i++) {
+      char c = call.charAt(i);
+      if (c == '\'') {
+        quoted = !quoted;
+      } else if (!quoted && c == '(') {
+        depth++;
+      } else if (!quoted && c == ')') {
+        depth--;
+      } else if (!quoted && c == ',' && depth == 1) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Types of a cast to an array that unnest turns into one column. */
+  private static final Set<String> SCALAR_ARRAYS =
+      Set.of(
+          "::text[]",
+          "::integer[]",
+          "::bigint[]",
+          "::smallint[]",
+          "::numeric[]",
+          "::boolean[]",
+          "::date[]",
+          "::uuid[]");
+
+  /**
+   * Whether column {@code name} of a Function Scan is the ordinality column of {@code WITH
+   * ORDINALITY} ({@code names}: the column names the SQL gives the scan, null when it is no such
+   * scan): the default name {@code ordinality} when the SQL gives no other column that name, or the
+   * name given after the function's own columns, where their number is known (one for the
+   * one-column set-returning functions and for unnest of one array of a built-in scalar type).
+   */
+  static boolean ordinalityColumn(PlanNode scan, List<String> names, String name) {
+    if (names == null) {
+      return false;
+    }
+    String f = scan.functionName;
+    String call = scan.functionCall == null ? "" : scan.functionCall;
+    int columns = -1;
+    if (NullnessRules.ONE_COLUMN_SETS.contains(f)) {
+      columns = 1;
+    } else if ("unnest".equals(f) && !hasSecondArgument(call)) {
+      for (String array : SCALAR_ARRAYS) {
+        if (call.endsWith(array + ")")) {
+          columns = 1;
+        }
+      }
+    }
+    if (columns > 0 && names.size() > columns) {
+      return name.equals(names.get(columns));
+    }
+    return name.equals("ordinality") && !names.contains("ordinality");
+  }
 }

@@ -83,6 +83,28 @@ final class ResultChecker {
       if (result.isEmpty()) {
         return;
       }
+      if (result.size() > 1) {
+        diagnostics.error(
+            Diagnostics.SCHEMA_RESULT_KIND,
+            "the SQL of "
+                + m.getSimpleName()
+                + " returns "
+                + result.size()
+                + " columns ("
+                + labels(result)
+                + "), but "
+                + method.returnType
+                + " reads one value a row; select the one column, or read the rows into a @Row"
+                + " record",
+            m,
+            query,
+            sqlValue);
+        return;
+      }
+      if (method.result == Result.ONE_NOT_NULL
+          && Annotations.find(m, Annotations.NON_NULL) == null) {
+        checkPrimitive(method, result.get(0), query, sqlValue);
+      }
       Type type = resultType(result.get(0));
       ValueReader reader =
           method.decoder.scalar != null
@@ -176,20 +198,10 @@ final class ResultChecker {
                 + ", or @NonNull on it to assert that the query never yields NULL there",
             m);
       } else if (column.nullness == ColumnNullness.NULLABLE) {
-        String from =
-            column.baseColumn.isEmpty() ? null : column.baseTable + "." + column.baseColumn;
-        String why =
-            isNullableBaseColumn(column)
-                ? from
-                : (from == null ? "" : from + ", ")
-                    + "NULL in some rows by the plan: a nullable base column,"
-                    + " the nullable side of an outer join,"
-                    + " an aggregate over no rows, a scalar subquery, CASE without ELSE,"
-                    + " nullif, lag/lead or unnest";
         diagnostics.error(
             Diagnostics.SCHEMA_NULLABLE_COLUMN,
             ColumnTypeChecker.nullableProblem(
-                    where + " (" + why + ")", record.displayName() + "." + c.path, c)
+                    where + " (" + why(column) + ")", record.displayName() + "." + c.path, c)
                 + " (or @NonNull if the query never yields NULL there)",
             m,
             query,
@@ -198,7 +210,79 @@ final class ResultChecker {
     }
   }
 
-  /** What rejects NULL in the component, and how to accept it. */
+  /** Why a NULLABLE column may be NULL, for a message. */
+  private String why(ResultColumn column) throws SQLException {
+    String from = column.baseColumn.isEmpty() ? null : column.baseTable + "." + column.baseColumn;
+    return isNullableBaseColumn(column)
+        ? from
+        : (from == null ? "" : from + ", ")
+            + "NULL in some rows by the plan: a nullable base column,"
+            + " the nullable side of an outer join,"
+            + " an aggregate over no rows, a scalar subquery, CASE without ELSE,"
+            + " nullif, lag/lead or unnest";
+  }
+
+  /** The labels of the first columns, for a message. */
+  private static String labels(List<ResultColumn> result) {
+    StringBuilder out = new StringBuilder();
+    for (int i = 0; i < result.size() && i < 4; i++) {
+      out.append(i == 0 ? "" : ", ").append(result.get(i).label);
+    }
+    return out.append(result.size() > 4 ? ", …" : "").toString();
+  }
+
+  /**
+   * A method returning one primitive value ({@code int}, {@code long}, …), which cannot hold NULL:
+   * its column must be proven non-null as a record's primitive component must.
+   */
+  private void checkPrimitive(
+      Method method, ResultColumn column, AnnotationMirror query, AnnotationValue sqlValue)
+      throws SQLException {
+    ExecutableElement m = method.element;
+    String where = "column " + column.label + " of the result of " + m.getSimpleName();
+    String instead =
+        m.getSimpleName()
+            + " returns "
+            + method.returnType
+            + ", a primitive; return "
+            + method.returnType.box()
+            + " or Optional<"
+            + method.returnType.box()
+            + ">";
+    if (column.nullness == ColumnNullness.NULLABLE) {
+      diagnostics.error(
+          Diagnostics.SCHEMA_NULLABLE_COLUMN,
+          where
+              + " ("
+              + why(column)
+              + ") is nullable but "
+              + instead
+              + " (or @NonNull on the method if the query never yields NULL there)",
+          m,
+          query,
+          sqlValue);
+    } else if (column.nullness == ColumnNullness.UNKNOWN) {
+      diagnostics.error(
+          Diagnostics.SCHEMA_NULLABLE_COLUMN,
+          where
+              + " may be NULL: the checks could not prove it non-null from the plan, and where"
+              + " they cannot decide, nullable is the answer; but "
+              + instead
+              + ", or @NonNull on the method to assert that the query never yields NULL there",
+          m,
+          query,
+          sqlValue);
+    } else if (column.nullness == ColumnNullness.UNPLANNED) {
+      diagnostics.warning(
+          Diagnostics.SCHEMA_UNPLANNED,
+          where
+              + " was not proven non-null: PostgreSQL could not plan the statement; "
+              + instead
+              + ", or @NonNull on the method to assert that the query never yields NULL there",
+          m);
+    }
+  }
+
   /** Whether the column is a base column of a table (not a view) that is not NOT NULL. */
   private boolean isNullableBaseColumn(ResultColumn column) throws SQLException {
     if (column.baseColumn.isEmpty()) {

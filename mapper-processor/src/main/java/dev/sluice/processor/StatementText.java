@@ -12,8 +12,32 @@ import java.util.Set;
  * count.
  */
 final class StatementText {
-  /** Words of a window frame clause; without them every frame holds the current row. */
-  private static final Set<String> FRAME_WORDS = Set.of("rows", "range", "groups", "exclude");
+  /** Key words that may follow a FROM item in place of its alias. */
+  private static final Set<String> NOT_ALIASES =
+      Set.of(
+          "where",
+          "join",
+          "left",
+          "right",
+          "inner",
+          "full",
+          "cross",
+          "natural",
+          "on",
+          "using",
+          "group",
+          "order",
+          "limit",
+          "offset",
+          "fetch",
+          "union",
+          "except",
+          "intersect",
+          "window",
+          "having",
+          "for",
+          "returning",
+          "lateral");
 
   private StatementText() {}
 
@@ -36,18 +60,114 @@ final class StatementText {
     }
   }
 
-  /** Whether no frame clause appears in the SQL, so every window frame ends at the current row. */
+  /**
+   * Whether every window frame clause of the SQL holds the current row: none at all (the default
+   * frame ends at the current row), or one whose start is UNBOUNDED PRECEDING, CURRENT ROW or an
+   * offset PRECEDING, whose end (CURRENT ROW when it has none) is CURRENT ROW or FOLLOWING, and
+   * that excludes neither the current row nor its group (EXCLUDE TIES and NO OTHERS keep it). A
+   * frame word used otherwise (a column named {@code rows}) makes the answer false.
+   */
   static boolean framesHoldCurrentRow(String sql) {
     try {
-      for (Token t : DeparsedLexer.tokens(sql)) {
-        if (t.kind == Kind.WORD && FRAME_WORDS.contains(t.text)) {
-          return false;
+      List<Token> t = DeparsedLexer.tokens(sql);
+      for (int i = 0; i < t.size(); i++) {
+        Token w = t.get(i);
+        if (w.is("exclude")) {
+          if (!(t.get(i + 1).is("ties") || t.get(i + 1).is("no"))) {
+            return false;
+          }
+        } else if (w.is("rows") || w.is("range") || w.is("groups")) {
+          if (!frameHoldsCurrentRow(t, i + 1)) {
+            return false;
+          }
         }
       }
       return true;
-    } catch (IllegalArgumentException e) {
+    } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
       return false;
     }
+  }
+
+  /** The frame extent from token {@code i}: see {@link #framesHoldCurrentRow}. */
+  private static boolean frameHoldsCurrentRow(List<Token> t, int i) {
+    boolean between = t.get(i).is("between");
+    int k = between ? i + 1 : i;
+    // The start bound: up to AND (BETWEEN) or to the clause's end, at depth 0.
+    int depth = 0;
+    boolean start = true;
+    boolean sawBound = false;
+    for (; k < t.size() && t.get(k).kind != Kind.END; k++) {
+      Token x = t.get(k);
+      if (x.is("(")) {
+        depth++;
+      } else if (x.is(")")) {
+        if (depth-- == 0) {
+          break;
+        }
+      } else if (depth == 0 && x.is("and") && between && start) {
+        if (!sawBound) {
+          return false;
+        }
+        start = false;
+        sawBound = false;
+      } else if (depth == 0 && x.is("exclude")) {
+        break;
+      } else if (depth == 0 && (x.is("preceding") || x.is("following") || x.is("row"))) {
+        if (start ? x.is("following") : x.is("preceding")) {
+          return false;
+        }
+        sawBound = true;
+      }
+    }
+    return sawBound && (between ? !start : start);
+  }
+
+  /**
+   * The range table entries of the SQL read {@code WITH ORDINALITY}: each one's alias (the
+   * function's name when it has none) to the column names the SQL gives it (empty when none).
+   */
+  static java.util.Map<String, List<String>> ordinality(String sql) {
+    java.util.Map<String, List<String>> out = new java.util.HashMap<>();
+    try {
+      List<Token> t = DeparsedLexer.tokens(sql);
+      for (int i = 1; i + 1 < t.size(); i++) {
+        if (!t.get(i).is("with") || !t.get(i + 1).is("ordinality") || !t.get(i - 1).is(")")) {
+          continue;
+        }
+        String alias = null;
+        int depth = 0;
+        for (int k = i - 1; k > 0; k--) {
+          depth += t.get(k).is(")") ? 1 : t.get(k).is("(") ? -1 : 0;
+          if (depth == 0) {
+            alias = t.get(k - 1).text;
+            break;
+          }
+        }
+        int j = i + 2;
+        if (t.get(j).is("as")) {
+          j++;
+        }
+        List<String> names = new java.util.ArrayList<>();
+        if (t.get(j).kind == Kind.QUOTED
+            || t.get(j).kind == Kind.WORD && !NOT_ALIASES.contains(t.get(j).text)) {
+          alias = t.get(j).text;
+          j++;
+          if (t.get(j).is("(")) {
+            for (j++; !t.get(j).is(")") && t.get(j).kind != Kind.END; j++) {
+              if (!t.get(j).is(",")) {
+                names.add(t.get(j).text);
+              }
+            }
+          }
+        }
+        if (alias != null) {
+          out.put(alias, names);
+        }
+      }
+    } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
+      return java.util.Map.of();
+    }
+    return out;
   }
 
   /**

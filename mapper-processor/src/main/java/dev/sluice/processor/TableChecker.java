@@ -1,16 +1,24 @@
 package dev.sluice.processor;
 
+import static dev.sluice.annotations.Identifiers.quote;
+
 import dev.sluice.processor.SchemaFacts.Column;
+import dev.sluice.processor.SchemaFacts.Description;
 import dev.sluice.processor.SchemaFacts.Relation;
+import dev.sluice.processor.SchemaFacts.ResultColumn;
 import java.sql.SQLException;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
 import javax.lang.model.element.ExecutableElement;
 
 /**
  * {@code @Table} records against the catalog: the table exists, each component names one of its
  * columns, holds its type, is nullable where the column is, and is {@code @Generated} where the
- * column is generated always; an {@code @Insert} sets every NOT NULL column without default.
+ * column is generated always; an {@code @Insert} sets every NOT NULL column without default. A
+ * view's columns (never NOT NULL in the catalog) are nullable as {@link NullabilityInference} finds
+ * them in the plan of {@code SELECT * FROM view}: one more statement described per view.
  */
 final class TableChecker {
   private final SchemaFacts catalog;
@@ -41,6 +49,7 @@ final class TableChecker {
           Annotations.find(model.element, Annotations.TABLE));
       return;
     }
+    Map<String, ColumnNullness> viewNullness = relation.isView ? viewNullness(model) : Map.of();
     for (ColumnModel c : model.columns()) {
       Column column = relation.columns.get(c.column);
       if (column == null) {
@@ -69,6 +78,8 @@ final class TableChecker {
             Diagnostics.SCHEMA_NULLABLE_COLUMN,
             ColumnTypeChecker.nullableProblem(where, c),
             c.element);
+      } else if (relation.isView && ColumnTypeChecker.rejectsNull(c)) {
+        checkViewColumn(where, viewNullness.get(c.column), c);
       }
       if ((column.identity == 'a' || column.generated) && !c.generated) {
         diagnostics.error(
@@ -83,6 +94,64 @@ final class TableChecker {
                 + " @Generated",
             c.element);
       }
+    }
+  }
+
+  /**
+   * The nullability of each column of the view {@code model} maps, by the plan of {@code SELECT *
+   * FROM} it; empty when the statement could not be described.
+   */
+  private Map<String, ColumnNullness> viewNullness(RecordModel model) throws SQLException {
+    String sql =
+        "SELECT * FROM "
+            + (model.schema.isEmpty() ? "" : quote(model.schema) + ".")
+            + quote(model.table);
+    // No parameters (an empty list that, unlike List.of(), may be asked whether it holds null).
+    Description d = catalog.describe(sql, sql, java.util.Collections.emptyList());
+    Map<String, ColumnNullness> out = new HashMap<>();
+    if (d.columns != null) {
+      for (ResultColumn r : d.columns) {
+        out.putIfAbsent(r.label, r.nullness);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * A view's column into a component that rejects NULL: an error unless the plan proves it non-null
+   * (nothing when the view could not be described at all).
+   */
+  private void checkViewColumn(String where, ColumnNullness nullness, ColumnModel c) {
+    if (nullness == ColumnNullness.NULLABLE) {
+      diagnostics.error(
+          Diagnostics.SCHEMA_NULLABLE_COLUMN,
+          ColumnTypeChecker.nullableProblem(
+                  where
+                      + " (NULL in some rows by the plan of the view: a nullable base column, the"
+                      + " nullable side of an outer join, an aggregate over no rows, …)",
+                  c)
+              + " (or @NonNull if the view never yields NULL there)",
+          c.element);
+    } else if (nullness == ColumnNullness.UNPLANNED) {
+      diagnostics.warning(
+          Diagnostics.SCHEMA_UNPLANNED,
+          where
+              + " was not proven non-null: PostgreSQL could not plan SELECT * FROM the view;"
+              + " component "
+              + c.path
+              + ColumnTypeChecker.nonNullComponent(c)
+              + ", or @NonNull on it to assert that the view never yields NULL there",
+          c.element);
+    } else if (nullness == ColumnNullness.UNKNOWN) {
+      diagnostics.error(
+          Diagnostics.SCHEMA_NULLABLE_COLUMN,
+          where
+              + " may be NULL: the checks could not prove it non-null from the plan of the view,"
+              + " and where they cannot decide, nullable is the answer; but component "
+              + c.path
+              + ColumnTypeChecker.nonNullComponent(c)
+              + ", or @NonNull on it to assert that the view never yields NULL there",
+          c.element);
     }
   }
 

@@ -19,6 +19,9 @@ import org.junit.jupiter.api.TestInstance;
  * SchemaChecksTest}); the correct queries must compile with no diagnostic at all under {@code
  * -Xlint:all -Werror}: outer joins, aggregates, subqueries, CTEs, views and RETURNING where
  * PostgreSQL never yields NULL.
+ *
+ * <p>Oldest server each case's syntax needs: PostgreSQL 13 for all (WITH … AS MATERIALIZED is 12);
+ * the project's own cases, none derived from another project's tests.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class NullabilityChecksTest {

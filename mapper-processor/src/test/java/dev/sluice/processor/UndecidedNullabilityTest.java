@@ -20,6 +20,9 @@ import org.junit.jupiter.api.TestInstance;
  * {@code x IN (subquery)} and recursive CTEs, broken and correct. Programs start on line 3 as in
  * {@link SchemaChecksTest}; the correct ones compile with no diagnostic under {@code -Xlint:all
  * -Werror}.
+ *
+ * <p>Oldest server each case's syntax needs: PostgreSQL 13 for all (WITH … AS MATERIALIZED is 12);
+ * the project's own cases, none derived from another project's tests.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class UndecidedNullabilityTest {

@@ -1,0 +1,151 @@
+package dev.sluice.processor;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static com.google.testing.compile.Compiler.javac;
+
+import com.google.testing.compile.Compilation;
+import dev.sluice.testkit.PgServer;
+import dev.sluice.testkit.TestDatabase;
+import java.sql.SQLException;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * Correct programs the checks once refused (issue 27, "False alarms on correct code"): each
+ * compiles with no diagnostic under {@code -Xlint:all -Werror}; beside them, the broken twins that
+ * keep each rule from reaching too far pin tag, message and line (programs start on line 3, as in
+ * {@link SchemaChecksTest}). The project's own cases; syntax of PostgreSQL 13 (WITH ORDINALITY,
+ * materialized views, EXCLUDE in frames, jsonb_path_query: all 12 or older).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class NullabilityFalseAlarmsTest {
+  static final String EXTRA_SCHEMA =
+      "CREATE MATERIALIZED VIEW film_lengths AS SELECT film_id, title,"
+          + " coalesce(length, 0::smallint) AS length, description FROM film;";
+
+  private TestDatabase db;
+
+  @BeforeAll
+  void createDatabase() throws SQLException {
+    db = PgServer.shared().createPagilaDatabase();
+    db.execute(EXTRA_SCHEMA);
+  }
+
+  @AfterAll
+  void dropDatabase() {
+    db.close();
+  }
+
+  private Compilation compile(String... lines) {
+    return javac()
+        .withProcessors(new SluiceProcessor())
+        .withOptions("-Asluice.schema.url=" + db.url(), "-Xlint:all,-processing", "-Werror")
+        .compile(SchemaChecksTest.source(lines));
+  }
+
+  static final String[] CORRECT = {
+    "@Row record Counted(String firstName, long films) {}",
+    "@Row record Numbered(@Nullable String feature, long n) {}",
+    "@Row record Step(int g) {}",
+    "@Row record StepAt(int g, long ordinality) {}",
+    "@Row record Running(int filmId, BigDecimal running, BigDecimal recent) {}",
+    "@Row record Lengths(int filmId, String title, short length) {}",
+    "@Row record Element(String value) {}",
+    "@Row record Entry(String key, String value) {}",
+    "@Row record Described(String title, String description) {}",
+    "@Table(\"film_lengths\") record FilmLength(int filmId, String title, short length,",
+    "    @Nullable String description) {}",
+    "@Dao interface Correct {",
+    "  @Query(\"SELECT a.first_name, (SELECT count(*) FROM film_actor fa WHERE fa.actor_id = a.actor_id)\"",
+    "      + \" AS films FROM actor a\") List<Counted> countSubquery();",
+    "  @Query(\"SELECT x AS feature, n FROM unnest(ARRAY['a', 'b']) WITH ORDINALITY AS u(x, n)\")",
+    "  List<Numbered> ordinality();",
+    "  @Query(\"SELECT g FROM generate_series(1, :n) g\") List<Step> series(int n);",
+    "  @Query(\"SELECT generate_series(1, :n) AS g\") List<Step> seriesInTheSelectList(int n);",
+    "  @Query(\"SELECT g, ordinality FROM generate_series(1, :n) WITH ORDINALITY g\")",
+    "  List<StepAt> seriesWithOrdinality(int n);",
+    "  @Query(\"SELECT film_id, sum(rental_rate) OVER (ORDER BY film_id ROWS BETWEEN UNBOUNDED\"",
+    "      + \" PRECEDING AND CURRENT ROW) AS running, sum(rental_rate) OVER (ORDER BY film_id\"",
+    "      + \" ROWS 2 PRECEDING EXCLUDE TIES) AS recent FROM film\") List<Running> frames();",
+    "  @Query(\"SELECT film_id, title, length FROM film_lengths\") List<Lengths> materializedView();",
+    "  @Query(\"SELECT value::text AS value FROM jsonb_array_elements('[1, null]')\")",
+    "  List<Element> jsonElements();",
+    "  @Query(\"SELECT key, value::text AS value FROM jsonb_each('{\\\"a\\\": null}')\")",
+    "  List<Entry> jsonEntries();",
+    "  @Query(\"SELECT k AS value FROM json_object_keys('{\\\"a\\\": 1}') k\") List<Element> jsonKeys();",
+    "  @Query(\"SELECT title, description FROM film WHERE description IS NOT NULL\")",
+    "  List<Described> isNotNull();",
+    "}",
+  };
+
+  /**
+   * A record {@code row} (line 3) and a DAO whose one method (line 5) is {@code method}: the one
+   * error says column {@code column} (from {@code why}) is nullable but {@code component} is not.
+   */
+  private void assertNullable(
+      String column, String why, String component, String row, String method) {
+    String message =
+        "[sluice.schema.nullable-column] column "
+            + column
+            + " of the result of m ("
+            + why
+            + " is nullable but component Program.R."
+            + component
+            + " is not @Nullable; annotate it @Nullable";
+    String[] lines = {row, "@Dao interface D {", "  " + method, "}"};
+    Compilation c = compile(lines);
+    assertThat(c).failed();
+    assertThat(c).hadErrorContaining(message).inFile(SchemaChecksTest.source(lines)).onLine(5);
+    assertThat(c).hadErrorCount(1);
+  }
+
+  @Test
+  void theTextVariantYieldsNullForAJsonNull() {
+    assertNullable(
+        "value",
+        NullabilityChecksTest.BY_THE_PLAN,
+        "value",
+        "@Row record R(String value) {}",
+        "@Query(\"SELECT e AS value FROM jsonb_array_elements_text('[null]') e\") List<R> m();");
+  }
+
+  @Test
+  void anAggregateSubqueryWithHavingMayFindNoRow() {
+    assertNullable(
+        "n",
+        NullabilityChecksTest.BY_THE_PLAN,
+        "n",
+        "@Row record R(Long n) {}",
+        "@Query(\"SELECT (SELECT count(*) FROM film HAVING count(*) > 3) AS n\") List<R> m();");
+  }
+
+  @Test
+  void isNotNullUnderOrDoesNotHold() {
+    assertNullable(
+        "description",
+        "film.description)",
+        "description",
+        "@Row record R(String title, String description) {}",
+        "@Query(\"SELECT title, description FROM film WHERE description IS NOT NULL OR length > 3\")"
+            + " List<R> m();");
+  }
+
+  @Test
+  void aMaterializedViewsNullableColumn() {
+    assertNullable(
+        "description",
+        "film_lengths.description, " + NullabilityChecksTest.BY_THE_PLAN,
+        "description",
+        "@Row record R(String title, String description) {}",
+        "@Query(\"SELECT title, description FROM film_lengths\") List<R> m();");
+  }
+
+  @Test
+  void correctQueriesCompileWithoutAnyDiagnostic() {
+    Compilation c = compile(CORRECT);
+    assertThat(c).succeeded();
+    org.assertj.core.api.Assertions.assertThat(c.diagnostics()).isEmpty();
+  }
+}

@@ -1,0 +1,176 @@
+package dev.sluice.processor;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static com.google.testing.compile.Compiler.javac;
+
+import com.google.testing.compile.Compilation;
+import dev.sluice.testkit.PgServer;
+import dev.sluice.testkit.TestDatabase;
+import java.sql.SQLException;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * Values the checks once let through as non-null though PostgreSQL can yield NULL for them (issue
+ * 27, "Misses"): an expression computed below an outer join or in a member of a UNION, which an
+ * upper node shows as {@code (expr)}. Each broken program pins tag, message and line (programs
+ * start on line 3, as in {@link SchemaChecksTest}); the correct twins compile with no diagnostic
+ * under {@code -Xlint:all -Werror}. All cases are the project's own (none derived from another
+ * project's tests); their syntax needs nothing newer than PostgreSQL 13.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class NullabilityMissesTest {
+  private TestDatabase db;
+
+  @BeforeAll
+  void createDatabase() throws SQLException {
+    db = PgServer.shared().createPagilaDatabase();
+    db.execute(NullabilityChecksTest.EXTRA_SCHEMA);
+  }
+
+  @AfterAll
+  void dropDatabase() {
+    db.close();
+  }
+
+  private Compilation compile(String... lines) {
+    return javac()
+        .withProcessors(new SluiceProcessor())
+        .withOptions("-Asluice.schema.url=" + db.url(), "-Xlint:all,-processing", "-Werror")
+        .compile(SchemaChecksTest.source(lines));
+  }
+
+  /**
+   * A record {@code row} (line 3) and a DAO whose one method (line 5) is {@code method}: the one
+   * error says computed column {@code column} is nullable but {@code component} is not @Nullable.
+   */
+  private void assertNullable(String column, String component, String row, String method) {
+    String message =
+        "[sluice.schema.nullable-column] column "
+            + column
+            + " of the result of m ("
+            + NullabilityChecksTest.BY_THE_PLAN
+            + " is nullable but component Program.R."
+            + component
+            + " is not @Nullable; annotate it @Nullable";
+    String[] lines = {row, "@Dao interface D {", "  " + method, "}"};
+    Compilation c = compile(lines);
+    assertThat(c).failed();
+    assertThat(c).hadErrorContaining(message).inFile(SchemaChecksTest.source(lines)).onLine(5);
+    assertThat(c).hadErrorCount(1);
+  }
+
+  @Test
+  void constantOfALeftJoinedSubquery() {
+    assertNullable(
+        "present",
+        "present",
+        "@Row record R(String title, Boolean present) {}",
+        "@Query(\"SELECT f.title, s.present FROM film f LEFT JOIN (SELECT DISTINCT film_id,"
+            + " true AS present FROM inventory) s USING (film_id)\") List<R> m();");
+  }
+
+  @Test
+  void coalesceInsideALeftJoinedSubquery() {
+    assertNullable(
+        "features",
+        "features",
+        "@Row record R(String title, String[] features) {}",
+        "@Query(\"SELECT f.title, s.features FROM film f LEFT JOIN (SELECT film_id,"
+            + " coalesce(special_features, '{}') AS features FROM film WHERE length > 100) s"
+            + " USING (film_id)\") List<R> m();");
+  }
+
+  @Test
+  void unionUnderOrderByAndLimit() {
+    assertNullable(
+        "k",
+        "k",
+        "@Row record R(String title, Integer k) {}",
+        "@Query(\"SELECT title, 1 AS k FROM film UNION ALL SELECT first_name, NULL FROM actor"
+            + " ORDER BY 1 LIMIT 5\") List<R> m();");
+  }
+
+  @Test
+  void computedUnionMemberUnderOrderBy() {
+    assertNullable(
+        "x",
+        "x",
+        "@Row record R(String x) {}",
+        "@Query(\"SELECT x FROM (SELECT 'a' AS x UNION ALL SELECT NULL) u ORDER BY x LIMIT 1\")"
+            + " List<R> m();");
+  }
+
+  @Test
+  void constantOfALeftJoinedCte() {
+    assertNullable(
+        "one",
+        "one",
+        "@Row record R(String title, Integer one) {}",
+        "@Query(\"WITH c AS (SELECT 1 AS one) SELECT f.title, c.one FROM film f"
+            + " LEFT JOIN c ON f.film_id = c.one\") List<R> m();");
+  }
+
+  @Test
+  void constantOfALeftJoinedMaterializedCte() {
+    assertNullable(
+        "one",
+        "one",
+        "@Row record R(String title, Integer one) {}",
+        "@Query(\"WITH c AS MATERIALIZED (SELECT 1 AS one) SELECT f.title, c.one FROM film f"
+            + " LEFT JOIN c ON f.film_id = c.one\") List<R> m();");
+  }
+
+  @Test
+  void tableOverAViewOfALeftJoin() {
+    String[] lines = {
+      "@Table(\"film_language\") record FilmLanguage(int filmId, String title,",
+      "    String originalLanguage) {}"
+    };
+    Compilation c = compile(lines);
+    assertThat(c).failed();
+    assertThat(c)
+        .hadErrorContaining(
+            "[sluice.schema.nullable-column] public.film_language.original_language (NULL in some"
+                + " rows by the plan of the view: a nullable base column, the nullable side of an"
+                + " outer join, an aggregate over no rows, …) is nullable but component"
+                + " originalLanguage is not @Nullable; annotate it @Nullable or use Optional (or"
+                + " @NonNull if the view never yields NULL there)")
+        .inFile(SchemaChecksTest.source(lines))
+        .onLine(4);
+    assertThat(c).hadErrorCount(1);
+  }
+
+  static final String[] CORRECT = {
+    "@Table(\"film_language\") record FilmLanguage(int filmId, String title,",
+    "    @Nullable String originalLanguage) {}",
+    "@Table(\"actor_info\") record ActorInfo(int actorId, String firstName, String lastName,",
+    "    @Nullable String filmInfo) {}",
+    "@Row record Present(String title, boolean present) {}",
+    "@Row record Features(String title, String[] features) {}",
+    "@Row record Keyed(String title, int k) {}",
+    "@Dao interface Passed {",
+    "  @Query(\"SELECT f.title, s.present FROM film f JOIN (SELECT DISTINCT film_id, true AS present\"",
+    "      + \" FROM inventory) s USING (film_id)\") List<Present> innerJoinedConstant();",
+    "  @Query(\"SELECT f.title, coalesce(s.present, false) AS present FROM film f LEFT JOIN\"",
+    "      + \" (SELECT DISTINCT film_id, true AS present FROM inventory) s USING (film_id)\")",
+    "  List<Present> coalescedAbove();",
+    "  @Query(\"SELECT f.title, s.features FROM film f JOIN (SELECT film_id,\"",
+    "      + \" coalesce(special_features, '{}') AS features FROM film) s USING (film_id)\")",
+    "  List<Features> innerJoinedCoalesce();",
+    "  @Query(\"SELECT title, 1 AS k FROM film UNION ALL SELECT first_name, 2 FROM actor\"",
+    "      + \" ORDER BY 1 LIMIT 5\") List<Keyed> unionOfConstants();",
+    "  @Query(\"WITH c AS (SELECT 1 AS k) SELECT f.title, c.k FROM film f CROSS JOIN c\")",
+    "  List<Keyed> cteConstant();",
+    "}",
+  };
+
+  @Test
+  void correctQueriesCompileWithoutAnyDiagnostic() {
+    Compilation c = compile(CORRECT);
+    assertThat(c).succeeded();
+    org.assertj.core.api.Assertions.assertThat(c.diagnostics()).isEmpty();
+  }
+}
