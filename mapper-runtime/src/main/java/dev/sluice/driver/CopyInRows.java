@@ -48,22 +48,34 @@ final class CopyInRows extends CopyFromStdin {
   }
 
   /**
+   * The COPY's text, as errors name it: {@code COPY table ("a", "b") FROM STDIN (FORMAT binary)}.
+   */
+  static String statement(String table, List<String> columns) {
+    return "COPY " + table + " (" + columnList(columns) + ") FROM STDIN (FORMAT binary)";
+  }
+
+  private static String columnList(List<String> columns) {
+    StringBuilder list = new StringBuilder();
+    for (String c : columns) {
+      list.append(list.length() == 0 ? "" : ", ").append(quote(c));
+    }
+    return list.toString();
+  }
+
+  /**
    * Copies {@code rows} (each the values of {@code columns}, in order) into {@code table} (already
    * quoted, schema-qualified as needed); returns the count.
    */
   static long run(Session session, String table, List<String> columns, Iterator<Object[]> rows)
       throws IOException {
-    StringBuilder list = new StringBuilder();
-    for (String c : columns) {
-      list.append(list.length() == 0 ? "" : ", ").append(quote(c));
-    }
+    String list = columnList(columns);
     String describe = "SELECT " + list + " FROM " + table + " LIMIT 0";
     Prepared p = Preparer.statementFor(session, describe, new Object[0]);
     int[] oids = new int[columns.size()];
     for (int i = 0; i < oids.length; i++) {
       oids[i] = p.columns.typeOid(i);
     }
-    String sql = "COPY " + table + " (" + list + ") FROM STDIN (FORMAT binary)";
+    String sql = statement(table, columns);
     session.writer.query(sql);
     CopyInRows x = new CopyInRows(session, columns, oids, rows);
     session.submit(x);

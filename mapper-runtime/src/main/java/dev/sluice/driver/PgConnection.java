@@ -417,7 +417,7 @@ public final class PgConnection implements AutoCloseable {
    */
   public long copyInRows(String table, List<String> columns, java.util.Iterator<Object[]> rows) {
     return call(
-        "COPY " + table + " FROM STDIN (FORMAT binary)",
+        CopyInRows.statement(table, columns),
         null,
         null,
         (s, q, p, unused) -> CopyInRows.run(s, table, columns, rows));
