@@ -31,6 +31,9 @@ final class CopyInRows extends CopyFromStdin {
   private final int[] oids;
   private final Iterator<Object[]> rows;
 
+  /** The rows encoded so far (those before it, at least, went out or into the send buffer). */
+  private long rowsWritten;
+
   /** What failed on the client's side (a value, the source), or null. */
   private RuntimeException clientFailure;
 
@@ -78,8 +81,7 @@ final class CopyInRows extends CopyFromStdin {
     String sql = statement(table, columns);
     session.writer.query(sql);
     CopyInRows x = new CopyInRows(session, columns, oids, rows);
-    session.submit(x);
-    session.receive(x);
+    x.runCopy(sql);
     if (x.clientFailure != null) {
       // The server's error then is only the echo of our CopyFail.
       if (x.clientFailure instanceof PgException pe && pe.statement() == null) {
@@ -123,6 +125,7 @@ final class CopyInRows extends CopyFromStdin {
         break;
       }
       index++;
+      rowsWritten = index;
       if (w.unsent() >= FLUSH_BYTES) {
         session.send();
         if (session.handleWaitingMessages()) {
@@ -136,8 +139,14 @@ final class CopyInRows extends CopyFromStdin {
       out.begin(Protocol.COPY_DATA).putShort(-1);
       out.end();
       w.copyDone();
+      doneSent = true;
     }
     session.send();
+  }
+
+  @Override
+  String sent() {
+    return rowsWritten + (rowsWritten == 1 ? " row" : " rows") + " of the source";
   }
 
   private void writeRow(WriteBuffer out, Object[] row, long index) {
