@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code @Insert(copy = true)} DAO methods against the real server: the rows land and are counted,
  * row and statement triggers fire, generated keys are left to the server, a rejected row fails the
- * whole COPY with its line named, and inside a rolled-back transaction nothing remains.
+ * whole COPY with its line named, and inside a rolled-back transaction nothing remains; the rows come back out through COPY OUT.
  */
 class DaoCopyTest extends PagilaSession {
 
@@ -86,6 +86,25 @@ class DaoCopyTest extends PagilaSession {
     assertThat(db.selectFrom(MEASURE).orderBy(MEASURE.id.asc()).fetch()).isEqualTo(all);
     assertThat(dao.copy(List.of())).isZero();
     assertThat(count("SELECT count(*) FROM measure")).isEqualTo(5012);
+  }
+
+  /** And back out through binary COPY into the same records (the decoders' in-order path). */
+  @Test
+  void theCopiedRowsComeBackOutThroughCopyOut() {
+    List<Measure> rows = new ArrayList<>(measures(1, 2000));
+    rows.set(5, new Measure(6, null, null, null, null, null, null, null));
+    rows.set(7, new Measure(8, (short) 1, 2, 3L, BigDecimal.TEN, 1f, 2d, new dev.sluice.Interval(1, 2, 3)));
+    assertThat(db.dao(MeasureDao.class).copy(rows)).isEqualTo(2000);
+    List<Measure> out = new ArrayList<>();
+    assertThat(db.copyOut("SELECT * FROM measure ORDER BY id", Measure.class, out::add))
+        .isEqualTo(2000);
+    assertThat(out).isEqualTo(rows);
+    List<Measure> reordered = new ArrayList<>();
+    db.copyOut(
+        "SELECT iv, f8, f4, num, i8, i4, i2, id FROM measure ORDER BY id",
+        Measure.class,
+        reordered::add);
+    assertThat(reordered).as("columns in another order, decoded by name").isEqualTo(rows);
   }
 
   @Test

@@ -407,7 +407,8 @@ public final class PgConnection implements AutoCloseable {
         query,
         null,
         null,
-        (s, q, p, unused) -> CopyOutRows.run(s, q, new Sink.ToConsumer<>(decoder, consumer)));
+        (s, q, p, unused) ->
+            CopyOutRows.run(s, q, new Sink.ToConsumerInOrder<>(decoder, consumer)));
   }
 
   /**
