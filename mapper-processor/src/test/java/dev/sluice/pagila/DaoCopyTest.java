@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code @Insert(copy = true)} DAO methods against the real server: the rows land and are counted,
  * row and statement triggers fire, generated keys are left to the server, a rejected row fails the
- * whole COPY with its line named, and inside a rolled-back transaction nothing remains; the rows come back out through COPY OUT.
+ * whole COPY with its line named, and inside a rolled-back transaction nothing remains; the rows
+ * come back out through COPY OUT.
  */
 class DaoCopyTest extends PagilaSession {
 
@@ -93,7 +94,9 @@ class DaoCopyTest extends PagilaSession {
   void theCopiedRowsComeBackOutThroughCopyOut() {
     List<Measure> rows = new ArrayList<>(measures(1, 2000));
     rows.set(5, new Measure(6, null, null, null, null, null, null, null));
-    rows.set(7, new Measure(8, (short) 1, 2, 3L, BigDecimal.TEN, 1f, 2d, new dev.sluice.Interval(1, 2, 3)));
+    rows.set(
+        7,
+        new Measure(8, (short) 1, 2, 3L, BigDecimal.TEN, 1f, 2d, new dev.sluice.Interval(1, 2, 3)));
     assertThat(db.dao(MeasureDao.class).copy(rows)).isEqualTo(2000);
     List<Measure> out = new ArrayList<>();
     assertThat(db.copyOut("SELECT * FROM measure ORDER BY id", Measure.class, out::add))
