@@ -16,11 +16,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * it forwards both ways until the client sends a chosen byte sequence (the text of a statement, say
  * {@code "COMMIT"}), and then cuts the connection — either before forwarding those bytes (the
  * server never sees them) or after the server has answered them (the server acted, the client never
- * hears). It can also cut after a given number of the server's bytes (in the middle of a message,
- * as a dying link does), stall every connection (bytes read but not passed on, sockets open), and
- * hold back CancelRequests (a connection whose first message is one) for a while, so that a cancel
- * reaches the server only after the statement it was meant for has ended. Each accepted connection
- * gets two pump threads; every cut closes both sockets.
+ * hears). It can also cut after a given number of the server's or the client's bytes (in the middle
+ * of a message, as a dying link does), stall every connection (bytes read but not passed on,
+ * sockets open), and hold back CancelRequests (a connection whose first message is one) for a
+ * while, so that a cancel reaches the server only after the statement it was meant for has ended.
+ * Each accepted connection gets two pump threads; every cut closes both sockets.
  */
 final class FaultProxy implements AutoCloseable {
   /** When a cut happens relative to the trigger bytes. */
@@ -47,6 +47,10 @@ final class FaultProxy implements AutoCloseable {
 
   /** Server bytes still to pass before a cut; negative when not armed. */
   private final java.util.concurrent.atomic.AtomicLong serverBytesBeforeCut =
+      new java.util.concurrent.atomic.AtomicLong(-1);
+
+  /** Client bytes still to pass before a cut; negative when not armed. */
+  private final java.util.concurrent.atomic.AtomicLong clientBytesBeforeCut =
       new java.util.concurrent.atomic.AtomicLong(-1);
 
   private volatile boolean stalled;
@@ -83,6 +87,14 @@ final class FaultProxy implements AutoCloseable {
    */
   void cutAfterServerBytes(long bytes) {
     serverBytesBeforeCut.set(bytes);
+  }
+
+  /**
+   * Arms the proxy: after {@code bytes} more bytes from a client have been passed on to the server,
+   * the connection is cut, wherever that falls in a message (in the middle of a COPY's data, say).
+   */
+  void cutAfterClientBytes(long bytes) {
+    clientBytesBeforeCut.set(bytes);
   }
 
   /**
@@ -178,6 +190,16 @@ final class FaultProxy implements AutoCloseable {
               return;
             }
             cutOnReply = true;
+          }
+          long left = clientBytesBeforeCut.get();
+          if (left >= 0 && left <= n && clientBytesBeforeCut.compareAndSet(left, -1)) {
+            out.write(buf, 0, (int) left);
+            out.flush();
+            cutBoth();
+            return;
+          }
+          if (left > n) {
+            clientBytesBeforeCut.addAndGet(-n);
           }
           out.write(buf, 0, n);
           out.flush();

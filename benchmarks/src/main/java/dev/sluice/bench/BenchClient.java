@@ -44,6 +44,16 @@ abstract class BenchClient implements AutoCloseable {
     throw unsupported("W4c");
   }
 
+  /** W4c of the {@code sluice-records} client: copies the records in; returns the count. */
+  long copyRecords(List<InsertRow> rows) throws Exception {
+    throw unsupported("W4c of records");
+  }
+
+  /** W6: all of bench_wide through COPY TO STDOUT into a List of records. */
+  Object copyOutWide() throws Exception {
+    throw unsupported("W6");
+  }
+
   /** W5: one execution of the Pagila join. */
   Object readFilms() throws Exception {
     throw unsupported("W5");

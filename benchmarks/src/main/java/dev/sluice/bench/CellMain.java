@@ -70,6 +70,13 @@ public final class CellMain {
   private int latencyCount;
   private int[] ids;
   private List<Wide> insertRows;
+
+  /** W4c's rows as the {@code sluice-records} client copies them: the same values. */
+  private List<InsertRow> recordRows;
+
+  /** The server's processes, for its CPU time in COPY cells; null in others. */
+  private ServerCpu serverCpu;
+
   private Connection admin;
   private ThreadPoolExecutor callers;
 
@@ -120,9 +127,14 @@ public final class CellMain {
       System.gc();
       pairDsl = -1;
       pairSql = -1;
+      long server0 = serverCpu == null ? -1 : serverCpu.nanos();
       meter.start();
       long units = iteration(measured);
       Sample s = meter.stop(units);
+      if (serverCpu != null) {
+        long server1 = serverCpu.nanos();
+        s = s.withServerCpu(server0 < 0 || server1 < 0 ? -1 : server1 - server0);
+      }
       if (pairDsl >= 0) {
         s = s.withPair(pairDsl, pairSql);
       }
@@ -168,7 +180,18 @@ public final class CellMain {
     }
     if (w.isInsert()) {
       insertRows = insertRows(spec.insertRows());
+      if (spec.client() == Client.SLUICE_RECORDS) {
+        recordRows = new ArrayList<>(insertRows.size());
+        for (Wide r : insertRows) {
+          recordRows.add(new InsertRow(r.f(), r.i(), r.s(), r.u(), r.n()));
+        }
+      }
+    }
+    if (w.isInsert() || w == Workload.W6) {
       admin = DriverManager.getConnection(Urls.jdbc(spec.url()));
+    }
+    if (w == Workload.W4C || w == Workload.W6) {
+      serverCpu = ServerCpu.of(admin);
     }
   }
 
@@ -214,7 +237,10 @@ public final class CellMain {
       case W4B:
         return client.insertBatch(insertRows);
       case W4C:
-        return client.insertCopy(insertRows);
+        return recordRows != null ? client.copyRecords(recordRows) : client.insertCopy(insertRows);
+      case W6:
+        kept = client.copyOutWide();
+        return count(kept);
       case W5:
         {
           long rows = 0;
@@ -347,6 +373,7 @@ public final class CellMain {
     switch (spec.workload()) {
       case W1:
       case W2:
+      case W6:
         expected = spec.tableRows();
         break;
       case W3:

@@ -62,6 +62,35 @@ record CellResult(
     return Stats.median(ratios);
   }
 
+  /**
+   * Median server CPU (every PostgreSQL process) per unit, in microseconds; NaN where it was not
+   * measured.
+   */
+  double serverCpuMicrosPerUnit() {
+    if (samples.isEmpty()) {
+      return Double.NaN;
+    }
+    double[] perUnit = new double[samples.size()];
+    for (int i = 0; i < perUnit.length; i++) {
+      Sample s = samples.get(i);
+      if (s.serverCpuNanos() < 0 || s.units() == 0) {
+        return Double.NaN;
+      }
+      perUnit[i] = s.serverCpuNanos() / 1e3 / s.units();
+    }
+    return Stats.median(perUnit);
+  }
+
+  /** Median client CPU (all threads) per unit, in microseconds. */
+  double cpuMicrosPerUnit() {
+    double[] perUnit = new double[samples.size()];
+    for (int i = 0; i < perUnit.length; i++) {
+      Sample s = samples.get(i);
+      perUnit[i] = s.units() == 0 ? 0 : s.cpuNanos() / 1e3 / s.units();
+    }
+    return Stats.median(perUnit);
+  }
+
   double gcMillis() {
     return Stats.median(column(3));
   }

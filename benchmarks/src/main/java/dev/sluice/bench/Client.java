@@ -8,6 +8,7 @@ import static dev.sluice.bench.Workload.W3CL;
 import static dev.sluice.bench.Workload.W4B;
 import static dev.sluice.bench.Workload.W4C;
 import static dev.sluice.bench.Workload.W5;
+import static dev.sluice.bench.Workload.W6;
 
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -20,6 +21,10 @@ import java.util.Set;
  */
 enum Client {
   SLUICE("sluice", "Sluice: Database, generated RowDecoders", EnumSet.allOf(Workload.class)),
+  SLUICE_RECORDS(
+      "sluice-records",
+      "Sluice: db.copyIn(BENCH_INSERT, records), binary COPY from the generated table metadata",
+      EnumSet.of(W4C)),
   SLUICE_DSL(
       "sluice-dsl",
       "Sluice's DSL: db.selectFrom(BENCH_POINT).where(BENCH_POINT.id.eq(id)).fetchOne()",
@@ -44,8 +49,9 @@ enum Client {
   PGJDBC_BINARY(
       "pgjdbc-binary",
       "pgjdbc prepareThreshold=-1 (binary results); HikariCP (4) for W3c;"
-          + " reWriteBatchedInserts for W4b; CopyManager (text COPY) for W4c",
-      EnumSet.of(W1, W2, W3, W3C, W3CL, W4B, W4C, W5)),
+          + " reWriteBatchedInserts for W4b; CopyManager (text COPY) for W4c, and for W6 its"
+          + " text output parsed into records",
+      EnumSet.of(W1, W2, W3, W3C, W3CL, W4B, W4C, W5, W6)),
   PGJDBC_STREAM(
       "pgjdbc-stream",
       "pgjdbc prepareThreshold=-1, fetchSize 10000, autocommit off",
@@ -105,6 +111,8 @@ enum Client {
   BenchClient create() {
     switch (this) {
       case SLUICE:
+        return new SluiceClient(false);
+      case SLUICE_RECORDS:
         return new SluiceClient(false);
       case SLUICE_DSL:
         return new SluiceClient(true);

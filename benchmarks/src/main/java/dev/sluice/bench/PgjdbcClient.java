@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.UUID;
 import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyIn;
+import org.postgresql.copy.CopyOut;
 
 /**
  * pgjdbc as applications use it: a PreparedStatement per call (pgjdbc keeps the server-side
@@ -203,6 +204,66 @@ final class PgjdbcClient extends BenchClient {
         copy.cancelCopy();
       }
     }
+  }
+
+  /**
+   * W6: {@code COPY (W1) TO STDOUT} in text through CopyManager, each row (one CopyData) parsed
+   * into a Wide: split at tabs, {@code \N} read as NULL, backslash escapes undone.
+   */
+  @Override
+  Object copyOutWide() throws SQLException {
+    CopyOut copy =
+        connection
+            .unwrap(PGConnection.class)
+            .getCopyAPI()
+            .copyOut("COPY (" + Sql.W1 + ") TO STDOUT");
+    List<Wide> out = new ArrayList<>();
+    try {
+      byte[] row;
+      while ((row = copy.readFromCopy()) != null) {
+        out.add(parseWide(new String(row, 0, row.length - 1, StandardCharsets.UTF_8)));
+      }
+    } finally {
+      if (copy.isActive()) {
+        copy.cancelCopy();
+      }
+    }
+    return out;
+  }
+
+  /** One text COPY row of W1's columns (its newline already cut off). */
+  private static Wide parseWide(String line) {
+    int t1 = line.indexOf('\t');
+    int t2 = line.indexOf('\t', t1 + 1);
+    int t3 = line.indexOf('\t', t2 + 1);
+    int t4 = line.indexOf('\t', t3 + 1);
+    return new Wide(
+        Double.parseDouble(line.substring(0, t1)),
+        Integer.parseInt(line.substring(t1 + 1, t2)),
+        textValue(line.substring(t2 + 1, t3)),
+        UUID.fromString(line.substring(t3 + 1, t4)),
+        textValue(line.substring(t4 + 1)));
+  }
+
+  /** A text COPY field: {@code \N} is NULL; backslash escapes undone. */
+  private static String textValue(String field) {
+    if (field.equals("\\N")) {
+      return null;
+    }
+    if (field.indexOf('\\') < 0) {
+      return field;
+    }
+    StringBuilder sb = new StringBuilder(field.length());
+    for (int k = 0; k < field.length(); k++) {
+      char c = field.charAt(k);
+      if (c != '\\' || k + 1 == field.length()) {
+        sb.append(c);
+        continue;
+      }
+      char e = field.charAt(++k);
+      sb.append(e == 't' ? '\t' : e == 'n' ? '\n' : e == 'r' ? '\r' : e);
+    }
+    return sb.toString();
   }
 
   /** A value in COPY's text format: \N for NULL; backslash, tab, newline and CR escaped. */

@@ -32,6 +32,8 @@ final class Report {
         return "rows/s ÷ pgjdbc-binary's (CopyManager, text) rows/s";
       case W5:
         return "CPU ÷ ideal's CPU";
+      case W6:
+        return "CPU ÷ pgjdbc-binary's (CopyManager text, parsed) CPU";
       default:
         throw new AssertionError(w);
     }
@@ -65,6 +67,11 @@ final class Report {
       case W5:
         {
           CellResult base = results.ok(w, Client.IDEAL);
+          return base == null ? Double.NaN : r.cpuMillis() / base.cpuMillis();
+        }
+      case W6:
+        {
+          CellResult base = results.ok(w, Client.PGJDBC_BINARY);
           return base == null ? Double.NaN : r.cpuMillis() / base.cpuMillis();
         }
       default:
@@ -152,6 +159,37 @@ final class Report {
     return t;
   }
 
+  /**
+   * The COPY cells (W4c, W6) per row: client CPU (all threads) and the server's (every PostgreSQL
+   * process, from /proc), since COPY moves work between the two; null when no COPY cell ran.
+   */
+  static Table copyTable(Results results) {
+    Table t =
+        new Table(
+            2, List.of("workload", "client", "rows/s", "client CPU µs/row", "server CPU µs/row"));
+    boolean any = false;
+    for (Workload w : results.workloads()) {
+      if (w != Workload.W4C && w != Workload.W6) {
+        continue;
+      }
+      for (CellResult r : results.of(w)) {
+        if (!r.ok()) {
+          continue;
+        }
+        any = true;
+        double server = r.serverCpuMicrosPerUnit();
+        t.row(
+            List.of(
+                w.id(),
+                r.client().id(),
+                Targets.fmt(r.unitsPerSecond()),
+                Targets.fmt(r.cpuMicrosPerUnit()),
+                Double.isNaN(server) ? "not measured" : Targets.fmt(server)));
+      }
+    }
+    return any ? t : null;
+  }
+
   /** results/latest.md. */
   static String markdown(RunInfo info, Results results, List<Targets.Verdict> verdicts) {
     StringBuilder sb = new StringBuilder();
@@ -170,7 +208,14 @@ final class Report {
             + " W5) or per query (W3); rate = rows or queries per wall second; p50/p99 = per-query"
             + " latency over all measured W3 queries; JIT = the part of CPU the JIT compiler threads"
             + " ran (C1, C2), a warm-up cost still being paid in the measured iterations.\n\n");
-    sb.append("## Targets (issue 3)\n\n");
+    Table copy = copyTable(results);
+    if (copy != null) {
+      sb.append("## COPY: client and server CPU per row\n\n")
+          .append(copy.render())
+          .append("\nServer CPU: the postmaster and all its processes, utime + stime from")
+          .append(" /proc (10 ms ticks), over each iteration; medians.\n\n");
+    }
+    sb.append("## Targets (issues 3, 14, 24)\n\n");
     sb.append(targetsTable(verdicts).render()).append('\n');
     sb.append("## Workloads\n\n");
     for (Workload w : results.workloads()) {
@@ -198,6 +243,12 @@ final class Report {
   static String console(RunInfo info, Results results, List<Targets.Verdict> verdicts) {
     StringBuilder sb = new StringBuilder("\n");
     sb.append(resultsTable(results).render()).append(footnotes(results)).append('\n');
+    Table copy = copyTable(results);
+    if (copy != null) {
+      sb.append("COPY, per row (server: every PostgreSQL process, from /proc):\n")
+          .append(copy.render())
+          .append('\n');
+    }
     for (String warning : info.warnings()) {
       sb.append("NOTE: ").append(warning).append('\n');
     }

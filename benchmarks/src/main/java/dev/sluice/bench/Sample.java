@@ -5,7 +5,9 @@ package dev.sluice.bench;
  * the garbage collectors reported (G1: mostly young pauses), the units (rows or queries) it
  * processed, and the part of the CPU time the JIT compiler threads ran (-1 where it cannot be
  * told). A paired cell ({@link Client#SLUICE_PAIRED}) also has the calling thread's CPU time in
- * each of its two halves, the DSL's and the SQL string's (-1 in every other cell).
+ * each of its two halves, the DSL's and the SQL string's (-1 in every other cell). A COPY cell
+ * (W4c, W6) also has the server's CPU time: every PostgreSQL process's, read from /proc (-1 where
+ * it was not measured).
  */
 record Sample(
     long wallNanos,
@@ -15,7 +17,8 @@ record Sample(
     long units,
     long jitNanos,
     long pairDslNanos,
-    long pairSqlNanos) {
+    long pairSqlNanos,
+    long serverCpuNanos) {
   Sample(long wallNanos, long cpuNanos, long allocatedBytes, long gcMillis, long units) {
     this(wallNanos, cpuNanos, allocatedBytes, gcMillis, units, -1);
   }
@@ -27,13 +30,35 @@ record Sample(
       long gcMillis,
       long units,
       long jitNanos) {
-    this(wallNanos, cpuNanos, allocatedBytes, gcMillis, units, jitNanos, -1, -1);
+    this(wallNanos, cpuNanos, allocatedBytes, gcMillis, units, jitNanos, -1, -1, -1);
   }
 
   /** This sample with a paired cell's two halves. */
   Sample withPair(long dslNanos, long sqlNanos) {
     return new Sample(
-        wallNanos, cpuNanos, allocatedBytes, gcMillis, units, jitNanos, dslNanos, sqlNanos);
+        wallNanos,
+        cpuNanos,
+        allocatedBytes,
+        gcMillis,
+        units,
+        jitNanos,
+        dslNanos,
+        sqlNanos,
+        serverCpuNanos);
+  }
+
+  /** This sample with the server's CPU time over the iteration. */
+  Sample withServerCpu(long nanos) {
+    return new Sample(
+        wallNanos,
+        cpuNanos,
+        allocatedBytes,
+        gcMillis,
+        units,
+        jitNanos,
+        pairDslNanos,
+        pairSqlNanos,
+        nanos);
   }
 
   boolean paired() {
@@ -56,7 +81,9 @@ record Sample(
         + " "
         + pairDslNanos
         + " "
-        + pairSqlNanos;
+        + pairSqlNanos
+        + " "
+        + serverCpuNanos;
   }
 
   static Sample parse(String[] fields, int from) {
@@ -68,7 +95,8 @@ record Sample(
         Long.parseLong(fields[from + 4]),
         optional(fields, from + 5),
         optional(fields, from + 6),
-        optional(fields, from + 7));
+        optional(fields, from + 7),
+        optional(fields, from + 8));
   }
 
   private static long optional(String[] fields, int at) {

@@ -86,6 +86,18 @@ final class SluiceClient extends BenchClient {
   }
 
   @Override
+  long copyRecords(List<InsertRow> rows) {
+    return db.copyIn(InsertRowTable.BENCH_INSERT, rows);
+  }
+
+  @Override
+  Object copyOutWide() {
+    List<Wide> out = new ArrayList<>();
+    db.copyOut(Sql.W1, Wide.class, out::add);
+    return out;
+  }
+
+  @Override
   Object readFilms() {
     return db.query(Sql.W5, FilmRow.class);
   }

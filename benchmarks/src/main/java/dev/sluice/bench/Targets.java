@@ -7,6 +7,7 @@ import static dev.sluice.bench.Client.SLUICE;
 import static dev.sluice.bench.Client.SLUICE_DSL;
 import static dev.sluice.bench.Client.SLUICE_PAIRED;
 import static dev.sluice.bench.Client.SLUICE_PIPELINED;
+import static dev.sluice.bench.Client.SLUICE_RECORDS;
 import static dev.sluice.bench.Client.VERTX_PIPELINED;
 
 import java.util.ArrayList;
@@ -140,7 +141,84 @@ final class Targets {
             false,
             1.1,
             "ms CPU"));
+    copyTargets(out, r);
     return out;
+  }
+
+  /**
+   * Issue 24's COPY targets: records into binary COPY ({@code sluice-records}) against the
+   * hand-built binary stream ({@code sluice}) and CopyManager's text COPY (W4c), and COPY OUT into
+   * records (W6) against W1's SELECT path and CopyManager's text output parsed into the same
+   * records. CPU is compared per row.
+   */
+  private static void copyTargets(List<Verdict> out, Results r) {
+    out.add(
+        ratio(
+            r,
+            Workload.W4C,
+            "COPY of records rows/s ≥ 1.0× the hand-built binary stream (issue 24)",
+            SLUICE_RECORDS,
+            SLUICE,
+            CellResult::unitsPerSecond,
+            true,
+            1.0,
+            "rows/s"));
+    out.add(
+        ratio(
+            r,
+            Workload.W4C,
+            "COPY of records rows/s ≥ 1.2× pgjdbc CopyManager, text (issue 24)",
+            SLUICE_RECORDS,
+            PGJDBC_BINARY,
+            CellResult::unitsPerSecond,
+            true,
+            1.2,
+            "rows/s"));
+    out.add(
+        ratio(
+            r,
+            Workload.W4C,
+            "COPY of records client CPU/row ≤ 0.5× pgjdbc CopyManager's (issue 24)",
+            SLUICE_RECORDS,
+            PGJDBC_BINARY,
+            CellResult::cpuMicrosPerUnit,
+            false,
+            0.5,
+            "µs CPU/row"));
+    String target = "COPY OUT into records CPU/row ≤ 1.1× W1's SELECT path (issue 24)";
+    CellResult copy = r.ok(Workload.W6, SLUICE);
+    CellResult select = r.ok(Workload.W1, SLUICE);
+    if (copy == null || select == null) {
+      out.add(
+          new Verdict(
+              Workload.W6,
+              target,
+              "—",
+              Status.NOT_MEASURED,
+              "needs " + SLUICE.id() + " in " + Workload.W6.id() + " and " + Workload.W1.id()));
+    } else {
+      double c = copy.cpuMicrosPerUnit();
+      double s = select.cpuMicrosPerUnit();
+      out.add(
+          verdict(
+              Workload.W6,
+              target,
+              fmt(c / s) + "× (" + fmt(c) + " vs " + fmt(s) + " µs CPU/row)",
+              c / s,
+              false,
+              1.1));
+    }
+    out.add(
+        ratio(
+            r,
+            Workload.W6,
+            "COPY OUT into records CPU ≤ 0.5× CopyManager's text output parsed (issue 24)",
+            SLUICE,
+            PGJDBC_BINARY,
+            CellResult::cpuMicrosPerUnit,
+            false,
+            0.5,
+            "µs CPU/row"));
   }
 
   private static void readTargets(

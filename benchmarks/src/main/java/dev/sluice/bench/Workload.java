@@ -7,7 +7,7 @@ import java.util.Locale;
 /**
  * The workloads of issue 3. Each cell (client × workload) runs them in its own JVM; an iteration is
  * the unit timed. What "a row" means for bytes per row differs: a row read (W1, W2, W5), a query
- * (W3) or a row inserted (W4).
+ * (W3) or a row inserted (W4); W6 reads W1's rows through COPY TO STDOUT.
  */
 enum Workload {
   W1(
@@ -24,7 +24,8 @@ enum Workload {
           + " network a database is usually across"),
   W4B("W4b", "insert W1-shaped rows into bench_insert as a batch"),
   W4C("W4c", "insert W1-shaped rows into bench_insert with COPY"),
-  W5("W5", "the Pagila join film × language × category into records, 200 runs per iteration");
+  W5("W5", "the Pagila join film × language × category into records, 200 runs per iteration"),
+  W6("W6", "COPY OUT of all of bench_wide into a List of records (W1's rows, through COPY)");
 
   private final String id;
   private final String description;

@@ -69,4 +69,37 @@ class SmokeTest {
     assertThat(Files.readString(out.resolve("latest.md")))
         .contains("| W3 ", "| sluice-paired ", "paired in one JVM");
   }
+
+  /**
+   * The COPY cells of issue 24: records into COPY beside the hand-built stream and CopyManager
+   * (W4c), COPY OUT into records beside CopyManager's text (W6); every iteration copies every row,
+   * and the server's CPU is read for each.
+   */
+  @Test
+  void theCopyCellsRunAndReadTheServersCpu(@TempDir Path out) throws Exception {
+    ByteArrayOutputStream log = new ByteArrayOutputStream();
+    Results results =
+        run(
+            out,
+            log,
+            "--only",
+            "W4c,W6",
+            "--clients",
+            "sluice,sluice-records,pgjdbc-binary",
+            "--insert-rows",
+            "1000");
+    String text = log.toString(StandardCharsets.UTF_8);
+    for (Workload w : List.of(Workload.W4C, Workload.W6)) {
+      assertThat(results.of(w)).isNotEmpty();
+      for (CellResult cell : results.of(w)) {
+        assertThat(cell.error()).as(w.id() + " " + cell.client().id() + "\n" + text).isNull();
+        assertThat(cell.units()).isEqualTo(1000);
+        assertThat(cell.samples()).allSatisfy(s -> assertThat(s.serverCpuNanos()).isNotNegative());
+      }
+    }
+    assertThat(results.of(Workload.W4C)).hasSize(3);
+    assertThat(results.of(Workload.W6)).hasSize(2);
+    assertThat(Files.readString(out.resolve("latest.md")))
+        .contains("## COPY: client and server CPU per row", "| W6 ", "| sluice-records ");
+  }
 }

@@ -114,6 +114,14 @@ final class CrudStatements {
     return sql.toString();
   }
 
+  /**
+   * {@code COPY t (a, b) FROM STDIN (FORMAT binary)}: what an {@code @Insert(copy = true)} runs
+   * (the runtime builds it again from the table metadata; this text names it in messages).
+   */
+  String copyIn(List<String> columns) {
+    return "COPY " + table + " (" + columnList(columns) + ") FROM STDIN (FORMAT binary)";
+  }
+
   private static String columnList(List<String> columns) {
     List<String> quoted = new ArrayList<>();
     for (String c : columns) {

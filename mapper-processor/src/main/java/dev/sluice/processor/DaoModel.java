@@ -133,6 +133,14 @@ final class DaoModel {
     final List<Value> versionedIds;
     final Value version;
 
+    /**
+     * For {@code @Insert(copy = true)}: the generated table class and its constant, which {@code
+     * copyIn} takes; else null.
+     */
+    final ClassName copyTable;
+
+    final String copyConstant;
+
     Method(
         ExecutableElement element,
         String display,
@@ -147,6 +155,40 @@ final class DaoModel {
         String versionedTable,
         List<Value> versionedIds,
         Value version) {
+      this(
+          element,
+          display,
+          returnType,
+          parameters,
+          sql,
+          values,
+          result,
+          decoder,
+          batchParameter,
+          batchElement,
+          versionedTable,
+          versionedIds,
+          version,
+          null,
+          null);
+    }
+
+    private Method(
+        ExecutableElement element,
+        String display,
+        TypeName returnType,
+        List<Parameter> parameters,
+        String sql,
+        List<Value> values,
+        Result result,
+        Decoder decoder,
+        String batchParameter,
+        TypeName batchElement,
+        String versionedTable,
+        List<Value> versionedIds,
+        Value version,
+        ClassName copyTable,
+        String copyConstant) {
       this.element = element;
       this.display = display;
       this.returnType = returnType;
@@ -160,6 +202,41 @@ final class DaoModel {
       this.versionedTable = versionedTable;
       this.versionedIds = versionedIds;
       this.version = version;
+      this.copyTable = copyTable;
+      this.copyConstant = copyConstant;
+    }
+
+    /**
+     * An {@code @Insert(copy = true)}: {@code copyIn(table.constant, parameter)}, counted as {@code
+     * result} says. {@code sql} is the COPY's text, for messages only.
+     */
+    static Method copy(
+        ExecutableElement element,
+        String display,
+        TypeName returnType,
+        List<Parameter> parameters,
+        String sql,
+        Result result,
+        String batchParameter,
+        TypeName batchElement,
+        ClassName copyTable,
+        String copyConstant) {
+      return new Method(
+          element,
+          display,
+          returnType,
+          parameters,
+          sql,
+          List.of(),
+          result,
+          null,
+          batchParameter,
+          batchElement,
+          null,
+          null,
+          null,
+          copyTable,
+          copyConstant);
     }
 
     /** A method that runs one statement once: no batch, no {@code @Version} check. */
@@ -186,6 +263,10 @@ final class DaoModel {
           null,
           null,
           null);
+    }
+
+    boolean isCopy() {
+      return copyTable != null;
     }
 
     boolean isBatch() {

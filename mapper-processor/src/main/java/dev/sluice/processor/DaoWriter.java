@@ -136,6 +136,10 @@ final class DaoWriter {
           "Rows are read as the stream is consumed; the stream holds a connection until it is"
               + " closed,\nso close it (try-with-resources).\n");
     }
+    if (m.isCopy()) {
+      writeCopy(b, m, sql);
+      return b.build();
+    }
     if (m.isBatch()) {
       writeBatch(b, m, sql, taken);
       return b.build();
@@ -194,6 +198,32 @@ final class DaoWriter {
         break;
     }
     return b.build();
+  }
+
+  /**
+   * One binary COPY of the records through {@code copyIn} and the table's generated metadata (the
+   * constant {@code sql} only names the COPY in a message).
+   */
+  private void writeCopy(MethodSpec.Builder b, Method m, FieldSpec sql) {
+    // javapoet writes a class of the DAO's own package by its simple name even when told to
+    // qualify it, so one a parameter shadows is written qualified here.
+    CodeBlock table =
+        parameterNames.contains(m.copyTable.simpleName())
+            ? CodeBlock.of("$L", m.copyTable.canonicalName())
+            : CodeBlock.of("$T", m.copyTable);
+    CodeBlock copy =
+        CodeBlock.of("this.queries.copyIn($L.$N, $N)", table, m.copyConstant, m.batchParameter);
+    switch (m.result) {
+      case VOID:
+        b.addStatement("$L", copy);
+        break;
+      case COUNT_LONG:
+        b.addStatement("return $L", copy);
+        break;
+      default:
+        b.addStatement("return $T.intCount($L, $S, $N)", DAO_SUPPORT, copy, m.display, sql);
+        break;
+    }
   }
 
   /** One pipeline: the parameter rows gathered, then {@code executeBatch}. */

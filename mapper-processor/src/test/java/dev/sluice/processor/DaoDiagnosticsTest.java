@@ -86,6 +86,9 @@ class DaoDiagnosticsTest {
             "  @Insert int insertAllCounted(List<Note> counts);",
             "  @Insert long insertAllLong(List<Note> row);",
             "  @Insert void insertCounters(List<Counter> row);",
+            "  @Insert(copy = true) int copyNotes(List<Note> NoteTable);",
+            "  @Insert(copy = true) long copyNotesLong(Collection<Note> DaoSupport);",
+            "  @Insert(copy = true) void copyNotesVoid(Iterable<Note> COPY_NOTES_VOID);",
             "}");
     // All lint but for the records declared beside the DAO, in its file.
     Compilation c =
@@ -94,6 +97,54 @@ class DaoDiagnosticsTest {
             .withOptions("-Xlint:all,-auxiliaryclass,-processing")
             .compile(file);
     assertThat(c).succeededWithoutWarnings();
+  }
+
+  /**
+   * {@code @Insert(copy = true)} is for many records and returns nothing or the rows copied: COPY
+   * has no RETURNING, so neither generated keys nor rows as stored.
+   */
+  @Test
+  void copyInsertsTakeManyRecordsAndReturnOnlyACount() {
+    JavaFileObject file =
+        source(
+            "FilmDao",
+            "@Dao interface FilmDao {",
+            "  @Insert(copy = true)",
+            "  void one(Film f);",
+            "  @Insert(copy = true) List<Film> all(List<Film> films);",
+            "  @Insert(copy = true)",
+            "  long[] keys(List<Film> films);",
+            "  @Insert(copy = false) int batch(List<Film> films);",
+            "  @Insert(copy = true) void counters(List<Counter> counters);",
+            "}",
+            "@Table(\"counter\") record Counter(@Id @Generated int id) {}");
+    Compilation c = compile(file);
+    assertThat(c)
+        .hadErrorContaining(
+            "[sluice.bad-dao-method] @Insert(copy = true) method one takes one Film; COPY is for"
+                + " many records: take a List, Collection or Iterable of Film, or drop copy = true")
+        .inFile(file)
+        .onLine(5);
+    assertThat(c)
+        .hadErrorContaining(
+            "[sluice.unsupported-return] method all returns java.util.List<test.Film>; an"
+                + " @Insert(copy = true) returns void, or int or long for the rows copied (COPY has"
+                + " no RETURNING, so no generated keys or rows come back)")
+        .inFile(file)
+        .onLine(7);
+    assertThat(c)
+        .hadErrorContaining(
+            "[sluice.unsupported-return] method keys returns long[]; an @Insert(copy")
+        .inFile(file)
+        .onLine(9);
+    assertThat(c)
+        .hadErrorContaining(
+            "[sluice.bad-dao-method] @Insert(copy = true) method counters copies Counter, whose"
+                + " every column is @Generated, so a COPY has no column to write; drop copy = true"
+                + " (a batch @Insert inserts DEFAULT VALUES)")
+        .inFile(file)
+        .onLine(11);
+    assertThat(c).hadErrorCount(4);
   }
 
   @Test

@@ -16,12 +16,35 @@ abstract class CopyFromStdin extends Exchange {
   /** Between CopyInResponse and CopyDone (or CopyFail): the client is sending the data. */
   private boolean copying;
 
+  /** Set once CopyDone was written: from then on, the server may have committed the COPY. */
+  boolean doneSent;
+
+  /** Set once CommandComplete arrived: outside a transaction block, the COPY has committed. */
+  boolean completed;
+
   CopyFromStdin(Session session) {
     super(session);
   }
 
   /** Sends the data as CopyData, then CopyDone, or CopyFail if it could not all be sent. */
   abstract void sendData() throws IOException;
+
+  /** What had been sent when the connection was lost, for the message: "1200 rows", say. */
+  abstract String sent();
+
+  /**
+   * Runs this exchange, its Query already written: a connection lost meanwhile is reported with
+   * what is known of the COPY's outcome ({@link CopyLost}).
+   */
+  final void runCopy(String sql) {
+    byte txBefore = session.transactionStatus();
+    try {
+      session.submit(this);
+      session.receive(this);
+    } catch (IOException e) {
+      throw CopyLost.in(session, e, sql, txBefore, doneSent, completed, sent());
+    }
+  }
 
   @Override
   final Session.State mode() {
@@ -43,6 +66,7 @@ abstract class CopyFromStdin extends Exchange {
         return false;
       case Protocol.COMMAND_COMPLETE:
         count = r.commandCount();
+        completed = true;
         return false;
       case Protocol.ROW_DESCRIPTION:
       case Protocol.DATA_ROW:

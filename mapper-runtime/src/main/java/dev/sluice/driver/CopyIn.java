@@ -14,6 +14,9 @@ final class CopyIn extends CopyFromStdin {
 
   private final InputStream data;
 
+  /** The bytes of data written out so far. */
+  private long bytesSent;
+
   /** What reading {@link #data} threw, or null. */
   private Exception sourceFailure;
 
@@ -26,8 +29,7 @@ final class CopyIn extends CopyFromStdin {
   static long run(Session session, String sql, InputStream data) throws IOException {
     session.writer.query(sql);
     CopyIn x = new CopyIn(session, data);
-    session.submit(x);
-    session.receive(x);
+    x.runCopy(sql);
     if (x.refusedCopy != null) {
       throw x.refusedCopy;
     }
@@ -73,6 +75,7 @@ final class CopyIn extends CopyFromStdin {
       }
       w.copyData(chunk, 0, n);
       session.send();
+      bytesSent += n;
       // Notices are read as they come; an error (a bad row) ends the writing early.
       if (session.handleWaitingMessages()) {
         break;
@@ -82,7 +85,13 @@ final class CopyIn extends CopyFromStdin {
       w.copyFail("the client's data source failed: " + sourceFailure);
     } else {
       w.copyDone();
+      doneSent = true;
     }
     session.send();
+  }
+
+  @Override
+  String sent() {
+    return bytesSent + " bytes of its data";
   }
 }

@@ -31,6 +31,9 @@ final class CopyInRows extends CopyFromStdin {
   private final int[] oids;
   private final Iterator<Object[]> rows;
 
+  /** The rows encoded so far (those before it, at least, went out or into the send buffer). */
+  private long rowsWritten;
+
   /** What failed on the client's side (a value, the source), or null. */
   private RuntimeException clientFailure;
 
@@ -48,26 +51,37 @@ final class CopyInRows extends CopyFromStdin {
   }
 
   /**
+   * The COPY's text, as errors name it: {@code COPY table ("a", "b") FROM STDIN (FORMAT binary)}.
+   */
+  static String statement(String table, List<String> columns) {
+    return "COPY " + table + " (" + columnList(columns) + ") FROM STDIN (FORMAT binary)";
+  }
+
+  private static String columnList(List<String> columns) {
+    StringBuilder list = new StringBuilder();
+    for (String c : columns) {
+      list.append(list.length() == 0 ? "" : ", ").append(quote(c));
+    }
+    return list.toString();
+  }
+
+  /**
    * Copies {@code rows} (each the values of {@code columns}, in order) into {@code table} (already
    * quoted, schema-qualified as needed); returns the count.
    */
   static long run(Session session, String table, List<String> columns, Iterator<Object[]> rows)
       throws IOException {
-    StringBuilder list = new StringBuilder();
-    for (String c : columns) {
-      list.append(list.length() == 0 ? "" : ", ").append(quote(c));
-    }
+    String list = columnList(columns);
     String describe = "SELECT " + list + " FROM " + table + " LIMIT 0";
     Prepared p = Preparer.statementFor(session, describe, new Object[0]);
     int[] oids = new int[columns.size()];
     for (int i = 0; i < oids.length; i++) {
       oids[i] = p.columns.typeOid(i);
     }
-    String sql = "COPY " + table + " (" + list + ") FROM STDIN (FORMAT binary)";
+    String sql = statement(table, columns);
     session.writer.query(sql);
     CopyInRows x = new CopyInRows(session, columns, oids, rows);
-    session.submit(x);
-    session.receive(x);
+    x.runCopy(sql);
     if (x.clientFailure != null) {
       // The server's error then is only the echo of our CopyFail.
       if (x.clientFailure instanceof PgException pe && pe.statement() == null) {
@@ -111,6 +125,7 @@ final class CopyInRows extends CopyFromStdin {
         break;
       }
       index++;
+      rowsWritten = index;
       if (w.unsent() >= FLUSH_BYTES) {
         session.send();
         if (session.handleWaitingMessages()) {
@@ -124,8 +139,14 @@ final class CopyInRows extends CopyFromStdin {
       out.begin(Protocol.COPY_DATA).putShort(-1);
       out.end();
       w.copyDone();
+      doneSent = true;
     }
     session.send();
+  }
+
+  @Override
+  String sent() {
+    return rowsWritten + (rowsWritten == 1 ? " row" : " rows") + " of the source";
   }
 
   private void writeRow(WriteBuffer out, Object[] row, long index) {

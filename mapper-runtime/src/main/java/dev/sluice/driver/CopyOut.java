@@ -24,6 +24,9 @@ final class CopyOut extends Exchange {
   private final OutputStream out;
   private long count;
 
+  /** CopyData messages (rows, one each) written to {@link #out}. */
+  private long rowsHandedOn;
+
   /** What the stream threw, or null. */
   private Exception sinkFailure;
 
@@ -44,6 +47,11 @@ final class CopyOut extends Exchange {
           cut = Deadlines.schedule(session::markBroken, DRAIN_MILLIS);
         }
       }
+    } catch (IOException e) {
+      if (x.sinkFailure != null) {
+        throw e; // the drain after the stream's failure, closed by its deadline
+      }
+      throw CopyLost.out(session, e, sql, x.rowsHandedOn);
     } finally {
       if (cut != null) {
         cut.cancel(false);
@@ -93,6 +101,7 @@ final class CopyOut extends Exchange {
         }
         try {
           r.copyData(out);
+          rowsHandedOn++;
         } catch (IOException | RuntimeException e) {
           r.skip(); // the message is consumed either way
           sinkFailure = e;

@@ -58,7 +58,12 @@ final class CopyOutRows extends Exchange {
     CopyOutRows x = new CopyOutRows(session, sink, p.columns.count());
     session.submit(x);
     session.rowView.startCopy(p.columns, p.binaryOids);
-    session.receive(x);
+    try {
+      session.receive(x);
+    } catch (IOException e) {
+      // Every row framed was handed on (a consumer that threw would have ended the COPY first).
+      throw CopyLost.out(session, e, query, session.rowView.rowCount());
+    }
     if (x.sinkFailure != null) {
       if (x.error == null || !"57014".equals(x.error.sqlState())) {
         session.markBroken(); // ended before the cancel: it may still arrive

@@ -417,7 +417,8 @@ public final class PgConnection implements AutoCloseable {
         query,
         null,
         null,
-        (s, q, p, unused) -> CopyOutRows.run(s, q, new Sink.ToConsumer<>(decoder, consumer)));
+        (s, q, p, unused) ->
+            CopyOutRows.run(s, q, new Sink.ToConsumerInOrder<>(decoder, consumer)));
   }
 
   /**
@@ -427,7 +428,7 @@ public final class PgConnection implements AutoCloseable {
    */
   public long copyInRows(String table, List<String> columns, java.util.Iterator<Object[]> rows) {
     return call(
-        "COPY " + table + " FROM STDIN (FORMAT binary)",
+        CopyInRows.statement(table, columns),
         null,
         null,
         (s, q, p, unused) -> CopyInRows.run(s, table, columns, rows));

@@ -90,4 +90,53 @@ interface Sink {
       return !delivered;
     }
   }
+
+  /**
+   * Hands each decoded row to a consumer through the decoder's {@code decodeAll}, so a generated
+   * decoder takes its in-order path (one pass over each row, no framing) when the columns allow:
+   * for COPY OUT of records, which never runs again, so nothing needs taking back. It is the {@code
+   * List} {@code decodeAll} adds to, whose {@code add} is the consumer's {@code accept}; nothing
+   * else of the List is used.
+   */
+  final class ToConsumerInOrder<T> extends java.util.AbstractList<T> implements Sink {
+    private final RowDecoder<T> decoder;
+    private final Consumer<? super T> consumer;
+    private RowDecoder.Bound<T> bound;
+
+    ToConsumerInOrder(RowDecoder<T> decoder, Consumer<? super T> consumer) {
+      this.decoder = decoder;
+      this.consumer = consumer;
+    }
+
+    @Override
+    public void start(Prepared p) {
+      bound = p.bound(decoder);
+    }
+
+    @Override
+    public void rows(RowView rows) {
+      bound.decodeAll(rows, this);
+    }
+
+    @Override
+    public boolean add(T row) {
+      consumer.accept(row);
+      return true;
+    }
+
+    @Override
+    public T get(int index) {
+      throw new UnsupportedOperationException("rows are handed on, not kept");
+    }
+
+    @Override
+    public int size() {
+      return 0;
+    }
+
+    @Override
+    public boolean restart() {
+      return false;
+    }
+  }
 }
