@@ -316,6 +316,8 @@ public final class Database extends ConnectionQueries implements AutoCloseable {
     private NoticeListener noticeListener;
     private Duration listenerHeartbeat = Duration.ofSeconds(10);
     private int listenerQueueCapacity = 10_000;
+    private final java.util.List<SluiceListener> listeners = new java.util.ArrayList<>();
+    private Duration slowStatementThreshold;
 
     private Builder() {}
 
@@ -468,6 +470,27 @@ public final class Database extends ConnectionQueries implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Adds a listener that hears every statement and pool event (see {@link SluiceListener});
+     * listeners added are called in order, and one that throws never fails a statement.
+     */
+    public Builder listener(SluiceListener listener) {
+      listeners.add(java.util.Objects.requireNonNull(listener, "listener"));
+      return this;
+    }
+
+    /**
+     * Logs each statement taking {@code threshold} or more at WARNING through the System.Logger
+     * {@code dev.sluice.SlowStatementLog}: duration, rows, connection and text, never bound values.
+     */
+    public Builder slowStatementThreshold(Duration threshold) {
+      if (threshold.isNegative()) {
+        throw new IllegalArgumentException("slow statement threshold < 0: " + threshold);
+      }
+      this.slowStatementThreshold = threshold;
+      return this;
+    }
+
     public Database build() {
       return new Database(
           new ConnectionPool(
@@ -476,7 +499,8 @@ public final class Database extends ConnectionQueries implements AutoCloseable {
               maxPoolSize,
               acquireTimeout,
               idleTimeout,
-              maxLifetime),
+              maxLifetime,
+              ListenerChain.of(listeners, slowStatementThreshold)),
           listenerHeartbeat,
           listenerQueueCapacity);
     }
