@@ -7,6 +7,7 @@ import dev.sluice.testkit.PgTest;
 import dev.sluice.testkit.TestDatabase;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import jdk.jfr.Recording;
@@ -85,6 +86,34 @@ class FlightRecorderTest {
           .extracting(e -> e.getString("change") + " " + (e.getInt("backendPid") == brokenPid))
           .containsExactly("OPENED true", "BROKEN true", "OPENED false", "CLOSED false");
       assertThat(connections.get(0).getInt("port")).isEqualTo(tdb.port());
+    } finally {
+      Files.delete(file);
+    }
+  }
+
+  @Test
+  void byDefaultOnlyStatementsOfTenMillisecondsOrMoreAreRecorded(TestDatabase tdb)
+      throws Exception {
+    Path file = Files.createTempFile("sluice", ".jfr");
+    try (Recording recording = new Recording()) {
+      recording.enable("dev.sluice.Statement"); // the event's own default threshold
+      recording.start();
+      try (Database db = Database.builder().url(tdb.url()).maxPoolSize(1).build()) {
+        for (int i = 0; i < 20; i++) {
+          db.execute("SELECT $1::int", i);
+        }
+        db.execute("SELECT pg_sleep(0.05)");
+      }
+      recording.stop();
+      recording.dump(file);
+    }
+    try {
+      // Which quick statements pass 10 ms depends on the machine's load; none recorded is shorter.
+      List<RecordedEvent> recorded = events(file, "dev.sluice.Statement");
+      assertThat(recorded).extracting(e -> e.getString("sql")).contains("SELECT pg_sleep(0.05)");
+      assertThat(recorded)
+          .allSatisfy(
+              e -> assertThat(e.getDuration()).isGreaterThanOrEqualTo(Duration.ofMillis(10)));
     } finally {
       Files.delete(file);
     }

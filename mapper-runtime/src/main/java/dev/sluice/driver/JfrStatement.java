@@ -6,6 +6,7 @@ import jdk.jfr.Event;
 import jdk.jfr.EventType;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
+import jdk.jfr.Threshold;
 
 /**
  * The JDK Flight Recorder event of one statement (one call on a connection, see {@link
@@ -16,6 +17,9 @@ import jdk.jfr.Name;
 @Label("Sluice Statement")
 @Category({"Sluice", "Database"})
 @Description("One statement (or batch, pipeline, COPY) run by Sluice on one connection")
+// Like the JDK's socket events: a recording left on in production keeps the slow ones, not every
+// one of thousands a second; "threshold=0 ms" (or withoutThreshold()) records them all.
+@Threshold("10 ms")
 final class JfrStatement extends Event {
   /** Registers the event once; {@code isEnabled()} is then a field read. */
   static final EventType TYPE = EventType.getEventType(JfrStatement.class);
