@@ -276,6 +276,8 @@ public final class Database extends ConnectionQueries implements AutoCloseable {
     private Duration listenerHeartbeat = Duration.ofSeconds(10);
     private int listenerQueueCapacity = 10_000;
     private int pipelining;
+    private final java.util.List<SluiceListener> listeners = new java.util.ArrayList<>();
+    private Duration slowStatementThreshold;
 
     private Builder() {}
 
@@ -448,18 +450,40 @@ public final class Database extends ConnectionQueries implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Adds a listener that hears every statement and pool event (see {@link SluiceListener});
+     * listeners added are called in order, and one that throws never fails a statement.
+     */
+    public Builder listener(SluiceListener listener) {
+      listeners.add(java.util.Objects.requireNonNull(listener, "listener"));
+      return this;
+    }
+
+    /**
+     * Logs each statement taking {@code threshold} or more at WARNING through the System.Logger
+     * {@code dev.sluice.SlowStatementLog}: duration, rows, connection and text, never bound values.
+     */
+    public Builder slowStatementThreshold(Duration threshold) {
+      if (threshold.isNegative()) {
+        throw new IllegalArgumentException("slow statement threshold < 0: " + threshold);
+      }
+      this.slowStatementThreshold = threshold;
+      return this;
+    }
+
     public Database build() {
       ConnectionConfig built = config.build();
+      SluiceListener chain = ListenerChain.of(listeners, slowStatementThreshold);
       SharedRoute shared =
           pipelining == 0
               ? null
               : new SharedRoute(
                   new dev.sluice.driver.PipelinedPool(
-                      built, noticeListener, maxPoolSize, pipelining, acquireTimeout),
+                      built, noticeListener, chain, maxPoolSize, pipelining, acquireTimeout),
                   built.queryTimeout().toMillis());
       return new Database(
           new ConnectionPool(
-              built, noticeListener, maxPoolSize, acquireTimeout, idleTimeout, maxLifetime),
+              built, noticeListener, maxPoolSize, acquireTimeout, idleTimeout, maxLifetime, chain),
           shared,
           listenerHeartbeat,
           listenerQueueCapacity);

@@ -349,4 +349,31 @@ class PipelinedPoolTest {
       assertThat(db.query("SELECT $1::int", TestDecoders.INT, 2)).containsExactly(2);
     }
   }
+
+  @Test
+  void listenersHearSharedStatementsToo(TestDatabase tdb) {
+    List<StatementEvent> heard = java.util.Collections.synchronizedList(new ArrayList<>());
+    try (Database db =
+        Database.builder()
+            .url(tdb.url())
+            .maxPoolSize(1)
+            .pipelining(4)
+            .listener(
+                new SluiceListener() {
+                  @Override
+                  public void statementEnded(StatementEvent event) {
+                    heard.add(event);
+                  }
+                })
+            .build()) {
+      assertThat(db.query("SELECT g FROM generate_series(1, 3) g", TestDecoders.INT))
+          .containsExactly(1, 2, 3);
+      catchThrowableOfType(() -> db.execute("SELECT 1 / 0"), PgException.class);
+      assertThat(heard).hasSize(2);
+      assertThat(heard.get(0).sql()).isEqualTo("SELECT g FROM generate_series(1, 3) g");
+      assertThat(heard.get(0).rows()).isEqualTo(3);
+      assertThat(heard.get(0).backendPid()).isPositive();
+      assertThat(heard.get(1).failure()).isInstanceOf(PgException.class);
+    }
+  }
 }

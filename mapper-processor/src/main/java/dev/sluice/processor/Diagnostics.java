@@ -98,6 +98,9 @@ final class Diagnostics {
   /** The schema source could not be reached, read or migrated. */
   static final String SCHEMA_UNAVAILABLE = "sluice.schema.unavailable";
 
+  /** A note: how the schema source was opened, and how long that and the checks took. */
+  static final String SCHEMA_PROGRESS = "sluice.schema.progress";
+
   /** A migration file that fails, or holds a Flyway placeholder. */
   static final String SCHEMA_BAD_MIGRATION = "sluice.schema.bad-migration";
 

@@ -42,6 +42,12 @@ final class SchemaSource implements AutoCloseable {
   /** What the checks run against, for messages. */
   final String description;
 
+  /**
+   * How the source was opened and how long it took, for a note: an embedded server started and
+   * migrated, a cached one started, or a live database connected to.
+   */
+  final String opened;
+
   /** The migrations directory and its {@link Migrations#digest}; both null in live mode. */
   final Path migrations;
 
@@ -51,6 +57,7 @@ final class SchemaSource implements AutoCloseable {
       Connection connection,
       EmbeddedServer server,
       String description,
+      String opened,
       Path migrations,
       String migrationsDigest,
       DataDirectoryCache keepIn,
@@ -60,6 +67,7 @@ final class SchemaSource implements AutoCloseable {
     this.keepIn = keepIn;
     this.cacheKey = cacheKey;
     this.description = description;
+    this.opened = opened;
     this.migrations = migrations;
     this.migrationsDigest = migrationsDigest;
   }
@@ -173,9 +181,18 @@ final class SchemaSource implements AutoCloseable {
             + port
             + path
             + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
+    long start = System.nanoTime();
     try {
+      Connection connection = connect(jdbc, properties);
       return new SchemaSource(
-          connect(jdbc, properties), null, redacted(uri), null, null, null, null);
+          connection,
+          null,
+          redacted(uri),
+          "connected to " + redacted(uri) + " in " + SchemaProgress.millisSince(start) + " ms",
+          null,
+          null,
+          null,
+          null);
     } catch (SQLException e) {
       throw new SchemaSourceException(
           "could not connect to " + redacted(uri) + " for the schema checks: " + e.getMessage(),
@@ -194,6 +211,7 @@ final class SchemaSource implements AutoCloseable {
     Migrations migrations = Migrations.scan(directory);
     String digest = migrations.digest();
     String key = DataDirectoryCache.key(digest);
+    long start = System.nanoTime();
     EmbeddedServer server = cache == null ? null : cache.start(key);
     boolean cached = server != null;
     if (server == null) {
@@ -219,6 +237,7 @@ final class SchemaSource implements AutoCloseable {
       }
       // A connection opened after the last migration: no session setting of theirs is left on it.
       Connection connection = connect(url, properties);
+      long millis = SchemaProgress.millisSince(start);
       return new SchemaSource(
           connection,
           server,
@@ -226,6 +245,21 @@ final class SchemaSource implements AutoCloseable {
               + " migrations in "
               + directory.toAbsolutePath()
               + (cached ? " (migrated data directory from " + cache.root() + ")" : ""),
+          cached
+              ? "started an embedded PostgreSQL on the migrated data directory cached in "
+                  + cache.root()
+                  + " (no migrations run) in "
+                  + millis
+                  + " ms"
+              : "started an embedded PostgreSQL and applied "
+                  + migrations.size()
+                  + (migrations.size() == 1 ? " migration" : " migrations")
+                  + " from "
+                  + directory.toAbsolutePath()
+                  + " in "
+                  + millis
+                  + " ms"
+                  + (cache == null ? "" : "; its data directory goes into " + cache.root()),
           directory,
           digest,
           cached ? null : cache,

@@ -82,6 +82,9 @@ public final class SluiceProcessor extends AbstractProcessor {
   /** The schema checks on {@link #schema}, or null. */
   private SchemaChecker checker;
 
+  /** How long opening {@link #schema} and its checks took, or null when there is none. */
+  private SchemaProgress progress;
+
   /** The models of this compilation's records, by qualified name, for the checks of DAOs. */
   private final Map<String, RecordModel> recordModels = new HashMap<>();
 
@@ -160,6 +163,7 @@ public final class SluiceProcessor extends AbstractProcessor {
       processDao(dao, round.processingOver());
     }
     if (round.processingOver() && schema != null) {
+      diagnostics.note(Diagnostics.SCHEMA_PROGRESS, progress.summary(schema.description));
       reportUnusedEntries(schema);
       recordCheckedMigrations(schema);
       try {
@@ -170,6 +174,7 @@ public final class SluiceProcessor extends AbstractProcessor {
       }
       schema = null;
       checker = null;
+      progress = null;
     }
     // Claim nothing, as AutoValue does: other processors still see @Row, @Table and @Generated.
     return false;
@@ -232,6 +237,7 @@ public final class SluiceProcessor extends AbstractProcessor {
    * which -Werror lets pass) that only structure is checked.
    */
   private void openSchema() {
+    SchemaProgress opening = new SchemaProgress();
     try {
       schema = Snapshots.open(processingEnv.getOptions());
     } catch (SchemaSource.SchemaSourceException e) {
@@ -257,6 +263,10 @@ public final class SluiceProcessor extends AbstractProcessor {
               + "=<file> written by one of them) to javac");
       return;
     }
+    if (schema.source != null) {
+      diagnostics.note(Diagnostics.SCHEMA_PROGRESS, schema.source.opened);
+    }
+    progress = opening;
     checker = new SchemaChecker(schema.facts, diagnostics, processingEnv.getElementUtils());
   }
 
@@ -273,12 +283,14 @@ public final class SluiceProcessor extends AbstractProcessor {
             method.decoder == null || method.decoder.decoderClass == null
                 ? null
                 : recordModels.get(method.decoder.type.toString());
+        long start = System.nanoTime();
         checker.checkQuery(
             method,
             query,
             Annotations.explicitValue(query, "value"),
             Annotations.stringValue(query, "value"),
             record);
+        progress.statementChecked(start);
       } else if (Annotations.find(m, Annotations.INSERT) != null && m.getParameters().size() == 1) {
         TypeMirror type = m.getParameters().get(0).asType();
         if (type.getKind() == TypeKind.DECLARED
@@ -290,7 +302,9 @@ public final class SluiceProcessor extends AbstractProcessor {
               recordModels.get(
                   ((TypeElement) ((DeclaredType) type).asElement()).getQualifiedName().toString());
           if (record != null && record.isTable()) {
+            long start = System.nanoTime();
             checker.checkInsert(m, record);
+            progress.statementChecked(start);
           }
         }
       }
@@ -374,7 +388,9 @@ public final class SluiceProcessor extends AbstractProcessor {
         }
         recordModels.put(record.getQualifiedName().toString(), model);
         if (checker != null && model.isTable()) {
+          long start = System.nanoTime();
           checker.checkTable(model);
+          progress.tableChecked(start);
         }
       }
     } catch (UnresolvedTypeException e) {

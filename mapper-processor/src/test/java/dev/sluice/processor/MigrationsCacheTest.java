@@ -100,6 +100,46 @@ class MigrationsCacheTest {
   }
 
   @Test
+  void notesSayWhetherTheServerWasMigratedOrReusedAndHowLongItTook() throws IOException {
+    Path dir =
+        migrations(
+            "n", "CREATE TABLE item (id int GENERATED ALWAYS AS IDENTITY, title text NOT NULL);\n");
+    Path cache = temp.resolve("cache-notes");
+    List<Compilation> out = new ArrayList<>();
+    compile(dir, cache, out);
+    compile(dir, cache, out);
+
+    String checked =
+        "\\[sluice\\.schema\\.progress] checked 2 statements and 1 table against 1 migrations in"
+            + " \\Q"
+            + dir.toAbsolutePath()
+            + "\\E.* in \\d+ ms \\(\\d+ ms since the checks began, opening the schema source"
+            + " included\\)";
+    assertThat(ProgressNotes.messages(out.get(0)))
+        .satisfiesExactly(
+            started ->
+                assertThat(started)
+                    .matches(
+                        "\\[sluice\\.schema\\.progress] started an embedded PostgreSQL and applied"
+                            + " 1 migration from \\Q"
+                            + dir.toAbsolutePath()
+                            + "\\E in \\d+ ms; its data directory goes into \\Q"
+                            + cache
+                            + "\\E"),
+            summary -> assertThat(summary).matches(checked));
+    assertThat(ProgressNotes.messages(out.get(1)))
+        .satisfiesExactly(
+            reused ->
+                assertThat(reused)
+                    .matches(
+                        "\\[sluice\\.schema\\.progress] started an embedded PostgreSQL on the"
+                            + " migrated data directory cached in \\Q"
+                            + cache
+                            + "\\E \\(no migrations run\\) in \\d+ ms"),
+            summary -> assertThat(summary).matches(checked));
+  }
+
+  @Test
   void twoBuildsAtOnceLeaveOneWholeEntry() throws Exception {
     Path dir =
         migrations(

@@ -518,6 +518,38 @@ class SchemaChecksTest {
   }
 
   @Test
+  void liveModeNotesTheConnectionAndHowLongTheChecksTook() {
+    // Live mode itself, not compile(): SnapshotChecksTest runs these tests from a snapshot.
+    Compilation c =
+        javac()
+            .withProcessors(new SluiceProcessor())
+            .withOptions("-Asluice.schema.url=" + db.url())
+            .compile(
+                source(
+                    "@Table(\"actor\") record Actor(@Id @Generated int actorId, String firstName,"
+                        + " String lastName, Instant lastUpdate) {}",
+                    "@Dao interface Actors {",
+                    "  @Query(\"SELECT * FROM actor WHERE actor_id = :id\") Optional<Actor> byId(int id);",
+                    "  @Insert int insert(Actor actor);",
+                    "}"));
+    assertThat(c).succeededWithoutWarnings();
+    java.util.List<String> progress = ProgressNotes.messages(c);
+    org.assertj.core.api.Assertions.assertThat(progress)
+        .hasSize(2)
+        .satisfiesExactly(
+            first ->
+                org.assertj.core.api.Assertions.assertThat(first)
+                    .matches(
+                        "\\[sluice\\.schema\\.progress] connected to postgresql://\\S+ in \\d+ ms"),
+            last ->
+                org.assertj.core.api.Assertions.assertThat(last)
+                    .matches(
+                        "\\[sluice\\.schema\\.progress] checked 2 statements and 1 table against"
+                            + " postgresql://\\S+ in \\d+ ms \\(\\d+ ms since the checks began, opening the"
+                            + " schema source included\\)"));
+  }
+
+  @Test
   void withoutASchemaSourceOneNoteAndNoWarning() {
     Compilation c =
         javac()
@@ -610,6 +642,6 @@ class SchemaChecksTest {
   void correctPagilaProgramsCompileWithoutAnyDiagnostic() {
     Compilation c = compile(CORRECT);
     assertThat(c).succeeded();
-    org.assertj.core.api.Assertions.assertThat(c.diagnostics()).isEmpty();
+    org.assertj.core.api.Assertions.assertThat(ProgressNotes.others(c)).isEmpty();
   }
 }

@@ -62,7 +62,7 @@ class SnapshotChecksTest extends SchemaChecksTest {
   /** Each diagnostic as kind, line and message. */
   private static List<String> shown(Compilation c) {
     List<String> out = new ArrayList<>();
-    for (Diagnostic<? extends JavaFileObject> d : c.diagnostics()) {
+    for (Diagnostic<? extends JavaFileObject> d : ProgressNotes.others(c)) {
       out.add(d.getKind() + " " + d.getLineNumber() + " " + d.getMessage(Locale.ROOT));
     }
     return out;

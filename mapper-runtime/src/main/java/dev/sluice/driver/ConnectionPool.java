@@ -2,6 +2,7 @@ package dev.sluice.driver;
 
 import dev.sluice.NoticeListener;
 import dev.sluice.PgException;
+import dev.sluice.SluiceListener;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -59,6 +60,10 @@ public final class ConnectionPool implements AutoCloseable {
 
   private final ConnectionConfig config;
   private final NoticeListener noticeListener;
+
+  /** Hears acquires, opens, closes and every call on the pool's connections; null: none. */
+  private final SluiceListener listener;
+
   private final int maxSize;
   private final long acquireTimeoutNanos;
   private final long idleTimeoutNanos;
@@ -117,11 +122,27 @@ public final class ConnectionPool implements AutoCloseable {
       Duration acquireTimeout,
       Duration idleTimeout,
       Duration maxLifetime) {
+    this(config, noticeListener, maxSize, acquireTimeout, idleTimeout, maxLifetime, null);
+  }
+
+  /**
+   * A pool whose events, and the calls on whose connections, {@code listener} hears (null: none;
+   * see {@link PoolTrace}, {@link StatementTrace}); it must not throw.
+   */
+  public ConnectionPool(
+      ConnectionConfig config,
+      NoticeListener noticeListener,
+      int maxSize,
+      Duration acquireTimeout,
+      Duration idleTimeout,
+      Duration maxLifetime,
+      SluiceListener listener) {
     if (maxSize < 1) {
       throw new IllegalArgumentException("pool size < 1: " + maxSize);
     }
     this.config = config;
     this.noticeListener = noticeListener;
+    this.listener = listener;
     this.maxSize = maxSize;
     this.acquireTimeoutNanos = acquireTimeout.toNanos();
     this.idleTimeoutNanos = idleTimeout.toNanos();
@@ -151,6 +172,21 @@ public final class ConnectionPool implements AutoCloseable {
    * starves while others release and re-acquire.
    */
   public PgConnection acquire() {
+    if (!PoolTrace.acquireObserved(listener)) {
+      return take();
+    }
+    long start = System.nanoTime();
+    JfrPoolAcquire jfr = null;
+    if (JfrPoolAcquire.TYPE.isEnabled()) {
+      jfr = new JfrPoolAcquire();
+      jfr.begin();
+    }
+    PgConnection c = take();
+    PoolTrace.acquired(listener, jfr, start, c);
+    return c;
+  }
+
+  private PgConnection take() {
     long deadline = System.nanoTime() + acquireTimeoutNanos;
     for (; ; ) {
       PgConnection candidate = null;
@@ -179,7 +215,9 @@ public final class ConnectionPool implements AutoCloseable {
       }
       if (open) {
         try {
-          return PgConnection.connect(config, noticeListener);
+          PgConnection c = PgConnection.connect(config, noticeListener, listener);
+          PoolTrace.opened(listener, c);
+          return c;
         } catch (RuntimeException e) {
           freeSlot();
           throw e;
@@ -331,6 +369,7 @@ public final class ConnectionPool implements AutoCloseable {
 
   private void discard(PgConnection c) {
     try {
+      PoolTrace.closing(listener, c);
       c.close();
     } finally {
       freeSlot();

@@ -3,6 +3,7 @@ package dev.sluice.driver;
 import dev.sluice.NoticeListener;
 import dev.sluice.PgException;
 import dev.sluice.RowDecoder;
+import dev.sluice.SluiceListener;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
@@ -41,11 +42,15 @@ public final class PgConnection implements AutoCloseable {
   private final BatchPipeline batches;
   private final long createdNanos = System.nanoTime();
 
+  /** Hears each call's end (see {@link StatementTrace}); null: none. Must not throw. */
+  private final SluiceListener listener;
+
   /** The client-side limit of each call in milliseconds (0: none); see {@link #queryTimeout}. */
   private long queryTimeoutMillis;
 
-  private PgConnection(Session session) {
+  private PgConnection(Session session, SluiceListener listener) {
     this.session = session;
+    this.listener = listener;
     this.batches = new BatchPipeline(session);
     this.queryTimeoutMillis = session.config.queryTimeout().toMillis();
   }
@@ -74,13 +79,26 @@ public final class PgConnection implements AutoCloseable {
    * target_session_attrs, trying them in order (shuffled with load_balance_hosts).
    */
   public static PgConnection connect(ConnectionConfig config, NoticeListener listener) {
-    return new PgConnection(Connector.connect(config, listener));
+    return connect(config, listener, (SluiceListener) null);
+  }
+
+  /**
+   * {@link #connect(ConnectionConfig, NoticeListener)}, telling {@code observer} (null: none) of
+   * each call's end; it must not throw (the Database's listeners are wrapped so they cannot).
+   */
+  public static PgConnection connect(
+      ConnectionConfig config, NoticeListener listener, SluiceListener observer) {
+    return new PgConnection(Connector.connect(config, listener), observer);
   }
 
   /** {@link #connect} with host names resolved by {@code resolver}, for tests. */
   static PgConnection connect(
       ConnectionConfig config, NoticeListener listener, Connector.Resolver resolver) {
-    return new PgConnection(Connector.connect(config, listener, resolver));
+    return new PgConnection(Connector.connect(config, listener, resolver), null);
+  }
+
+  ConnectionConfig config() {
+    return session.config;
   }
 
   /** The address this connection is on (one of its host's addresses). */
@@ -256,11 +274,28 @@ public final class PgConnection implements AutoCloseable {
   private static final Work<Long> COPY_OUT =
       (session, sql, params, out) -> CopyOut.run(session, sql, (java.io.OutputStream) out);
 
+  /** Runs one call ({@link #exchange}), traced when someone listens or records. */
+  private <R> R call(String sql, Object[] params, Object arg, Work<R> work) {
+    if (!StatementTrace.active(listener)) {
+      return exchange(sql, params, arg, work);
+    }
+    StatementTrace trace = StatementTrace.start(this, sql, listener);
+    R result;
+    try {
+      result = exchange(sql, params, arg, work);
+    } catch (RuntimeException | Error e) {
+      trace.failed(e);
+      throw e;
+    }
+    trace.succeeded(result);
+    return result;
+  }
+
   /**
    * Runs one call: the session must be idle; afterwards it is idle again, or — whatever was thrown
    * while an exchange was incomplete — broken.
    */
-  private <R> R call(String sql, Object[] params, Object arg, Work<R> work) {
+  private <R> R exchange(String sql, Object[] params, Object arg, Work<R> work) {
     session.begin(sql);
     QueryDeadline deadline = QueryDeadline.start(session, queryTimeoutMillis);
     try {

@@ -22,6 +22,7 @@ import java.util.concurrent.locks.ReentrantLock;
 public final class PipelinedPool implements AutoCloseable {
   private final ConnectionConfig config;
   private final NoticeListener noticeListener;
+  private final dev.sluice.SluiceListener listener;
   private final int maxConnections;
   private final int maxInFlight;
   private final long acquireTimeoutNanos;
@@ -35,6 +36,7 @@ public final class PipelinedPool implements AutoCloseable {
   public PipelinedPool(
       ConnectionConfig config,
       NoticeListener noticeListener,
+      dev.sluice.SluiceListener listener,
       int maxConnections,
       int maxInFlight,
       java.time.Duration acquireTimeout) {
@@ -44,6 +46,7 @@ public final class PipelinedPool implements AutoCloseable {
     }
     this.config = config;
     this.noticeListener = noticeListener;
+    this.listener = listener;
     this.maxConnections = maxConnections;
     this.maxInFlight = maxInFlight;
     this.acquireTimeoutNanos = acquireTimeout.toNanos();
@@ -113,7 +116,7 @@ public final class PipelinedPool implements AutoCloseable {
     lock.unlock();
     SharedConnection c = null;
     try {
-      c = SharedConnection.open(config, noticeListener);
+      c = SharedConnection.open(config, noticeListener, listener);
     } finally {
       lock.lock();
       opening--;

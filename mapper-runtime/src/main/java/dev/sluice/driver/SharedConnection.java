@@ -81,14 +81,19 @@ public final class SharedConnection implements AutoCloseable {
   /** Told when the last abandoned exchange ends (the pool's waiters may use it again). */
   volatile Runnable drained;
 
-  private SharedConnection(Session session) {
+  /** Hears each statement's end (see {@link StatementTrace}); null: none. Must not throw. */
+  private final dev.sluice.SluiceListener listener;
+
+  private SharedConnection(Session session, dev.sluice.SluiceListener listener) {
     this.session = session;
+    this.listener = listener;
     session.share();
   }
 
-  /** Opens a connection to be shared. */
-  public static SharedConnection open(ConnectionConfig config, NoticeListener listener) {
-    return new SharedConnection(Connector.connect(config, listener));
+  /** Opens a connection to be shared; {@code listener} (or null) hears each statement's end. */
+  public static SharedConnection open(
+      ConnectionConfig config, NoticeListener notices, dev.sluice.SluiceListener listener) {
+    return new SharedConnection(Connector.connect(config, notices), listener);
   }
 
   /** Whether a caller gave up on an exchange still in flight: the connection takes no new one. */
@@ -137,6 +142,21 @@ public final class SharedConnection implements AutoCloseable {
   }
 
   private long run(String sql, Object[] params, Sink sink, long timeoutMillis) {
+    if (!StatementTrace.active(listener)) {
+      return runTraced(sql, params, sink, timeoutMillis);
+    }
+    StatementTrace trace = StatementTrace.start(session, sql, listener);
+    try {
+      long rows = runTraced(sql, params, sink, timeoutMillis);
+      trace.succeeded(rows);
+      return rows;
+    } catch (RuntimeException | Error e) {
+      trace.failed(e);
+      throw e;
+    }
+  }
+
+  private long runTraced(String sql, Object[] params, Sink sink, long timeoutMillis) {
     long deadline = timeoutMillis > 0 ? System.nanoTime() + timeoutMillis * 1_000_000 : 0;
     Prepared p = statement(sql, params, deadline, timeoutMillis);
     try {
