@@ -69,21 +69,19 @@ public final class CompositeCodec {
     if (Oids.hasBinaryCodec(oid)) {
       return BinaryCodec.decode(oid, b, off, len);
     }
-    int element = arrayElement(b, off, len);
-    if (element != 0 && isComposite(element, types)) {
+    if (oid == RECORD_ARRAY || (types != null && types.cachedArray(oid) != null)) {
       return decodeArray(b, off, len, types);
     }
     throw new PgException(
-        "0A000", "a composite field of type OID " + oid + " has no binary decoder in Sluice");
+        "0A000",
+        "a composite field of type OID "
+            + oid
+            + " has no binary decoder in Sluice (a nested composite type must be looked up in the"
+            + " connection's TypeRegistry first)");
   }
 
   private static boolean isComposite(int oid, TypeRegistry types) {
     return oid == RECORD || (types != null && types.cached(oid) != null);
-  }
-
-  /** The element OID of a binary array value, or 0 if the bytes are too short to be one. */
-  private static int arrayElement(byte[] b, int off, int len) {
-    return len >= 12 ? Bytes.getInt(b, off + 8) : 0;
   }
 
   /**

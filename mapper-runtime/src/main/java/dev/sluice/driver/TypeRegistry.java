@@ -43,6 +43,7 @@ public final class TypeRegistry {
   private final PgConnection connection;
   private final Map<String, CompositeType> byName = new HashMap<>();
   private final Map<Integer, CompositeType> byOid = new HashMap<>();
+  private final Map<Integer, CompositeType> byArrayOid = new HashMap<>();
   private int lookups;
 
   TypeRegistry(PgConnection connection) {
@@ -77,10 +78,16 @@ public final class TypeRegistry {
     return byOid.get(oid);
   }
 
+  /** The cached composite type whose array type has this OID, or null. */
+  public CompositeType cachedArray(int arrayOid) {
+    return arrayOid == 0 ? null : byArrayOid.get(arrayOid);
+  }
+
   /** Forgets every type: the next call that needs one looks it up again. */
   public void invalidate() {
     byName.clear();
     byOid.clear();
+    byArrayOid.clear();
   }
 
   /**
@@ -122,6 +129,9 @@ public final class TypeRegistry {
         new CompositeType(name, (int) (long) (Long) first[0], (int) (long) (Long) first[1], fields);
     byName.put(name, t);
     byOid.put(t.oid(), t);
+    if (t.arrayOid() != 0) {
+      byArrayOid.put(t.arrayOid(), t);
+    }
     return t;
   }
 }

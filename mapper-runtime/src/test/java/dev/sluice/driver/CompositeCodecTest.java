@@ -152,6 +152,29 @@ class CompositeCodecTest {
     assertThat(list.get(0)).containsExactly("x", 1, null);
     assertThat(list.get(1)).isNull();
     assertThat(list.get(2)).containsExactly(null, 2, List.of("b"));
+    // An array-of-composites field inside a composite, found by the registry's array OID.
+    c.simpleQuery("CREATE TYPE cc_tmp AS (homes cc_addr[])");
+    Object[] holder =
+        CompositeCodec.decode(
+            bytes("SELECT record_send(ROW(ARRAY[ROW('y', 3, NULL)::cc_addr, NULL])::cc_tmp)"),
+            types);
+    @SuppressWarnings("unchecked")
+    List<Object[]> homes = (List<Object[]>) holder[0];
+    assertThat(homes).hasSize(2);
+    assertThat(homes.get(0)).containsExactly("y", 3, null);
+    assertThat(homes.get(1)).isNull();
+    // A nested composite whose type was never looked up is refused by OID, not guessed at.
+    PgException unknown =
+        catchThrowableOfType(
+            () ->
+                CompositeCodec.decode(
+                    bytes(
+                        "SELECT record_send(ROW('Bo', ROW('Oak', 2, NULL)::cc_addr, NULL)::cc_person)"),
+                    null),
+            PgException.class);
+    assertThat(unknown.sqlState()).isEqualTo("0A000");
+    assertThat(unknown.getMessage())
+        .contains("a composite field of type OID " + types.composite("cc_addr").oid());
     byte[] empty = bytes("SELECT array_send('{}'::cc_addr[])");
     assertThat(CompositeCodec.decodeArray(empty, 0, empty.length, types)).isEmpty();
   }
