@@ -48,6 +48,9 @@ public final class PgConnection implements AutoCloseable {
   /** The client-side limit of each call in milliseconds (0: none); see {@link #queryTimeout}. */
   private long queryTimeoutMillis;
 
+  /** The user types' OIDs, made the first time a call asks for one (see {@link #types}). */
+  private TypeRegistry types;
+
   private PgConnection(Session session, SluiceListener listener) {
     this.session = session;
     this.listener = listener;
@@ -295,6 +298,17 @@ public final class PgConnection implements AutoCloseable {
    * Runs one call: the session must be idle; afterwards it is idle again, or — whatever was thrown
    * while an exchange was incomplete — broken.
    */
+  /**
+   * This connection's registry of user types (composites), looked up lazily by name; ask it between
+   * calls, never while one runs (a lookup is a call of its own).
+   */
+  public TypeRegistry types() {
+    if (types == null) {
+      types = new TypeRegistry(this);
+    }
+    return types;
+  }
+
   private <R> R exchange(String sql, Object[] params, Object arg, Work<R> work) {
     session.begin(sql);
     QueryDeadline deadline = QueryDeadline.start(session, queryTimeoutMillis);
@@ -322,6 +336,9 @@ public final class PgConnection implements AutoCloseable {
           throw timedOut(sql, pe); // cancelled by our deadline: the session is in step
         }
         session.markBroken();
+      }
+      if (types != null && e instanceof PgException pe) {
+        types.invalidateOn(pe); // a type the registry holds may have been dropped
       }
       session.fail(e);
       throw e;
