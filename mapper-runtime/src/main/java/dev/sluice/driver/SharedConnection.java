@@ -40,7 +40,8 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p><b>Failure.</b> If the connection breaks (an I/O error, a FATAL error, a protocol violation,
  * an {@code Error} while reading), every caller with an exchange on it fails: with 08007 ("may or
- * may not have run") when its messages were sent, with 08006 when they never left. Nothing is
+ * may not have run") when its messages were sent, with 08006 when its Sync never left (nothing it
+ * did can have been committed). Nothing is
  * retried. A server error fails only its own caller's statement.
  */
 public final class SharedConnection implements AutoCloseable {
@@ -143,11 +144,11 @@ public final class SharedConnection implements AutoCloseable {
 
   private long run(String sql, Object[] params, Sink sink, long timeoutMillis) {
     if (!StatementTrace.active(listener)) {
-      return runTraced(sql, params, sink, timeoutMillis);
+      return runStatement(sql, params, sink, timeoutMillis);
     }
     StatementTrace trace = StatementTrace.start(session, sql, listener);
     try {
-      long rows = runTraced(sql, params, sink, timeoutMillis);
+      long rows = runStatement(sql, params, sink, timeoutMillis);
       trace.succeeded(rows);
       return rows;
     } catch (RuntimeException | Error e) {
@@ -156,7 +157,7 @@ public final class SharedConnection implements AutoCloseable {
     }
   }
 
-  private long runTraced(String sql, Object[] params, Sink sink, long timeoutMillis) {
+  private long runStatement(String sql, Object[] params, Sink sink, long timeoutMillis) {
     long deadline = timeoutMillis > 0 ? System.nanoTime() + timeoutMillis * 1_000_000 : 0;
     Prepared p = statement(sql, params, deadline, timeoutMillis);
     try {
@@ -301,8 +302,9 @@ public final class SharedConnection implements AutoCloseable {
   }
 
   /**
-   * Queues {@code x} (encoded) and sends it. If the send fails, the statement cannot have run (its
-   * Sync never arrived whole) and the connection is broken.
+   * Queues {@code x} (encoded) and sends it. If the send fails, the connection is broken and the
+   * statement cannot have committed: its Sync, the last bytes, never reached the server, and a
+   * backend whose connection is gone aborts the implicit transaction it was in.
    */
   private void submit(Exchange x) {
     x.waiter = Thread.currentThread();
@@ -312,7 +314,9 @@ public final class SharedConnection implements AutoCloseable {
       x.failure =
           new PgException(
               "08006",
-              "connection lost while the statement was sent; it did not run: " + Causes.describe(e),
+              "connection lost while the statement was sent; its Sync never reached the server,"
+                  + " so nothing it did was committed: "
+                  + Causes.describe(e),
               x.sql,
               e);
       x.finish();
