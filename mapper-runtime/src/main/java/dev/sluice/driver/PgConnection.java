@@ -436,7 +436,19 @@ public final class PgConnection implements AutoCloseable {
    * COMMIT whose wait for a synchronous standby was cancelled throws 08007. See {@link CommitCall}.
    */
   public String commit() {
-    return CommitCall.run(session, queryTimeoutMillis);
+    if (!StatementTrace.active(listener)) {
+      return CommitCall.run(session, queryTimeoutMillis);
+    }
+    StatementTrace trace = StatementTrace.start(this, "COMMIT", listener);
+    String tag;
+    try {
+      tag = CommitCall.run(session, queryTimeoutMillis);
+    } catch (RuntimeException | Error e) {
+      trace.failed(e);
+      throw e;
+    }
+    trace.succeeded(tag);
+    return tag;
   }
 
   /**

@@ -41,8 +41,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p><b>Failure.</b> If the connection breaks (an I/O error, a FATAL error, a protocol violation,
  * an {@code Error} while reading), every caller with an exchange on it fails: with 08007 ("may or
  * may not have run") when its messages were sent, with 08006 when its Sync never left (nothing it
- * did can have been committed). Nothing is
- * retried. A server error fails only its own caller's statement.
+ * did can have been committed). Nothing is retried. A server error fails only its own caller's
+ * statement.
  */
 public final class SharedConnection implements AutoCloseable {
   private static final System.Logger LOG = System.getLogger(PgConnection.class.getName());
