@@ -348,18 +348,7 @@ final class Connector {
       standby = "t".equals(value(s, "SELECT pg_catalog.pg_is_in_recovery()"));
       readOnly = standby || "on".equals(value(s, "SHOW transaction_read_only"));
     }
-    switch (wanted) {
-      case READ_WRITE:
-        return !readOnly;
-      case READ_ONLY:
-        return readOnly;
-      case PRIMARY:
-        return !standby;
-      case STANDBY:
-        return standby;
-      default:
-        return true;
-    }
+    return TargetSessionCheck.fits(wanted, standby, readOnly);
   }
 
   private static String value(Session s, String sql) {

@@ -26,7 +26,15 @@ final class TargetSessionCheck {
       return true;
     }
     boolean standby = hot.equals("on");
-    boolean readOnly = standby || readOnlyDefault.equals("on");
+    return fits(target, standby, standby || readOnlyDefault.equals("on"));
+  }
+
+  /**
+   * Whether a server that is (or is not) a standby and (or not) read-only fits {@code target}; for
+   * prefer-standby any server fits (the preference is the connector's order of passes).
+   */
+  static boolean fits(
+      ConnectionConfig.TargetSessionAttrs target, boolean standby, boolean readOnly) {
     switch (target) {
       case READ_WRITE:
         return !readOnly;
