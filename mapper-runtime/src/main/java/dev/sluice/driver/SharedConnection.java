@@ -6,7 +6,6 @@ import dev.sluice.RowDecoder;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
@@ -34,9 +33,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * when it comes. The statement still runs and may commit, so the caller is told the outcome is
  * unknown when the statement may write. The connection takes no new caller ({@link #isDraining})
  * until abandoned exchanges are done; past {@link #DRAIN_BOUND_MILLIS} it is closed and every
- * exchange on it fails. A timed wait for bytes runs in a selector, which needs the channel in
- * non-blocking mode; the waiting reader holds the send lock meanwhile, and a sender that wants it
- * wakes the selector first.
+ * exchange on it fails. A caller with a deadline waits for bytes in a selector, coordinated with
+ * the senders by the {@link SendGate}.
  *
  * <p><b>Failure.</b> If the connection breaks (an I/O error, a FATAL error, a protocol violation,
  * an {@code Error} while reading), every caller with an exchange on it fails: with 08007 ("may or
@@ -54,13 +52,9 @@ public final class SharedConnection implements AutoCloseable {
   static final long DRAIN_BOUND_MILLIS = 10_000;
 
   private final Session session;
-  private final ReentrantLock sendLock = new ReentrantLock();
 
-  /** Senders waiting for {@link #sendLock}: a reader sees them and does not start a timed wait. */
-  private final AtomicInteger wantSend = new AtomicInteger();
-
-  /** Whether the reader is in (or entering) a timed wait, holding the send lock. */
-  private volatile boolean selecting;
+  /** The send lock, and the reader's timed wait that holds it (see {@link SendGate}). */
+  private final SendGate sendLock;
 
   /** Guards {@link #pumper}. */
   private final ReentrantLock pumpLock = new ReentrantLock();
@@ -87,6 +81,7 @@ public final class SharedConnection implements AutoCloseable {
 
   private SharedConnection(Session session, dev.sluice.SluiceListener listener) {
     this.session = session;
+    this.sendLock = new SendGate(session.transport);
     this.listener = listener;
     session.share();
   }
@@ -176,7 +171,7 @@ public final class SharedConnection implements AutoCloseable {
 
   private long runOnce(Prepared p, Object[] params, Sink sink, long deadline, long timeoutMillis) {
     SharedQuery x = new SharedQuery(session, p, sink, this::abandonedEnded);
-    lockSend();
+    sendLock.lock();
     try {
       checkOpen(p.sql);
       if (sink != null && p.columns != null) {
@@ -212,7 +207,7 @@ public final class SharedConnection implements AutoCloseable {
     Preparer.Describe d = new Preparer.Describe(session);
     d.sql = sql;
     String name;
-    lockSend();
+    sendLock.lock();
     try {
       Prepared p = session.statements.find(sql, params);
       if (p != null) {
@@ -243,7 +238,7 @@ public final class SharedConnection implements AutoCloseable {
     if (d.failure != null) {
       throw d.failure;
     }
-    lockSend();
+    sendLock.lock();
     try {
       if (d.error != null) {
         session.statements.closeLater(name); // Parse may have succeeded before Describe failed
@@ -266,7 +261,7 @@ public final class SharedConnection implements AutoCloseable {
   }
 
   private void evict(Prepared p) {
-    lockSend();
+    sendLock.lock();
     try {
       session.statements.evict(p);
     } finally {
@@ -285,19 +280,6 @@ public final class SharedConnection implements AutoCloseable {
     if (isBroken()) {
       throw new PgException(
           "08006", "the shared connection is broken; the statement was not sent", sql, null);
-    }
-  }
-
-  /** Takes the send lock, first ending a reader's timed wait that holds it. */
-  private void lockSend() {
-    wantSend.incrementAndGet();
-    try {
-      if (selecting) {
-        session.transport.wakeupReader();
-      }
-      sendLock.lock();
-    } finally {
-      wantSend.decrementAndGet();
     }
   }
 
@@ -358,7 +340,7 @@ public final class SharedConnection implements AutoCloseable {
       }
       boolean late = deadline != 0 && deadline - System.nanoTime() <= 0;
       if ((late || Thread.currentThread().isInterrupted()) && abandon(x)) {
-        throw abandonedError(x, late, timeoutMillis);
+        throw SharedQuery.abandonedError(x, late, timeoutMillis);
       }
     }
   }
@@ -381,7 +363,7 @@ public final class SharedConnection implements AutoCloseable {
       if (left <= 0 || Thread.currentThread().isInterrupted()) {
         return;
       }
-      if (waitReadable(left)) {
+      if (sendLock.waitReadable(left)) {
         session.receiveBuffered(x);
       }
     }
@@ -391,40 +373,6 @@ public final class SharedConnection implements AutoCloseable {
     while (session.buffer.limit() > session.buffer.position()
         && (last = session.lastInflight()) != null) {
       session.receiveBuffered(last);
-    }
-  }
-
-  /**
-   * Waits up to {@code nanos} for bytes; true when a read should follow (bytes came, or a sender is
-   * stuck writing, which may be waiting for this reader), false to look at the time again.
-   */
-  private boolean waitReadable(long nanos) throws IOException {
-    if (wantSend.get() > 0) {
-      LockSupport.parkNanos(this, 20_000); // let the sender go first
-      return false;
-    }
-    boolean locked;
-    try {
-      locked = sendLock.tryLock(1, TimeUnit.MILLISECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
-    }
-    if (!locked) {
-      // A sender has been writing for a millisecond: the server may be waiting for its replies to
-      // be read before it reads more. Block on a read (bytes will come).
-      return true;
-    }
-    try {
-      selecting = true;
-      if (wantSend.get() > 0) {
-        return false;
-      }
-      long millis = Math.max(1, Math.min(nanos / 1_000_000, 1_000));
-      return session.transport.awaitReadable(millis);
-    } finally {
-      selecting = false;
-      sendLock.unlock();
     }
   }
 
@@ -537,27 +485,6 @@ public final class SharedConnection implements AutoCloseable {
         r.run();
       }
     }
-  }
-
-  private static PgException abandonedError(Exchange x, boolean late, long timeoutMillis) {
-    String why =
-        late
-            ? "the query timeout of " + timeoutMillis + " ms passed"
-            : "the thread was interrupted";
-    if (x instanceof SharedQuery && PipelinedPool.mayWrite(x.sql)) {
-      return new PgException(
-          "08007",
-          why
-              + " while the statement was in flight on a shared connection; it was not cancelled"
-              + " and may still run and commit (outcome unknown)",
-          x.sql,
-          null);
-    }
-    return new PgException(
-        "57014",
-        why + "; the statement was not cancelled on its shared connection, its result is dropped",
-        x.sql,
-        null);
   }
 
   /**

@@ -107,4 +107,30 @@ final class SharedQuery extends Exchange {
         throw session.unexpected(type, name());
     }
   }
+
+  /**
+   * What the caller of {@code x} is told when it stops waiting ({@code late}: its time limit
+   * passed; else it was interrupted): 08007, outcome unknown, for a statement that may write; 57014
+   * for a read.
+   */
+  static PgException abandonedError(Exchange x, boolean late, long timeoutMillis) {
+    String why =
+        late
+            ? "the query timeout of " + timeoutMillis + " ms passed"
+            : "the thread was interrupted";
+    if (x instanceof SharedQuery && PipelinedPool.mayWrite(x.sql)) {
+      return new PgException(
+          "08007",
+          why
+              + " while the statement was in flight on a shared connection; it was not cancelled"
+              + " and may still run and commit (outcome unknown)",
+          x.sql,
+          null);
+    }
+    return new PgException(
+        "57014",
+        why + "; the statement was not cancelled on its shared connection, its result is dropped",
+        x.sql,
+        null);
+  }
 }
