@@ -376,4 +376,36 @@ class PipelinedPoolTest {
       assertThat(heard.get(1).failure()).isInstanceOf(PgException.class);
     }
   }
+
+  @Test
+  void aCallerWaitsForRoomOnlyUpToTheAcquireTimeout(TestDatabase tdb) throws Exception {
+    try (Database db =
+        Database.builder()
+            .url(tdb.url())
+            .maxPoolSize(1)
+            .pipelining(1)
+            .acquireTimeout(Duration.ofMillis(200))
+            .build()) {
+      ExecutorService pool = Executors.newSingleThreadExecutor();
+      try {
+        CountDownLatch sent = new CountDownLatch(1);
+        Future<List<Integer>> slow =
+            pool.submit(
+                () -> {
+                  sent.countDown();
+                  return db.query("SELECT 1 FROM pg_sleep(1)", TestDecoders.INT);
+                });
+        sent.await();
+        Thread.sleep(100); // the slow call holds the one place in flight
+        PgException e =
+            catchThrowableOfType(() -> db.query("SELECT 2", TestDecoders.INT), PgException.class);
+        assertThat(e.sqlState()).isEqualTo("08001");
+        assertThat(e.getMessage()).contains("no shared connection had room");
+        assertThat(slow.get(10, TimeUnit.SECONDS)).containsExactly(1);
+        assertThat(db.query("SELECT 3", TestDecoders.INT)).containsExactly(3);
+      } finally {
+        pool.shutdownNow();
+      }
+    }
+  }
 }

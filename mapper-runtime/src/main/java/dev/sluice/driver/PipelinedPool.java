@@ -91,7 +91,7 @@ public final class PipelinedPool implements AutoCloseable {
         long left = deadline - System.nanoTime();
         if (left <= 0) {
           throw new PgException(
-              "08004",
+              "08001", // as the ordinary pool's acquire timeout
               "no shared connection had room for a call within the acquire timeout of "
                   + TimeUnit.NANOSECONDS.toMillis(acquireTimeoutNanos)
                   + " ms ("
@@ -104,7 +104,7 @@ public final class PipelinedPool implements AutoCloseable {
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new PgException("08004", "interrupted while waiting for a shared connection");
+      throw new PgException("08001", "interrupted while waiting for a shared connection");
     } finally {
       lock.unlock();
     }
