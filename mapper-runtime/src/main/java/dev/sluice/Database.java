@@ -479,7 +479,14 @@ public final class Database extends ConnectionQueries implements AutoCloseable {
               ? null
               : new SharedRoute(
                   new dev.sluice.driver.PipelinedPool(
-                      built, noticeListener, chain, maxPoolSize, pipelining, acquireTimeout),
+                      built,
+                      noticeListener,
+                      chain,
+                      maxPoolSize,
+                      pipelining,
+                      acquireTimeout,
+                      idleTimeout,
+                      maxLifetime),
                   built.queryTimeout().toMillis());
       return new Database(
           new ConnectionPool(

@@ -16,6 +16,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * waits (up to the acquire timeout) only when every connection is full. A connection that broke is
  * dropped; one draining an abandoned call takes no new call until it is done.
  *
+ * <p>As in the ordinary pool, a connection idle (no call on it) longer than the idle timeout is
+ * closed, one older than the max lifetime takes no new call and is closed when its last call ends,
+ * and so is one whose server reported that it no longer fits the target_session_attrs (a primary
+ * demoted, see {@link TargetSessionCheck}). A sweep on the deadline thread, at half the shorter
+ * limit, closes idle connections when no call comes.
+ *
  * <p>Only statements that leave nothing in the session may share a connection ({@link #mayShare}):
  * the caller sends the rest to a pinned connection of the ordinary pool.
  */
@@ -26,6 +32,9 @@ public final class PipelinedPool implements AutoCloseable {
   private final int maxConnections;
   private final int maxInFlight;
   private final long acquireTimeoutNanos;
+  private final long idleTimeoutNanos;
+  private final long maxLifetimeNanos;
+  private final long sweepMillis;
 
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition freed = lock.newCondition();
@@ -33,13 +42,18 @@ public final class PipelinedPool implements AutoCloseable {
   private int opening;
   private boolean closed;
 
+  /** Whether a sweep is scheduled. Guarded by lock. */
+  private boolean sweeping;
+
   public PipelinedPool(
       ConnectionConfig config,
       NoticeListener noticeListener,
       dev.sluice.SluiceListener listener,
       int maxConnections,
       int maxInFlight,
-      java.time.Duration acquireTimeout) {
+      java.time.Duration acquireTimeout,
+      java.time.Duration idleTimeout,
+      java.time.Duration maxLifetime) {
     if (maxConnections < 1 || maxInFlight < 1) {
       throw new IllegalArgumentException(
           "a pipelined pool needs at least 1 connection and 1 call in flight per connection");
@@ -50,6 +64,16 @@ public final class PipelinedPool implements AutoCloseable {
     this.maxConnections = maxConnections;
     this.maxInFlight = maxInFlight;
     this.acquireTimeoutNanos = acquireTimeout.toNanos();
+    this.idleTimeoutNanos = Math.max(0, idleTimeout.toNanos());
+    this.maxLifetimeNanos = Math.max(0, maxLifetime.toNanos());
+    long basis = Long.MAX_VALUE;
+    if (idleTimeoutNanos > 0) {
+      basis = idleTimeout.toMillis();
+    }
+    if (maxLifetimeNanos > 0) {
+      basis = Math.min(basis, maxLifetime.toMillis());
+    }
+    this.sweepMillis = basis == Long.MAX_VALUE ? 0 : Math.max(100, Math.min(30_000, basis / 2));
   }
 
   /** A connection with room for one more call, until {@link #release}. */
@@ -64,11 +88,8 @@ public final class PipelinedPool implements AutoCloseable {
         SharedConnection best = null;
         for (int i = connections.size() - 1; i >= 0; i--) {
           SharedConnection c = connections.get(i);
-          if (c.isBroken()) {
-            connections.remove(i);
-            if (c.load == 0) {
-              c.close();
-            }
+          if (c.isBroken() || !fits(c)) {
+            retire(i);
             continue;
           }
           if (!c.isDraining() && c.load < maxInFlight && (best == null || c.load < best.load)) {
@@ -128,10 +149,57 @@ public final class PipelinedPool implements AutoCloseable {
       c.close();
       throw new PgException("08003", "the database is closed");
     }
-    c.drained = this::signalFreed;
+    c.pump.drained = this::signalFreed;
     connections.add(c);
     c.load++;
+    if (sweepMillis > 0 && !sweeping) {
+      sweeping = true;
+      Deadlines.schedule(this::sweep, sweepMillis);
+    }
     return c;
+  }
+
+  /**
+   * Whether {@code c} may take a new call: not past its max lifetime, and still of the kind
+   * target_session_attrs asks for. Lock held.
+   */
+  private boolean fits(SharedConnection c) {
+    return (maxLifetimeNanos == 0 || System.nanoTime() - c.createdNanos <= maxLifetimeNanos)
+        && TargetSessionCheck.stillFits(c::parameter, config.targetSessionAttrs());
+  }
+
+  /** Takes connection {@code i} out of the pool, closing it now if no call is on it. Lock held. */
+  private void retire(int i) {
+    SharedConnection c = connections.remove(i);
+    c.retired = true;
+    if (c.load == 0) {
+      c.close();
+    }
+  }
+
+  /**
+   * Closes connections idle longer than the idle timeout, and retires those past their max
+   * lifetime; runs on the deadline thread while the pool has connections.
+   */
+  private void sweep() {
+    lock.lock();
+    try {
+      long now = System.nanoTime();
+      for (int i = connections.size() - 1; i >= 0; i--) {
+        SharedConnection c = connections.get(i);
+        boolean idle =
+            c.load == 0 && idleTimeoutNanos > 0 && now - c.idleSinceNanos > idleTimeoutNanos;
+        if (idle || c.isBroken() || !fits(c)) {
+          retire(i);
+        }
+      }
+      sweeping = !closed && !connections.isEmpty();
+      if (sweeping) {
+        Deadlines.schedule(this::sweep, sweepMillis);
+      }
+    } finally {
+      lock.unlock();
+    }
   }
 
   /** Gives back the room a call took on {@code c}. */
@@ -139,11 +207,15 @@ public final class PipelinedPool implements AutoCloseable {
     lock.lock();
     try {
       c.load--;
-      if (c.isBroken() || closed) {
-        connections.remove(c);
+      if (c.load == 0) {
+        c.idleSinceNanos = System.nanoTime();
+      }
+      if (c.retired) {
         if (c.load == 0) {
           c.close();
         }
+      } else if (c.isBroken() || closed || !fits(c)) {
+        retire(connections.indexOf(c));
       }
       freed.signal();
     } finally {
@@ -177,6 +249,7 @@ public final class PipelinedPool implements AutoCloseable {
     try {
       closed = true;
       for (SharedConnection c : connections) {
+        c.retired = true;
         c.close();
       }
       connections.clear();

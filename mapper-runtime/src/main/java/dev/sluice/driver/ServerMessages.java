@@ -5,7 +5,6 @@ import dev.sluice.NoticeListener;
 import dev.sluice.Notification;
 import dev.sluice.RowView;
 import java.io.IOException;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -27,7 +26,8 @@ final class ServerMessages {
   /** Where NotificationResponses go (a listener's connection), or null: logged and dropped. */
   private volatile Consumer<Notification> notifications;
 
-  private final Map<String, String> parameters = new HashMap<>();
+  /** Concurrent: a shared connection's pool reads them while a caller's thread reads replies. */
+  private final Map<String, String> parameters = new java.util.concurrent.ConcurrentHashMap<>();
 
   /** The last WARNING notice since {@link #clearCallWarning} (a call's start), or null. */
   private Notice callWarning;

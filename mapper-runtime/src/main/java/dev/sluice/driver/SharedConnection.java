@@ -6,9 +6,6 @@ import dev.sluice.RowDecoder;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.LockSupport;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * One connection shared by concurrent callers through pipelining: each caller's Bind + Execute +
@@ -21,19 +18,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * text's first use on the connection costs a Parse + Describe exchange of its own, always named
  * (the unnamed statement of one caller could be replaced by another's Parse before its Bind).
  *
- * <p><b>Receiving: the pump.</b> No thread of its own reads the connection. The caller that finds
- * no one reading takes the pump and reads replies in order, handing each to its exchange and waking
- * that exchange's caller, until its own exchange is done; it then hands the pump to the caller of
- * the oldest exchange still waiting. A caller whose reply another is reading parks, and is woken
- * when its reply is in or the pump is its. No monitor is held around I/O, so virtual threads are
- * never pinned.
- *
- * <p><b>Deadlines.</b> A caller that times out abandons its exchange: never cancelled (a cancel
- * hits whatever the backend runs, perhaps another caller's statement), its reply read and dropped
- * when it comes. The statement still runs and may commit, so the caller is told the outcome is
- * unknown when the statement may write. The connection takes no new caller ({@link #isDraining})
- * until abandoned exchanges are done; past {@link #DRAIN_BOUND_MILLIS} it is closed and every
- * exchange on it fails. A caller with a deadline waits for bytes in a selector, coordinated with
+ * <p><b>Receiving and deadlines.</b> The callers themselves read replies, one at a time (the {@link
+ * Pump}); a caller that times out abandons its exchange, never cancels it (a cancel hits whatever
+ * the backend runs, perhaps another caller's statement), and is told the outcome is unknown when
+ * its statement may write. A caller with a deadline waits for bytes in a selector, coordinated with
  * the senders by the {@link SendGate}.
  *
  * <p><b>Failure.</b> If the connection breaks (an I/O error, a FATAL error, a protocol violation,
@@ -43,27 +31,14 @@ import java.util.concurrent.locks.ReentrantLock;
  * statement.
  */
 public final class SharedConnection implements AutoCloseable {
-  private static final System.Logger LOG = System.getLogger(PgConnection.class.getName());
-
-  /** The longest a waiting caller parks before it looks again at its reply and the pump. */
-  private static final long PARK_SLICE_NANOS = 50_000_000;
-
-  /** How long abandoned exchanges may take to end before the connection is closed. */
-  static final long DRAIN_BOUND_MILLIS = 10_000;
 
   private final Session session;
 
   /** The send lock, and the reader's timed wait that holds it (see {@link SendGate}). */
   private final SendGate sendLock;
 
-  /** Guards {@link #pumper}. */
-  private final ReentrantLock pumpLock = new ReentrantLock();
-
-  /** The thread reading replies, or null. Guarded by pumpLock. */
-  private Thread pumper;
-
-  /** Exchanges whose callers gave up, not yet ended. */
-  private final AtomicInteger abandoned = new AtomicInteger();
+  /** Who reads replies, and what callers that gave up leave behind. */
+  final Pump pump;
 
   /** Statements prepared for a caller that gave up: closed by the next sender. */
   private final ConcurrentLinkedQueue<String> lateCloses = new ConcurrentLinkedQueue<>();
@@ -73,8 +48,13 @@ public final class SharedConnection implements AutoCloseable {
   /** Calls on this connection now; maintained by the pool under its lock. */
   int load;
 
-  /** Told when the last abandoned exchange ends (the pool's waiters may use it again). */
-  volatile Runnable drained;
+  /** When {@link #load} last fell to 0 (System.nanoTime()); the pool's, under its lock. */
+  long idleSinceNanos;
+
+  /** Taken out of the pool (too old, or no longer the target kind): closed once its load is 0. */
+  boolean retired;
+
+  final long createdNanos = System.nanoTime();
 
   /** Hears each statement's end (see {@link StatementTrace}); null: none. Must not throw. */
   private final dev.sluice.SluiceListener listener;
@@ -82,6 +62,7 @@ public final class SharedConnection implements AutoCloseable {
   private SharedConnection(Session session, dev.sluice.SluiceListener listener) {
     this.session = session;
     this.sendLock = new SendGate(session.transport);
+    this.pump = new Pump(this, session, sendLock);
     this.listener = listener;
     session.share();
   }
@@ -94,12 +75,17 @@ public final class SharedConnection implements AutoCloseable {
 
   /** Whether a caller gave up on an exchange still in flight: the connection takes no new one. */
   public boolean isDraining() {
-    return abandoned.get() > 0;
+    return pump.isDraining();
   }
 
   /** Whether the connection broke or was closed: it takes nothing more. */
   public boolean isBroken() {
     return broken || session.isClosed();
+  }
+
+  /** A parameter the server reported (ParameterStatus), or null. */
+  String parameter(String name) {
+    return session.parameter(name);
   }
 
   public int backendPid() {
@@ -170,7 +156,7 @@ public final class SharedConnection implements AutoCloseable {
   }
 
   private long runOnce(Prepared p, Object[] params, Sink sink, long deadline, long timeoutMillis) {
-    SharedQuery x = new SharedQuery(session, p, sink, this::abandonedEnded);
+    SharedQuery x = new SharedQuery(session, p, sink, pump::abandonedEnded);
     sendLock.lock();
     try {
       checkOpen(p.sql);
@@ -191,7 +177,7 @@ public final class SharedConnection implements AutoCloseable {
     } finally {
       sendLock.unlock();
     }
-    await(x, deadline, timeoutMillis);
+    pump.await(x, deadline, timeoutMillis);
     if (x.failure != null) {
       throw x.failure;
     }
@@ -230,7 +216,7 @@ public final class SharedConnection implements AutoCloseable {
       sendLock.unlock();
     }
     try {
-      await(d, deadline, timeoutMillis);
+      pump.await(d, deadline, timeoutMillis);
     } catch (PgException e) {
       lateCloses.add(name); // abandoned: the statement may exist on the server
       throw e;
@@ -307,185 +293,7 @@ public final class SharedConnection implements AutoCloseable {
     }
   }
 
-  // ------------------------------------------------------------------ the pump
-
-  /** Waits until {@code x} is done, reading replies whenever no one else does. */
-  private void await(Exchange x, long deadline, long timeoutMillis) {
-    for (; ; ) {
-      if (x.finished) {
-        return;
-      }
-      if (takePump()) {
-        try {
-          pump(x, deadline);
-        } catch (IOException | RuntimeException | Error e) {
-          breakAll(e); // x fails with the others: its reply is lost with the connection
-        } finally {
-          releasePump();
-        }
-        if (x.finished) {
-          return;
-        }
-      } else {
-        // Woken when the reply is in or the pump is handed over. A wake-up is a permit that any
-        // park of this thread may take (a lock's, inside takePump), so the state is looked at
-        // again before parking, and no park lasts more than a slice.
-        long slice = PARK_SLICE_NANOS;
-        if (deadline != 0) {
-          slice = Math.min(slice, deadline - System.nanoTime());
-        }
-        if (slice > 0 && !x.finished) {
-          LockSupport.parkNanos(this, slice);
-        }
-      }
-      boolean late = deadline != 0 && deadline - System.nanoTime() <= 0;
-      if ((late || Thread.currentThread().isInterrupted()) && abandon(x)) {
-        throw SharedQuery.abandonedError(x, late, timeoutMillis);
-      }
-    }
-  }
-
-  /**
-   * Reads replies until {@code x} is done, or its deadline passes (then it returns with {@code x}
-   * not done).
-   */
-  private void pump(Exchange x, long deadline) throws IOException {
-    while (!x.finished) {
-      if (deadline == 0) {
-        session.receive(x);
-        continue;
-      }
-      if (session.buffer.hasPendingInput()) {
-        session.receiveBuffered(x);
-        continue;
-      }
-      long left = deadline - System.nanoTime();
-      if (left <= 0 || Thread.currentThread().isInterrupted()) {
-        return;
-      }
-      if (sendLock.waitReadable(left)) {
-        session.receiveBuffered(x);
-      }
-    }
-    // Replies of the callers behind that are already in the receive buffer are read now: each of
-    // those callers is spared a hand-off of the pump (a wake-up and a thread switch).
-    Exchange last;
-    while (session.buffer.limit() > session.buffer.position()
-        && (last = session.lastInflight()) != null) {
-      session.receiveBuffered(last);
-    }
-  }
-
-  private boolean takePump() {
-    pumpLock.lock();
-    try {
-      if (pumper == null) {
-        pumper = Thread.currentThread();
-        return true;
-      }
-      return false;
-    } finally {
-      pumpLock.unlock();
-    }
-  }
-
-  /**
-   * Gives up the pump: to the caller of the oldest exchange still waiting, or, when only abandoned
-   * exchanges remain, to a drainer thread that reads them to their end.
-   */
-  private void releasePump() {
-    pumpLock.lock();
-    try {
-      pumper = null;
-      handOnPump();
-    } finally {
-      pumpLock.unlock();
-    }
-  }
-
-  /** Under pumpLock, with no pumper: wakes whoever must read next. */
-  private void handOnPump() {
-    if (broken) {
-      return;
-    }
-    Thread next = session.firstWaiter();
-    if (next != null) {
-      LockSupport.unpark(next);
-    } else if (session.lastInflight() != null) {
-      startDrainer();
-    }
-  }
-
-  private void startDrainer() {
-    Thread t = new Thread(this::drain, "sluice-shared-connection-drain");
-    t.setDaemon(true);
-    t.start();
-  }
-
-  /** Reads the replies of abandoned exchanges (no caller waits for them) to their end. */
-  private void drain() {
-    if (!takePump()) {
-      return; // a caller reads
-    }
-    try {
-      Exchange last;
-      while ((last = session.lastInflight()) != null && session.firstWaiter() == null) {
-        session.receive(last);
-      }
-    } catch (IOException | RuntimeException | Error e) {
-      breakAll(e);
-    } finally {
-      releasePump();
-    }
-  }
-
-  // ------------------------------------------------------------------ giving up and breaking
-
-  /**
-   * The caller of {@code x} stops waiting; false if {@code x} is done after all. The reply is
-   * dropped when it comes; past the drain bound the connection is closed.
-   */
-  private boolean abandon(Exchange x) {
-    pumpLock.lock();
-    try {
-      if (x instanceof SharedQuery q) {
-        abandoned.incrementAndGet();
-        if (!q.abandon()) {
-          abandoned.decrementAndGet();
-          return false; // done after all
-        }
-      } else if (x.finished) {
-        return false;
-      }
-      x.waiter = null;
-      Deadlines.schedule(
-          () -> {
-            if (!x.finished) {
-              LOG.log(
-                  System.Logger.Level.WARNING,
-                  "an abandoned statement did not end within {0} ms; closing its shared connection",
-                  DRAIN_BOUND_MILLIS);
-              breakAll(new PgException("08006", "abandoned statements did not end in time"));
-            }
-          },
-          DRAIN_BOUND_MILLIS);
-      if (pumper == null) {
-        handOnPump();
-      }
-      return true;
-    } finally {
-      pumpLock.unlock();
-    }
-  }
-
-  private void abandonedEnded() {
-    if (abandoned.decrementAndGet() == 0) {
-      Runnable r = drained;
-      if (r != null) {
-        r.run();
-      }
-    }
-  }
+  // ------------------------------------------------------------------ breaking
 
   /**
    * The connection is unusable: closes it and fails every exchange on it that is not done (08007:

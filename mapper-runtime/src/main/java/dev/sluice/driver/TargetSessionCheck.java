@@ -16,12 +16,19 @@ final class TargetSessionCheck {
 
   /** False when the reported parameters contradict {@code target}. */
   static boolean stillFits(PgConnection c, ConnectionConfig.TargetSessionAttrs target) {
+    return stillFits(c::parameter, target);
+  }
+
+  /** The same, for a connection whose reported parameters {@code parameters} looks up. */
+  static boolean stillFits(
+      java.util.function.UnaryOperator<String> parameters,
+      ConnectionConfig.TargetSessionAttrs target) {
     if (target == ConnectionConfig.TargetSessionAttrs.ANY
         || target == ConnectionConfig.TargetSessionAttrs.PREFER_STANDBY) {
       return true;
     }
-    String hot = c.parameter("in_hot_standby");
-    String readOnlyDefault = c.parameter("default_transaction_read_only");
+    String hot = parameters.apply("in_hot_standby");
+    String readOnlyDefault = parameters.apply("default_transaction_read_only");
     if (hot == null || readOnlyDefault == null) {
       return true;
     }

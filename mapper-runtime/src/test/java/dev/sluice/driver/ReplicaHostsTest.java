@@ -182,6 +182,38 @@ class ReplicaHostsTest {
   }
 
   @Test
+  void aSharedConnectionWhoseServerTurnedReadOnlyIsRetiredNotReused() throws SQLException {
+    pair.executeOnPrimary("CREATE TABLE IF NOT EXISTS demoted_shared (id int)");
+    try (Database db =
+        Database.builder()
+            .url(pair.primaryUrl() + "?target_session_attrs=read-write")
+            .maxPoolSize(1)
+            .pipelining(4)
+            .build()) {
+      db.execute("INSERT INTO demoted_shared VALUES (1)");
+      int firstPid = db.queryOne("SELECT pg_backend_pid()", Integer.class).orElseThrow();
+      setDefaultReadOnly("on");
+      try {
+        // The shared connection learns it with this statement's reply, and is retired at release.
+        assertThatThrownBy(() -> db.execute("INSERT INTO demoted_shared VALUES (2)"))
+            .isInstanceOfSatisfying(
+                PgException.class, e -> assertThat(e.sqlState()).isEqualTo("25006"));
+        // Even a read is not sent on it again: a new connection is needed, and the server is not
+        // read-write.
+        assertThatThrownBy(() -> db.queryOne("SELECT pg_backend_pid()", Integer.class))
+            .isInstanceOfSatisfying(
+                PgException.class, e -> assertThat(e.sqlState()).isEqualTo("08001"))
+            .hasMessageContaining("is not read-write");
+      } finally {
+        setDefaultReadOnly("off");
+      }
+      db.execute("INSERT INTO demoted_shared VALUES (4)");
+      assertThat(db.queryOne("SELECT pg_backend_pid()", Integer.class).orElseThrow())
+          .isNotEqualTo(firstPid);
+    }
+  }
+
+  @Test
   void readsGoToTheStandbyAndFallBackToThePrimaryOnlyWhenAllowed() {
     pair.executeOnPrimary(
         "CREATE TABLE IF NOT EXISTS split (id int); INSERT INTO split VALUES (7)");
