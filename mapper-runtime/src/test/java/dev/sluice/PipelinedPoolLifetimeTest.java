@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Timeout;
  * The pipelined pool's shared connections keep the ordinary pool's limits: one idle longer than the
  * idle timeout is closed even when no call comes, and one past its max lifetime takes no new call
  * and is closed. (One whose server stopped fitting target_session_attrs is retired too: see
- * ReplicaHostsTest, which has a primary to demote.)
+ * ReplicaHostsTest, which has a primary to demote.) A cached statement whose table changed is
+ * prepared again once, as on a pinned connection.
  */
 @PgTest
 @Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
@@ -107,6 +108,28 @@ class PipelinedPoolLifetimeTest {
                   "SELECT pid FROM pg_stat_activity WHERE application_name = 'piped_lifetime'",
                   TestDecoders.INT))
           .isSubsetOf(List.of(second));
+    }
+  }
+
+  @Test
+  void aSharedStatementWhoseTableChangedIsPreparedAgainOnce(TestDatabase tdb) {
+    try (Database db =
+            Database.builder()
+                .url(tdb.url() + "?application_name=piped_ddl")
+                .maxPoolSize(1)
+                .pipelining(4)
+                .build();
+        Database ddl = Database.connect(tdb.url())) {
+      ddl.execute("CREATE TABLE piped_ddl (id int, label text)");
+      ddl.execute("INSERT INTO piped_ddl VALUES (1, 'one')");
+      RowDecoder<String> all =
+          columns -> row -> columns.count() + ":" + row.getInt(0) + "/" + row.getString(1);
+      assertThat(db.query("SELECT * FROM piped_ddl", all)).containsExactly("2:1/one");
+      // The cached statement's result type changes under it: the server refuses the old plan
+      // (0A000, "cached plan must not change result type"), and the call prepares it again.
+      ddl.execute("ALTER TABLE piped_ddl ADD COLUMN extra int");
+      assertThat(db.query("SELECT * FROM piped_ddl", all)).containsExactly("3:1/one");
+      assertThat(db.query("SELECT * FROM piped_ddl", all)).containsExactly("3:1/one");
     }
   }
 }

@@ -42,6 +42,9 @@ public final class PipelinedPool implements AutoCloseable {
   private int opening;
   private boolean closed;
 
+  /** When a connection was last found broken: the others idle since then are probed. */
+  private long lostAtNanos = System.nanoTime();
+
   /** Whether a sweep is scheduled. Guarded by lock. */
   private boolean sweeping;
 
@@ -98,9 +101,10 @@ public final class PipelinedPool implements AutoCloseable {
         }
         boolean canOpen = connections.size() + opening < maxConnections;
         if (best != null && (best.load == 0 || !canOpen)) {
-          if (best.load == 0 && !best.probeIdle()) {
+          if (best.load == 0 && !best.probeIdle(needsProbe(best))) {
             connections.remove(best); // the server ended it while it was idle
             best.close();
+            lostAtNanos = System.nanoTime(); // the others may be gone too
             continue;
           }
           best.load++;
@@ -168,9 +172,23 @@ public final class PipelinedPool implements AutoCloseable {
         && TargetSessionCheck.stillFits(c::parameter, config.targetSessionAttrs());
   }
 
+  /**
+   * Whether idle {@code c} is probed before a call goes to it, by the ordinary pool's rule: idle
+   * longer than {@link ConnectionPool#PROBE_AFTER_IDLE_NANOS}, or since before a connection was
+   * found broken (its server may be gone too). A busy pool's connections fall idle for microseconds
+   * at a time, and a probe each time would cost three system calls a call. Lock held.
+   */
+  private boolean needsProbe(SharedConnection c) {
+    return System.nanoTime() - c.idleSinceNanos > ConnectionPool.PROBE_AFTER_IDLE_NANOS
+        || c.idleSinceNanos - lostAtNanos <= 0;
+  }
+
   /** Takes connection {@code i} out of the pool, closing it now if no call is on it. Lock held. */
   private void retire(int i) {
     SharedConnection c = connections.remove(i);
+    if (c.isBroken()) {
+      lostAtNanos = System.nanoTime();
+    }
     c.retired = true;
     if (c.load == 0) {
       c.close();
@@ -207,6 +225,9 @@ public final class PipelinedPool implements AutoCloseable {
     lock.lock();
     try {
       c.load--;
+      if (c.isBroken()) {
+        lostAtNanos = System.nanoTime();
+      }
       if (c.load == 0) {
         c.idleSinceNanos = System.nanoTime();
       }

@@ -94,16 +94,17 @@ public final class SharedConnection implements AutoCloseable {
 
   /**
    * For the pool, while no caller uses the connection and nothing is in flight: handles what the
-   * server sent meanwhile (a FATAL error before a shutdown, a notice) and looks, without blocking,
-   * whether it closed the connection; false if the connection is no longer usable. So a call never
-   * goes to a connection the server already ended, where it would be told its statement may have
-   * run when it never could.
+   * server sent meanwhile that is already read (a FATAL error before a shutdown, a notice) and,
+   * with {@code probe}, looks without blocking whether the server closed the connection (three
+   * system calls); false if the connection is no longer usable. So a call does not go to a
+   * connection the server already ended, where it would be told its statement may have run when it
+   * never could.
    */
-  boolean probeIdle() {
+  boolean probeIdle(boolean probe) {
     if (isBroken() || session.lastInflight() != null) {
       return !isBroken();
     }
-    if (!session.checkIdle(true)) {
+    if (!session.checkIdle(probe)) {
       broken = true;
       return false;
     }
@@ -140,44 +141,22 @@ public final class SharedConnection implements AutoCloseable {
 
   private long runStatement(String sql, Object[] params, Sink sink, long timeoutMillis) {
     long deadline = timeoutMillis > 0 ? System.nanoTime() + timeoutMillis * 1_000_000 : 0;
-    Prepared p = statement(sql, params, deadline, timeoutMillis);
+    SharedQuery x = send(sql, params, sink, deadline, timeoutMillis);
     try {
-      return runOnce(p, params, sink, deadline, timeoutMillis);
+      return finish(x, deadline, timeoutMillis);
     } catch (PgException e) {
       if (!Preparer.isStalePlan(e) || (sink != null && !sink.restart())) {
         throw e;
       }
       // DDL changed what the statement reads: prepare it again, once. Each shared statement is
       // its own implicit transaction, so running it again repeats nothing that committed.
-      evict(p);
-      return runOnce(
-          statement(sql, params, deadline, timeoutMillis), params, sink, deadline, timeoutMillis);
+      evict(x.prepared);
+      return finish(send(sql, params, sink, deadline, timeoutMillis), deadline, timeoutMillis);
     }
   }
 
-  private long runOnce(Prepared p, Object[] params, Sink sink, long deadline, long timeoutMillis) {
-    SharedQuery x = new SharedQuery(session, p, sink, pump::abandonedEnded);
-    sendLock.lock();
-    try {
-      checkOpen(p.sql);
-      if (sink != null && p.columns != null) {
-        sink.start(p); // binds the decoder (the statement's bindings are guarded by the lock)
-      }
-      closeLate();
-      session.writeCloses();
-      try {
-        session.writer.bind(p, params);
-        session.writer.execute();
-        session.writer.sync();
-      } catch (RuntimeException | Error e) {
-        session.discardUnsent(); // a value that cannot be encoded: nothing of this call is sent
-        throw e;
-      }
-      submit(x);
-    } finally {
-      sendLock.unlock();
-    }
-    pump.await(x, deadline, timeoutMillis);
+  private static long finish(SharedQuery x, long deadline, long timeoutMillis) {
+    x.connection.pump.await(x, deadline, timeoutMillis);
     if (x.failure != null) {
       throw x.failure;
     }
@@ -188,8 +167,13 @@ public final class SharedConnection implements AutoCloseable {
     return x.count;
   }
 
-  /** The cached statement for {@code sql}, else one prepared now (Parse + Describe, named). */
-  private Prepared statement(String sql, Object[] params, long deadline, long timeoutMillis) {
+  /**
+   * Sends the caller's Bind + Execute + Sync for {@code sql} and queues its exchange: under one
+   * take of the send lock when the statement is cached (the lookup shares the lock the send needs
+   * anyway), else after a Parse + Describe exchange of its own, always named.
+   */
+  private SharedQuery send(
+      String sql, Object[] params, Sink sink, long deadline, long timeoutMillis) {
     Preparer.Describe d = new Preparer.Describe(session);
     d.sql = sql;
     String name;
@@ -197,7 +181,7 @@ public final class SharedConnection implements AutoCloseable {
     try {
       Prepared p = session.statements.find(sql, params);
       if (p != null) {
-        return p;
+        return sendBound(p, params, sink);
       }
       checkOpen(sql);
       closeLate();
@@ -236,14 +220,35 @@ public final class SharedConnection implements AutoCloseable {
       Prepared p = session.statements.find(sql, params);
       if (p != null) {
         session.statements.closeLater(name); // another caller prepared it meanwhile
-        return p;
+      } else {
+        p = new Prepared(name, sql, d.paramOids, d.columns);
+        session.statements.put(p);
       }
-      p = new Prepared(name, sql, d.paramOids, d.columns);
-      session.statements.put(p);
-      return p;
+      return sendBound(p, params, sink);
     } finally {
       sendLock.unlock();
     }
+  }
+
+  /** Under the send lock: sends Bind + Execute + Sync of {@code p} and queues the exchange. */
+  private SharedQuery sendBound(Prepared p, Object[] params, Sink sink) {
+    SharedQuery x = new SharedQuery(this, session, p, sink);
+    checkOpen(p.sql);
+    if (sink != null && p.columns != null) {
+      sink.start(p); // binds the decoder (the statement's bindings are guarded by the lock)
+    }
+    closeLate();
+    session.writeCloses();
+    try {
+      session.writer.bind(p, params);
+      session.writer.execute();
+      session.writer.sync();
+    } catch (RuntimeException | Error e) {
+      session.discardUnsent(); // a value that cannot be encoded: nothing of this call is sent
+      throw e;
+    }
+    submit(x);
+    return x;
   }
 
   private void evict(Prepared p) {

@@ -14,7 +14,8 @@ import java.io.IOException;
  * of an exchange whose caller gave up waiting ({@link #abandoned}) are skipped too.
  */
 final class SharedQuery extends Exchange {
-  private final Prepared prepared;
+  final SharedConnection connection;
+  final Prepared prepared;
   private final Sink sink;
 
   /** Set by the caller when it stops waiting: the reply is read and dropped. */
@@ -24,19 +25,16 @@ final class SharedQuery extends Exchange {
   private final java.util.concurrent.atomic.AtomicBoolean claimed =
       new java.util.concurrent.atomic.AtomicBoolean();
 
-  /** Called when an abandoned exchange ends (on the reading thread). */
-  private final Runnable onAbandonedEnd;
-
   private boolean started;
   RuntimeException sinkFailure;
   long count;
 
-  SharedQuery(Session session, Prepared prepared, Sink sink, Runnable onAbandonedEnd) {
+  SharedQuery(SharedConnection connection, Session session, Prepared prepared, Sink sink) {
     super(session);
+    this.connection = connection;
     this.prepared = prepared;
     this.sink = sink;
     this.sql = prepared.sql;
-    this.onAbandonedEnd = onAbandonedEnd;
   }
 
   /** The caller gives up: true, unless the exchange ended first (its result then stands). */
@@ -52,7 +50,7 @@ final class SharedQuery extends Exchange {
   void finish() {
     super.finish();
     if (!claimed.compareAndSet(false, true)) {
-      onAbandonedEnd.run(); // its caller gave up first
+      connection.pump.abandonedEnded(); // its caller gave up first
     }
   }
 
