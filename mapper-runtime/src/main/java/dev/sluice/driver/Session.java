@@ -84,6 +84,12 @@ final class Session {
   final RowView rowView;
   final StatementCache statements;
 
+  /**
+   * {@link StatementMode#UNNAMED}: every Bind goes with a Parse of the unnamed statement in the
+   * same batch, and the statement cache holds descriptions only.
+   */
+  final boolean unnamedStatements;
+
   /** The exchange of every Bind/Execute, reused (one caller's exchange is in flight at a time). */
   final ExtendedQuery extendedQuery;
 
@@ -123,6 +129,7 @@ final class Session {
     this.writer = new MessageWriter(new WriteBuffer(transport.output()));
     this.rowView = new RowView(buffer);
     this.statements = new StatementCache(config.statementCacheSize());
+    this.unnamedStatements = config.statementMode() == StatementMode.UNNAMED;
     this.extendedQuery = new ExtendedQuery(this);
     this.serverMessages = new ServerMessages(reader, rowView, writer, noticeListener);
   }
