@@ -61,6 +61,7 @@ public final class Cursor<T> implements AutoCloseable {
     session.writer.execute(CHUNK_ROWS);
     session.writer.flush();
     Cursor<T> c = new Cursor<>(session, bound);
+    c.rows.sql = p.sql;
     if (unnamed) {
       c.rows.described = p;
     }
@@ -107,6 +108,10 @@ public final class Cursor<T> implements AutoCloseable {
           done = true;
           if (rows.error != null) {
             throw rows.error;
+          }
+          if (rows.replicationWarning != null) {
+            // The stream's implicit commit, at its Sync, waited for a standby and was cancelled.
+            throw CommitCall.notReplicated(rows.replicationWarning, rows.sql);
           }
           return;
         }
@@ -163,6 +168,10 @@ public final class Cursor<T> implements AutoCloseable {
       }
     } catch (IOException | RuntimeException e) {
       session.markBroken();
+      return;
+    }
+    if (rows.replicationWarning != null) {
+      throw CommitCall.notReplicated(rows.replicationWarning, rows.sql);
     }
   }
 
