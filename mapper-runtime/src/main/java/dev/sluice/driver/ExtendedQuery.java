@@ -226,10 +226,15 @@ final class ExtendedQuery extends Exchange {
         if (described == null) {
           throw session.unexpected(type, name());
         }
+        if (r.skipIfBodyIs(described.portalDescription)) {
+          return false; // the same bytes as last time: the same columns, nothing allocated
+        }
+        byte[] body = r.bodyCopy();
         Columns now = r.rowDescription();
         if (!now.equals(described.columns)) {
           redescribed(now);
         }
+        described.portalDescription = body;
         return false;
       case Protocol.EMPTY_QUERY_RESPONSE:
         // An empty statement ends its execution as CommandComplete would (count 0).
