@@ -197,23 +197,35 @@ final class TransactionPooler implements AutoCloseable {
         message[0] = type;
         ByteBuffer.wrap(message, 1, 4).putInt(length);
         b.in.readFully(message, 5, length - 4);
-        Client c = b.owner;
+        Client c = b.owner; // set only while idle, cleared only below: stable here
         if (c == null) {
           continue; // a notice or ParameterStatus between loans: nobody to tell
         }
-        synchronized (c) {
+        // Written outside the client's lock, so that its pump is never held up by a client that
+        // is not reading yet (a pipeline still being sent); only this thread writes to it now.
+        if (type != 'Z') {
           c.out.write(message);
-          if (type == 'Z') {
-            c.out.flush();
-            c.pendingSyncs--;
-            if (message[5] == 'I' && c.pendingSyncs == 0 && !c.openGroup) {
-              c.backend = null;
-              b.owner = null;
-              idle.add(b);
-            }
-          } else if (b.in.available() == 0) {
+          if (b.in.available() == 0) {
             c.out.flush();
           }
+          continue;
+        }
+        // At ReadyForQuery the loan is decided before the client can read it, as PgBouncer does:
+        // the client's next message then borrows again, and this backend is lent (to it or to
+        // another) only once the ReadyForQuery is written.
+        boolean release;
+        synchronized (c) {
+          c.pendingSyncs--;
+          release = message[5] == 'I' && c.pendingSyncs == 0 && !c.openGroup;
+          if (release) {
+            c.backend = null;
+            b.owner = null;
+          }
+        }
+        c.out.write(message);
+        c.out.flush();
+        if (release) {
+          idle.add(b);
         }
       }
     } catch (IOException e) {
@@ -358,9 +370,17 @@ final class TransactionPooler implements AutoCloseable {
       if (type == 'X') {
         return; // Terminate: the backend stays open for the next client
       }
+      // Counted before the message is written, in the same critical section that finds the
+      // backend, so that the ReadyForQuery of an earlier Sync cannot release the backend between
+      // the two; written outside the lock, so that the backend's pump, which takes the lock at
+      // each ReadyForQuery, is never held up by a full socket.
+      boolean ends = type == 'S' || type == 'Q';
       Backend b;
       synchronized (c) {
         b = c.backend;
+        if (b != null) {
+          count(c, type);
+        }
       }
       if (b == null) {
         b = idle.take(); // outside the client's lock: the backend pump takes it to release
@@ -368,30 +388,23 @@ final class TransactionPooler implements AutoCloseable {
           c.backend = b;
           b.owner = c;
           loans.incrementAndGet();
+          count(c, type);
         }
       }
-      synchronized (c) {
-        b.out.write(message);
-        switch (type) {
-          case 'S':
-          case 'Q':
-            c.pendingSyncs++;
-            c.openGroup = false;
-            b.out.flush();
-            break;
-          case 'H':
-          case 'd':
-          case 'c':
-          case 'f':
-            b.out.flush();
-            break;
-          default:
-            c.openGroup = true;
-            if (c.in.available() == 0) {
-              b.out.flush();
-            }
-        }
+      b.out.write(message);
+      if (ends || type == 'H' || c.in.available() == 0) {
+        b.out.flush();
       }
+    }
+  }
+
+  /** Notes a message of {@code type} sent by {@code c} (under its lock). */
+  private static void count(Client c, byte type) {
+    if (type == 'S' || type == 'Q') {
+      c.pendingSyncs++;
+      c.openGroup = false;
+    } else if (type != 'H' && type != 'd' && type != 'c' && type != 'f') {
+      c.openGroup = true; // Parse, Bind, Describe, Execute, Close: a group until its Sync
     }
   }
 
