@@ -70,6 +70,15 @@ final class Listener implements AutoCloseable {
   private PgConnection connection;
 
   Listener(ConnectionConfig config, Duration heartbeat, int queueCapacity) {
+    if (config.statementMode() == dev.sluice.driver.StatementMode.UNNAMED) {
+      // LISTEN belongs to a session; a transaction-pooling proxy lends the session it ran on to
+      // other clients at its end, and their notifications would never come here.
+      throw new PgException(
+          "0A000",
+          "LISTEN needs a server session of its own, which statement_mode=unnamed (for"
+              + " transaction-pooling proxies) does not give: listen through a Database connected"
+              + " to the server directly, or to a pool in session mode");
+    }
     this.config = config;
     this.heartbeatMillis = Math.max(1, heartbeat.toMillis());
     this.queueCapacity = queueCapacity;

@@ -9,6 +9,12 @@ package dev.sluice;
  * @param message the primary message
  * @param detail detail, or null
  * @param hint hint, or null
+ * @param routine the server's source routine that raised it (field 'R', never localized), or null
  */
 public record Notice(
-    String severity, String sqlState, String message, String detail, String hint) {}
+    String severity, String sqlState, String message, String detail, String hint, String routine) {
+  /** A notice without its routine. */
+  public Notice(String severity, String sqlState, String message, String detail, String hint) {
+    this(severity, sqlState, message, detail, hint, null);
+  }
+}

@@ -3,15 +3,21 @@ package dev.sluice;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.sluice.driver.ConnectionConfig;
+import dev.sluice.driver.PgConnection;
+import dev.sluice.driver.PipelineStep;
 import dev.sluice.testkit.ReplicatedPair;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -142,6 +148,115 @@ class CommitNeverCancelledTest {
       assertThat(db.queryOne("SELECT count(*)::int FROM c WHERE k = 'implicit'", Integer.class))
           .contains(1);
     }
+  }
+
+  @Test
+  void theWarningIsKnownByItsRoutineNotItsEnglishText() throws Exception {
+    List<Notice> notices = new CopyOnWriteArrayList<>();
+    try (Database db =
+        Database.builder()
+            .url(pair.primaryUrl())
+            .applicationName("by-routine")
+            .noticeListener(notices::add)
+            .build()) {
+      CompletableFuture<Long> insert =
+          CompletableFuture.supplyAsync(() -> db.execute("INSERT INTO c VALUES ('routine')"));
+      awaitSyncRepWait("by-routine");
+      cancel("by-routine");
+      assertThatThrownBy(() -> insert.get(10, TimeUnit.SECONDS))
+          .cause()
+          .isInstanceOfSatisfying(
+              PgException.class, e -> assertThat(e.sqlState()).isEqualTo("08007"));
+    }
+    // The server names the routine; that, not the (translatable) message, is what is matched.
+    assertThat(notices).anySatisfy(n -> assertThat(n.routine()).isEqualTo("SyncRepWaitForLSN"));
+  }
+
+  @Test
+  void aStreamsImplicitCommitWhoseWaitWasCancelledIsReportedAsUnknown() throws Exception {
+    try (Database db =
+        Database.builder().url(pair.primaryUrl()).applicationName("streamed").build()) {
+      CompletableFuture<List<String>> read =
+          CompletableFuture.supplyAsync(
+              () -> {
+                try (Stream<String> s =
+                    db.stream("INSERT INTO c VALUES ('stream') RETURNING k", String.class)) {
+                  return s.toList();
+                }
+              });
+      awaitSyncRepWait("streamed");
+      cancel("streamed");
+      assertThatThrownBy(() -> read.get(10, TimeUnit.SECONDS))
+          .cause()
+          .isInstanceOfSatisfying(
+              PgException.class,
+              e -> {
+                assertThat(e.sqlState()).isEqualTo("08007");
+                assertThat(e.statement()).isEqualTo("INSERT INTO c VALUES ('stream') RETURNING k");
+              });
+      assertThat(db.queryOne("SELECT count(*)::int FROM c WHERE k = 'stream'", Integer.class))
+          .contains(1);
+    }
+  }
+
+  @Test
+  void aPipelinedPoolsStatementWhoseImplicitCommitWasCancelledIsReportedAsUnknown()
+      throws Exception {
+    try (Database db =
+        Database.builder()
+            .url(pair.primaryUrl())
+            .applicationName("pipelined")
+            .pipelining(4)
+            .build()) {
+      CompletableFuture<Long> insert =
+          CompletableFuture.supplyAsync(() -> db.execute("INSERT INTO c VALUES ('pipelined')"));
+      awaitSyncRepWait("pipelined");
+      cancel("pipelined");
+      assertThatThrownBy(() -> insert.get(10, TimeUnit.SECONDS))
+          .cause()
+          .isInstanceOfSatisfying(
+              PgException.class,
+              e -> {
+                assertThat(e.sqlState()).isEqualTo("08007");
+                assertThat(e.statement()).isEqualTo("INSERT INTO c VALUES ('pipelined')");
+              });
+    }
+  }
+
+  @Test
+  void aPipelineStepsCancelledCommitIsNotHiddenByALaterWarning() throws Exception {
+    try (PgConnection c =
+        PgConnection.connect(
+            ConnectionConfig.builder()
+                .url(pair.primaryUrl())
+                .applicationName("pipeline-steps")
+                .build(),
+            null)) {
+      CompletableFuture<Void> run =
+          CompletableFuture.runAsync(
+              () ->
+                  c.pipeline(
+                      List.of(
+                          PipelineStep.execute("INSERT INTO c VALUES ('step')", new Object[0]),
+                          PipelineStep.execute(
+                              "DO $$ BEGIN RAISE WARNING 'a later warning'; END $$",
+                              new Object[0])),
+                      false));
+      awaitSyncRepWait("pipeline-steps");
+      cancel("pipeline-steps");
+      assertThatThrownBy(() -> run.get(10, TimeUnit.SECONDS))
+          .cause()
+          .isInstanceOfSatisfying(
+              PgException.class, e -> assertThat(e.sqlState()).isEqualTo("08007"));
+    }
+  }
+
+  private static void cancel(String applicationName) throws SQLException {
+    text(
+        "SELECT pg_cancel_backend(pid)::text FROM pg_stat_activity"
+            + " WHERE application_name = '"
+            + applicationName
+            + "'");
   }
 
   private static void awaitSyncRepWait(String applicationName) throws Exception {

@@ -42,6 +42,11 @@ enum Client {
           + ") over the same 4 connections,"
           + " shared by the 16 callers",
       EnumSet.of(W3C, W3CL)),
+  SLUICE_UNNAMED(
+      "sluice-unnamed",
+      "Sluice with statement_mode=unnamed (for transaction-pooling proxies): Parse + Bind +"
+          + " Describe + Execute + Sync of the unnamed statement per lookup",
+      EnumSet.of(W3, W3C)),
   PGJDBC_TEXT(
       "pgjdbc-text",
       "pgjdbc defaults (text results): a fresh connection per iteration",
@@ -120,6 +125,8 @@ enum Client {
         return new SluiceClient(false);
       case SLUICE_PIPELINED:
         return new SluiceClient(false, CellMain.PIPELINING);
+      case SLUICE_UNNAMED:
+        return new SluiceClient(false, 0, true);
       case PGJDBC_TEXT:
         return new PgjdbcClient(PgjdbcClient.Mode.TEXT);
       case PGJDBC_BINARY:

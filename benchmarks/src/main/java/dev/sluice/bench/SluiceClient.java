@@ -20,20 +20,32 @@ final class SluiceClient extends BenchClient {
   /** Calls in flight per connection shared by W3c's callers (0: the plain pool). */
   private final int pipelining;
 
+  /** statement_mode=unnamed: what running behind PgBouncer in transaction mode costs. */
+  private final boolean unnamedStatements;
+
   SluiceClient(boolean dsl) {
     this(dsl, 0);
   }
 
   SluiceClient(boolean dsl, int pipelining) {
+    this(dsl, pipelining, false);
+  }
+
+  SluiceClient(boolean dsl, int pipelining, boolean unnamedStatements) {
     this.dsl = dsl;
     this.pipelining = pipelining;
+    this.unnamedStatements = unnamedStatements;
   }
 
   @Override
   void setUp(CellSpec spec) {
+    String url = spec.workloadUrl();
+    if (unnamedStatements) {
+      url += (url.contains("?") ? "&" : "?") + "statement_mode=unnamed";
+    }
     db =
         Database.builder()
-            .url(spec.workloadUrl())
+            .url(url)
             .maxPoolSize(spec.workload().isConcurrent() ? 4 : 1)
             // As pgjdbc's cell runs with reWriteBatchedInserts: many rows per statement (Sluice's
             // rewrite binds one array per column and unnests it).

@@ -294,6 +294,9 @@ final class BatchPipeline {
     RuntimeException encodeFailure = null;
     boolean synced = false;
     boolean submitted = false;
+    // In the unnamed mode each statement is parsed (as the unnamed one) ahead of its first Bind,
+    // in the same pipeline: the one Sync at its end keeps a pooler's backend for all of it.
+    Prepared parsed = null;
     session.writeCloses();
     while (written < n && error == null) {
       int groupStart = written;
@@ -301,6 +304,10 @@ final class BatchPipeline {
         while (written < n
             && written - groupStart < BATCH_GROUP
             && writer.unsent() < BATCH_GROUP_BYTES) {
+          if (session.unnamedStatements && statements[written] != parsed) {
+            parsed = statements[written];
+            writer.parseUnnamed(parsed);
+          }
           writer.bind(statements[written], rows.get(written));
           writer.execute();
           written++;

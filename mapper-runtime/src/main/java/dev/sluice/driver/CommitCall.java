@@ -17,9 +17,16 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * WARNING arrives anyway — the server's statement_timeout, or a pg_cancel_backend from elsewhere —
  * the COMMIT is reported as 08007 too, on a connection that stays usable. {@link PgConnection}'s
  * other calls make the same check ({@link #checkReplicated}): a statement outside a transaction
- * commits implicitly, and its query timeout may cancel that wait.
+ * commits implicitly, and its query timeout may cancel that wait. So do a stream, whose implicit
+ * commit comes at its end ({@link Cursor}), and each statement of the pipelined pool ({@link
+ * SharedConnection}): the receive loop gives the WARNING to the exchange in flight. It is
+ * recognised by its routine ({@link #replicationUncertain}), and no later WARNING of the same call
+ * hides it.
  */
 final class CommitCall {
+  /** The routine (ErrorResponse/NoticeResponse field 'R') that waits for synchronous standbys. */
+  static final String SYNC_REP_ROUTINE = "SyncRepWaitForLSN";
+
   private CommitCall() {}
 
   /** The command tag of COMMIT; see the class comment for the failures. */
@@ -73,27 +80,36 @@ final class CommitCall {
    * The session itself is in step.
    */
   static void checkReplicated(Session session, String sql) {
-    Notice warning = session.callWarning();
-    if (warning != null && replicationUncertain(warning)) {
-      throw new PgException(
-          "08007",
-          "the commit's wait for synchronous replication was cancelled: the transaction"
-              + " committed on the primary and may not have reached the standby, so a failover"
-              + " may lose it (server: "
-              + warning.message()
-              + (warning.detail() == null ? "" : " " + warning.detail())
-              + ")",
-          sql,
-          null);
+    Notice warning = session.replicationWarning();
+    if (warning != null) {
+      throw notReplicated(warning, sql);
     }
   }
 
+  /** The 08007 of a commit whose wait for synchronous replication ended with {@code warning}. */
+  static PgException notReplicated(Notice warning, String sql) {
+    return new PgException(
+        "08007",
+        "the commit's wait for synchronous replication was cancelled: the transaction"
+            + " committed on the primary and may not have reached the standby, so a failover"
+            + " may lose it (server: "
+            + warning.message()
+            + (warning.detail() == null ? "" : " " + warning.detail())
+            + ")",
+        sql,
+        null);
+  }
+
   /**
-   * The WARNING of a cancelled or terminated wait for synchronous replication (SQLSTATE 01000). The
-   * server's English text is matched; a server with lc_messages in another language is not
-   * recognised.
+   * The WARNING of a cancelled or terminated wait for synchronous replication. PostgreSQL raises
+   * both from the routine SyncRepWaitForLSN and names it in field 'R', which — unlike the message —
+   * is never translated, so it is recognised whatever lc_messages says. Only a server that sends no
+   * routine (a PostgreSQL look-alike) is judged by the English text.
    */
   static boolean replicationUncertain(Notice warning) {
+    if (warning.routine() != null) {
+      return SYNC_REP_ROUTINE.equals(warning.routine());
+    }
     String text =
         (warning.message() + " " + (warning.detail() == null ? "" : warning.detail()))
             .toLowerCase(Locale.ROOT);

@@ -22,10 +22,11 @@ import java.util.function.Supplier;
  * sslmode, application_name, connect_timeout (seconds; 0 or less: no timeout, and 1 counts as 2,
  * both as in libpq), keepalives, keepalives_idle, keepalives_interval, keepalives_count,
  * require_auth (as libpq's), target_session_attrs, options, load_balance_hosts (disable|random;
- * also loadBalanceHosts=true), and Sluice's own statement_cache_size, rewrite_batched_inserts and
- * scram_max_iterations. A host that starts with '/' is a Unix-domain socket directory. The password
- * is never shown by {@link #toString()}; with no password, one comes from the password supplier or
- * the password file ({@link PassFile}) when the server asks for it.
+ * also loadBalanceHosts=true), and Sluice's own statement_cache_size, statement_mode ({@link
+ * StatementMode}: named or unnamed), rewrite_batched_inserts and scram_max_iterations. A host that
+ * starts with '/' is a Unix-domain socket directory. The password is never shown by {@link
+ * #toString()}; with no password, one comes from the password supplier or the password file ({@link
+ * PassFile}) when the server asks for it.
  */
 public final class ConnectionConfig {
   /**
@@ -95,6 +96,7 @@ public final class ConnectionConfig {
   private final int maxProtocolVersion;
   private final Map<String, String> startupParameters;
   private final int statementCacheSize;
+  private final StatementMode statementMode;
   private final boolean rewriteBatchedInserts;
   private final Keepalives keepalives;
   private final Duration queryTimeout;
@@ -123,6 +125,7 @@ public final class ConnectionConfig {
     this.maxProtocolVersion = b.network.maxProtocolVersion;
     this.startupParameters = Map.copyOf(b.startupParameters);
     this.statementCacheSize = b.statementCacheSize;
+    this.statementMode = b.statementMode;
     this.rewriteBatchedInserts = b.rewriteBatchedInserts;
     this.keepalives = b.network.keepalives;
     this.queryTimeout = b.queryTimeout;
@@ -217,6 +220,10 @@ public final class ConnectionConfig {
     return statementCacheSize;
   }
 
+  public StatementMode statementMode() {
+    return statementMode;
+  }
+
   /**
    * Whether batches of a plain INSERT … VALUES run as inserts of many rows per statement: from one
    * binary array per parameter ({@code INSERT … SELECT … FROM unnest($1, …)}), else as multi-row
@@ -284,6 +291,7 @@ public final class ConnectionConfig {
     private String applicationName = "sluice";
     private final Map<String, String> startupParameters = new LinkedHashMap<>();
     private int statementCacheSize = 256;
+    private StatementMode statementMode = StatementMode.NAMED;
     private Duration queryTimeout = Duration.ZERO;
     private RequireAuth requireAuth = RequireAuth.ANY;
     private boolean rewriteBatchedInserts;
@@ -375,6 +383,9 @@ public final class ConnectionConfig {
         case "statement_cache_size":
           statementCacheSize = Keywords.positive(key, value);
           break;
+        case "statement_mode":
+          statementMode = StatementMode.parse(value);
+          break;
         case "rewrite_batched_inserts":
         case "reWriteBatchedInserts":
           rewriteBatchedInserts = Keywords.parseBoolean(key, value);
@@ -438,6 +449,12 @@ public final class ConnectionConfig {
         throw new IllegalArgumentException("statement cache size < 1: " + size);
       }
       this.statementCacheSize = size;
+      return this;
+    }
+
+    /** {@link StatementMode#UNNAMED} behind a transaction-pooling proxy; default named. */
+    public Builder statementMode(StatementMode mode) {
+      this.statementMode = java.util.Objects.requireNonNull(mode, "mode");
       return this;
     }
 

@@ -50,10 +50,21 @@ public final class Cursor<T> implements AutoCloseable {
       throws IOException {
     RowDecoder.Bound<T> bound = p.bound(decoder);
     session.writeCloses();
+    boolean unnamed = session.unnamedStatements;
+    if (unnamed) {
+      session.writer.parseUnnamed(p);
+    }
     session.writer.bind(p, params);
+    if (unnamed) {
+      session.writer.describePortal();
+    }
     session.writer.execute(CHUNK_ROWS);
     session.writer.flush();
     Cursor<T> c = new Cursor<>(session, bound);
+    c.rows.sql = p.sql;
+    if (unnamed) {
+      c.rows.described = p;
+    }
     session.submit(c.rows);
     session.rowView.start(p.columns, p.binaryOids);
     c.advance();
@@ -97,6 +108,10 @@ public final class Cursor<T> implements AutoCloseable {
           done = true;
           if (rows.error != null) {
             throw rows.error;
+          }
+          if (rows.replicationWarning != null) {
+            // The stream's implicit commit, at its Sync, waited for a standby and was cancelled.
+            throw CommitCall.notReplicated(rows.replicationWarning, rows.sql);
           }
           return;
         }
@@ -153,6 +168,10 @@ public final class Cursor<T> implements AutoCloseable {
       }
     } catch (IOException | RuntimeException e) {
       session.markBroken();
+      return;
+    }
+    if (rows.replicationWarning != null) {
+      throw CommitCall.notReplicated(rows.replicationWarning, rows.sql);
     }
   }
 
@@ -164,6 +183,12 @@ public final class Cursor<T> implements AutoCloseable {
   private final class Rows extends Exchange {
     /** Set by close(): skip rows, and close the portal at the end of the chunk. */
     boolean closing;
+
+    /**
+     * In the unnamed mode, the description the decoder is bound to: a portal whose columns differ
+     * ends the cursor with 0A000 (its rows skipped, the portal closed).
+     */
+    Prepared described;
 
     /** Whether Sync was sent: then only ReadyForQuery (and what precedes it) is left. */
     private boolean synced;
@@ -208,9 +233,29 @@ public final class Cursor<T> implements AutoCloseable {
           r.skip();
           sync();
           return false;
+        case Protocol.PARSE_COMPLETE:
         case Protocol.BIND_COMPLETE:
         case Protocol.CLOSE_COMPLETE:
+        case Protocol.NO_DATA:
           r.skip();
+          return false;
+        case Protocol.ROW_DESCRIPTION:
+          if (described == null) {
+            throw session.unexpected(type, name());
+          }
+          dev.sluice.Columns now = r.rowDescription();
+          if (!now.equals(described.columns)) {
+            session.statements.evict(described);
+            closing = true;
+            error =
+                new PgException(
+                    "0A000",
+                    "the result's columns changed since the statement was described (now "
+                        + now.describe()
+                        + "); the stream was closed: open it again (it is described anew)",
+                    described.sql,
+                    null);
+          }
           return false;
         default:
           throw session.unexpected(type, name());

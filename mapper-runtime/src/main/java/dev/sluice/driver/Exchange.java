@@ -20,6 +20,12 @@ abstract class Exchange {
    */
   PgException refusedCopy;
 
+  /**
+   * The WARNING of a commit (implicit, at this exchange's Sync, or a COMMIT) whose wait for a
+   * synchronous standby was cancelled, or null: the exchange's caller reports 08007.
+   */
+  volatile dev.sluice.Notice replicationWarning;
+
   /** The data of a COPY TO STDOUT this exchange does not read: dropped by the receive loop. */
   boolean dropCopyData;
 

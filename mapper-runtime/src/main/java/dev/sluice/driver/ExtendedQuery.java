@@ -1,5 +1,6 @@
 package dev.sluice.driver;
 
+import dev.sluice.Columns;
 import dev.sluice.PgException;
 import java.io.IOException;
 
@@ -15,6 +16,10 @@ import java.io.IOException;
  * ended otherwise leaves a cancel that may still arrive and hit the next statement, so the session
  * is then broken and the pool replaces it. A malformed DataRow (08P01) is not the sink's fault: it
  * leaves the session broken.
+ *
+ * <p>In {@link StatementMode#UNNAMED} the execution is Parse + Bind + Describe(portal) + Execute +
+ * Sync, and the portal's RowDescription is checked against the cached description the result
+ * formats were chosen from (see {@link #redescribed}).
  */
 final class ExtendedQuery extends Exchange {
   /** Where rows go; null to drop them. */
@@ -26,6 +31,12 @@ final class ExtendedQuery extends Exchange {
   private RuntimeException sinkFailure;
   private long count;
 
+  /** In the unnamed mode, the description Bind's formats came from; else null. */
+  private Prepared described;
+
+  /** The result's columns changed and its rows cannot be read as asked: thrown after the reply. */
+  private RuntimeException describeFailure;
+
   /** One per session, made with it and reused for every execution ({@link #reset}). */
   ExtendedQuery(Session session) {
     super(session);
@@ -34,6 +45,8 @@ final class ExtendedQuery extends Exchange {
   /** Ready for the next execution, of which nothing has been read yet. */
   private ExtendedQuery reset(Sink sink, boolean eachExecution) {
     this.sink = sink;
+    this.described = null;
+    this.describeFailure = null;
     this.eachExecution = eachExecution;
     this.sinkFailure = null;
     this.count = 0;
@@ -54,10 +67,20 @@ final class ExtendedQuery extends Exchange {
       sink.start(p);
     }
     session.writeCloses();
+    boolean unnamed = session.unnamedStatements;
+    if (unnamed) {
+      session.writer.parseUnnamed(p);
+    }
     session.writer.bind(p, params);
+    if (unnamed) {
+      session.writer.describePortal();
+    }
     session.writer.execute();
     session.writer.sync();
     ExtendedQuery x = session.extendedQuery.reset(sink, false);
+    if (unnamed) {
+      x.described = p;
+    }
     session.submit(x);
     if (p.columns != null) {
       session.rowView.start(p.columns, p.binaryOids);
@@ -72,6 +95,9 @@ final class ExtendedQuery extends Exchange {
       throw x.sinkFailure;
     }
     x.throwIfFailed();
+    if (x.describeFailure != null) {
+      throw x.describeFailure;
+    }
     return x.count;
   }
 
@@ -112,6 +138,58 @@ final class ExtendedQuery extends Exchange {
     }
   }
 
+  /**
+   * The portal's columns differ from the cached description (DDL since it was made): the old
+   * description is evicted. If Bind's result formats — chosen from the old columns — are the ones
+   * the new columns would have asked for, the rows are decoded by the new description (cached in
+   * its place, the sink's decoder bound to it again); otherwise they are dropped and the call fails
+   * with 0A000 after the reply, the statement having run. Either way the session stays in step.
+   */
+  private void redescribed(Columns now) {
+    Prepared old = described;
+    session.statements.evict(old);
+    if (!formatsFit(old.resultFormats, now)) {
+      describeFailure =
+          new PgException(
+              "0A000",
+              "the result's columns changed since the statement was described (now "
+                  + now.describe()
+                  + "); it ran, but its rows came in formats chosen for the old columns and were"
+                  + " dropped: run it again (it is described anew)",
+              old.sql,
+              null);
+      return;
+    }
+    Prepared fresh = new Prepared("", old.sql, old.paramOids, now);
+    session.statements.put(fresh);
+    described = fresh;
+    if (sink != null) {
+      try {
+        sink.start(fresh);
+      } catch (RuntimeException e) {
+        describeFailure = e; // the decoder does not take the new columns
+        return;
+      }
+    }
+    session.rowView.start(now, fresh.binaryOids);
+  }
+
+  /** Whether Bind's result-format part {@code formats} asked for the formats {@code now} needs. */
+  static boolean formatsFit(byte[] formats, Columns now) {
+    int count = Bytes.getShort(formats, 0) & 0xffff;
+    int n = now.count();
+    if (count > 1 && count != n) {
+      return false;
+    }
+    for (int i = 0; i < n; i++) {
+      int asked = count == 0 ? 0 : Bytes.getShort(formats, count == 1 ? 2 : 2 + 2 * i);
+      if (now.format(i) != asked) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   @Override
   String name() {
     return "an extended query";
@@ -122,7 +200,7 @@ final class ExtendedQuery extends Exchange {
     MessageReader r = session.reader;
     switch (type) {
       case Protocol.DATA_ROW:
-        if (sink == null || error != null || sinkFailure != null) {
+        if (sink == null || error != null || sinkFailure != null || describeFailure != null) {
           r.skipRows();
         } else {
           try {
@@ -143,6 +221,20 @@ final class ExtendedQuery extends Exchange {
       case Protocol.NO_DATA:
       case Protocol.PORTAL_SUSPENDED:
         r.skip();
+        return false;
+      case Protocol.ROW_DESCRIPTION:
+        if (described == null) {
+          throw session.unexpected(type, name());
+        }
+        if (r.skipIfBodyIs(described.portalDescription)) {
+          return false; // the same bytes as last time: the same columns, nothing allocated
+        }
+        byte[] body = r.bodyCopy();
+        Columns now = r.rowDescription();
+        if (!now.equals(described.columns)) {
+          redescribed(now);
+        }
+        described.portalDescription = body;
         return false;
       case Protocol.EMPTY_QUERY_RESPONSE:
         // An empty statement ends its execution as CommandComplete would (count 0).

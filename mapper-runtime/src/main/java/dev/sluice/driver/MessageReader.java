@@ -35,6 +35,27 @@ final class MessageReader {
     in.skipMessage();
   }
 
+  /**
+   * Whether the body of the message at the position is {@code expected}, byte for byte; if so the
+   * message is consumed. Compares in place, allocating nothing.
+   */
+  boolean skipIfBodyIs(byte[] expected) {
+    int p = body();
+    int end = end();
+    if (expected == null
+        || end - p != expected.length
+        || !java.util.Arrays.equals(in.array(), p, end, expected, 0, expected.length)) {
+      return false;
+    }
+    in.skipMessage();
+    return true;
+  }
+
+  /** A copy of the body of the message at the position (which stays unread). */
+  byte[] bodyCopy() {
+    return java.util.Arrays.copyOfRange(in.array(), body(), end());
+  }
+
   /** Where the body of the message at the position starts. */
   private int body() {
     return in.position() + 5;

@@ -141,6 +141,33 @@ final class MessageWriter {
     }
   }
 
+  /**
+   * Parse of {@code p}'s text as the unnamed statement, with the parameter types its description
+   * gave, ahead of its Bind in the same batch ({@link StatementMode#UNNAMED}).
+   */
+  void parseUnnamed(Prepared p) {
+    int[] oids = p.paramOids;
+    int mark = out.position();
+    try {
+      out.begin(Protocol.PARSE).putByte(0);
+      cstring(p.sql, "the statement", p.sql);
+      out.putShort(oids.length);
+      for (int oid : oids) {
+        out.putInt(oid);
+      }
+      out.end();
+    } catch (RuntimeException e) {
+      out.truncate(mark);
+      throw e;
+    }
+  }
+
+  /** Describe of the unnamed portal: RowDescription (with the formats Bind asked for) or NoData. */
+  void describePortal() {
+    out.begin(Protocol.DESCRIBE).putByte(Protocol.TARGET_PORTAL).putByte(0);
+    out.end();
+  }
+
   /** Describe of a named statement: ParameterDescription, then RowDescription or NoData. */
   void describeStatement(String name) {
     out.begin(Protocol.DESCRIBE).putByte(Protocol.TARGET_STATEMENT).putCString(name);

@@ -61,6 +61,14 @@ public final class PipelinedPool implements AutoCloseable {
       throw new IllegalArgumentException(
           "a pipelined pool needs at least 1 connection and 1 call in flight per connection");
     }
+    if (config.statementMode() == StatementMode.UNNAMED) {
+      // Its connections bind named statements prepared by an earlier round trip, and many
+      // callers' statements interleave on them: nothing a transaction-pooling proxy allows.
+      throw new PgException(
+          "0A000",
+          "the pipelined pool needs statement_mode=named; use the ordinary pool behind a"
+              + " transaction-pooling proxy");
+    }
     this.config = config;
     this.noticeListener = noticeListener;
     this.listener = listener;

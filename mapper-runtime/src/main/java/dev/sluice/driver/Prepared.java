@@ -29,6 +29,12 @@ final class Prepared {
    */
   final int residue;
 
+  /**
+   * In {@link StatementMode#UNNAMED}: the body of its portal's RowDescription as last seen matching
+   * {@link #columns}, so later executions check theirs by comparing bytes; null until then.
+   */
+  byte[] portalDescription;
+
   /** The next variant of the same SQL text (see {@link StatementCache}), or null. */
   Prepared next;
 

@@ -11,6 +11,10 @@ import java.io.IOException;
  * statement instead, described for that one use and not cached, so one-shot statements leave
  * nothing on the server; its second use names and caches it (see {@link
  * StatementCache#nameOnThisUse}). Batches always name theirs: they bind them many times.
+ *
+ * <p>In {@link StatementMode#UNNAMED} nothing is named: a text's first use is described (Parse +
+ * Describe + Sync of the unnamed statement) and only the description cached; every Bind then goes
+ * with a Parse of its own in the same batch ({@link MessageWriter#parseUnnamed}).
  */
 final class Preparer {
   private static final System.Logger LOG = System.getLogger(PgConnection.class.getName());
@@ -102,7 +106,7 @@ final class Preparer {
     if (p != null) {
       return p;
     }
-    if (session.statements.nameOnThisUse(sql)) {
+    if (!session.unnamedStatements && session.statements.nameOnThisUse(sql)) {
       return describe(session, session.statements.nextName(), sql, params);
     }
     return describe(session, "", sql, params);
@@ -114,12 +118,16 @@ final class Preparer {
     if (p != null) {
       return p;
     }
+    if (session.unnamedStatements) {
+      return describe(session, "", sql, params);
+    }
     return describe(session, session.statements.nextName(), sql, params);
   }
 
   /**
    * Parse + Describe + Sync of {@code sql} as statement {@code name}; a named one is cached, the
-   * unnamed one ("") lives until the next Parse of the unnamed statement or simple Query.
+   * unnamed one ("") lives until the next Parse of the unnamed statement or simple Query (in {@link
+   * StatementMode#UNNAMED} its description is cached: every use parses it again).
    */
   private static Prepared describe(Session session, String name, String sql, Object[] params)
       throws IOException {
@@ -142,7 +150,7 @@ final class Preparer {
       throw session.protocolViolation("no ParameterDescription for Describe");
     }
     Prepared p = new Prepared(name, sql, x.paramOids, x.columns);
-    if (!name.isEmpty()) {
+    if (!name.isEmpty() || session.unnamedStatements) {
       session.statements.put(p);
     }
     return p;

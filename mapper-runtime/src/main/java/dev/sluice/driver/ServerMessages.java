@@ -29,8 +29,8 @@ final class ServerMessages {
   /** Concurrent: a shared connection's pool reads them while a caller's thread reads replies. */
   private final Map<String, String> parameters = new java.util.concurrent.ConcurrentHashMap<>();
 
-  /** The last WARNING notice since {@link #clearCallWarning} (a call's start), or null. */
-  private Notice callWarning;
+  /** The last commit-not-replicated WARNING ({@link CommitCall#replicationUncertain}), untaken. */
+  private Notice replicationWarning;
 
   ServerMessages(
       MessageReader reader, RowView rowView, MessageWriter writer, NoticeListener noticeListener) {
@@ -58,12 +58,14 @@ final class ServerMessages {
     }
   }
 
-  Notice callWarning() {
-    return callWarning;
-  }
-
-  void clearCallWarning() {
-    callWarning = null;
+  /**
+   * The WARNING of a cancelled wait for synchronous replication read since the last call, or null;
+   * cleared.
+   */
+  Notice takeReplicationWarning() {
+    Notice n = replicationWarning;
+    replicationWarning = null;
+    return n;
   }
 
   String parameter(String name) {
@@ -95,9 +97,11 @@ final class ServerMessages {
   private void notice() throws ProtocolException {
     Map<Character, String> f = reader.fields();
     String severity = f.getOrDefault('V', f.getOrDefault('S', "NOTICE"));
-    Notice n = new Notice(severity, f.get('C'), f.get('M'), f.get('D'), f.get('H'));
+    Notice n = new Notice(severity, f.get('C'), f.get('M'), f.get('D'), f.get('H'), f.get('R'));
     if (severity.equals("WARNING")) {
-      callWarning = n; // a COMMIT's "committed locally, but might not have been replicated"
+      if (CommitCall.replicationUncertain(n)) {
+        replicationWarning = n; // kept until taken: a later WARNING must not hide it
+      }
     }
     if (noticeListener == null) {
       System.Logger.Level level =

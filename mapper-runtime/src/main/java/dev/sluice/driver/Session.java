@@ -84,6 +84,12 @@ final class Session {
   final RowView rowView;
   final StatementCache statements;
 
+  /**
+   * {@link StatementMode#UNNAMED}: every Bind goes with a Parse of the unnamed statement in the
+   * same batch, and the statement cache holds descriptions only.
+   */
+  final boolean unnamedStatements;
+
   /** The exchange of every Bind/Execute, reused (one caller's exchange is in flight at a time). */
   final ExtendedQuery extendedQuery;
 
@@ -107,6 +113,9 @@ final class Session {
   /** The protocol version in use: the one asked for, or the one the server negotiated down to. */
   private int protocolVersion = Protocol.PROTOCOL_VERSION_3;
 
+  /** See {@link #replicationWarning()}; cleared by {@link #begin}. */
+  private dev.sluice.Notice callReplicationWarning;
+
   /** The statement being run, for error messages; null between calls. */
   private String currentSql;
 
@@ -123,6 +132,7 @@ final class Session {
     this.writer = new MessageWriter(new WriteBuffer(transport.output()));
     this.rowView = new RowView(buffer);
     this.statements = new StatementCache(config.statementCacheSize());
+    this.unnamedStatements = config.statementMode() == StatementMode.UNNAMED;
     this.extendedQuery = new ExtendedQuery(this);
     this.serverMessages = new ServerMessages(reader, rowView, writer, noticeListener);
   }
@@ -198,17 +208,12 @@ final class Session {
       throw notIdle(state(), sql);
     }
     currentSql = sql;
-    serverMessages.clearCallWarning();
+    callReplicationWarning = null;
     if (discardSequencesPending) {
       discardSequencesPending = false;
       writer.query("DISCARD SEQUENCES");
       enqueue(new DiscardSequences(this));
     }
-  }
-
-  /** The last WARNING the server sent during the current call, or null. */
-  dev.sluice.Notice callWarning() {
-    return serverMessages.callWarning();
   }
 
   /** Ends the call started by {@link #begin}. */
@@ -538,6 +543,26 @@ final class Session {
     if (serverMessages.handle(type) && lifecycle != Lifecycle.STARTING) {
       residue |= SessionResidue.SETTINGS; // a reported setting changed: SET, or set_config()
     }
+    if (type == Protocol.NOTICE_RESPONSE) {
+      dev.sluice.Notice w = serverMessages.takeReplicationWarning();
+      if (w != null) {
+        // Whose commit it was: the exchange in flight (one caller's, even on a shared
+        // connection); the call as a whole too, for the exchanges that end before its check.
+        Exchange h = queue.head;
+        if (h != null) {
+          h.replicationWarning = w;
+        }
+        callReplicationWarning = w;
+      }
+    }
+  }
+
+  /**
+   * The WARNING of a cancelled wait for synchronous replication during the current call, or null
+   * (see {@link CommitCall#checkReplicated}).
+   */
+  dev.sluice.Notice replicationWarning() {
+    return callReplicationWarning;
   }
 
   void onNotification(java.util.function.Consumer<dev.sluice.Notification> sink) {

@@ -164,6 +164,10 @@ public final class SharedConnection implements AutoCloseable {
       throw x.sinkFailure;
     }
     x.throwIfFailed();
+    if (x.replicationWarning != null) {
+      // Each shared statement is its own implicit transaction: its commit's wait was cancelled.
+      throw CommitCall.notReplicated(x.replicationWarning, p.sql);
+    }
     return x.count;
   }
 

@@ -121,7 +121,7 @@ final class StatementCache {
       if (variants >= Math.min(MAX_VARIANTS, capacity) && !pinned.contains(head)) {
         bySql.put(p.sql, head.next);
         head.next = null;
-        toClose.add(head.name);
+        retire(head);
         statementCount--;
         textChars -= head.sql.length();
       }
@@ -144,7 +144,7 @@ final class StatementCache {
       }
       eldest.remove();
       for (Prepared v = e.getValue(); v != null; v = v.next) {
-        toClose.add(v.name);
+        retire(v);
         statementCount--;
         textChars -= v.sql.length();
       }
@@ -188,13 +188,20 @@ final class StatementCache {
   }
 
   /**
-   * Forgets {@code p} (invalidated by DDL, say) and queues its name to be closed; an unnamed
-   * statement was never here.
+   * Queues the name of {@code p}, which left the cache, to be closed; an unnamed one (a description
+   * cached in {@link StatementMode#UNNAMED}) has nothing on the server to close.
+   */
+  private void retire(Prepared p) {
+    if (!p.isUnnamed()) {
+      toClose.add(p.name);
+    }
+  }
+
+  /**
+   * Forgets {@code p} (invalidated by DDL, say) and queues its name to be closed. The unnamed
+   * statement of a one-shot text is not in the cache: then nothing changes.
    */
   void evict(Prepared p) {
-    if (p.isUnnamed()) {
-      return;
-    }
     Prepared head = bySql.get(p.sql);
     if (head == p) {
       if (p.next == null) {
@@ -215,7 +222,7 @@ final class StatementCache {
       }
     }
     p.next = null;
-    toClose.add(p.name);
+    retire(p);
   }
 
   /**

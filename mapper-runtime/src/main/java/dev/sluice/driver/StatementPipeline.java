@@ -47,6 +47,17 @@ final class StatementPipeline {
    * that cannot run inside its one transaction.
    */
   static void run(Session session, List<PipelineStep> steps, boolean atomic) throws IOException {
+    if (session.unnamedStatements) {
+      // Its steps are described all together as named statements, then bound: nothing a
+      // transaction-pooling proxy keeps between round trips.
+      throw new PgException(
+          "0A000",
+          "pipelines of different statements need statement_mode=named (this connection is in"
+              + " the unnamed mode, for transaction-pooling proxies); run the statements in a"
+              + " transaction, or batch one statement with executeBatch",
+          null,
+          null);
+    }
     if (steps.isEmpty()) {
       return;
     }

@@ -1,0 +1,475 @@
+package dev.sluice;
+
+import java.io.DataInputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A transaction-pooling proxy for tests, doing what PgBouncer does with {@code pool_mode =
+ * transaction} and {@code max_prepared_statements = 0}: it accepts client connections and answers
+ * their startup itself (AuthenticationOk, the ParameterStatus values its first backend reported, a
+ * BackendKeyData of its own, ReadyForQuery), keeps a fixed set of backend connections to the real
+ * server (as one user, to one database, with trust authentication), and lends a client a backend
+ * only from its first message after an idle ReadyForQuery until the next one. Idle backends are
+ * lent first-in first-out, so with two backends one client's consecutive transactions run on
+ * different backends, which is exactly what a busy PgBouncer may do.
+ *
+ * <p>Both directions are framed message by message (type byte, length). A backend goes back to the
+ * pool at a ReadyForQuery with status 'I' only when the client has no other Sync or Query in flight
+ * and has not started another group of extended-protocol messages (Parse/Bind/… without their Sync
+ * yet): those were already sent to this backend and must be answered by it. A cursor read with
+ * Execute and Flush therefore keeps its backend until its Sync, as with PgBouncer.
+ *
+ * <p>What it does not emulate: PgBouncer 1.21+'s tracking of protocol-level prepared statements
+ * ({@code max_prepared_statements > 0}), which renames a client's named statements and prepares
+ * them again on whichever backend the client gets; TLS (SSLRequest and GSSENCRequest are answered
+ * 'N'); protocol 3.2 (answered with NegotiateProtocolVersion for 3.0); passwords. A CancelRequest
+ * is passed on to the backend the client holds at that moment, with that backend's key.
+ */
+final class TransactionPooler implements AutoCloseable {
+  private static final int SSL_REQUEST = 80877103;
+  private static final int GSSENC_REQUEST = 80877104;
+  private static final int CANCEL_REQUEST = 80877102;
+
+  private final ServerSocket listener;
+  private final String host;
+  private final int port;
+  private final String user;
+  private final String database;
+  private final List<Backend> backends = new CopyOnWriteArrayList<>();
+  private final BlockingQueue<Backend> idle = new LinkedBlockingQueue<>();
+  private final Map<Integer, Client> clients = new ConcurrentHashMap<>();
+  private final List<Socket> sockets = new CopyOnWriteArrayList<>();
+  private final AtomicInteger nextClientKey = new AtomicInteger(1);
+  private final AtomicInteger loans = new AtomicInteger();
+
+  /** ParameterStatus values of the first backend, replayed to every client at its startup. */
+  private final Map<String, String> parameters = new LinkedHashMap<>();
+
+  private volatile boolean closed;
+
+  /** Opens {@code size} backends to {@code host:port} as {@code user} on {@code database}. */
+  TransactionPooler(String host, int port, String user, String database, int size)
+      throws IOException {
+    this.host = host;
+    this.port = port;
+    this.user = user;
+    this.database = database;
+    for (int i = 0; i < size; i++) {
+      Backend b = openBackend();
+      backends.add(b);
+      idle.add(b);
+    }
+    this.listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+    Thread acceptor = new Thread(this::accept, "pooler-acceptor");
+    acceptor.setDaemon(true);
+    acceptor.start();
+  }
+
+  /** A pooler in front of {@code tdb}'s database with {@code size} backends. */
+  static TransactionPooler of(dev.sluice.testkit.TestDatabase tdb, int size) throws IOException {
+    return new TransactionPooler(tdb.host(), tdb.port(), tdb.user(), tdb.name(), size);
+  }
+
+  /** The URL of the pooled database through this proxy (any user name is accepted). */
+  String url() {
+    return "postgresql://" + user + "@127.0.0.1:" + listener.getLocalPort() + "/" + database;
+  }
+
+  /** The process IDs of the backends, in the order they were opened. */
+  List<Integer> backendPids() {
+    List<Integer> pids = new ArrayList<>();
+    for (Backend b : backends) {
+      pids.add(b.pid);
+    }
+    return pids;
+  }
+
+  /** How many times a backend was lent to a client (one per transaction, or per statement). */
+  int loans() {
+    return loans.get();
+  }
+
+  @Override
+  public void close() throws IOException {
+    closed = true;
+    listener.close();
+    for (Socket s : sockets) {
+      s.close();
+    }
+    for (Backend b : backends) {
+      b.socket.close();
+    }
+  }
+
+  // ---------------------------------------------------------------- backends
+
+  /** A connection to the real server, lent to one client at a time. */
+  private final class Backend {
+    final Socket socket;
+    final DataInputStream in;
+    final OutputStream out;
+    int pid;
+    byte[] secret;
+
+    /** The client it is lent to, or null while idle; changed under that client's lock. */
+    volatile Client owner;
+
+    Backend(Socket socket) throws IOException {
+      this.socket = socket;
+      this.in = new DataInputStream(socket.getInputStream());
+      this.out = socket.getOutputStream();
+    }
+  }
+
+  private Backend openBackend() throws IOException {
+    Socket s = new Socket(host, port);
+    s.setTcpNoDelay(true);
+    Backend b = new Backend(s);
+    ByteBuffer startup = ByteBuffer.allocate(1024);
+    startup.putInt(0).putInt(3 << 16);
+    cstring(startup, "user");
+    cstring(startup, user);
+    cstring(startup, "database");
+    cstring(startup, database);
+    startup.put((byte) 0);
+    startup.putInt(0, startup.position());
+    b.out.write(startup.array(), 0, startup.position());
+    b.out.flush();
+    for (; ; ) {
+      byte type = b.in.readByte();
+      byte[] body = new byte[b.in.readInt() - 4];
+      b.in.readFully(body);
+      ByteBuffer m = ByteBuffer.wrap(body);
+      switch (type) {
+        case 'R':
+          if (m.getInt() != 0) {
+            throw new IOException("the pooler's backends need trust authentication");
+          }
+          break;
+        case 'S':
+          synchronized (parameters) {
+            String name = cstring(m);
+            parameters.putIfAbsent(name, cstring(m));
+          }
+          break;
+        case 'K':
+          b.pid = m.getInt();
+          b.secret = new byte[m.remaining()];
+          m.get(b.secret);
+          break;
+        case 'E':
+          throw new IOException(
+              "backend refused the pooler: " + new String(body, StandardCharsets.UTF_8));
+        case 'Z':
+          Thread reader = new Thread(() -> pumpBackend(b), "pooler-backend-" + b.pid);
+          reader.setDaemon(true);
+          reader.start();
+          return b;
+        default:
+          break; // NoticeResponse and the like
+      }
+    }
+  }
+
+  /** Forwards a backend's messages to the client it is lent to, releasing it when idle. */
+  private void pumpBackend(Backend b) {
+    try {
+      for (; ; ) {
+        byte type = b.in.readByte();
+        int length = b.in.readInt();
+        byte[] message = new byte[1 + length];
+        message[0] = type;
+        ByteBuffer.wrap(message, 1, 4).putInt(length);
+        b.in.readFully(message, 5, length - 4);
+        Client c = b.owner; // set only while idle, cleared only below: stable here
+        if (c == null) {
+          continue; // a notice or ParameterStatus between loans: nobody to tell
+        }
+        // Written outside the client's lock, so that its pump is never held up by a client that
+        // is not reading yet (a pipeline still being sent); only this thread writes to it now.
+        if (type != 'Z') {
+          c.out.write(message);
+          if (b.in.available() == 0) {
+            c.out.flush();
+          }
+          continue;
+        }
+        // At ReadyForQuery the loan is decided before the client can read it, as PgBouncer does:
+        // the client's next message then borrows again, and this backend is lent (to it or to
+        // another) only once the ReadyForQuery is written.
+        boolean release;
+        synchronized (c) {
+          c.pendingSyncs--;
+          release = message[5] == 'I' && c.pendingSyncs == 0 && !c.openGroup;
+          if (release) {
+            c.backend = null;
+            b.owner = null;
+          }
+        }
+        c.out.write(message);
+        c.out.flush();
+        if (release) {
+          idle.add(b);
+        }
+      }
+    } catch (IOException e) {
+      Client c = b.owner;
+      if (c != null) {
+        closeQuietly(c.socket);
+      }
+    }
+  }
+
+  /** Closes {@code b} and opens another in its place. */
+  private void discard(Backend b) {
+    closeQuietly(b.socket);
+    backends.remove(b);
+    if (closed) {
+      return;
+    }
+    try {
+      Backend fresh = openBackend();
+      backends.add(fresh);
+      idle.add(fresh);
+    } catch (IOException e) {
+      // the pool shrinks; a test waiting for a backend then times out and says so
+    }
+  }
+
+  // ---------------------------------------------------------------- clients
+
+  /** One client connection and the backend it holds, if any. */
+  private final class Client {
+    final Socket socket;
+    final DataInputStream in;
+    final OutputStream out;
+    final int key;
+
+    /** The backend lent to this client, or null between transactions. */
+    Backend backend;
+
+    /** Syncs and Queries sent to {@link #backend} and not yet answered by ReadyForQuery. */
+    int pendingSyncs;
+
+    /** Extended-protocol messages were sent after the last Sync: their group is still open. */
+    boolean openGroup;
+
+    Client(Socket socket, int key) throws IOException {
+      this.socket = socket;
+      this.in = new DataInputStream(socket.getInputStream());
+      this.out = socket.getOutputStream();
+      this.key = key;
+    }
+  }
+
+  private void accept() {
+    while (!closed) {
+      try {
+        Socket s = listener.accept();
+        s.setTcpNoDelay(true);
+        sockets.add(s);
+        Thread t = new Thread(() -> serve(s), "pooler-client");
+        t.setDaemon(true);
+        t.start();
+      } catch (IOException e) {
+        return; // closed
+      }
+    }
+  }
+
+  private void serve(Socket s) {
+    Client c = null;
+    try {
+      c = new Client(s, nextClientKey.getAndIncrement());
+      if (!startup(c)) {
+        return;
+      }
+      clients.put(c.key, c);
+      pumpClient(c);
+    } catch (IOException | InterruptedException e) {
+      // the client went away
+    } finally {
+      if (c != null) {
+        clients.remove(c.key);
+        leave(c);
+      }
+      closeQuietly(s);
+    }
+  }
+
+  /** Answers the startup (or a cancel) itself; false when the connection ends with it. */
+  private boolean startup(Client c) throws IOException {
+    for (; ; ) {
+      int length = c.in.readInt();
+      byte[] body = new byte[length - 4];
+      c.in.readFully(body);
+      ByteBuffer m = ByteBuffer.wrap(body);
+      int code = m.getInt();
+      if (code == SSL_REQUEST || code == GSSENC_REQUEST) {
+        c.out.write('N');
+        c.out.flush();
+        continue;
+      }
+      if (code == CANCEL_REQUEST) {
+        passCancel(m.getInt());
+        return false;
+      }
+      ByteBuffer reply = ByteBuffer.allocate(4096);
+      if ((code & 0xffff) != 0) {
+        // Only 3.0, as PgBouncer: NegotiateProtocolVersion, newest minor 0, no options refused.
+        reply.put((byte) 'v').putInt(12).putInt(0).putInt(0);
+      }
+      reply.put((byte) 'R').putInt(8).putInt(0);
+      synchronized (parameters) {
+        for (Map.Entry<String, String> p : parameters.entrySet()) {
+          int start = reply.position();
+          reply.put((byte) 'S').putInt(0);
+          cstring(reply, p.getKey());
+          cstring(reply, p.getValue());
+          reply.putInt(start + 1, reply.position() - start - 1);
+        }
+      }
+      reply.put((byte) 'K').putInt(12).putInt(c.key).putInt(c.key * 7919);
+      reply.put((byte) 'Z').putInt(5).put((byte) 'I');
+      c.out.write(reply.array(), 0, reply.position());
+      c.out.flush();
+      return true;
+    }
+  }
+
+  /** Forwards the client's messages, borrowing a backend for the first one of a transaction. */
+  private void pumpClient(Client c) throws IOException, InterruptedException {
+    for (; ; ) {
+      byte type;
+      try {
+        type = c.in.readByte();
+      } catch (EOFException e) {
+        return;
+      }
+      int length = c.in.readInt();
+      byte[] message = new byte[1 + length];
+      message[0] = type;
+      ByteBuffer.wrap(message, 1, 4).putInt(length);
+      c.in.readFully(message, 5, length - 4);
+      if (type == 'X') {
+        return; // Terminate: the backend stays open for the next client
+      }
+      // Counted before the message is written, in the same critical section that finds the
+      // backend, so that the ReadyForQuery of an earlier Sync cannot release the backend between
+      // the two; written outside the lock, so that the backend's pump, which takes the lock at
+      // each ReadyForQuery, is never held up by a full socket.
+      boolean ends = type == 'S' || type == 'Q';
+      Backend b;
+      synchronized (c) {
+        b = c.backend;
+        if (b != null) {
+          count(c, type);
+        }
+      }
+      if (b == null) {
+        b = idle.take(); // outside the client's lock: the backend pump takes it to release
+        synchronized (c) {
+          c.backend = b;
+          b.owner = c;
+          loans.incrementAndGet();
+          count(c, type);
+        }
+      }
+      b.out.write(message);
+      if (ends || type == 'H' || c.in.available() == 0) {
+        b.out.flush();
+      }
+    }
+  }
+
+  /** Notes a message of {@code type} sent by {@code c} (under its lock). */
+  private static void count(Client c, byte type) {
+    if (type == 'S' || type == 'Q') {
+      c.pendingSyncs++;
+      c.openGroup = false;
+    } else if (type != 'H' && type != 'd' && type != 'c' && type != 'f') {
+      c.openGroup = true; // Parse, Bind, Describe, Execute, Close: a group until its Sync
+    }
+  }
+
+  /**
+   * The client is gone. A backend it still holds is mid-transaction or mid-exchange (an idle one
+   * went back at its ReadyForQuery): its session holds state the next client must not see, so it is
+   * replaced rather than lent again.
+   */
+  private void leave(Client c) {
+    Backend b;
+    synchronized (c) {
+      b = c.backend;
+      c.backend = null;
+      if (b != null) {
+        b.owner = null;
+      }
+    }
+    if (b != null) {
+      discard(b);
+    }
+  }
+
+  /** Sends a CancelRequest for the statement the client with {@code key} runs, if it holds one. */
+  private void passCancel(int key) {
+    Client c = clients.get(key);
+    if (c == null) {
+      return;
+    }
+    Backend b;
+    synchronized (c) {
+      b = c.backend;
+    }
+    if (b == null) {
+      return;
+    }
+    try (Socket s = new Socket(host, port)) {
+      ByteBuffer m = ByteBuffer.allocate(12 + b.secret.length);
+      m.putInt(12 + b.secret.length).putInt(CANCEL_REQUEST).putInt(b.pid).put(b.secret);
+      s.getOutputStream().write(m.array());
+      s.getOutputStream().flush();
+      s.getInputStream().read(); // the server closes it once the request is taken
+    } catch (IOException e) {
+      // a cancel is best effort, on a real server too
+    }
+  }
+
+  // ---------------------------------------------------------------- bytes
+
+  private static void cstring(ByteBuffer b, String s) {
+    b.put(s.getBytes(StandardCharsets.UTF_8)).put((byte) 0);
+  }
+
+  private static String cstring(ByteBuffer b) {
+    int start = b.position();
+    while (b.get() != 0) {
+      // to the NUL
+    }
+    return new String(b.array(), start, b.position() - start - 1, StandardCharsets.UTF_8);
+  }
+
+  private static void closeQuietly(Socket s) {
+    try {
+      s.close();
+    } catch (IOException e) {
+      // closing anyway
+    }
+  }
+}
