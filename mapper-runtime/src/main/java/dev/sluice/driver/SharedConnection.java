@@ -166,7 +166,7 @@ public final class SharedConnection implements AutoCloseable {
     x.throwIfFailed();
     if (x.replicationWarning != null) {
       // Each shared statement is its own implicit transaction: its commit's wait was cancelled.
-      throw CommitCall.notReplicated(x.replicationWarning, p.sql);
+      throw CommitCall.notReplicated(x.replicationWarning, x.sql);
     }
     return x.count;
   }
