@@ -243,6 +243,11 @@ public final class Database extends ConnectionQueries implements AutoCloseable {
     return pool.idleCount();
   }
 
+  /** The most connections the pool opens ({@link Builder#maxPoolSize}). */
+  public int maxPoolSize() {
+    return pool.maxSize();
+  }
+
   /** Closes every connection, the listener's too; calls after this fail. */
   @Override
   public void close() {

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The example application: a small film rental store. It builds its schema from its migrations,
@@ -45,19 +46,19 @@ public final class RentalStore {
       try (EmbeddedServer server = EmbeddedServer.start()) {
         directory = server.baseDirectory();
         out.println("Started it in " + directory);
-        run(embeddedUrl(server), out);
+        List<String> migrations = StoreSchema.migrate(server);
+        out.println(
+            "Migrated it with MigrationRunner: "
+                + String.join(", ", migrations)
+                + " (history in "
+                + StoreSchema.NAME
+                + "."
+                + StoreSchema.HISTORY_TABLE
+                + ")");
+        run(server.url(EmbeddedServer.SUPERUSER), db -> migrations, out);
       }
       out.println("Stopped it and deleted " + directory);
     }
-  }
-
-  static String embeddedUrl(EmbeddedServer server) {
-    return "postgresql://"
-        + EmbeddedServer.SUPERUSER
-        + "@localhost:"
-        + server.port()
-        + "/"
-        + EmbeddedServer.SUPERUSER;
   }
 
   /** What one run did and found. */
@@ -73,9 +74,14 @@ public final class RentalStore {
    * day's transactions.
    */
   public static Result run(String url, PrintStream out) {
+    return run(url, StoreSchema::recreate, out);
+  }
+
+  /** {@link #run(String, PrintStream)} with the schema built by {@code buildSchema}. */
+  static Result run(String url, Function<Database, List<String>> buildSchema, PrintStream out) {
     long start = System.nanoTime();
     try (Database db = StoreSchema.connect(url)) {
-      List<String> migrations = StoreSchema.recreate(db);
+      List<String> migrations = buildSchema.apply(db);
       out.println("Schema " + StoreSchema.NAME + " built from " + String.join(", ", migrations));
 
       SampleData data = SampleData.generate(SampleData.SEED);

@@ -2,26 +2,17 @@ package dev.sluice.examples;
 
 import dev.sluice.Database;
 import dev.sluice.Scalars;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.URI;
-import java.net.URISyntaxException;
-import java.net.URL;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.FileSystem;
-import java.nio.file.FileSystemNotFoundException;
-import java.nio.file.FileSystems;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import dev.sluice.embedded.EmbeddedServer;
+import dev.sluice.embedded.MigrationFiles;
+import dev.sluice.embedded.MigrationRunner;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.stream.Stream;
+import java.util.Properties;
 
 /**
  * The application's own schema, {@value #NAME}: dropped and built again from the migrations in
@@ -29,8 +20,11 @@ import java.util.stream.Stream;
  * outside it. The migrations are the same files the annotation processor checks the queries against
  * while compiling.
  *
- * <p>A real application would hand its migrations to Flyway; this small runner applies the
- * versioned ones ({@code V<version>__<description>.sql}) in Flyway's order, each as one script.
+ * <p>On the embedded server the application starts, sluice-embedded's {@link MigrationRunner}
+ * applies them, as an application migrates its own database: with a history table, checksums and a
+ * transaction per file. On a server of yours the schema is dropped and built again on every run, so
+ * there the files are applied in the same order ({@link MigrationFiles}) through Sluice's own
+ * driver, each as one script (one implicit transaction).
  *
  * <p>Misuse it guards against: a schema of that name that this application did not create is never
  * dropped; it is recognised by the comment {@link #recreate} puts on the schema.
@@ -42,7 +36,9 @@ public final class StoreSchema {
   private static final String MARKER =
       "Created by the Sluice example application; dropped and recreated on every run.";
   private static final String LOCATION = "db/migration";
-  private static final Pattern VERSIONED = Pattern.compile("V(\\d+(?:[._]\\d+)*)__.+\\.sql");
+
+  /** Where {@link #migrate} records what it applied. */
+  static final String HISTORY_TABLE = MigrationRunner.DEFAULT_HISTORY_TABLE;
 
   private StoreSchema() {}
 
@@ -88,78 +84,37 @@ public final class StoreSchema {
             + MARKER.replace("'", "''")
             + "'");
     List<String> applied = new ArrayList<>();
-    for (Migration m : migrations()) {
-      db.executeScript(m.sql());
-      applied.add(m.file());
+    for (MigrationFiles.Migration m : migrations().list()) {
+      db.executeScript(m.text());
+      applied.add(m.script());
     }
     return applied;
   }
 
-  /** A versioned migration: its file name, version parts and text. */
-  record Migration(String file, long[] version, String sql) {}
-
-  /** The migrations on the class path, in Flyway's order (V1 < V1_1 < V2 < V10). */
-  static List<Migration> migrations() {
-    List<Migration> found = new ArrayList<>();
-    for (Path file : listMigrationFiles()) {
-      String name = file.getFileName().toString();
-      Matcher m = VERSIONED.matcher(name);
-      if (!m.matches()) {
-        continue; // not a versioned migration (a README, say)
+  /**
+   * Creates the schema on a new embedded server and migrates it with {@link MigrationRunner}, whose
+   * history table goes into the schema too; returns the files applied.
+   */
+  public static List<String> migrate(EmbeddedServer server) {
+    Properties properties = new Properties();
+    properties.setProperty("user", EmbeddedServer.SUPERUSER);
+    properties.setProperty("ApplicationName", "sluice-example-migrations");
+    // The migrations name no schema: they run with the schema first on the search_path.
+    properties.setProperty("currentSchema", NAME);
+    try (Connection c =
+        DriverManager.getConnection(server.jdbcUrl(EmbeddedServer.SUPERUSER), properties)) {
+      try (Statement st = c.createStatement()) {
+        st.execute("CREATE SCHEMA " + NAME);
+        st.execute("COMMENT ON SCHEMA " + NAME + " IS '" + MARKER.replace("'", "''") + "'");
       }
-      String[] parts = m.group(1).split("[._]");
-      long[] version = new long[parts.length];
-      for (int i = 0; i < parts.length; i++) {
-        version[i] = Long.parseLong(parts[i]);
-      }
-      try {
-        found.add(new Migration(name, version, Files.readString(file, StandardCharsets.UTF_8)));
-      } catch (IOException e) {
-        throw new UncheckedIOException("could not read the migration " + file, e);
-      }
-    }
-    found.sort(Comparator.comparing(Migration::version, Arrays::compare));
-    for (int i = 1; i < found.size(); i++) {
-      if (Arrays.equals(found.get(i - 1).version(), found.get(i).version())) {
-        throw new IllegalStateException(
-            "two migrations have one version, as Flyway refuses too: "
-                + found.get(i - 1).file()
-                + " and "
-                + found.get(i).file());
-      }
-    }
-    return found;
-  }
-
-  /** The files of {@value #LOCATION}, from a directory (an IDE, exec:java) or a jar. */
-  private static List<Path> listMigrationFiles() {
-    URL url = StoreSchema.class.getClassLoader().getResource(LOCATION);
-    if (url == null) {
-      throw new IllegalStateException(LOCATION + " is not on the class path");
-    }
-    try {
-      URI uri = url.toURI();
-      if (uri.getScheme().equals("jar")) {
-        FileSystem jar = jarFileSystem(uri);
-        return list(jar.getPath(LOCATION));
-      }
-      return list(Path.of(uri));
-    } catch (URISyntaxException | IOException e) {
-      throw new IllegalStateException("could not list the migrations at " + url, e);
+      return MigrationRunner.of(migrations()).historyTable(NAME, HISTORY_TABLE).migrate(c);
+    } catch (SQLException e) {
+      throw new IllegalStateException("could not migrate " + server, e);
     }
   }
 
-  private static FileSystem jarFileSystem(URI uri) throws IOException {
-    try {
-      return FileSystems.getFileSystem(uri);
-    } catch (FileSystemNotFoundException notOpenYet) {
-      return FileSystems.newFileSystem(uri, Map.of());
-    }
-  }
-
-  private static List<Path> list(Path directory) throws IOException {
-    try (Stream<Path> files = Files.list(directory)) {
-      return files.filter(Files::isRegularFile).toList();
-    }
+  /** The migrations on the class path, in the order the processor's checks applied them. */
+  static MigrationFiles migrations() {
+    return MigrationFiles.onClassPath(StoreSchema.class.getClassLoader(), LOCATION);
   }
 }

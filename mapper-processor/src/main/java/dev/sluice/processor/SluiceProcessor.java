@@ -40,8 +40,9 @@ import javax.lang.model.type.TypeMirror;
  * {@link #process}: an unexpected failure becomes an error on the record being processed. The
  * processor claims our annotations, so javac does not warn that none claimed them.
  *
- * <p>Isolating in Gradle's sense: each generated file depends only on its record (and the types
- * that record refers to), which is its originating element.
+ * <p>Dynamic in Gradle's sense ({@link #gradleCategory}): isolating (each generated file depends
+ * only on its record and the types that record refers to, its originating element) unless a
+ * snapshot or migrations mode makes one output of the whole compilation, then aggregating.
  */
 @AutoService(Processor.class)
 public final class SluiceProcessor extends AbstractProcessor {
@@ -115,6 +116,11 @@ public final class SluiceProcessor extends AbstractProcessor {
     return ANNOTATIONS;
   }
 
+  /**
+   * Our options, and Gradle's incremental category for this compilation (the processor is {@code
+   * dynamic} in {@code META-INF/gradle/incremental.annotation.processors}; Gradle asks after {@link
+   * #init}, as javac does): see {@link #gradleCategory}.
+   */
   @Override
   public Set<String> getSupportedOptions() {
     return Set.of(
@@ -122,7 +128,37 @@ public final class SluiceProcessor extends AbstractProcessor {
         SchemaSource.MIGRATIONS_OPTION,
         SchemaSource.CACHE_OPTION,
         Snapshots.SNAPSHOT_OPTION,
-        Snapshots.VERIFY_OPTION);
+        Snapshots.VERIFY_OPTION,
+        gradleCategory());
+  }
+
+  /** Gradle's option naming an isolating processor. */
+  static final String GRADLE_ISOLATING = "org.gradle.annotation.processing.isolating";
+
+  /** Gradle's option naming an aggregating processor. */
+  static final String GRADLE_AGGREGATING = "org.gradle.annotation.processing.aggregating";
+
+  /**
+   * Isolating, unless the compilation writes or reads a record of all its checks. Each generated
+   * file comes from one record or DAO (its originating element) and what that element reaches, so
+   * Gradle may recompile only the sources that changed and the files they generated. But a snapshot
+   * ({@code sluice.schema.snapshot}) holds the answers of every check of the compilation, and
+   * verifying it reports entries no check asked for; migrations mode writes the migrations' digest
+   * as one resource for the whole compilation. An isolating processor sees only the recompiled
+   * sources, so it would write a partial snapshot, flag the others' entries as unused, and leave
+   * the digest to one arbitrary element. With either option Gradle is told aggregating: it then
+   * hands the processor every annotated source on each compilation (reprocessing, not recompiling
+   * them). Before {@link #init} nothing is known, and aggregating is the safe answer.
+   */
+  String gradleCategory() {
+    if (processingEnv == null) {
+      return GRADLE_AGGREGATING;
+    }
+    Map<String, String> options = processingEnv.getOptions();
+    return options.containsKey(Snapshots.SNAPSHOT_OPTION)
+            || options.containsKey(SchemaSource.MIGRATIONS_OPTION)
+        ? GRADLE_AGGREGATING
+        : GRADLE_ISOLATING;
   }
 
   @Override

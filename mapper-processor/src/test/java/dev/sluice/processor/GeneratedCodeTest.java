@@ -135,11 +135,11 @@ class GeneratedCodeTest {
   }
 
   @Test
-  void theProcessorIsRegisteredAndIsolating() throws IOException {
+  void theProcessorIsRegisteredAndDynamicForGradle() throws IOException {
     ClassLoader loader = SluiceProcessor.class.getClassLoader();
     try (var in = loader.getResourceAsStream("META-INF/gradle/incremental.annotation.processors")) {
       assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8).trim())
-          .isEqualTo("dev.sluice.processor.SluiceProcessor,isolating");
+          .isEqualTo("dev.sluice.processor.SluiceProcessor,dynamic");
     }
     try (var in =
         loader.getResourceAsStream("META-INF/services/javax.annotation.processing.Processor")) {

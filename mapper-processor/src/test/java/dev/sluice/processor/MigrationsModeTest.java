@@ -323,8 +323,8 @@ class MigrationsModeTest {
         .hadErrorContaining(
             "[sluice.schema.bad-migration] migration "
                 + dir.resolve("V2__schema.sql")
-                + ":2 holds the Flyway placeholder ${schema}, which the schema checks do not"
-                + " expand; write its value instead");
+                + ":2 holds the Flyway placeholder ${schema}, which Sluice does not expand;"
+                + " write its value instead");
     assertThat(c).hadErrorCount(1);
   }
 

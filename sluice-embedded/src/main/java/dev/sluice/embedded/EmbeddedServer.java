@@ -232,6 +232,14 @@ public final class EmbeddedServer implements AutoCloseable {
     return unixSocketDirectory;
   }
 
+  /**
+   * A URL for Sluice's driver ({@code Database.builder().url(…)}): the database as {@value
+   * #SUPERUSER} on this server's port, with no password.
+   */
+  public String url(String database) {
+    return "postgresql://" + SUPERUSER + "@localhost:" + port() + "/" + database;
+  }
+
   /** A pgjdbc URL for the database, without credentials. */
   public String jdbcUrl(String database) {
     return "jdbc:postgresql://localhost:" + port() + "/" + database;

@@ -1,5 +1,6 @@
 package dev.sluice.opentelemetry;
 
+import dev.sluice.PoolEvent;
 import dev.sluice.SluiceListener;
 import dev.sluice.StatementEvent;
 import io.opentelemetry.api.OpenTelemetry;
@@ -41,8 +42,9 @@ final class OpenTelemetryListener implements SluiceListener {
   private final Tracer tracer;
   private final DoubleHistogram duration;
   private final boolean captureQueryText;
+  private final PoolMetrics pool;
 
-  OpenTelemetryListener(OpenTelemetry openTelemetry, boolean captureQueryText) {
+  OpenTelemetryListener(OpenTelemetry openTelemetry, boolean captureQueryText, String poolName) {
     this.tracer = openTelemetry.getTracer(SCOPE);
     this.duration =
         openTelemetry
@@ -53,6 +55,12 @@ final class OpenTelemetryListener implements SluiceListener {
             .setExplicitBucketBoundariesAdvice(BUCKETS)
             .build();
     this.captureQueryText = captureQueryText;
+    this.pool = new PoolMetrics(openTelemetry.getMeter(SCOPE), poolName);
+  }
+
+  @Override
+  public void poolEvent(PoolEvent event) {
+    pool.record(event);
   }
 
   @Override

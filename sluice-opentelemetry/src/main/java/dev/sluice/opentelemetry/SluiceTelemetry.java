@@ -1,5 +1,6 @@
 package dev.sluice.opentelemetry;
 
+import dev.sluice.Database;
 import dev.sluice.SluiceListener;
 import io.opentelemetry.api.OpenTelemetry;
 
@@ -20,6 +21,13 @@ import io.opentelemetry.api.OpenTelemetry;
  * db.response.status_code} (the SQLSTATE) and {@code error.type} (the SQLSTATE, or the exception's
  * class when there is none). Its duration is also recorded in the histogram {@code
  * db.client.operation.duration} (seconds), with the same attributes but the text.
+ *
+ * <p>The pool's events become the histogram {@code db.client.connection.wait_time} (seconds a
+ * caller waited for a connection) and the counter {@code sluice.pool.connection.changes} (by {@code
+ * sluice.pool.change}: {@code opened}, {@code closed}, {@code broken}); {@link #observePool} adds
+ * {@code db.client.connection.count} (by {@code db.client.connection.state}: {@code used}, {@code
+ * idle}) and {@code db.client.connection.max}. All carry {@code db.client.connection.pool.name}
+ * ({@link Builder#poolName}, else {@code host:port}).
  */
 public final class SluiceTelemetry {
   private SluiceTelemetry() {}
@@ -27,6 +35,27 @@ public final class SluiceTelemetry {
   /** The listener for {@code openTelemetry}, with the statement text captured. */
   public static SluiceListener create(OpenTelemetry openTelemetry) {
     return builder(openTelemetry).build();
+  }
+
+  /**
+   * Observes {@code db}'s connections in use and idle ({@code db.client.connection.count}) and its
+   * maximum ({@code db.client.connection.max}), read when the SDK collects, under {@code poolName}
+   * (give the listener's {@link Builder#poolName} the same). Closing the result stops observing;
+   * close it before or with the database.
+   */
+  public static AutoCloseable observePool(
+      OpenTelemetry openTelemetry, Database db, String poolName) {
+    if (openTelemetry == null || db == null || poolName == null || poolName.isEmpty()) {
+      throw new IllegalArgumentException(
+          "observePool needs an OpenTelemetry, a Database and a pool name; got "
+              + openTelemetry
+              + ", "
+              + db
+              + ", '"
+              + poolName
+              + "'");
+    }
+    return PoolMetrics.observe(openTelemetry, db, poolName);
   }
 
   public static Builder builder(OpenTelemetry openTelemetry) {
@@ -37,6 +66,7 @@ public final class SluiceTelemetry {
   public static final class Builder {
     private final OpenTelemetry openTelemetry;
     private boolean captureQueryText = true;
+    private String poolName;
 
     private Builder(OpenTelemetry openTelemetry) {
       if (openTelemetry == null) {
@@ -54,8 +84,17 @@ public final class SluiceTelemetry {
       return this;
     }
 
+    /**
+     * The {@code db.client.connection.pool.name} of the pool metrics (default: {@code host:port} of
+     * the server each event's connection is on).
+     */
+    public Builder poolName(String name) {
+      this.poolName = name;
+      return this;
+    }
+
     public SluiceListener build() {
-      return new OpenTelemetryListener(openTelemetry, captureQueryText);
+      return new OpenTelemetryListener(openTelemetry, captureQueryText, poolName);
     }
   }
 }

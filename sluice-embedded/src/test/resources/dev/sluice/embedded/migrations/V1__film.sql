@@ -1,0 +1,1 @@
+CREATE TABLE film (id int PRIMARY KEY);

@@ -1,0 +1,1 @@
+ALTER TABLE film ADD COLUMN title text NOT NULL;
