@@ -59,6 +59,11 @@ abstract class BenchClient implements AutoCloseable {
     throw unsupported("W5");
   }
 
+  /** W5s: one execution of the Pagila join in six columns. */
+  Object readFilmSummaries() throws Exception {
+    throw unsupported("W5s");
+  }
+
   @Override
   public abstract void close() throws Exception;
 

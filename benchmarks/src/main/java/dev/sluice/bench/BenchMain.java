@@ -101,13 +101,14 @@ public final class BenchMain {
 
       List<Workload> workloads = new ArrayList<>(options.workloads());
       String pagilaUrl = "";
-      if (workloads.contains(Workload.W5)) {
+      if (workloads.contains(Workload.W5) || workloads.contains(Workload.W5S)) {
         try {
           pagilaDb = (embedded != null ? embedded : PgServer.shared()).createPagilaDatabase();
           pagilaUrl = pagilaDb.url() + (options.tls() ? "?sslmode=require" : "");
         } catch (RuntimeException e) {
           workloads.remove(Workload.W5);
-          notes.add("W5 skipped: no Pagila database (" + e.getMessage() + ")");
+          workloads.remove(Workload.W5S);
+          notes.add("W5 and W5s skipped: no Pagila database (" + e.getMessage() + ")");
           log.println("W5 skipped: " + e.getMessage());
         }
       }

@@ -250,6 +250,15 @@ public final class CellMain {
           }
           return rows;
         }
+      case W5S:
+        {
+          long rows = 0;
+          for (int run = 0; run < spec.joinRuns(); run++) {
+            kept = client.readFilmSummaries();
+            rows += count(kept);
+          }
+          return rows;
+        }
       default:
         throw new AssertionError(spec.workload());
     }

@@ -30,7 +30,7 @@ record CellSpec(
 
   /** The database the workload reads or writes. */
   String workloadUrl() {
-    return workload == Workload.W5 ? pagilaUrl : url;
+    return workload.isPagila() ? pagilaUrl : url;
   }
 
   /** Lookups per iteration: W3cL runs a fifth of W3c's, each query being 2 ms longer. */

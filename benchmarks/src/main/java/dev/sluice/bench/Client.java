@@ -8,6 +8,7 @@ import static dev.sluice.bench.Workload.W3CL;
 import static dev.sluice.bench.Workload.W4B;
 import static dev.sluice.bench.Workload.W4C;
 import static dev.sluice.bench.Workload.W5;
+import static dev.sluice.bench.Workload.W5S;
 import static dev.sluice.bench.Workload.W6;
 
 import java.util.ArrayList;
@@ -56,7 +57,7 @@ enum Client {
       "pgjdbc prepareThreshold=-1 (binary results); HikariCP (4) for W3c;"
           + " reWriteBatchedInserts for W4b; CopyManager (text COPY) for W4c, and for W6 its"
           + " text output parsed into records",
-      EnumSet.of(W1, W2, W3, W3C, W3CL, W4B, W4C, W5, W6)),
+      EnumSet.of(W1, W2, W3, W3C, W3CL, W4B, W4C, W5, W5S, W6)),
   PGJDBC_STREAM(
       "pgjdbc-stream",
       "pgjdbc prepareThreshold=-1, fetchSize 10000, autocommit off",
@@ -84,11 +85,11 @@ enum Client {
   DRAIN(
       "drain",
       "raw binary drain: our minimal wire client, frames replies only (the floor)",
-      EnumSet.of(W1, W2, W3, W5)),
+      EnumSet.of(W1, W2, W3, W5, W5S)),
   IDEAL(
       "ideal",
       "ideal decoder: the drain decoding each DataRow in place into records by hand",
-      EnumSet.of(W1, W2, W3, W5));
+      EnumSet.of(W1, W2, W3, W5, W5S));
 
   private final String id;
   private final String description;

@@ -323,6 +323,25 @@ final class PgjdbcClient extends BenchClient {
   }
 
   @Override
+  Object readFilmSummaries() throws SQLException {
+    try (PreparedStatement ps = connection.prepareStatement(Sql.W5S);
+        ResultSet rs = ps.executeQuery()) {
+      List<FilmSummary> out = new ArrayList<>();
+      while (rs.next()) {
+        out.add(
+            new FilmSummary(
+                rs.getInt(1),
+                rs.getString(2),
+                rs.getString(3),
+                rs.getBigDecimal(4),
+                rs.getString(5),
+                rs.getString(6)));
+      }
+      return out;
+    }
+  }
+
+  @Override
   public void close() throws SQLException {
     if (pool != null) {
       pool.close();

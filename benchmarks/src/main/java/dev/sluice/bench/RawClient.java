@@ -44,6 +44,9 @@ final class RawClient extends BenchClient {
       case W5:
         c.prepare("w5", Sql.W5);
         break;
+      case W5S:
+        c.prepare("w5s", Sql.W5S);
+        break;
       default:
         throw new UnsupportedOperationException("the raw client does not run " + spec.workload());
     }
@@ -168,6 +171,48 @@ final class RawClient extends BenchClient {
         return out;
       }
     }
+  }
+
+  @Override
+  Object readFilmSummaries() throws IOException {
+    c.execute("w5s");
+    if (!decode) {
+      return drain();
+    }
+    RawConnection c = this.c;
+    List<FilmSummary> out = new ArrayList<>();
+    for (; ; ) {
+      byte type = c.next();
+      if (type == RawConnection.DATA_ROW) {
+        out.add(filmSummary(c.buffer(), c.body() + 2));
+      } else if (type == RawConnection.READY_FOR_QUERY) {
+        return out;
+      }
+    }
+  }
+
+  /**
+   * The six columns of the W5s join, in order, from the first column's length word at {@code p}.
+   */
+  private static FilmSummary filmSummary(byte[] b, int p) {
+    int len = (int) RawConnection.INT.get(b, p);
+    int filmId = (int) RawConnection.INT.get(b, p + 4);
+    p += 4 + len;
+    len = (int) RawConnection.INT.get(b, p);
+    String title = text(b, p + 4, len);
+    p += 4 + Math.max(len, 0);
+    len = (int) RawConnection.INT.get(b, p);
+    String rating = text(b, p + 4, len);
+    p += 4 + Math.max(len, 0);
+    len = (int) RawConnection.INT.get(b, p);
+    BigDecimal rentalRate = len < 0 ? null : numeric(b, p + 4);
+    p += 4 + Math.max(len, 0);
+    len = (int) RawConnection.INT.get(b, p);
+    String language = text(b, p + 4, len);
+    p += 4 + Math.max(len, 0);
+    len = (int) RawConnection.INT.get(b, p);
+    String category = text(b, p + 4, len);
+    return new FilmSummary(filmId, title, rating, rentalRate, language, category);
   }
 
   /** The ten columns of the W5 join, in order, from the first column's length word at {@code p}. */

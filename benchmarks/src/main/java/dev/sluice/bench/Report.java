@@ -31,6 +31,7 @@ final class Report {
       case W4C:
         return "rows/s ÷ pgjdbc-binary's (CopyManager, text) rows/s";
       case W5:
+      case W5S:
         return "CPU ÷ ideal's CPU";
       case W6:
         return "CPU ÷ pgjdbc-binary's (CopyManager text, parsed) CPU";
@@ -65,6 +66,7 @@ final class Report {
           return base == null ? Double.NaN : r.unitsPerSecond() / base.unitsPerSecond();
         }
       case W5:
+      case W5S:
         {
           CellResult base = results.ok(w, Client.IDEAL);
           return base == null ? Double.NaN : r.cpuMillis() / base.cpuMillis();

@@ -115,6 +115,11 @@ final class SluiceClient extends BenchClient {
   }
 
   @Override
+  Object readFilmSummaries() {
+    return db.query(Sql.W5S, FilmSummary.class);
+  }
+
+  @Override
   public void close() {
     if (db != null) {
       db.close();

@@ -141,6 +141,17 @@ final class Targets {
             false,
             1.1,
             "ms CPU"));
+    out.add(
+        ratio(
+            r,
+            Workload.W5S,
+            "Sluice CPU ≤ 1.2× the ideal decoder's CPU, issue 25's six columns",
+            SLUICE,
+            IDEAL,
+            CellResult::cpuMillis,
+            false,
+            1.2,
+            "ms CPU"));
     copyTargets(out, r);
     return out;
   }

@@ -25,6 +25,10 @@ enum Workload {
   W4B("W4b", "insert W1-shaped rows into bench_insert as a batch"),
   W4C("W4c", "insert W1-shaped rows into bench_insert with COPY"),
   W5("W5", "the Pagila join film × language × category into records, 200 runs per iteration"),
+  W5S(
+      "W5s",
+      "W5's join in issue 25's six columns (film_id, title, rating::text, rental_rate, language,"
+          + " category), 200 runs per iteration"),
   W6("W6", "COPY OUT of all of bench_wide into a List of records (W1's rows, through COPY)");
 
   private final String id;
@@ -51,6 +55,11 @@ enum Workload {
   /** W3c and W3cL: 16 callers over 4 connections. */
   boolean isConcurrent() {
     return this == W3C || this == W3CL;
+  }
+
+  /** W5 and W5s read the Pagila database. */
+  boolean isPagila() {
+    return this == W5 || this == W5S;
   }
 
   boolean isInsert() {

@@ -33,7 +33,8 @@ import javax.tools.Diagnostic;
  * which is modelled again here, silently, since the record reports its own errors; its
  * {@code @Version} is checked by {@link VersionValidator}. The statement's text comes from {@link
  * CrudStatements}, and this class binds the record's components to its parameters in the order that
- * class documents; the result is read as {@link ResultPlanner} reads any.
+ * class documents; the result is read as {@link ResultPlanner} reads any. An {@code @Insert(copy =
+ * true)} is built by {@link CopyMethodBuilder}.
  */
 final class CrudMethodBuilder {
   private final Elements elements;
@@ -41,6 +42,7 @@ final class CrudMethodBuilder {
   private final Diagnostics diagnostics;
   private final ResultPlanner results;
   private final VersionValidator versions;
+  private final CopyMethodBuilder copies;
 
   /** Models records for CRUD methods without repeating the records' own errors. */
   private final RecordModelBuilder silentRecords;
@@ -51,6 +53,7 @@ final class CrudMethodBuilder {
     this.diagnostics = diagnostics;
     this.results = results;
     this.versions = new VersionValidator(diagnostics);
+    this.copies = new CopyMethodBuilder(diagnostics);
     this.silentRecords = new RecordModelBuilder(env, new Diagnostics(new SilentMessager()));
   }
 
@@ -131,8 +134,9 @@ final class CrudMethodBuilder {
     if (diagnostics.errorCount() != errorsBefore) {
       return null;
     }
-    if (kind.equals("Insert") && copy(annotation)) {
-      return copy(m, type, display, parameters, model, batch, parameter, recordType, annotation);
+    if (kind.equals("Insert") && CopyMethodBuilder.requested(annotation)) {
+      return copies.build(
+          m, type, display, parameters, model, batch, parameter, recordType, annotation);
     }
     // In a batch, the values come from the loop variable over the records.
     String name = parameter.getSimpleName().toString();
@@ -145,85 +149,6 @@ final class CrudMethodBuilder {
       default:
         return updateOrDelete(m, type, display, parameters, model, root, version, false);
     }
-  }
-
-  /** Whether an {@code @Insert} says {@code copy = true}. */
-  private static boolean copy(AnnotationMirror insert) {
-    AnnotationValue v = Annotations.value(insert, "copy");
-    return v != null && Boolean.TRUE.equals(v.getValue());
-  }
-
-  /**
-   * An {@code @Insert(copy = true)}: the records through {@code copyIn} of the table's generated
-   * metadata. Only for many records (one row gains nothing from a COPY, and a single-record insert
-   * may return its keys, which a COPY cannot), returning nothing or the rows copied.
-   */
-  private Method copy(
-      ExecutableElement m,
-      ExecutableType type,
-      String display,
-      List<Parameter> parameters,
-      RecordModel model,
-      boolean batch,
-      VariableElement parameter,
-      TypeMirror recordType,
-      AnnotationMirror annotation) {
-    if (!batch) {
-      diagnostics.error(
-          Diagnostics.BAD_DAO_METHOD,
-          "@Insert(copy = true) method "
-              + m.getSimpleName()
-              + " takes one "
-              + model.displayName()
-              + "; COPY is for many records: take a List, Collection or Iterable of "
-              + model.displayName()
-              + ", or drop copy = true",
-          m,
-          annotation,
-          Annotations.explicitValue(annotation, "copy"));
-      return null;
-    }
-    TypeMirror returnType = type.getReturnType();
-    Result count = ResultPlanner.count(returnType.getKind());
-    if (count == null) {
-      unsupportedCrudReturn(
-          m,
-          returnType,
-          "an @Insert(copy = true) returns void, or int or long for the rows copied (COPY has no"
-              + " RETURNING, so no generated keys or rows come back)");
-      return null;
-    }
-    List<String> columns = new ArrayList<>();
-    for (ColumnModel c : model.columns()) {
-      if (!c.generated) {
-        columns.add(c.column);
-      }
-    }
-    if (columns.isEmpty()) {
-      diagnostics.error(
-          Diagnostics.BAD_DAO_METHOD,
-          "@Insert(copy = true) method "
-              + m.getSimpleName()
-              + " copies "
-              + model.displayName()
-              + ", whose every column is @Generated, so a COPY has no column to write; drop copy ="
-              + " true (a batch @Insert inserts DEFAULT VALUES)",
-          m,
-          annotation,
-          Annotations.explicitValue(annotation, "copy"));
-      return null;
-    }
-    return Method.copy(
-        m,
-        display,
-        ReaderFactory.typeName(returnType),
-        parameters,
-        new CrudStatements(model.schema, model.table).copyIn(columns),
-        count,
-        parameter.getSimpleName().toString(),
-        ReaderFactory.typeName(recordType),
-        model.generatedName("Table"),
-        TableWriter.constantName(model.table));
   }
 
   private Method insert(
@@ -412,6 +337,12 @@ final class CrudMethodBuilder {
   }
 
   private void unsupportedCrudReturn(ExecutableElement m, TypeMirror returnType, String what) {
+    unsupportedCrudReturn(diagnostics, m, returnType, what);
+  }
+
+  /** Reports that {@code m}'s return type is not one its kind of CRUD method can return. */
+  static void unsupportedCrudReturn(
+      Diagnostics diagnostics, ExecutableElement m, TypeMirror returnType, String what) {
     diagnostics.error(
         Diagnostics.UNSUPPORTED_RETURN,
         "method "

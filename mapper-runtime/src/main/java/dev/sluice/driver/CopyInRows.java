@@ -9,8 +9,9 @@ import java.util.List;
 /**
  * Rows into {@code COPY table (columns) FROM STDIN (FORMAT binary)}: the target columns are
  * described first ({@code SELECT columns FROM table LIMIT 0}), so each value is encoded in its
- * column's exact binary type; the rows go out as CopyData, flushed every {@value #FLUSH_BYTES}
- * bytes, with notices and an early error read while writing; then the trailer and CopyDone.
+ * column's exact binary type; the rows go out many to a CopyData message, one message per {@value
+ * #FLUSH_BYTES} bytes flushed, with notices and an early error read while writing; then the trailer
+ * and CopyDone.
  *
  * <p>A COPY is one statement: if a value cannot be encoded, or the source of rows throws, the COPY
  * is aborted with CopyFail and nothing is written; the error names the row by its index in the
@@ -102,8 +103,12 @@ final class CopyInRows extends CopyFromStdin {
   void sendData() throws IOException {
     MessageWriter w = session.writer;
     WriteBuffer out = w.out;
-    out.begin(Protocol.COPY_DATA).putBytes(HEADER);
-    out.end();
+    // Many rows to a CopyData message, each message ended at a flush: COPY's data is one stream
+    // whatever its messages' bounds (protocol, "COPY Operations"), and the server pays for each
+    // message it reads (a read, a type check, a copy into its buffer), so a message per row cost it
+    // about 0.15 µs per row more than the same bytes in 64 KiB messages.
+    int open = beginData(out);
+    out.putBytes(HEADER);
     long index = 0;
     for (; ; ) {
       Object[] row;
@@ -120,28 +125,53 @@ final class CopyInRows extends CopyFromStdin {
       try {
         writeRow(out, row, index);
       } catch (RuntimeException e) {
-        out.truncate(mark);
+        out.truncate(mark); // the row's bytes go; the message before them stays whole
         clientFailure = e;
         break;
       }
       index++;
       rowsWritten = index;
       if (w.unsent() >= FLUSH_BYTES) {
+        endData(out, open);
+        open = -1;
         session.send();
         if (session.handleWaitingMessages()) {
           break; // the server gave up (a rejected row): its error follows
         }
+        open = beginData(out);
       }
+    }
+    if (clientFailure == null) {
+      if (open < 0) {
+        open = beginData(out);
+      }
+      out.putShort(-1); // the trailer
+    }
+    if (open >= 0) {
+      endData(out, open);
     }
     if (clientFailure != null) {
       w.copyFail("the client could not send row " + index + ": " + clientFailure.getMessage());
     } else {
-      out.begin(Protocol.COPY_DATA).putShort(-1);
-      out.end();
       w.copyDone();
       doneSent = true;
     }
     session.send();
+  }
+
+  /** Starts a CopyData message; returns where its length goes, for {@link #endData}. */
+  private static int beginData(WriteBuffer out) {
+    int lengthAt = out.position() + 1;
+    out.begin(Protocol.COPY_DATA);
+    return lengthAt;
+  }
+
+  /**
+   * Ends the CopyData message begun at {@code lengthAt}. Not {@link WriteBuffer#end()}: a row
+   * abandoned half-way is truncated inside the open message, which forgets its length's place.
+   */
+  private static void endData(WriteBuffer out, int lengthAt) {
+    out.patchInt(lengthAt, out.position() - lengthAt);
   }
 
   @Override
@@ -164,7 +194,7 @@ final class CopyInRows extends CopyFromStdin {
           null,
           null);
     }
-    out.begin(Protocol.COPY_DATA).putShort(n);
+    out.putShort(n);
     for (int k = 0; k < n; k++) {
       Object v = row[k];
       if (v == null) {
@@ -188,7 +218,6 @@ final class CopyInRows extends CopyFromStdin {
       }
       out.patchLength(at);
     }
-    out.end();
   }
 
   /**
