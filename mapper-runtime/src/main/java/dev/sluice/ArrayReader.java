@@ -3,6 +3,7 @@ package dev.sluice;
 import dev.sluice.driver.BinaryCodec;
 import dev.sluice.driver.Oids;
 import dev.sluice.driver.TextArray;
+import dev.sluice.generated.EnumLabels;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -5,6 +5,7 @@ import dev.sluice.driver.Bytes;
 import dev.sluice.driver.Oids;
 import dev.sluice.driver.Protocol;
 import dev.sluice.driver.ReadBuffer;
+import dev.sluice.generated.EnumLabels;
 import java.math.BigDecimal;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
@@ -548,7 +549,18 @@ public final class RowView {
    * SQLSTATE 22P02 naming the label when no constant has it.
    */
   public <E extends Enum<E>> E getEnum(int c, EnumLabels<E> labels) {
-    return isNull(c) ? null : labels.read(this, c);
+    if (isNull(c)) {
+      return null;
+    }
+    int oid = oids[c];
+    if (oid != 0 && !Oids.isTextual(oid)) {
+      throw ColumnErrors.mismatch(this, c, labels.simpleName());
+    }
+    E e = labels.find(buf, offsets[c], lengths[c]);
+    if (e == null) {
+      throw ColumnErrors.unknownLabel(this, c, getString(c), labels.type());
+    }
+    return e;
   }
 
   public <E extends Enum<E>> E getEnum(int c, Class<E> type) {

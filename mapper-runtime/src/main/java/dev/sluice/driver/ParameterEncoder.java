@@ -1,9 +1,9 @@
 package dev.sluice.driver;
 
-import dev.sluice.EnumLabels;
 import dev.sluice.InetNetwork;
 import dev.sluice.Interval;
 import dev.sluice.PgException;
+import dev.sluice.generated.EnumLabels;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.net.InetAddress;

@@ -698,7 +698,8 @@ public final class ProtocolFuzzer {
     }
   }
 
-  private static final dev.sluice.EnumLabels<Mood> MOODS = dev.sluice.EnumLabels.of(Mood.class);
+  private static final dev.sluice.generated.EnumLabels<Mood> MOODS =
+      dev.sluice.generated.EnumLabels.of(Mood.class);
 
   private static Object read(RowView v, String reader, String component) {
     switch (reader) {

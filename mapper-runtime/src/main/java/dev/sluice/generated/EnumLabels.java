@@ -1,7 +1,6 @@
-package dev.sluice;
+package dev.sluice.generated;
 
 import dev.sluice.annotations.Label;
-import dev.sluice.driver.Oids;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -55,33 +54,19 @@ public final class EnumLabels<E extends Enum<E>> {
     return (EnumLabels<E>) CACHE.get(type);
   }
 
+  /** The enum type whose labels these are. */
   public Class<E> type() {
     return type;
   }
 
-  String simpleName() {
+  /** The enum type's simple name, looked up once, for error messages. */
+  public String simpleName() {
     return simpleName;
   }
 
+  /** The PostgreSQL label of {@code constant}: its {@code @Label}, or else its name. */
   public String label(E constant) {
     return labels[constant.ordinal()];
-  }
-
-  /**
-   * The constant whose label column {@code c} of the current row (not NULL) holds, for {@link
-   * RowView#getEnum}: the column must be an enum or text, and the label one of the constants'
-   * (22P02 names it otherwise).
-   */
-  E read(RowView row, int c) {
-    int oid = row.oids[c];
-    if (oid != 0 && !Oids.isTextual(oid)) {
-      throw ColumnErrors.mismatch(row, c, simpleName);
-    }
-    E e = find(row.buf, row.offsets[c], row.lengths[c]);
-    if (e == null) {
-      throw ColumnErrors.unknownLabel(row, c, row.getString(c), type);
-    }
-    return e;
   }
 
   /** The constant whose label is the UTF-8 bytes {@code buf[off, off + len)}, or null. */
@@ -111,9 +96,5 @@ public final class EnumLabels<E extends Enum<E>> {
       }
     }
     return null;
-  }
-
-  String[] labels() {
-    return labels.clone();
   }
 }

@@ -1,10 +1,12 @@
-package dev.sluice;
+package dev.sluice.generated;
 
+import dev.sluice.OptimisticLockException;
+import dev.sluice.PgException;
 import java.util.List;
 
 /**
- * What generated DAOs ({@code FilmDaoImpl}) call besides {@link Queries}: checks whose failures
- * must say which method and statement they concern. Not meant for application code.
+ * What generated DAOs ({@code FilmDaoImpl}) call besides {@link dev.sluice.Queries}: checks whose
+ * failures must say which method and statement they concern. Not meant for application code.
  */
 public final class DaoSupport {
   private DaoSupport() {}
