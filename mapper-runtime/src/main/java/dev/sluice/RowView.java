@@ -97,7 +97,13 @@ public final class RowView {
   /** For {@link #nextRow()}: where the next column's length word is. */
   int cursor;
 
-  /** Created by the driver, one per connection. */
+  /**
+   * Created by the driver, one per connection; not for application code (its parameter's type is
+   * the driver's, which the module does not export).
+   *
+   * @param in the connection's receive buffer
+   */
+  @SuppressWarnings("exports") // only the driver, inside this module, calls it
   public RowView(ReadBuffer in) {
     this.in = in;
     this.offsets = new int[16];
