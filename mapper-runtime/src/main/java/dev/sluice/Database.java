@@ -1,8 +1,8 @@
 package dev.sluice;
 
-import dev.sluice.driver.ConnectionConfig;
 import dev.sluice.driver.ConnectionPool;
 import dev.sluice.driver.PgConnection;
+import dev.sluice.driver.config.ConnectionConfig;
 import java.time.Duration;
 import java.util.function.Supplier;
 

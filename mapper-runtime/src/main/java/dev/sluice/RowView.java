@@ -1,10 +1,10 @@
 package dev.sluice;
 
-import dev.sluice.driver.BinaryCodec;
-import dev.sluice.driver.Bytes;
-import dev.sluice.driver.Oids;
 import dev.sluice.driver.Protocol;
 import dev.sluice.driver.ReadBuffer;
+import dev.sluice.driver.codec.BinaryCodec;
+import dev.sluice.driver.codec.Bytes;
+import dev.sluice.driver.codec.Oids;
 import dev.sluice.generated.EnumLabels;
 import java.math.BigDecimal;
 import java.net.InetAddress;

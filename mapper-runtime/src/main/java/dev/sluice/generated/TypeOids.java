@@ -1,6 +1,6 @@
 package dev.sluice.generated;
 
-import dev.sluice.driver.Oids;
+import dev.sluice.driver.codec.Oids;
 
 /**
  * The type OIDs (pg_type.oid) of PostgreSQL's built-in types that generated decoders name when they

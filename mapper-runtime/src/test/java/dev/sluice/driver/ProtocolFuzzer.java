@@ -7,6 +7,7 @@ import dev.sluice.PgException;
 import dev.sluice.RowView;
 import dev.sluice.driver.FuzzCorpus.Mood;
 import dev.sluice.driver.FuzzMutator.Case;
+import dev.sluice.driver.codec.Oids;
 import java.io.ByteArrayInputStream;
 import java.io.EOFException;
 import java.io.PrintStream;

@@ -2,7 +2,7 @@ package dev.sluice.generated;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sluice.driver.Oids;
+import dev.sluice.driver.codec.Oids;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.Map;
