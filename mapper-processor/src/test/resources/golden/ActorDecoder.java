@@ -4,7 +4,7 @@ import dev.sluice.Columns;
 import dev.sluice.PgException;
 import dev.sluice.RowDecoder;
 import dev.sluice.RowView;
-import dev.sluice.driver.Oids;
+import dev.sluice.generated.TypeOids;
 import java.util.List;
 import javax.annotation.processing.Generated;
 
@@ -47,20 +47,21 @@ public final class ActorDecoder implements RowDecoder<Actor> {
     private final boolean inOrder;
 
     Bound(Columns columns) {
-      actorId = columns.require("actor_id", "component actorId of Actor", Oids.INT2, Oids.INT4);
+      actorId = columns.require("actor_id", "component actorId of Actor", TypeOids.INT2,
+          TypeOids.INT4);
       firstName = columns.require("first_name", "component firstName of Actor");
       lastName = columns.require("last_name", "component lastName of Actor");
       lastUpdate = columns.require("last_update", "component lastUpdate of Actor",
-          Oids.TIMESTAMPTZ);
+          TypeOids.TIMESTAMPTZ);
       inOrder = columns.count() == 4
               && actorId == 0
               && firstName == 1
               && lastName == 2
               && lastUpdate == 3
-              && columns.isBinary(0, Oids.INT4, Oids.INT2)
+              && columns.isBinary(0, TypeOids.INT4, TypeOids.INT2)
               && columns.isText(1)
               && columns.isText(2)
-              && columns.isBinary(3, Oids.TIMESTAMPTZ);
+              && columns.isBinary(3, TypeOids.TIMESTAMPTZ);
     }
 
     @Override

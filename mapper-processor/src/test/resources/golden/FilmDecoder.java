@@ -1,11 +1,11 @@
 package example.pagila;
 
 import dev.sluice.Columns;
-import dev.sluice.EnumLabels;
 import dev.sluice.PgException;
 import dev.sluice.RowDecoder;
 import dev.sluice.RowView;
-import dev.sluice.driver.Oids;
+import dev.sluice.generated.EnumLabels;
+import dev.sluice.generated.TypeOids;
 import java.util.List;
 import javax.annotation.processing.Generated;
 
@@ -66,26 +66,27 @@ public final class FilmDecoder implements RowDecoder<Film> {
     private final int fulltext;
 
     Bound(Columns columns) {
-      filmId = columns.require("film_id", "component filmId of Film", Oids.INT2, Oids.INT4);
+      filmId = columns.require("film_id", "component filmId of Film", TypeOids.INT2, TypeOids.INT4);
       title = columns.require("title", "component title of Film");
       description = columns.require("description", "component description of Film");
-      releaseYear = columns.require("release_year", "component releaseYear of Film", Oids.INT2,
-          Oids.INT4);
-      languageId = columns.require("language_id", "component languageId of Film", Oids.INT2,
-          Oids.INT4);
+      releaseYear = columns.require("release_year", "component releaseYear of Film", TypeOids.INT2,
+          TypeOids.INT4);
+      languageId = columns.require("language_id", "component languageId of Film", TypeOids.INT2,
+          TypeOids.INT4);
       originalLanguageId = columns.require("original_language_id",
-          "component originalLanguageId of Film", Oids.INT2, Oids.INT4);
+          "component originalLanguageId of Film", TypeOids.INT2, TypeOids.INT4);
       rentalDuration = columns.require("rental_duration", "component rentalDuration of Film",
-          Oids.INT2);
-      rentalRate = columns.require("rental_rate", "component rentalRate of Film", Oids.NUMERIC,
-          Oids.INT2, Oids.INT4, Oids.INT8);
-      length = columns.require("length", "component length of Film", Oids.INT2);
+          TypeOids.INT2);
+      rentalRate = columns.require("rental_rate", "component rentalRate of Film", TypeOids.NUMERIC,
+          TypeOids.INT2, TypeOids.INT4, TypeOids.INT8);
+      length = columns.require("length", "component length of Film", TypeOids.INT2);
       replacementCost = columns.require("replacement_cost", "component replacementCost of Film",
-          Oids.NUMERIC, Oids.INT2, Oids.INT4, Oids.INT8);
+          TypeOids.NUMERIC, TypeOids.INT2, TypeOids.INT4, TypeOids.INT8);
       rating = columns.require("rating", "component rating of Film");
-      lastUpdate = columns.require("last_update", "component lastUpdate of Film", Oids.TIMESTAMPTZ);
+      lastUpdate = columns.require("last_update", "component lastUpdate of Film",
+          TypeOids.TIMESTAMPTZ);
       specialFeatures = columns.require("special_features", "component specialFeatures of Film",
-          Oids.ANYARRAY);
+          TypeOids.ANYARRAY);
       fulltext = columns.require("fulltext", "component fulltext of Film");
     }
 

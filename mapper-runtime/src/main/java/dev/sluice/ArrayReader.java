@@ -1,8 +1,9 @@
 package dev.sluice;
 
-import dev.sluice.driver.BinaryCodec;
-import dev.sluice.driver.Oids;
-import dev.sluice.driver.TextArray;
+import dev.sluice.driver.codec.BinaryCodec;
+import dev.sluice.driver.codec.Oids;
+import dev.sluice.driver.codec.TextArray;
+import dev.sluice.generated.EnumLabels;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,8 +1,8 @@
 package dev.sluice;
 
-import dev.sluice.driver.BinaryCodec;
-import dev.sluice.driver.Bytes;
-import dev.sluice.driver.Oids;
+import dev.sluice.driver.codec.BinaryCodec;
+import dev.sluice.driver.codec.Bytes;
+import dev.sluice.driver.codec.Oids;
 import java.math.BigDecimal;
 
 /**

@@ -1,6 +1,6 @@
 package dev.sluice;
 
-import dev.sluice.driver.Oids;
+import dev.sluice.driver.codec.Oids;
 
 /**
  * The errors a {@link RowView} reports about a DataRow or one of its columns, built here so that

@@ -1,6 +1,6 @@
 package dev.sluice;
 
-import dev.sluice.driver.Oids;
+import dev.sluice.driver.codec.Oids;
 import java.util.Arrays;
 
 /**

@@ -1,9 +1,11 @@
 package dev.sluice;
 
-import dev.sluice.driver.ConnectionConfig;
 import dev.sluice.driver.ConnectionPool;
 import dev.sluice.driver.PgConnection;
+import dev.sluice.driver.config.ConnectionConfig;
+import dev.sluice.dsl.StatementExecutor;
 import java.time.Duration;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -122,6 +124,14 @@ public final class Database extends ConnectionQueries implements AutoCloseable {
         db.release(c);
       }
     };
+  }
+
+  /**
+   * {@link #transaction(TxFunction)}: a transaction of its own, rolled back if {@code body} throws.
+   */
+  @Override
+  public <R> R atomically(Function<? super StatementExecutor, ? extends R> body) {
+    return transaction(tx -> body.apply(tx));
   }
 
   /** Runs {@code body} in a transaction and commits it, returning what {@code body} returns. */

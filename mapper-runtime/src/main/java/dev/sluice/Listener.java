@@ -1,7 +1,7 @@
 package dev.sluice;
 
-import dev.sluice.driver.ConnectionConfig;
 import dev.sluice.driver.PgConnection;
+import dev.sluice.driver.config.ConnectionConfig;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;

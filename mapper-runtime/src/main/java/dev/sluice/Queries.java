@@ -9,6 +9,7 @@ import dev.sluice.dsl.MergeUsingStep;
 import dev.sluice.dsl.SelectField;
 import dev.sluice.dsl.SelectFromStep;
 import dev.sluice.dsl.SelectJoinStep;
+import dev.sluice.dsl.StatementExecutor;
 import dev.sluice.dsl.Table;
 import dev.sluice.dsl.Tuple2;
 import dev.sluice.dsl.Tuple3;
@@ -31,7 +32,7 @@ import java.util.stream.Stream;
  * inlined. Every query is prepared on its first use on a connection and cached there; results are
  * read in binary and decoded in place.
  */
-public interface Queries {
+public interface Queries extends StatementExecutor {
   /** All rows, decoded by {@code decoder}. */
   <T> List<T> query(String sql, RowDecoder<T> decoder, Object... params);
 

@@ -1,7 +1,7 @@
 package dev.sluice;
 
-import dev.sluice.driver.Bytes;
 import dev.sluice.driver.Protocol;
+import dev.sluice.driver.codec.Bytes;
 
 /**
  * The framing of a DataRow in place in the receive buffer: {@code 'D'}, int32 length (counting

@@ -1,10 +1,11 @@
 package dev.sluice;
 
-import dev.sluice.driver.BinaryCodec;
-import dev.sluice.driver.Bytes;
-import dev.sluice.driver.Oids;
 import dev.sluice.driver.Protocol;
 import dev.sluice.driver.ReadBuffer;
+import dev.sluice.driver.codec.BinaryCodec;
+import dev.sluice.driver.codec.Bytes;
+import dev.sluice.driver.codec.Oids;
+import dev.sluice.generated.EnumLabels;
 import java.math.BigDecimal;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
@@ -96,7 +97,13 @@ public final class RowView {
   /** For {@link #nextRow()}: where the next column's length word is. */
   int cursor;
 
-  /** Created by the driver, one per connection. */
+  /**
+   * Created by the driver, one per connection; not for application code (its parameter's type is
+   * the driver's, which the module does not export).
+   *
+   * @param in the connection's receive buffer
+   */
+  @SuppressWarnings("exports") // only the driver, inside this module, calls it
   public RowView(ReadBuffer in) {
     this.in = in;
     this.offsets = new int[16];
@@ -548,7 +555,18 @@ public final class RowView {
    * SQLSTATE 22P02 naming the label when no constant has it.
    */
   public <E extends Enum<E>> E getEnum(int c, EnumLabels<E> labels) {
-    return isNull(c) ? null : labels.read(this, c);
+    if (isNull(c)) {
+      return null;
+    }
+    int oid = oids[c];
+    if (oid != 0 && !Oids.isTextual(oid)) {
+      throw ColumnErrors.mismatch(this, c, labels.simpleName());
+    }
+    E e = labels.find(buf, offsets[c], lengths[c]);
+    if (e == null) {
+      throw ColumnErrors.unknownLabel(this, c, getString(c), labels.type());
+    }
+    return e;
   }
 
   public <E extends Enum<E>> E getEnum(int c, Class<E> type) {

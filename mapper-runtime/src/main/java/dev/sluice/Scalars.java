@@ -1,5 +1,6 @@
 package dev.sluice;
 
+import dev.sluice.generated.EnumLabels;
 import java.math.BigDecimal;
 import java.net.InetAddress;
 import java.time.Instant;

@@ -1,6 +1,8 @@
 package dev.sluice;
 
 import dev.sluice.driver.PgConnection;
+import dev.sluice.dsl.StatementExecutor;
+import java.util.function.Function;
 
 /**
  * A transaction in progress: every statement runs on its one connection, between the BEGIN and the
@@ -53,6 +55,12 @@ public final class Transaction extends ConnectionQueries {
   /** Forgets {@code savepoint} ({@code RELEASE SAVEPOINT}), keeping what ran after it. */
   public void release(Savepoint savepoint) {
     acquire().simpleQuery("RELEASE SAVEPOINT " + own(savepoint).name());
+  }
+
+  /** {@link #savepoint(TxFunction)}: rolled back to if {@code body} throws. */
+  @Override
+  public <R> R atomically(Function<? super StatementExecutor, ? extends R> body) {
+    return savepoint(tx -> body.apply(tx));
   }
 
   /**

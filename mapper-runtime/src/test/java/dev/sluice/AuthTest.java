@@ -3,8 +3,8 @@ package dev.sluice;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.sluice.driver.ConnectionConfig;
 import dev.sluice.driver.PgConnection;
+import dev.sluice.driver.config.ConnectionConfig;
 import dev.sluice.testkit.PgServer;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;

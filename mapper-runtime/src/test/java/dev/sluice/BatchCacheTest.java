@@ -3,7 +3,7 @@ package dev.sluice;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.sluice.driver.ConnectionConfig;
+import dev.sluice.driver.config.ConnectionConfig;
 import dev.sluice.testkit.PgTest;
 import dev.sluice.testkit.TestDatabase;
 import java.util.ArrayList;

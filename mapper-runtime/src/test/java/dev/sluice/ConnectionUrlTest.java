@@ -3,11 +3,11 @@ package dev.sluice;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.sluice.driver.ConnectionConfig;
-import dev.sluice.driver.ConnectionConfig.HostPort;
-import dev.sluice.driver.ConnectionConfig.SslMode;
-import dev.sluice.driver.ConnectionConfig.TargetSessionAttrs;
 import dev.sluice.driver.PgConnection;
+import dev.sluice.driver.config.ConnectionConfig;
+import dev.sluice.driver.config.ConnectionConfig.HostPort;
+import dev.sluice.driver.config.ConnectionConfig.SslMode;
+import dev.sluice.driver.config.ConnectionConfig.TargetSessionAttrs;
 import dev.sluice.testkit.PgTest;
 import dev.sluice.testkit.TestDatabase;
 import java.net.InetAddress;

@@ -255,7 +255,7 @@ class PipelineTest {
   void newStatementsAreDescribedTogetherInOneRoundTrip(TestDatabase tdb) {
     try (dev.sluice.driver.PgConnection c =
         dev.sluice.driver.PgConnection.connect(
-            dev.sluice.driver.ConnectionConfig.parse(tdb.url()), null)) {
+            dev.sluice.driver.config.ConnectionConfig.parse(tdb.url()), null)) {
       List<dev.sluice.driver.PipelineStep> steps = new ArrayList<>();
       for (int i = 0; i < 20; i++) {
         steps.add(

@@ -1,6 +1,6 @@
 package dev.sluice.bench;
 
-import dev.sluice.driver.ConnectionConfig;
+import dev.sluice.driver.config.ConnectionConfig;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;

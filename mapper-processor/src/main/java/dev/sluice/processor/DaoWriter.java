@@ -39,7 +39,7 @@ final class DaoWriter {
   static final ClassName QUERIES = ClassName.get("dev.sluice", "Queries");
   static final ClassName ROW_DECODER = ClassName.get("dev.sluice", "RowDecoder");
   static final ClassName SCALARS = ClassName.get("dev.sluice", "Scalars");
-  static final ClassName DAO_SUPPORT = ClassName.get("dev.sluice", "DaoSupport");
+  static final ClassName DAO_SUPPORT = ClassName.get("dev.sluice.generated", "DaoSupport");
   static final ClassName FUNCTION = ClassName.get("java.util.function", "Function");
   static final ClassName OBJECTS = ClassName.get("java.util", "Objects");
   static final ClassName ARRAYS = ClassName.get("java.util", "Arrays");

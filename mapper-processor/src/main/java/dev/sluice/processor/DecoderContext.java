@@ -22,10 +22,10 @@ import javax.lang.model.element.Modifier;
 final class DecoderContext {
   static final ClassName OPTIONAL = ClassName.get("java.util", "Optional");
   static final ClassName LIST = ClassName.get("java.util", "List");
-  static final ClassName ENUM_LABELS = ClassName.get("dev.sluice", "EnumLabels");
+  static final ClassName ENUM_LABELS = ClassName.get("dev.sluice.generated", "EnumLabels");
   static final ClassName ROW_VIEW = ClassName.get("dev.sluice", "RowView");
   static final ClassName PG_EXCEPTION = ClassName.get("dev.sluice", "PgException");
-  static final ClassName OIDS = ClassName.get("dev.sluice.driver", "Oids");
+  static final ClassName OIDS = ClassName.get("dev.sluice.generated", "TypeOids");
 
   private final Map<ClassName, FieldSpec> enumLabels = new LinkedHashMap<>();
   private final Map<ClassName, FieldSpec> converters = new LinkedHashMap<>();

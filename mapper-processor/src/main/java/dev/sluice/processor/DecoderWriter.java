@@ -179,8 +179,8 @@ final class DecoderWriter {
   }
 
   /**
-   * {@code columns.count() == 3 && id == 0 && … && columns.isBinary(0, Oids.INT4) && …}, or null
-   * when some component has no in-order reader.
+   * {@code columns.count() == 3 && id == 0 && … && columns.isBinary(0, TypeOids.INT4) && …}, or
+   * null when some component has no in-order reader.
    */
   private CodeBlock inOrderCondition() {
     List<ColumnModel> columns = model.columns();

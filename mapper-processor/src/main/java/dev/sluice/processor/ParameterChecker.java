@@ -151,7 +151,7 @@ final class ParameterChecker {
 
   /**
    * The type name the runtime declares in Parse for a value of {@code type} (as {@code
-   * dev.sluice.driver.ParameterEncoder.declaredOid} does), or null for none (0, unspecified):
+   * dev.sluice.driver.codec.ParameterEncoder.declaredOid} does), or null for none (0, unspecified):
    * Strings, enums and everything the server should infer.
    */
   static String declaredType(TypeMirror type) {

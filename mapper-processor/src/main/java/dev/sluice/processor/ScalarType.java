@@ -10,7 +10,7 @@ import java.util.Locale;
 /**
  * The Java types a column is read into directly, each with the {@code RowView} getter chosen at
  * compile time, the type OIDs {@code Columns.require} accepts for it (constant names of {@code
- * dev.sluice.driver.Oids}; empty accepts any type), and the PostgreSQL type it maps to.
+ * dev.sluice.generated.TypeOids}; empty accepts any type), and the PostgreSQL type it maps to.
  *
  * <p>Accepted OIDs only widen (an int reads smallint and integer, never bigint), so a query whose
  * type would not fit fails once at bind time instead of on some row.
@@ -78,8 +78,8 @@ enum ScalarType {
       accepted("dev.sluice.InetNetwork"));
 
   /**
-   * The {@code Oids} constant names of the types {@code javaType} holds without loss, from the one
-   * compatibility table ({@link ColumnTypes}); their names are PostgreSQL's, upper case.
+   * The {@code TypeOids} constant names of the types {@code javaType} holds without loss, from the
+   * one compatibility table ({@link ColumnTypes}); their names are PostgreSQL's, upper case.
    */
   private static List<String> accepted(String javaType) {
     List<String> out = new ArrayList<>();
@@ -112,13 +112,13 @@ enum ScalarType {
     return type.box();
   }
 
-  /** Constant names in {@code Oids} of the types a column read as this may have; empty: any. */
+  /** Constant names in {@code TypeOids} of the types a column read as this may have; empty: any. */
   List<String> oids() {
     return oids;
   }
 
   /**
-   * Constant names in {@code Oids} of the element types of an array read as a List of this. The
+   * Constant names in {@code TypeOids} of the element types of an array read as a List of this. The
    * driver converts elements only where nothing is lost, so numeric is no double element. Never
    * called for String, whose lists read any array {@code RowView.getList} reads ({@code ANYARRAY},
    * see {@link #arrayOids}).
@@ -160,9 +160,9 @@ enum ScalarType {
   }
 
   /**
-   * The column types (constant names in {@code Oids}) whose binary form the in-order reader takes;
-   * empty for a String, which takes any column arriving as text. Where there are several, their
-   * lengths tell them apart.
+   * The column types (constant names in {@code TypeOids}) whose binary form the in-order reader
+   * takes; empty for a String, which takes any column arriving as text. Where there are several,
+   * their lengths tell them apart.
    */
   List<String> inOrderOids() {
     switch (this) {
@@ -189,7 +189,7 @@ enum ScalarType {
   }
 
   /**
-   * Constant names in {@code Oids} of the array types a List (or Java array) of this reads: the
+   * Constant names in {@code TypeOids} of the array types a List (or Java array) of this reads: the
    * arrays of {@link #elementOids}; for String {@code ANYARRAY}, every array but bytea[] (each
    * element in its text form), as {@code RowView.getList(c, String.class)} reads them.
    */

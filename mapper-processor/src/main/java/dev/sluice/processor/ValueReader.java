@@ -17,7 +17,10 @@ abstract class ValueReader {
    */
   abstract CodeBlock read(String row, String position, DecoderContext context);
 
-  /** Constant names in {@code dev.sluice.driver.Oids} of the accepted column types; empty: any. */
+  /**
+   * Constant names in {@code dev.sluice.driver.codec.Oids} of the accepted column types; empty:
+   * any.
+   */
   abstract List<String> oids();
 
   /** The PostgreSQL type the Java type maps to, or null when unknown (enums, for one). */

@@ -9,7 +9,7 @@ import dev.sluice.PgException;
 import dev.sluice.RowDecoder;
 import dev.sluice.annotations.Nullable;
 import dev.sluice.annotations.Row;
-import dev.sluice.driver.Oids;
+import dev.sluice.driver.codec.Oids;
 import dev.sluice.testkit.PgTest;
 import dev.sluice.testkit.TestDatabase;
 import java.lang.reflect.Field;

@@ -14,6 +14,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
@@ -96,6 +98,50 @@ class GeneratedCodeTest {
             "Reports_FilmFeaturesDecoder")) {
       assertThat(c).generatedSourceFile("example.pagila." + generated);
     }
+  }
+
+  /**
+   * Generated code names only the public API ({@code dev.sluice}, {@code dev.sluice.dsl}), the
+   * annotations and the support package for generated code: never the driver, which is internal.
+   */
+  @Test
+  void generatedCodeReferencesOnlyTheApiAndTheGeneratedSupportPackage() throws IOException {
+    Compilation c =
+        compileWithAllLint(
+            pagila(
+                "Film",
+                "Rating",
+                "Actor",
+                "Customer",
+                "PersonName",
+                "Email",
+                "EmailConverter",
+                "Rental",
+                "Payment",
+                "Reports",
+                "Counting",
+                "TitleCount",
+                "FilmDao"));
+    assertThat(c).succeeded();
+    assertThat(c).generatedSourceFile("example.pagila.FilmDaoImpl");
+    Pattern reference = Pattern.compile("\\bdev\\.sluice(\\.[a-z]+)*\\.(?=[A-Z])");
+    Set<String> allowed =
+        Set.of(
+            "dev.sluice.", "dev.sluice.dsl.", "dev.sluice.annotations.", "dev.sluice.generated.");
+    List<String> seen = new ArrayList<>();
+    for (JavaFileObject generated : c.generatedSourceFiles()) {
+      String code =
+          generated
+              .getCharContent(false)
+              .toString()
+              .replace("@Generated(\"dev.sluice.processor.SluiceProcessor\")", "");
+      Matcher m = reference.matcher(code);
+      while (m.find()) {
+        seen.add(m.group());
+        assertThat(m.group()).as("a package %s names", generated.getName()).isIn(allowed);
+      }
+    }
+    assertThat(seen).contains("dev.sluice.", "dev.sluice.generated.", "dev.sluice.dsl.");
   }
 
   @Test

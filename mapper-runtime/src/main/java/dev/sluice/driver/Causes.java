@@ -8,11 +8,11 @@ import java.nio.channels.ClosedByInterruptException;
  * interrupt's {@link ClosedByInterruptException}, a NullPointerException from a caller's data
  * source — and "could not connect to db:5432: null" names no cause; this always names one.
  */
-final class Causes {
+public final class Causes {
   private Causes() {}
 
   /** {@code e}'s message, or what kind of failure it was when it has none. */
-  static String describe(Throwable e) {
+  public static String describe(Throwable e) {
     if (e instanceof ClosedByInterruptException) {
       return "the thread was interrupted, which closes the connection";
     }

@@ -17,7 +17,7 @@ import java.nio.channels.SocketChannel;
  * by the peer, which no byte announces: it reads one byte in non-blocking mode and keeps it for the
  * next read. Not thread-safe, like the connection that owns it.
  */
-final class ChannelInput extends InputStream {
+public final class ChannelInput extends InputStream {
   private final SocketChannel channel;
 
   /**

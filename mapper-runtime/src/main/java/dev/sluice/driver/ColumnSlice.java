@@ -1,6 +1,8 @@
 package dev.sluice.driver;
 
 import dev.sluice.PgException;
+import dev.sluice.driver.codec.Oids;
+import dev.sluice.driver.codec.ParameterEncoder;
 import java.util.List;
 
 /**
@@ -13,7 +15,7 @@ import java.util.List;
  * #accepts}); a value that still fails (a whole number beyond the element type's range) fails the
  * Bind with its batch row named.
  */
-final class ColumnSlice {
+public final class ColumnSlice {
   /** The whole batch; this slice is rows [from, to) of it. */
   private final List<Object[]> rows;
 
@@ -35,7 +37,7 @@ final class ColumnSlice {
   }
 
   /** The array type the slice is bound as, declared for its parameter in Parse. */
-  int arrayOid() {
+  public int arrayOid() {
     return arrayOid;
   }
 
@@ -107,7 +109,7 @@ final class ColumnSlice {
    * the element type, the length and lower bound 1, then each element's length (-1 for NULL) and
    * binary form.
    */
-  void write(WriteBuffer w, int element) {
+  public void write(WriteBuffer w, int element) {
     w.putInt(1);
     int flagsAt = w.reserveInt();
     w.putInt(element);

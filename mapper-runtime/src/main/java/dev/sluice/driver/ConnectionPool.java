@@ -3,6 +3,7 @@ package dev.sluice.driver;
 import dev.sluice.NoticeListener;
 import dev.sluice.PgException;
 import dev.sluice.SluiceListener;
+import dev.sluice.driver.config.ConnectionConfig;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;

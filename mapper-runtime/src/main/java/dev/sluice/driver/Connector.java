@@ -2,6 +2,10 @@ package dev.sluice.driver;
 
 import dev.sluice.NoticeListener;
 import dev.sluice.PgException;
+import dev.sluice.driver.auth.Authenticator;
+import dev.sluice.driver.config.ConnectionConfig;
+import dev.sluice.driver.tls.TlsChannel;
+import dev.sluice.driver.tls.TlsSetup;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

@@ -1,6 +1,8 @@
 package dev.sluice.driver;
 
 import dev.sluice.PgException;
+import dev.sluice.driver.codec.Oids;
+import dev.sluice.driver.codec.ParameterEncoder;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Iterator;

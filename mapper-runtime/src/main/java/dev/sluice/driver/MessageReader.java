@@ -2,6 +2,8 @@ package dev.sluice.driver;
 
 import dev.sluice.Columns;
 import dev.sluice.PgException;
+import dev.sluice.driver.codec.Bytes;
+import dev.sluice.driver.codec.Oids;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
@@ -18,7 +20,7 @@ import java.util.Map;
  *
  * <p>Not thread-safe: one per connection, used by the thread that runs the connection.
  */
-final class MessageReader {
+public final class MessageReader {
   final ReadBuffer in;
 
   MessageReader(ReadBuffer in) {
@@ -31,7 +33,7 @@ final class MessageReader {
   }
 
   /** Consumes the message at the position, whatever it is. */
-  void skip() {
+  public void skip() {
     in.skipMessage();
   }
 
@@ -89,13 +91,13 @@ final class MessageReader {
   // ---------------------------------------------------------------- startup
 
   /** Authentication: the int32 request code. The message is not consumed. */
-  int authenticationCode() throws ProtocolException {
+  public int authenticationCode() throws ProtocolException {
     require(body(), 4, "Authentication", "the request code");
     return Bytes.getInt(in.array(), body());
   }
 
   /** Authentication's data after the request code (MD5 salt, SASL payload), as a copy. */
-  byte[] authenticationData() {
+  public byte[] authenticationData() {
     int from = body() + 4;
     int to = end();
     byte[] data = new byte[Math.max(0, to - from)];
@@ -104,7 +106,7 @@ final class MessageReader {
   }
 
   /** AuthenticationSASL: the mechanism names, each a C string, ended by an empty one. */
-  java.util.List<String> saslMechanisms() throws ProtocolException {
+  public java.util.List<String> saslMechanisms() throws ProtocolException {
     java.util.List<String> names = new java.util.ArrayList<>();
     byte[] b = in.array();
     int p = body() + 4;

@@ -2,6 +2,8 @@ package dev.sluice.driver;
 
 import dev.sluice.Interval;
 import dev.sluice.PgException;
+import dev.sluice.driver.codec.Bytes;
+import dev.sluice.driver.codec.ParameterEncoder;
 import java.io.IOException;
 import java.util.Collection;
 import java.util.Map;
@@ -17,7 +19,7 @@ import java.util.Map;
  * What earlier messages left in the buffer is the caller's to send or {@link #discardUnsent()
  * discard}.
  */
-final class MessageWriter {
+public final class MessageWriter {
   final WriteBuffer out;
 
   MessageWriter(WriteBuffer out) {
@@ -75,7 +77,7 @@ final class MessageWriter {
   }
 
   /** PasswordMessage: a password (cleartext or MD5 hash) followed by a NUL. */
-  void passwordMessage(byte[] password) {
+  public void passwordMessage(byte[] password) {
     for (byte b : password) {
       if (b == 0) {
         throw new PgException(
@@ -87,13 +89,13 @@ final class MessageWriter {
   }
 
   /** SASLInitialResponse: the mechanism chosen and the client-first message. */
-  void saslInitialResponse(String mechanism, byte[] data) {
+  public void saslInitialResponse(String mechanism, byte[] data) {
     out.begin(Protocol.PASSWORD_MESSAGE).putCString(mechanism).putInt(data.length).putBytes(data);
     out.end();
   }
 
   /** SASLResponse: the client-final message. */
-  void saslResponse(byte[] data) {
+  public void saslResponse(byte[] data) {
     out.begin(Protocol.PASSWORD_MESSAGE).putBytes(data);
     out.end();
   }

@@ -2,6 +2,7 @@ package dev.sluice.driver;
 
 import dev.sluice.NoticeListener;
 import dev.sluice.PgException;
+import dev.sluice.driver.config.ConnectionConfig;
 import java.util.ArrayList;
 import java.util.Locale;
 import java.util.concurrent.ConcurrentHashMap;

@@ -2,6 +2,7 @@ package dev.sluice.driver;
 
 import dev.sluice.PoolEvent;
 import dev.sluice.SluiceListener;
+import dev.sluice.driver.config.ConnectionConfig;
 
 /**
  * The pool's events for its listener and the Flight Recorder: acquires (with the wait), and

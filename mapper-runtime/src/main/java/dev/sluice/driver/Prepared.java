@@ -2,6 +2,8 @@ package dev.sluice.driver;
 
 import dev.sluice.Columns;
 import dev.sluice.RowDecoder;
+import dev.sluice.driver.codec.Bytes;
+import dev.sluice.driver.codec.ParameterEncoder;
 
 /**
  * A named prepared statement on one connection, with both descriptions the server gave on its first

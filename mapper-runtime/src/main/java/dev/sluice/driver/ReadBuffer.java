@@ -1,5 +1,6 @@
 package dev.sluice.driver;
 
+import dev.sluice.driver.codec.Bytes;
 import java.io.IOException;
 import java.io.InputStream;
 

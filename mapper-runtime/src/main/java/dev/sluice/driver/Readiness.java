@@ -17,7 +17,7 @@ import java.nio.channels.SocketChannel;
  * thread stays unpinned). Not thread-safe: one wait at a time, and on a shared connection no write
  * during it (the reader holds the send lock while it waits; see {@link SharedConnection}).
  */
-final class Readiness {
+public final class Readiness {
   private final SocketChannel channel;
 
   /** Opened on the first wait; closed with the connection, perhaps from another thread. */
@@ -26,7 +26,7 @@ final class Readiness {
   /** Set by close(): no selector is opened after it. */
   private volatile boolean closed;
 
-  Readiness(SocketChannel channel) {
+  public Readiness(SocketChannel channel) {
     this.channel = channel;
   }
 
@@ -34,7 +34,7 @@ final class Readiness {
    * Waits up to {@code millis} (at least 1) for bytes, or the end of the stream, to be readable;
    * true if they are, false when the time passed first. The caller then reads as usual.
    */
-  boolean await(long millis) throws IOException {
+  public boolean await(long millis) throws IOException {
     Selector s = selector;
     if (s == null) {
       s = Selector.open();
@@ -68,7 +68,7 @@ final class Readiness {
    * Ends a wait in progress at once, or the next one to start (a selector's wakeup): for a shared
    * connection's sender, which must not wait for the reader's timed wait to end. Any thread.
    */
-  void wakeup() {
+  public void wakeup() {
     Selector s = selector;
     if (s != null) {
       s.wakeup();
@@ -76,7 +76,7 @@ final class Readiness {
   }
 
   /** Closes the selector, if one was opened; safe from any thread, and more than once. */
-  void close() {
+  public void close() {
     closed = true;
     Selector selector = this.selector;
     if (selector != null) {

@@ -3,6 +3,7 @@ package dev.sluice.driver;
 import dev.sluice.NoticeListener;
 import dev.sluice.PgException;
 import dev.sluice.RowView;
+import dev.sluice.driver.config.ConnectionConfig;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.channels.ClosedByInterruptException;

@@ -3,6 +3,7 @@ package dev.sluice.driver;
 import dev.sluice.NoticeListener;
 import dev.sluice.PgException;
 import dev.sluice.RowDecoder;
+import dev.sluice.driver.config.ConnectionConfig;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;

@@ -1,6 +1,7 @@
 package dev.sluice.driver;
 
 import dev.sluice.PgException;
+import dev.sluice.driver.codec.ParameterEncoder;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -3,6 +3,7 @@ package dev.sluice.driver;
 import dev.sluice.PgException;
 import dev.sluice.SluiceListener;
 import dev.sluice.StatementEvent;
+import dev.sluice.driver.config.ConnectionConfig;
 
 /**
  * One call on a {@link PgConnection} (or one caller's statement on a {@link SharedConnection}) as

@@ -1,5 +1,7 @@
 package dev.sluice.driver;
 
+import dev.sluice.driver.config.ConnectionConfig;
+
 /**
  * Whether an open connection still fits its pool's target_session_attrs, judged from what the
  * server reported, without a round trip: PostgreSQL 14 and later report {@code in_hot_standby} and

@@ -1,5 +1,8 @@
 package dev.sluice.driver;
 
+import dev.sluice.driver.config.ConnectionConfig;
+import dev.sluice.driver.tls.TlsChannel;
+import dev.sluice.driver.tls.TlsSetup;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

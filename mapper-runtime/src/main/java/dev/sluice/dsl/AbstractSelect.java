@@ -1,6 +1,5 @@
 package dev.sluice.dsl;
 
-import dev.sluice.Queries;
 import dev.sluice.RowDecoder;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -140,7 +139,7 @@ abstract class AbstractSelect<T> implements SelectOrderByStep<T>, SelectLockStep
   }
 
   /** Where fetch() runs; null for a detached query. */
-  abstract Queries queries();
+  abstract StatementExecutor queries();
 
   /** Appends the statement to {@code w}, binding its values there. */
   abstract void render(SqlWriter w);
@@ -253,7 +252,7 @@ abstract class AbstractSelect<T> implements SelectOrderByStep<T>, SelectLockStep
 
   /** Runs it, each row read by {@link #decoder} and then made a {@code U} by {@code mapper}. */
   final <U> List<U> fetch(Function<? super T, ? extends U> mapper) {
-    Queries q = attached();
+    StatementExecutor q = attached();
     SqlWriter w = SqlWriter.borrow();
     String sql;
     Object[] params;
@@ -268,7 +267,7 @@ abstract class AbstractSelect<T> implements SelectOrderByStep<T>, SelectLockStep
   }
 
   final <U> Optional<U> fetchOne(Function<? super T, ? extends U> mapper) {
-    Queries q = attached();
+    StatementExecutor q = attached();
     SqlWriter w = SqlWriter.borrow();
     String sql;
     Object[] params;
@@ -310,8 +309,8 @@ abstract class AbstractSelect<T> implements SelectOrderByStep<T>, SelectLockStep
     return toSql();
   }
 
-  private Queries attached() {
-    Queries q = queries();
+  private StatementExecutor attached() {
+    StatementExecutor q = queries();
     if (q == null) {
       throw new IllegalStateException(
           "this query was built detached (Dsl.select…/Dsl.from…), for use as a subquery; "

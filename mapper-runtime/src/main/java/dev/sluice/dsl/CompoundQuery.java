@@ -1,6 +1,5 @@
 package dev.sluice.dsl;
 
-import dev.sluice.Queries;
 import dev.sluice.RowDecoder;
 import java.util.List;
 
@@ -51,8 +50,8 @@ final class CompoundQuery<T> extends AbstractSelect<T> implements SelectOrderByS
   // ---- what a select is ----
 
   @Override
-  Queries queries() {
-    Queries q = left.queries();
+  StatementExecutor queries() {
+    StatementExecutor q = left.queries();
     return q != null ? q : right.queries();
   }
 

@@ -1,11 +1,9 @@
 package dev.sluice.dsl;
 
-import dev.sluice.Queries;
-
 /** {@code DELETE FROM table WHERE … [RETURNING …]}. */
 final class DeleteQuery<A extends Table<R>, R> extends FilteredDmlQuery<A, R>
     implements DeleteWhereStep<A, R> {
-  DeleteQuery(Queries queries, A table) {
+  DeleteQuery(StatementExecutor queries, A table) {
     super(queries, table);
   }
 

@@ -1,8 +1,5 @@
 package dev.sluice.dsl;
 
-import dev.sluice.Database;
-import dev.sluice.Queries;
-import dev.sluice.Transaction;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -12,13 +9,13 @@ import java.util.Optional;
  * row count, and RETURNING read like a SELECT's rows. Builders, like {@link SelectQuery}.
  */
 abstract class DmlQuery<R> implements ReturningStep<R> {
-  final Queries queries;
+  final StatementExecutor queries;
   final Table<R> table;
 
   /** The CTEs declared in front, by {@code with(…)}; empty for none. */
   List<Cte<?>> with = List.of();
 
-  DmlQuery(Queries queries, Table<R> table) {
+  DmlQuery(StatementExecutor queries, Table<R> table) {
     this.queries = queries;
     this.table = table;
   }
@@ -92,7 +89,7 @@ abstract class DmlQuery<R> implements ReturningStep<R> {
 
   @Override
   public long execute() {
-    Queries q = attached();
+    StatementExecutor q = attached();
     SqlWriter w = SqlWriter.borrow();
     String sql;
     Object[] params;
@@ -122,7 +119,7 @@ abstract class DmlQuery<R> implements ReturningStep<R> {
   /**
    * The rows of {@code returning}, run through {@code q}; an INSERT of many records overrides it.
    */
-  <T> List<T> fetch(Returning<T> returning, Queries q) {
+  <T> List<T> fetch(Returning<T> returning, StatementExecutor q) {
     SqlWriter w = SqlWriter.borrow();
     String sql;
     Object[] params;
@@ -164,7 +161,7 @@ abstract class DmlQuery<R> implements ReturningStep<R> {
     return toSql();
   }
 
-  final Queries attached() {
+  final StatementExecutor attached() {
     if (queries == null) {
       throw new IllegalStateException(
           "this statement was built detached, for toSql(); start it from a Database or "
@@ -243,7 +240,7 @@ abstract class DmlQuery<R> implements ReturningStep<R> {
     }
 
     @SuppressWarnings("unchecked")
-    List<T> run(Queries q, String sql, Object[] params) {
+    List<T> run(StatementExecutor q, String sql, Object[] params) {
       if (recordTable != null) {
         return q.query(sql, (Class<T>) recordTable.recordType(), params);
       }
@@ -268,17 +265,11 @@ abstract class DmlQuery<R> implements ReturningStep<R> {
      */
     @Override
     public Optional<T> fetchOne() {
-      Queries q = statement.attached();
+      StatementExecutor q = statement.attached();
       if (!statement.mayWriteSeveral()) {
         return only(fetch());
       }
-      if (q instanceof Transaction) {
-        return ((Transaction) q).savepoint(tx -> only(statement.fetch(this, tx)));
-      }
-      if (q instanceof Database) {
-        return ((Database) q).transaction(tx -> only(statement.fetch(this, tx)));
-      }
-      return only(fetch());
+      return q.atomically(tx -> only(statement.fetch(this, tx)));
     }
 
     private Optional<T> only(List<T> rows) {

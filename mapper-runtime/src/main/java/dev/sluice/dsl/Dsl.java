@@ -1,6 +1,5 @@
 package dev.sluice.dsl;
 
-import dev.sluice.Queries;
 import java.util.List;
 import java.util.function.Function;
 
@@ -22,49 +21,52 @@ public final class Dsl extends DslExpressions {
   // ---- statements on a Database or Transaction (what their methods of the same name call) ----
 
   /** {@code SELECT} every column of {@code table} {@code FROM table}, read into its record. */
-  public static <R> SelectJoinStep<R> selectFrom(Queries queries, Table<R> table) {
+  public static <R> SelectJoinStep<R> selectFrom(StatementExecutor queries, Table<R> table) {
     return SelectQuery.ofTable(queries, table);
   }
 
   /** The from-first style: {@code from(FILM).where(f -> …).fetch()}. */
-  public static <A extends Table<R>, R> From1Step<A, R> from(Queries queries, A table) {
+  public static <A extends Table<R>, R> From1Step<A, R> from(StatementExecutor queries, A table) {
     return new From1Step<>(SelectQuery.ofTable(queries, table), table);
   }
 
   /** {@code SELECT field}, the fluent way: {@code db.select(FILM.title).from(FILM)…}. */
-  public static <T> SelectFromStep<T> select(Queries queries, SelectField<T> field) {
+  public static <T> SelectFromStep<T> select(StatementExecutor queries, SelectField<T> field) {
     return SelectQuery.ofField(queries, false, field);
   }
 
   /** {@code SELECT fields}, read into the {@code @Row} record {@code into} by column name. */
   public static <T> SelectFromStep<T> select(
-      Queries queries, Class<T> into, SelectField<?>... fields) {
+      StatementExecutor queries, Class<T> into, SelectField<?>... fields) {
     return SelectQuery.ofRecord(queries, false, into, fields);
   }
 
-  public static <T> SelectFromStep<T> selectDistinct(Queries queries, SelectField<T> field) {
+  public static <T> SelectFromStep<T> selectDistinct(
+      StatementExecutor queries, SelectField<T> field) {
     return SelectQuery.ofField(queries, true, field);
   }
 
   public static <T> SelectFromStep<T> selectDistinct(
-      Queries queries, Class<T> into, SelectField<?>... fields) {
+      StatementExecutor queries, Class<T> into, SelectField<?>... fields) {
     return SelectQuery.ofRecord(queries, true, into, fields);
   }
 
   /** {@code WITH ctes} in front of the SELECT that follows: {@code db.with(lf).selectFrom(…)}. */
-  public static WithStep with(Queries queries, Cte<?>... ctes) {
+  public static WithStep with(StatementExecutor queries, Cte<?>... ctes) {
     return new WithStep(queries, List.of(ctes));
   }
 
-  public static <R> InsertStep<R> insertInto(Queries queries, Table<R> table) {
+  public static <R> InsertStep<R> insertInto(StatementExecutor queries, Table<R> table) {
     return new InsertQuery<>(queries, table);
   }
 
-  public static <A extends Table<R>, R> UpdateSetStep<A, R> update(Queries queries, A table) {
+  public static <A extends Table<R>, R> UpdateSetStep<A, R> update(
+      StatementExecutor queries, A table) {
     return new UpdateQuery<>(queries, table);
   }
 
-  public static <A extends Table<R>, R> DeleteWhereStep<A, R> deleteFrom(Queries queries, A table) {
+  public static <A extends Table<R>, R> DeleteWhereStep<A, R> deleteFrom(
+      StatementExecutor queries, A table) {
     return new DeleteQuery<>(queries, table);
   }
 
@@ -450,7 +452,7 @@ public final class Dsl extends DslExpressions {
   }
 
   /** {@code MERGE INTO target} on a Database or Transaction: {@code mergeInto(db, T).using(…)}. */
-  public static <R> MergeUsingStep<R> mergeInto(Queries queries, Table<R> target) {
+  public static <R> MergeUsingStep<R> mergeInto(StatementExecutor queries, Table<R> target) {
     return DslDml.mergeInto(queries, target);
   }
 

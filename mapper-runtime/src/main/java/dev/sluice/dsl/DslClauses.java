@@ -1,6 +1,5 @@
 package dev.sluice.dsl;
 
-import dev.sluice.Queries;
 import java.util.List;
 
 /**
@@ -167,13 +166,13 @@ abstract class DslClauses extends DslCtes {
 
   /** {@code db.select(a, b)}'s implementation (Queries calls it). */
   public static <A, B> SelectFromStep<Tuple2<A, B>> select(
-      Queries queries, SelectField<A> a, SelectField<B> b) {
+      StatementExecutor queries, SelectField<A> a, SelectField<B> b) {
     return SelectQuery.ofTuple(queries, a, b);
   }
 
   /** {@code db.select(a, b, c)}'s implementation (Queries calls it). */
   public static <A, B, C> SelectFromStep<Tuple3<A, B, C>> select(
-      Queries queries, SelectField<A> a, SelectField<B> b, SelectField<C> c) {
+      StatementExecutor queries, SelectField<A> a, SelectField<B> b, SelectField<C> c) {
     return SelectQuery.ofTuple(queries, a, b, c);
   }
 

@@ -1,6 +1,5 @@
 package dev.sluice.dsl;
 
-import dev.sluice.Queries;
 import java.util.List;
 
 /**
@@ -18,7 +17,7 @@ final class DslDml {
     return (A) table.named("excluded");
   }
 
-  static <R> MergeUsingStep<R> mergeInto(Queries queries, Table<R> target) {
+  static <R> MergeUsingStep<R> mergeInto(StatementExecutor queries, Table<R> target) {
     if (target == null) {
       throw new IllegalArgumentException("mergeInto(null): pass the target table");
     }

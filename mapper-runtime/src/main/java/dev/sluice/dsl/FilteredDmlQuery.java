@@ -1,6 +1,5 @@
 package dev.sluice.dsl;
 
-import dev.sluice.Queries;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -36,7 +35,7 @@ abstract class FilteredDmlQuery<A extends Table<R>, R> extends DmlQuery<R> {
   /** UPDATE's FROM or DELETE's USING tables; empty for none. */
   private List<Table<?>> joined = List.of();
 
-  FilteredDmlQuery(Queries queries, A table) {
+  FilteredDmlQuery(StatementExecutor queries, A table) {
     super(queries, table);
     this.a = table;
   }

@@ -1,6 +1,5 @@
 package dev.sluice.dsl;
 
-import dev.sluice.Queries;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -31,7 +30,7 @@ final class InsertQuery<R> extends InsertSetStep<R> implements InsertStep<R>, In
   /** The ON CONFLICT clause: its target and action, if any. */
   final InsertConflict<R> conflict = new InsertConflict<>(this);
 
-  InsertQuery(Queries queries, Table<R> table) {
+  InsertQuery(StatementExecutor queries, Table<R> table) {
     super(queries, table);
     List<? extends Column<R, ?>> columns = table.columns();
     int[] positions = new int[columns.size()];
@@ -315,7 +314,7 @@ final class InsertQuery<R> extends InsertSetStep<R> implements InsertStep<R>, In
   }
 
   @Override
-  <T> List<T> fetch(Returning<T> returning, Queries q) {
+  <T> List<T> fetch(Returning<T> returning, StatementExecutor q) {
     if (chosen != null) {
       return super.fetch(returning, q);
     }

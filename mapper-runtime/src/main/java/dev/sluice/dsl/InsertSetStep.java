@@ -1,7 +1,5 @@
 package dev.sluice.dsl;
 
-import dev.sluice.Queries;
-
 /**
  * {@code INSERT INTO table (c1, c2, …) VALUES ($1, $2, …)} of chosen columns, one {@code set} each:
  * the others take their defaults. A column of the table and a value of its type: {@code
@@ -9,7 +7,7 @@ import dev.sluice.Queries;
  * extended outside the DSL.
  */
 public abstract class InsertSetStep<R> extends InsertValuesStep<R> {
-  InsertSetStep(Queries queries, Table<R> table) {
+  InsertSetStep(StatementExecutor queries, Table<R> table) {
     super(queries, table);
   }
 

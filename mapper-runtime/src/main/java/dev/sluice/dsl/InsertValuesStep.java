@@ -1,6 +1,5 @@
 package dev.sluice.dsl;
 
-import dev.sluice.Queries;
 import java.util.List;
 
 /**
@@ -12,7 +11,7 @@ import java.util.List;
  * @param <R> the inserted table's record
  */
 public abstract class InsertValuesStep<R> extends DmlQuery<R> {
-  InsertValuesStep(Queries queries, Table<R> table) {
+  InsertValuesStep(StatementExecutor queries, Table<R> table) {
     super(queries, table);
   }
 

@@ -1,6 +1,5 @@
 package dev.sluice.dsl;
 
-import dev.sluice.Queries;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -64,7 +63,7 @@ final class MergeQuery<R> extends DmlQuery<R>
     }
   }
 
-  MergeQuery(Queries queries, Table<R> target) {
+  MergeQuery(StatementExecutor queries, Table<R> target) {
     super(queries, target);
   }
 

@@ -2,10 +2,10 @@ package dev.sluice.dsl;
 
 import dev.sluice.Columns;
 import dev.sluice.Converter;
-import dev.sluice.EnumLabels;
 import dev.sluice.Interval;
 import dev.sluice.RowDecoder;
 import dev.sluice.RowView;
+import dev.sluice.generated.EnumLabels;
 import java.math.BigDecimal;
 import java.net.InetAddress;
 import java.time.Instant;

@@ -1,6 +1,5 @@
 package dev.sluice.dsl;
 
-import dev.sluice.Queries;
 import dev.sluice.RowDecoder;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,7 +16,7 @@ import java.util.List;
 final class SelectQuery<T> extends AbstractSelect<T>
     implements SelectFromStep<T>, SelectJoinStep<T>, SelectOnStep<T>, SelectHavingStep<T> {
   /** Where fetch() runs; null for a detached query (a subquery, or one built only for toSql). */
-  private final Queries queries;
+  private final StatementExecutor queries;
 
   /** The CTEs declared in front, by {@code with(…)}; empty for none. */
   private List<Cte<?>> with = List.of();
@@ -56,12 +55,12 @@ final class SelectQuery<T> extends AbstractSelect<T>
   /** The named windows of the WINDOW clause; empty for none. */
   private List<Window> windows = List.of();
 
-  private SelectQuery(Queries queries) {
+  private SelectQuery(StatementExecutor queries) {
     this.queries = queries;
   }
 
   /** SELECT every column of {@code table}, read into its record. */
-  static <R> SelectQuery<R> ofTable(Queries queries, Table<R> table) {
+  static <R> SelectQuery<R> ofTable(StatementExecutor queries, Table<R> table) {
     SelectQuery<R> q = new SelectQuery<>(queries);
     q.recordTable = table;
     q.fields = List.of();
@@ -70,7 +69,8 @@ final class SelectQuery<T> extends AbstractSelect<T>
   }
 
   /** SELECT {@code field}, read as a scalar. */
-  static <T> SelectQuery<T> ofField(Queries queries, boolean distinct, SelectField<T> field) {
+  static <T> SelectQuery<T> ofField(
+      StatementExecutor queries, boolean distinct, SelectField<T> field) {
     SelectQuery<T> q = new SelectQuery<>(queries);
     q.distinct = distinct;
     q.fields = List.of(field);
@@ -79,7 +79,7 @@ final class SelectQuery<T> extends AbstractSelect<T>
 
   /** SELECT {@code fields}, read into the {@code @Row} record {@code into} by column name. */
   static <T> SelectQuery<T> ofRecord(
-      Queries queries, boolean distinct, Class<T> into, SelectField<?>[] fields) {
+      StatementExecutor queries, boolean distinct, Class<T> into, SelectField<?>[] fields) {
     if (fields.length == 0) {
       throw new IllegalArgumentException("select into " + into.getName() + " without fields");
     }
@@ -91,7 +91,7 @@ final class SelectQuery<T> extends AbstractSelect<T>
   }
 
   /** SELECT 2 to 8 fields, each row read as a Tuple2 … Tuple8. */
-  static <T> SelectQuery<T> ofTuple(Queries queries, SelectField<?>... fields) {
+  static <T> SelectQuery<T> ofTuple(StatementExecutor queries, SelectField<?>... fields) {
     SelectQuery<T> q = new SelectQuery<>(queries);
     q.fields = List.of(fields);
     q.tuple = tupleDecoder(fields);
@@ -151,7 +151,7 @@ final class SelectQuery<T> extends AbstractSelect<T>
   }
 
   @Override
-  Queries queries() {
+  StatementExecutor queries() {
     return queries;
   }
 

@@ -1,6 +1,5 @@
 package dev.sluice.dsl;
 
-import dev.sluice.Queries;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -10,7 +9,7 @@ final class UpdateQuery<A extends Table<R>, R> extends FilteredDmlQuery<A, R>
   private final List<Column<?, ?>> columns = new ArrayList<>();
   private final List<QueryPart> values = new ArrayList<>();
 
-  UpdateQuery(Queries queries, A table) {
+  UpdateQuery(StatementExecutor queries, A table) {
     super(queries, table);
   }
 

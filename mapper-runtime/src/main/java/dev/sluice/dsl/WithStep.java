@@ -1,6 +1,5 @@
 package dev.sluice.dsl;
 
-import dev.sluice.Queries;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,11 +11,11 @@ import java.util.List;
  */
 public final class WithStep {
   /** Where the statement runs; null for a detached one. */
-  private final Queries queries;
+  private final StatementExecutor queries;
 
   private final List<Cte<?>> ctes;
 
-  WithStep(Queries queries, List<Cte<?>> ctes) {
+  WithStep(StatementExecutor queries, List<Cte<?>> ctes) {
     if (ctes.isEmpty()) {
       throw new IllegalArgumentException("with() needs at least one CTE");
     }

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.sluice.PgException;
+import dev.sluice.driver.config.ConnectionConfig;
+import dev.sluice.driver.tls.PemFiles;
+import dev.sluice.driver.tls.PemKeys;
 import dev.sluice.testkit.TestTls;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;

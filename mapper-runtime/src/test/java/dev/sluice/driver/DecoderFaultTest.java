@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import dev.sluice.Columns;
 import dev.sluice.PgException;
 import dev.sluice.RowView;
+import dev.sluice.driver.codec.Oids;
+import dev.sluice.driver.codec.TextArray;
 import java.io.ByteArrayInputStream;
 import java.io.EOFException;
 import java.math.BigDecimal;

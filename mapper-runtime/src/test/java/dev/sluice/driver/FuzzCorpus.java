@@ -1,6 +1,8 @@
 package dev.sluice.driver;
 
 import dev.sluice.Columns;
+import dev.sluice.driver.codec.Bytes;
+import dev.sluice.driver.codec.Oids;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;

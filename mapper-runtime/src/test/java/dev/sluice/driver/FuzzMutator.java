@@ -2,6 +2,7 @@ package dev.sluice.driver;
 
 import dev.sluice.driver.FuzzCorpus.Message;
 import dev.sluice.driver.FuzzCorpus.Seed;
+import dev.sluice.driver.codec.Bytes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;

@@ -7,6 +7,7 @@ import dev.sluice.PgException;
 import dev.sluice.RowView;
 import dev.sluice.driver.FuzzCorpus.Mood;
 import dev.sluice.driver.FuzzMutator.Case;
+import dev.sluice.driver.codec.Oids;
 import java.io.ByteArrayInputStream;
 import java.io.EOFException;
 import java.io.PrintStream;
@@ -698,7 +699,8 @@ public final class ProtocolFuzzer {
     }
   }
 
-  private static final dev.sluice.EnumLabels<Mood> MOODS = dev.sluice.EnumLabels.of(Mood.class);
+  private static final dev.sluice.generated.EnumLabels<Mood> MOODS =
+      dev.sluice.generated.EnumLabels.of(Mood.class);
 
   private static Object read(RowView v, String reader, String component) {
     switch (reader) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sluice.Database;
 import dev.sluice.PgException;
+import dev.sluice.driver.config.ConnectionConfig;
 import dev.sluice.testkit.ReplicatedPair;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

@@ -297,7 +297,6 @@ public final class TuplesTemplate {
    */
   private static String dslTuples() {
     StringBuilder s = new StringBuilder(HEADER);
-    s.append("import dev.sluice.Queries;\n\n");
     s.append("/**\n * The SELECT factories of tuples of 4 to ")
         .append(MAX)
         .append(" expressions and of row values of 3 to ")
@@ -330,7 +329,7 @@ public final class TuplesTemplate {
           .append(n)
           .append('<')
           .append(letters(n, ""))
-          .append(">> select(Queries queries, ")
+          .append(">> select(StatementExecutor queries, ")
           .append(fieldParams(n))
           .append(") {\n");
       s.append("    return SelectQuery.ofTuple(queries, ").append(fieldArgs(n)).append(");\n  }\n");

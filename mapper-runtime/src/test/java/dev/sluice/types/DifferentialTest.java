@@ -8,7 +8,7 @@ import dev.sluice.InetNetwork;
 import dev.sluice.Interval;
 import dev.sluice.RowDecoder;
 import dev.sluice.RowView;
-import dev.sluice.driver.Oids;
+import dev.sluice.driver.codec.Oids;
 import dev.sluice.testkit.PgTest;
 import dev.sluice.testkit.TestDatabase;
 import java.net.InetAddress;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.sluice.Columns;
 import dev.sluice.Database;
 import dev.sluice.RowDecoder;
-import dev.sluice.driver.Oids;
+import dev.sluice.driver.codec.Oids;
 import dev.sluice.testkit.PgTest;
 import dev.sluice.testkit.TestDatabase;
 import java.sql.Connection;

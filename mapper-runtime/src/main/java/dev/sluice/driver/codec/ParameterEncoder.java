@@ -1,0 +1,628 @@
+package dev.sluice.driver.codec;
+
+import dev.sluice.InetNetwork;
+import dev.sluice.Interval;
+import dev.sluice.PgException;
+import dev.sluice.driver.ColumnSlice;
+import dev.sluice.driver.Protocol;
+import dev.sluice.driver.WriteBuffer;
+import dev.sluice.generated.EnumLabels;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.net.InetAddress;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.OffsetTime;
+import java.time.Period;
+import java.time.ZonedDateTime;
+import java.time.temporal.ChronoUnit;
+import java.util.HexFormat;
+import java.util.UUID;
+
+/**
+ * Encodes Java values as Bind parameters. Values are encoded in binary for the type the server
+ * described for the parameter (ParameterDescription), converting where nothing is lost (an Integer
+ * for a bigint parameter, a Long for an integer one when it fits). Strings and enums go in text
+ * format, so the server parses them as whatever type it inferred (a String for a uuid or jsonb
+ * parameter works as in psql), as do values for a parameter whose type has no binary codec (a
+ * domain, an enum, an array of them), written in the server's text syntax by {@link #text}. Values
+ * beyond the type's range fail here (22003, 22008) rather than wrap around. A {@link ColumnSlice}
+ * (batch rows of one parameter, for the array form of a batch insert) is declared and encoded as a
+ * binary array of its element type. Collections and Java arrays are written by {@link
+ * ArrayEncoder}, nested ones as multi-dimensional arrays.
+ *
+ * <p>Over 500 lines because the encoding of every Java type for every parameter type it may meet is
+ * one dispatch, read top to bottom; the text forms ({@link #text}) and numeric's base-10000 digits
+ * are the parts to move out first when it grows.
+ */
+public final class ParameterEncoder {
+  private ParameterEncoder() {}
+
+  /** The type OID to declare in Parse for a Java value: its unambiguous PostgreSQL type, or 0. */
+  public static int declaredOid(Object v) {
+    if (v == null || v instanceof String || v instanceof Enum<?>) {
+      return Oids.UNSPECIFIED;
+    }
+    if (v instanceof Integer) return Oids.INT4;
+    if (v instanceof Long) return Oids.INT8;
+    if (v instanceof Short) return Oids.INT2;
+    if (v instanceof Boolean) return Oids.BOOL;
+    if (v instanceof Double) return Oids.FLOAT8;
+    if (v instanceof Float) return Oids.FLOAT4;
+    if (v instanceof BigDecimal || v instanceof BigInteger) return Oids.NUMERIC;
+    if (v instanceof byte[]) return Oids.BYTEA;
+    if (v instanceof UUID) return Oids.UUID;
+    if (v instanceof LocalDate) return Oids.DATE;
+    if (v instanceof LocalTime) return Oids.TIME;
+    if (v instanceof OffsetTime) return Oids.TIMETZ;
+    if (v instanceof LocalDateTime) return Oids.TIMESTAMP;
+    if (v instanceof Instant || v instanceof OffsetDateTime || v instanceof ZonedDateTime) {
+      return Oids.TIMESTAMPTZ;
+    }
+    if (v instanceof Interval || v instanceof Duration || v instanceof Period) return Oids.INTERVAL;
+    if (v instanceof InetAddress || v instanceof InetNetwork) return Oids.INET;
+    if (v instanceof int[]) return Oids.INT4_ARRAY;
+    if (v instanceof long[]) return Oids.INT8_ARRAY;
+    if (v instanceof short[]) return Oids.INT2_ARRAY;
+    if (v instanceof double[]) return Oids.FLOAT8_ARRAY;
+    if (v instanceof float[]) return Oids.FLOAT4_ARRAY;
+    if (v instanceof boolean[]) return Oids.BOOL_ARRAY;
+    if (v instanceof ColumnSlice c) return c.arrayOid();
+    return Oids.UNSPECIFIED;
+  }
+
+  /**
+   * Whether {@code v} can be bound to a parameter the server described as {@code oid} without loss:
+   * same type, a widening (int4 into int8 or numeric, float4 into float8, …), text format (strings,
+   * enums, types without a binary codec), or NULL. A statement whose parameters do not take the
+   * values is prepared again with the values' own types.
+   */
+  public static boolean fits(Object v, int oid) {
+    if (v == null) {
+      return true;
+    }
+    if (v instanceof ColumnSlice c) {
+      // Only the array type it was checked for (a statement prepared for int8[] may not take an
+      // int4 slice, whose values were checked against int4).
+      return c.arrayOid() == oid;
+    }
+    int declared = declaredOid(v);
+    if (declared == Oids.UNSPECIFIED
+        || declared == oid
+        || !Oids.hasBinaryCodec(oid)
+        || Oids.isTextual(oid)) {
+      return true;
+    }
+    int fromElement = Oids.elementOf(declared);
+    int toElement = Oids.elementOf(oid);
+    if (fromElement != 0 && toElement != 0) {
+      return fromElement == toElement || widens(fromElement, toElement);
+    }
+    return widens(declared, oid);
+  }
+
+  private static boolean widens(int from, int to) {
+    switch (from) {
+      case Oids.INT2:
+        return to == Oids.INT4
+            || to == Oids.INT8
+            || to == Oids.NUMERIC
+            || to == Oids.FLOAT4
+            || to == Oids.FLOAT8;
+      case Oids.INT4:
+        return to == Oids.INT8 || to == Oids.NUMERIC || to == Oids.FLOAT8 || to == Oids.OID;
+      case Oids.INT8:
+        return to == Oids.NUMERIC || to == Oids.OID;
+      case Oids.FLOAT4:
+        return to == Oids.FLOAT8 || to == Oids.NUMERIC;
+      case Oids.FLOAT8:
+        return to == Oids.NUMERIC;
+      case Oids.INET:
+        return to == Oids.CIDR;
+      default:
+        return false;
+    }
+  }
+
+  /** The Bind format of a value: text for strings and enums (and types we have no codec for). */
+  public static short format(Object v, int oid) {
+    if (v == null) {
+      return Protocol.FORMAT_BINARY;
+    }
+    if (v instanceof String) {
+      // charin would keep the first byte of a longer text (é's 0xC3): "char" is checked here.
+      return oid == Oids.CHAR ? Protocol.FORMAT_BINARY : Protocol.FORMAT_TEXT;
+    }
+    if (v instanceof Enum<?>) {
+      return Protocol.FORMAT_TEXT;
+    }
+    return Oids.hasBinaryCodec(oid) ? Protocol.FORMAT_BINARY : Protocol.FORMAT_TEXT;
+  }
+
+  /**
+   * Writes the value (not null) in the given format for a parameter of type {@code oid}; the caller
+   * has reserved and will patch the int32 length.
+   */
+  public static void encode(WriteBuffer w, Object v, int oid, short format, int index) {
+    if (format == Protocol.FORMAT_TEXT) {
+      w.putUtf8(text(v, Oids.textArrayDelimiter(oid)));
+      return;
+    }
+    switch (oid) {
+      case Oids.BOOL:
+        w.putByte(asBoolean(v, oid, index) ? 1 : 0);
+        return;
+      case Oids.INT2:
+        w.putShort((short) integral(v, oid, index, Short.MIN_VALUE, Short.MAX_VALUE));
+        return;
+      case Oids.INT4:
+        w.putInt((int) integral(v, oid, index, Integer.MIN_VALUE, Integer.MAX_VALUE));
+        return;
+      case Oids.INT8:
+        w.putLong(integral(v, oid, index, Long.MIN_VALUE, Long.MAX_VALUE));
+        return;
+      case Oids.OID:
+        w.putInt((int) integral(v, oid, index, 0, 0xffffffffL));
+        return;
+      case Oids.FLOAT4:
+        if (v instanceof Float f) {
+          w.putInt(Float.floatToIntBits(f));
+          return;
+        }
+        if (v instanceof Double d && ((float) (double) d == d || d.isNaN())) {
+          // Exactly a float (1.5, ±Infinity, NaN), e.g. for a statement first prepared with a
+          // Float.
+          w.putInt(Float.floatToIntBits((float) (double) d));
+          return;
+        }
+        if (v instanceof Number n && !(v instanceof Double)) {
+          w.putInt(Float.floatToIntBits(n.floatValue()));
+          return;
+        }
+        break;
+      case Oids.FLOAT8:
+        if (v instanceof Number n && !(v instanceof BigDecimal) && !(v instanceof BigInteger)) {
+          w.putLong(Double.doubleToLongBits(n.doubleValue()));
+          return;
+        }
+        break;
+      case Oids.NUMERIC:
+        if (v instanceof Number n) {
+          numeric(w, toBigDecimal(n, index));
+          return;
+        }
+        break;
+      case Oids.TEXT:
+      case Oids.VARCHAR:
+      case Oids.BPCHAR:
+      case Oids.NAME:
+      case Oids.JSON:
+      case Oids.XML:
+      case Oids.UNKNOWN:
+        w.putUtf8(text(v));
+        return;
+      case Oids.CHAR:
+        w.putByte(pgCharByte(text(v), index));
+        return;
+      case Oids.JSONB:
+        w.putByte(1);
+        w.putUtf8(text(v));
+        return;
+      case Oids.BYTEA:
+        if (v instanceof byte[] bytes) {
+          w.putBytes(bytes);
+          return;
+        }
+        break;
+      case Oids.UUID:
+        if (v instanceof UUID u) {
+          w.putLong(u.getMostSignificantBits());
+          w.putLong(u.getLeastSignificantBits());
+          return;
+        }
+        break;
+      case Oids.DATE:
+        if (v instanceof LocalDate d) {
+          w.putInt(date(d));
+          return;
+        }
+        break;
+      case Oids.TIME:
+        if (v instanceof LocalTime t) {
+          w.putLong(time(t));
+          return;
+        }
+        break;
+      case Oids.TIMETZ:
+        if (v instanceof OffsetTime t) {
+          w.putLong(time(t.toLocalTime()));
+          w.putInt(-t.getOffset().getTotalSeconds());
+          return;
+        }
+        break;
+      case Oids.TIMESTAMP:
+        if (v instanceof LocalDateTime t) {
+          w.putLong(timestamp(t));
+          return;
+        }
+        break;
+      case Oids.TIMESTAMPTZ:
+        Instant instant = instantOf(v);
+        if (instant != null) {
+          w.putLong(timestamptz(instant));
+          return;
+        }
+        break;
+      case Oids.INTERVAL:
+        {
+          Interval i = intervalOf(v);
+          if (i != null) {
+            w.putLong(i.microseconds());
+            w.putInt(i.days());
+            w.putInt(i.months());
+            return;
+          }
+          break;
+        }
+      case Oids.INET:
+      case Oids.CIDR:
+        {
+          InetNetwork net =
+              v instanceof InetAddress a
+                  ? InetNetwork.host(a)
+                  : v instanceof InetNetwork n ? n : null;
+          if (net != null) {
+            byte[] addr = net.address().getAddress();
+            w.putByte(addr.length == 4 ? 2 : 3);
+            w.putByte(net.bits());
+            w.putByte(oid == Oids.CIDR ? 1 : 0);
+            w.putByte(addr.length);
+            w.putBytes(addr);
+            return;
+          }
+          break;
+        }
+      default:
+        int element = Oids.elementOf(oid);
+        if (element != 0) {
+          if (v instanceof ColumnSlice c) {
+            c.write(w, element);
+            return;
+          }
+          ArrayEncoder.binary(w, v, element, index);
+          return;
+        }
+        break;
+    }
+    throw cannotEncode(v, oid, index);
+  }
+
+  /**
+   * The text form of a value sent in text format, in the server's input syntax: Strings as they
+   * are, enums as their labels, byte[] as {@code \\x} hex, infinite dates and times as {@code
+   * [-]infinity}, Java arrays and Collections as array literals. Text format is used for Strings
+   * and enums, and for any value whose parameter has a type without a binary codec (a domain, an
+   * enum, an array of them), where the server parses this text as that type.
+   */
+  public static String text(Object v) {
+    return text(v, ',');
+  }
+
+  /**
+   * {@link #text}, with {@code delimiter} between the elements of an array (its element type's, see
+   * {@link Oids#textArrayDelimiter}: box[] takes ';').
+   */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  public static String text(Object v, char delimiter) {
+    if (v instanceof String s) {
+      return s;
+    }
+    if (v instanceof Enum<?> e) {
+      return EnumLabels.of((Class) e.getDeclaringClass()).label(e);
+    }
+    if (v instanceof Boolean b) {
+      return b ? "t" : "f";
+    }
+    if (v instanceof BigDecimal d) {
+      return d.toPlainString();
+    }
+    if (v instanceof byte[] bytes) {
+      return "\\x" + HexFormat.of().formatHex(bytes);
+    }
+    if (v instanceof InetAddress a) {
+      return a.getHostAddress();
+    }
+    if (v instanceof LocalDate d) {
+      return d.equals(LocalDate.MAX)
+          ? "infinity"
+          : d.equals(LocalDate.MIN) ? "-infinity" : isoDate(d.getYear(), d.toString());
+    }
+    if (v instanceof LocalDateTime t) {
+      return t.equals(LocalDateTime.MAX)
+          ? "infinity"
+          : t.equals(LocalDateTime.MIN) ? "-infinity" : isoDate(t.getYear(), t.toString());
+    }
+    if (v instanceof LocalTime t) {
+      return t.equals(LocalTime.MAX) ? "24:00:00" : t.toString();
+    }
+    Instant instant = instantOf(v);
+    if (instant != null) {
+      if (instant.equals(Instant.MAX)) return "infinity";
+      if (instant.equals(Instant.MIN)) return "-infinity";
+      OffsetDateTime utc = instant.atOffset(java.time.ZoneOffset.UTC);
+      return isoDate(utc.getYear(), utc.toString());
+    }
+    Interval interval = intervalOf(v);
+    if (interval != null) {
+      if (interval.equals(Interval.INFINITY)) return "infinity";
+      if (interval.equals(Interval.NEGATIVE_INFINITY)) return "-infinity";
+      return interval.months()
+          + " months "
+          + interval.days()
+          + " days "
+          + interval.microseconds()
+          + " microseconds";
+    }
+    if (ArrayEncoder.isArray(v)) {
+      return ArrayEncoder.literal(v, delimiter);
+    }
+    return String.valueOf(v);
+  }
+
+  /**
+   * An ISO date-time text the server reads: java.time writes years before 1 as 0000 and -0001,
+   * which the server has no syntax for, so those become "… BC" (ISO year 0 is 1 BC); years past
+   * 9999 lose the '+' java.time puts before them.
+   */
+  private static String isoDate(int year, String iso) {
+    if (year > 0) {
+      return iso.charAt(0) == '+' ? iso.substring(1) : iso;
+    }
+    int dash = iso.indexOf('-', 1);
+    return String.format("%04d", 1 - year) + iso.substring(dash) + " BC";
+  }
+
+  /**
+   * The byte of a "char" value from its text, the inverse of {@link BinaryCodec#pgChar}: the empty
+   * string is 0, an ASCII character itself, a backslash and three octal digits ({@code \351}) that
+   * byte. Anything else fails (22P02) rather than keep a first byte as charin would.
+   */
+  public static int pgCharByte(String s, int index) {
+    int n = s.length();
+    if (n == 0) {
+      return 0;
+    }
+    char c = s.charAt(0);
+    if (n == 1 && c < 0x80) {
+      return c;
+    }
+    if (n == 4
+        && c == '\\'
+        && isOctal(s.charAt(1))
+        && isOctal(s.charAt(2))
+        && isOctal(s.charAt(3))) {
+      int v = (s.charAt(1) - '0') * 64 + (s.charAt(2) - '0') * 8 + (s.charAt(3) - '0');
+      if (v <= 0xff) {
+        return v;
+      }
+    }
+    throw new PgException(
+        "22P02",
+        "parameter $"
+            + index
+            + " = \""
+            + (n > 20 ? s.substring(0, 20) + "…" : s)
+            + "\" is no \"char\" value: \"char\" holds one byte, written as one ASCII character,"
+            + " \"\" for byte 0, or a backslash and three octal digits (\\351) for bytes 0x80 to"
+            + " 0xFF");
+  }
+
+  private static boolean isOctal(char c) {
+    return c >= '0' && c <= '7';
+  }
+
+  private static boolean asBoolean(Object v, int oid, int index) {
+    if (v instanceof Boolean b) {
+      return b;
+    }
+    throw cannotEncode(v, oid, index);
+  }
+
+  private static long integral(Object v, int oid, int index, long min, long max) {
+    long x;
+    if (v instanceof Integer || v instanceof Long || v instanceof Short || v instanceof Byte) {
+      x = ((Number) v).longValue();
+    } else if (v instanceof BigInteger b && b.bitLength() < 64) {
+      x = b.longValue();
+    } else if (v instanceof BigDecimal d) {
+      try {
+        x = d.longValueExact();
+      } catch (ArithmeticException e) {
+        throw new PgException(
+            "22003",
+            "parameter $"
+                + index
+                + " = "
+                + d
+                + " is no whole number in the range of "
+                + Oids.name(oid));
+      }
+    } else {
+      throw cannotEncode(v, oid, index);
+    }
+    if (x < min || x > max) {
+      throw new PgException(
+          "22003", "parameter $" + index + " = " + x + " is out of range for " + Oids.name(oid));
+    }
+    return x;
+  }
+
+  private static BigDecimal toBigDecimal(Number n, int index) {
+    if (n instanceof BigDecimal d) return d;
+    if (n instanceof BigInteger b) return new BigDecimal(b);
+    if (n instanceof Double || n instanceof Float) {
+      double d = n.doubleValue();
+      if (Double.isNaN(d) || Double.isInfinite(d)) {
+        throw new PgException(
+            "22023",
+            "parameter $" + index + " = " + d + " has no exact numeric form; send it as a String");
+      }
+      return new BigDecimal(Double.toString(d));
+    }
+    return BigDecimal.valueOf(n.longValue());
+  }
+
+  /** Digits numeric holds before the decimal point: a weight of at most int16's maximum. */
+  private static final int NUMERIC_MAX_INTEGER_DIGITS = 4 * (Short.MAX_VALUE + 1);
+
+  /** The largest dscale numeric_recv accepts (NUMERIC_DSCALE_MASK). */
+  private static final int NUMERIC_MAX_DSCALE = 0x3FFF;
+
+  /** numeric: int16 ndigits, int16 weight, int16 sign, int16 dscale, base-10000 digits. */
+  static void numeric(WriteBuffer w, BigDecimal value) {
+    // Checked before building any digits: the weight and dscale are int16 fields, and a value past
+    // them would wrap around into another valid numeric (1E+140000 arrived as 1).
+    if (value.scale() > NUMERIC_MAX_DSCALE
+        || value.signum() != 0
+            && (long) value.precision() - value.scale() > NUMERIC_MAX_INTEGER_DIGITS) {
+      throw new PgException(
+          "22003",
+          "numeric value of "
+              + value.precision()
+              + " digits and scale "
+              + value.scale()
+              + " is out of numeric's range ("
+              + NUMERIC_MAX_INTEGER_DIGITS
+              + " digits before the point, "
+              + NUMERIC_MAX_DSCALE
+              + " after)");
+    }
+    BigDecimal v = value.scale() < 0 ? value.setScale(0) : value;
+    int dscale = v.scale();
+    String digits = v.unscaledValue().abs().toString();
+    // Pad the fraction on the right and the integer part on the left to whole base-10000 groups.
+    int fracPad = (4 - dscale % 4) % 4;
+    int intLen = digits.length() - dscale;
+    StringBuilder sb = new StringBuilder(digits.length() + 8);
+    int intPad = intLen <= 0 ? 0 : (4 - intLen % 4) % 4;
+    if (intLen < 0) {
+      for (int i = 0; i < -intLen; i++) sb.append('0');
+      intLen = 0;
+    }
+    for (int i = 0; i < intPad; i++) sb.append('0');
+    sb.append(digits);
+    for (int i = 0; i < fracPad; i++) sb.append('0');
+    int groups = sb.length() / 4;
+    int weight = (intLen + intPad) / 4 - 1;
+    int first = 0;
+    while (first < groups && group(sb, first) == 0) {
+      first++;
+      weight--;
+    }
+    int last = groups - 1;
+    while (last >= first && group(sb, last) == 0) {
+      last--;
+    }
+    int ndigits = last - first + 1;
+    w.putShort(ndigits);
+    w.putShort(ndigits == 0 ? 0 : weight);
+    w.putShort(v.signum() < 0 ? 0x4000 : 0);
+    w.putShort(dscale);
+    for (int g = first; g <= last; g++) {
+      w.putShort(group(sb, g));
+    }
+  }
+
+  private static int group(CharSequence s, int g) {
+    int p = g * 4;
+    return (s.charAt(p) - '0') * 1000
+        + (s.charAt(p + 1) - '0') * 100
+        + (s.charAt(p + 2) - '0') * 10
+        + (s.charAt(p + 3) - '0');
+  }
+
+  static int date(LocalDate d) {
+    if (d.equals(LocalDate.MAX)) return Integer.MAX_VALUE;
+    if (d.equals(LocalDate.MIN)) return Integer.MIN_VALUE;
+    long days = d.toEpochDay() - BinaryCodec.PG_EPOCH_DAYS;
+    if (days <= Integer.MIN_VALUE || days >= Integer.MAX_VALUE) {
+      throw outOfRange("date", d);
+    }
+    return (int) days;
+  }
+
+  static long time(LocalTime t) {
+    if (t.equals(LocalTime.MAX)) return BinaryCodec.MICROS_PER_DAY;
+    return t.toNanoOfDay() / 1000;
+  }
+
+  static long timestamp(LocalDateTime t) {
+    if (t.equals(LocalDateTime.MAX)) return Long.MAX_VALUE;
+    if (t.equals(LocalDateTime.MIN)) return Long.MIN_VALUE;
+    long seconds = t.toEpochSecond(java.time.ZoneOffset.UTC) - BinaryCodec.PG_EPOCH_SECONDS;
+    return micros(seconds, t.getNano(), "timestamp", t);
+  }
+
+  static long timestamptz(Instant t) {
+    if (t.equals(Instant.MAX)) return Long.MAX_VALUE;
+    if (t.equals(Instant.MIN)) return Long.MIN_VALUE;
+    return micros(t.getEpochSecond() - BinaryCodec.PG_EPOCH_SECONDS, t.getNano(), "timestamptz", t);
+  }
+
+  /**
+   * µs since 2000 of a value {@code seconds} + {@code nanos} since 2000. Beyond the long range
+   * (about ±292,000 years) the product would wrap around into a valid-looking timestamp, so it
+   * fails instead; the server rejects what fits in a long but lies outside its own range. The
+   * extreme longs themselves are the infinities, so they are out of range too.
+   */
+  private static long micros(long seconds, int nanos, String type, Object value) {
+    long micros;
+    try {
+      micros = Math.addExact(Math.multiplyExact(seconds, 1_000_000L), nanos / 1000);
+    } catch (ArithmeticException e) {
+      throw outOfRange(type, value);
+    }
+    if (micros == Long.MAX_VALUE || micros == Long.MIN_VALUE) {
+      throw outOfRange(type, value);
+    }
+    return micros;
+  }
+
+  private static PgException outOfRange(String type, Object value) {
+    return new PgException("22008", type + " out of range: " + value);
+  }
+
+  private static Instant instantOf(Object v) {
+    if (v instanceof Instant i) return i;
+    if (v instanceof OffsetDateTime o) {
+      if (o.equals(OffsetDateTime.MAX)) return Instant.MAX;
+      if (o.equals(OffsetDateTime.MIN)) return Instant.MIN;
+      return o.toInstant();
+    }
+    if (v instanceof ZonedDateTime z) return z.toInstant();
+    return null;
+  }
+
+  private static Interval intervalOf(Object v) {
+    if (v instanceof Interval i) return i;
+    if (v instanceof Duration d) return Interval.of(d.truncatedTo(ChronoUnit.MICROS));
+    if (v instanceof Period p) return Interval.of(p);
+    return null;
+  }
+
+  static PgException cannotEncode(Object v, int oid, int index) {
+    return new PgException(
+        "42804",
+        "parameter $"
+            + index
+            + " is "
+            + Oids.name(oid)
+            + " but the value is a "
+            + v.getClass().getName()
+            + "; pass a matching Java type or a String");
+  }
+}
