@@ -70,7 +70,7 @@ final class Listener implements AutoCloseable {
   private PgConnection connection;
 
   Listener(ConnectionConfig config, Duration heartbeat, int queueCapacity) {
-    if (config.statementMode() == dev.sluice.driver.StatementMode.UNNAMED) {
+    if (config.statementMode() == dev.sluice.driver.config.StatementMode.UNNAMED) {
       // LISTEN belongs to a session; a transaction-pooling proxy lends the session it ran on to
       // other clients at its end, and their notifications would never come here.
       throw new PgException(

@@ -3,9 +3,9 @@ package dev.sluice;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.sluice.driver.ConnectionConfig;
 import dev.sluice.driver.PgConnection;
 import dev.sluice.driver.PipelineStep;
+import dev.sluice.driver.config.ConnectionConfig;
 import dev.sluice.testkit.ReplicatedPair;
 import java.sql.Connection;
 import java.sql.ResultSet;

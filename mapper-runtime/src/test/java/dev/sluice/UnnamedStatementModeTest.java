@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import dev.sluice.driver.ConnectionConfig;
 import dev.sluice.driver.PgConnection;
 import dev.sluice.driver.PipelineStep;
 import dev.sluice.driver.PipelinedPool;
-import dev.sluice.driver.StatementMode;
+import dev.sluice.driver.config.ConnectionConfig;
+import dev.sluice.driver.config.StatementMode;
 import dev.sluice.testkit.PgTest;
 import dev.sluice.testkit.TestDatabase;
 import java.io.ByteArrayInputStream;
@@ -257,7 +257,9 @@ class UnnamedStatementModeTest {
                       null,
                       1,
                       8,
-                      Duration.ofSeconds(1)),
+                      Duration.ofSeconds(1),
+                      Duration.ZERO,
+                      Duration.ZERO),
               PgException.class);
       assertThat(pooled.sqlState()).isEqualTo("0A000");
       // The refusals left the connection as it was.

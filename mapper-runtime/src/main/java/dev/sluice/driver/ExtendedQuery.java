@@ -2,6 +2,8 @@ package dev.sluice.driver;
 
 import dev.sluice.Columns;
 import dev.sluice.PgException;
+import dev.sluice.driver.codec.Bytes;
+import dev.sluice.driver.config.StatementMode;
 import java.io.IOException;
 
 /**

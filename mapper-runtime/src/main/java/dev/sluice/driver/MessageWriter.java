@@ -4,6 +4,7 @@ import dev.sluice.Interval;
 import dev.sluice.PgException;
 import dev.sluice.driver.codec.Bytes;
 import dev.sluice.driver.codec.ParameterEncoder;
+import dev.sluice.driver.config.StatementMode;
 import java.io.IOException;
 import java.util.Collection;
 import java.util.Map;

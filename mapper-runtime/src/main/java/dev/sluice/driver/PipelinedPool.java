@@ -3,6 +3,7 @@ package dev.sluice.driver;
 import dev.sluice.NoticeListener;
 import dev.sluice.PgException;
 import dev.sluice.driver.config.ConnectionConfig;
+import dev.sluice.driver.config.StatementMode;
 import java.util.ArrayList;
 import java.util.Locale;
 import java.util.concurrent.ConcurrentHashMap;

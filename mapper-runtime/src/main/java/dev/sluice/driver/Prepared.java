@@ -4,6 +4,7 @@ import dev.sluice.Columns;
 import dev.sluice.RowDecoder;
 import dev.sluice.driver.codec.Bytes;
 import dev.sluice.driver.codec.ParameterEncoder;
+import dev.sluice.driver.config.StatementMode;
 
 /**
  * A named prepared statement on one connection, with both descriptions the server gave on its first

@@ -4,6 +4,7 @@ import dev.sluice.NoticeListener;
 import dev.sluice.PgException;
 import dev.sluice.RowView;
 import dev.sluice.driver.config.ConnectionConfig;
+import dev.sluice.driver.config.StatementMode;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.channels.ClosedByInterruptException;

@@ -1,5 +1,6 @@
 package dev.sluice.driver;
 
+import dev.sluice.driver.config.StatementMode;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package dev.sluice.driver;
+package dev.sluice.driver.config;
 
 /**
  * How a connection prepares its statements (the {@code statement_mode} keyword).
