@@ -2,6 +2,7 @@ package dev.sluice;
 
 import dev.sluice.driver.BinaryCodec;
 import dev.sluice.driver.Bytes;
+import dev.sluice.driver.NumericCodec;
 import dev.sluice.driver.Oids;
 import dev.sluice.driver.Protocol;
 import dev.sluice.driver.ReadBuffer;
@@ -458,6 +459,25 @@ public final class RowView {
       return BinaryCodec.numeric(buf, offsets[c], len);
     }
     return ColumnConversions.toBigDecimal(this, c);
+  }
+
+  /**
+   * numeric (or an integer type) as {@link PgNumeric}, which holds NaN and ±Infinity as well; null
+   * for NULL.
+   */
+  public PgNumeric getNumeric(int c) {
+    int len = lengths[c];
+    if (len < 0) {
+      return null;
+    }
+    if (oids[c] == Oids.NUMERIC) {
+      try {
+        return NumericCodec.decode(buf, offsets[c], len);
+      } catch (PgException e) {
+        throw ColumnErrors.inColumn(this, c, e);
+      }
+    }
+    return PgNumeric.of(ColumnConversions.toBigDecimal(this, c));
   }
 
   /** bytea as a new array; null for NULL. */
