@@ -4,6 +4,7 @@ import dev.sluice.InetNetwork;
 import dev.sluice.Interval;
 import dev.sluice.PgException;
 import dev.sluice.PgNumeric;
+import dev.sluice.Range;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.net.Inet6Address;
@@ -484,6 +485,9 @@ public final class BinaryCodec {
         if (element != 0) {
           return array(b, off, len, element, Object.class);
         }
+        if (RangeCodec.isRangeOrMultirange(oid)) {
+          return RangeCodec.decode(oid, b, off, len);
+        }
         throw new PgException("0A000", "no binary decoder for " + Oids.name(oid));
     }
   }
@@ -643,6 +647,9 @@ public final class BinaryCodec {
     }
     if (v instanceof InetNetwork net && type == InetAddress.class) {
       return hostAddress(net);
+    }
+    if (type == String.class && v instanceof Range<?>) {
+      return RangeCodec.text(v);
     }
     if (type == String.class && !(v instanceof byte[])) {
       // numeric in plain notation, as getString gives it (BigDecimal.toString writes 1E-7).

@@ -135,7 +135,7 @@ public final class Oids {
       case JSONB_ARRAY:
         return JSONB;
       default:
-        return 0;
+        return RangeCodec.rangeOfArray(oid);
     }
   }
 
@@ -229,7 +229,7 @@ public final class Oids {
       case XML:
         return true;
       default:
-        return elementOf(oid) != 0;
+        return elementOf(oid) != 0 || RangeCodec.isRangeOrMultirange(oid);
     }
   }
 
@@ -313,7 +313,7 @@ public final class Oids {
         return "jsonb";
       default:
         int element = elementOf(oid);
-        return element != 0 ? name(element) + "[]" : "type oid " + oid;
+        return element != 0 ? name(element) + "[]" : RangeCodec.name(oid);
     }
   }
 }

@@ -5,6 +5,7 @@ import dev.sluice.InetNetwork;
 import dev.sluice.Interval;
 import dev.sluice.PgException;
 import dev.sluice.PgNumeric;
+import dev.sluice.Range;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.net.InetAddress;
@@ -72,6 +73,7 @@ public final class ParameterEncoder {
     if (v instanceof float[]) return Oids.FLOAT4_ARRAY;
     if (v instanceof boolean[]) return Oids.BOOL_ARRAY;
     if (v instanceof ColumnSlice c) return c.arrayOid();
+    if (v instanceof Range<?> r) return RangeCodec.declaredOid(r);
     return Oids.UNSPECIFIED;
   }
 
@@ -305,6 +307,10 @@ public final class ParameterEncoder {
           ArrayEncoder.binary(w, v, element, index);
           return;
         }
+        if (RangeCodec.isRangeOrMultirange(oid)) {
+          RangeCodec.encode(w, v, oid, index);
+          return;
+        }
         break;
     }
     throw cannotEncode(v, oid, index);
@@ -341,6 +347,9 @@ public final class ParameterEncoder {
     }
     if (v instanceof PgNumeric n) {
       return n.toString();
+    }
+    if (v instanceof Range<?>) {
+      return RangeCodec.text(v);
     }
     if (v instanceof byte[] bytes) {
       return "\\x" + HexFormat.of().formatHex(bytes);
