@@ -3,6 +3,7 @@ package dev.sluice;
 import dev.sluice.driver.codec.BinaryCodec;
 import dev.sluice.driver.codec.Bytes;
 import dev.sluice.driver.codec.Oids;
+import dev.sluice.driver.codec.RangeCodec;
 import java.math.BigDecimal;
 
 /**
@@ -105,6 +106,9 @@ final class ColumnConversions {
           v = BinaryCodec.decode(oid, buf, off, len);
         } catch (PgException e) {
           throw ColumnErrors.inColumn(row, c, e);
+        }
+        if (RangeCodec.isRangeOrMultirange(oid)) {
+          return RangeCodec.text(v);
         }
         return String.valueOf(row.infiniteIntervals ? v : FiniteIntervals.check(row, c, v));
     }

@@ -4,7 +4,9 @@ import dev.sluice.driver.Protocol;
 import dev.sluice.driver.ReadBuffer;
 import dev.sluice.driver.codec.BinaryCodec;
 import dev.sluice.driver.codec.Bytes;
+import dev.sluice.driver.codec.NumericCodec;
 import dev.sluice.driver.codec.Oids;
+import dev.sluice.driver.codec.RangeCodec;
 import dev.sluice.generated.EnumLabels;
 import java.math.BigDecimal;
 import java.net.InetAddress;
@@ -465,6 +467,69 @@ public final class RowView {
       return BinaryCodec.numeric(buf, offsets[c], len);
     }
     return ColumnConversions.toBigDecimal(this, c);
+  }
+
+  /**
+   * numeric (or an integer type) as {@link PgNumeric}, which holds NaN and ±Infinity as well; null
+   * for NULL.
+   */
+  public PgNumeric getNumeric(int c) {
+    int len = lengths[c];
+    if (len < 0) {
+      return null;
+    }
+    if (oids[c] == Oids.NUMERIC) {
+      try {
+        return NumericCodec.decode(buf, offsets[c], len);
+      } catch (PgException e) {
+        throw ColumnErrors.inColumn(this, c, e);
+      }
+    }
+    return PgNumeric.of(ColumnConversions.toBigDecimal(this, c));
+  }
+
+  /**
+   * A built-in range (int4range, int8range, numrange, daterange, tsrange, tstzrange) as a {@link
+   * Range} of {@code subtype} (Integer, Long, BigDecimal, LocalDate, LocalDateTime, Instant; an
+   * int4range also as Long or BigDecimal); null for NULL.
+   */
+  public <T> Range<T> getRange(int c, Class<T> subtype) {
+    if (lengths[c] < 0) {
+      return null;
+    }
+    if (RangeCodec.subtypeOf(oids[c]) == 0) {
+      throw ColumnErrors.mismatch(this, c, "Range<" + subtype.getSimpleName() + ">");
+    }
+    try {
+      return RangeCodec.convert(
+          RangeCodec.range(oids[c], buf, offsets[c], lengths[c]), subtype, oids[c]);
+    } catch (PgException e) {
+      throw ColumnErrors.inColumn(this, c, e);
+    }
+  }
+
+  /**
+   * A built-in multirange (PostgreSQL 14 on) as its ranges in the server's order, each a {@link
+   * Range} of {@code subtype}; null for NULL.
+   */
+  public <T> List<Range<T>> getMultirange(int c, Class<T> subtype) {
+    if (lengths[c] < 0) {
+      return null;
+    }
+    int range = RangeCodec.rangeOfMultirange(oids[c]);
+    if (range == 0) {
+      throw ColumnErrors.mismatch(this, c, "List<Range<" + subtype.getSimpleName() + ">>");
+    }
+    try {
+      List<Range<Object>> ranges = RangeCodec.multirange(range, buf, offsets[c], lengths[c]);
+      List<Range<T>> out = new java.util.ArrayList<>(ranges.size());
+      for (Range<Object> r : ranges) {
+        out.add(RangeCodec.convert(r, subtype, range));
+      }
+      return out;
+    } catch (PgException e) {
+      throw ColumnErrors.inColumn(this, c, e);
+    }
   }
 
   /** bytea as a new array; null for NULL. */

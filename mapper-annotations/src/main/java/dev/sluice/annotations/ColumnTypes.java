@@ -18,7 +18,8 @@ import java.util.Map;
  *       oid}.
  *   <li>{@code float} holds float4 only; {@code double} float8 and float4, <em>not</em> numeric
  *       (which has up to 131072 digits: use BigDecimal).
- *   <li>{@code BigDecimal} holds numeric and the integers.
+ *   <li>{@code BigDecimal} holds numeric and the integers; {@code PgNumeric} as well, and numeric's
+ *       NaN and ±Infinity too.
  *   <li>{@code Instant} and {@code OffsetDateTime} hold timestamptz only; a timestamp without time
  *       zone names no instant and is a {@code LocalDateTime}.
  *   <li>{@code InetNetwork} holds inet and cidr; {@code InetAddress} inet only (a cidr is a
@@ -40,6 +41,7 @@ public final class ColumnTypes {
           Map.entry("double", List.of("float8", "float4")),
           Map.entry("java.lang.String", List.of()),
           Map.entry("java.math.BigDecimal", List.of("numeric", "int2", "int4", "int8")),
+          Map.entry("dev.sluice.PgNumeric", List.of("numeric", "int2", "int4", "int8")),
           Map.entry("byte[]", List.of("bytea")),
           Map.entry("java.util.UUID", List.of("uuid")),
           Map.entry("java.time.LocalDate", List.of("date")),

@@ -212,6 +212,7 @@ final class ParameterChecker {
         return "float4";
       case "java.math.BigDecimal":
       case "java.math.BigInteger":
+      case "dev.sluice.PgNumeric":
         return "numeric";
       case "java.util.UUID":
         return "uuid";

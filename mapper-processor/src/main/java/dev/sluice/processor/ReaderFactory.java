@@ -38,6 +38,12 @@ final class ReaderFactory {
           ValueReader inner = scalarOrEnum(args.get(0));
           return inner == null ? null : new ValueReader.OptionalOf(inner);
         }
+        if (name.equals("dev.sluice.Range") && args.size() == 1) {
+          return rangeReader(args.get(0), false);
+        }
+        if (name.equals("java.util.List") && args.size() == 1 && isRange(args.get(0))) {
+          return rangeReader(((DeclaredType) args.get(0)).getTypeArguments().get(0), true);
+        }
         if (name.equals("java.util.List") && args.size() == 1) {
           ClassName enumElement = enumClass(args.get(0));
           if (enumElement != null) {
@@ -51,6 +57,23 @@ final class ReaderFactory {
         ScalarType s = scalar(type);
         return s == null ? null : new ValueReader.Scalar(s);
     }
+  }
+
+  private static boolean isRange(TypeMirror type) {
+    return type.getKind() == TypeKind.DECLARED
+        && ((TypeElement) ((DeclaredType) type).asElement())
+            .getQualifiedName()
+            .contentEquals("dev.sluice.Range")
+        && ((DeclaredType) type).getTypeArguments().size() == 1;
+  }
+
+  /** {@code Range<T>} (or a multirange's {@code List<Range<T>>}) of a subtype a range holds. */
+  private static ValueReader rangeReader(TypeMirror subtype, boolean multirange)
+      throws UnresolvedTypeException {
+    ScalarType s = referenceScalar(subtype);
+    return s == null || ValueReader.RangeOf.rangeOids(s).isEmpty()
+        ? null
+        : new ValueReader.RangeOf(s, multirange);
   }
 
   /** A scalar (primitive, boxed or reference) or an enum, or null. */

@@ -29,6 +29,12 @@ enum ScalarType {
       "getBigDecimal",
       "numeric",
       accepted("java.math.BigDecimal")),
+  /** numeric with its NaN and ±Infinity. */
+  PG_NUMERIC(
+      ClassName.get("dev.sluice", "PgNumeric"),
+      "getNumeric",
+      "numeric",
+      accepted("dev.sluice.PgNumeric")),
   BYTES(TypeName.get(byte[].class), "getBytes", "bytea", accepted("byte[]")),
   UUID(ClassName.get("java.util", "UUID"), "getUuid", "uuid", accepted("java.util.UUID")),
   LOCAL_DATE(

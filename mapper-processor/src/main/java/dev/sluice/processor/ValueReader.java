@@ -124,6 +124,65 @@ abstract class ValueReader {
     }
   }
 
+  /**
+   * A built-in range as {@code Range<T>}, or a multirange as {@code List<Range<T>>}, of a subtype
+   * the range holds: Integer (int4range), Long (int8range, int4range), BigDecimal (numrange),
+   * LocalDate (daterange), LocalDateTime (tsrange), Instant (tstzrange).
+   */
+  static final class RangeOf extends ValueReader {
+    final ScalarType subtype;
+    final boolean multirange;
+
+    RangeOf(ScalarType subtype, boolean multirange) {
+      this.subtype = subtype;
+      this.multirange = multirange;
+    }
+
+    /** The range types (Oids constant names) whose bounds {@code subtype} holds; empty: none. */
+    static List<String> rangeOids(ScalarType subtype) {
+      switch (subtype) {
+        case INT:
+          return List.of("INT4RANGE");
+        case LONG:
+          return List.of("INT8RANGE", "INT4RANGE");
+        case BIG_DECIMAL:
+          return List.of("NUMRANGE");
+        case LOCAL_DATE:
+          return List.of("DATERANGE");
+        case LOCAL_DATE_TIME:
+          return List.of("TSRANGE");
+        case INSTANT:
+          return List.of("TSTZRANGE");
+        default:
+          return List.of();
+      }
+    }
+
+    @Override
+    CodeBlock read(String row, String position, DecoderContext context) {
+      return CodeBlock.of(
+          "$L.$L($L, $T.class)",
+          row,
+          multirange ? "getMultirange" : "getRange",
+          position,
+          subtype.boxed());
+    }
+
+    @Override
+    List<String> oids() {
+      List<String> out = new java.util.ArrayList<>();
+      for (String range : rangeOids(subtype)) {
+        out.add(multirange ? range.replace("RANGE", "MULTIRANGE") : range);
+      }
+      return out;
+    }
+
+    @Override
+    String sqlType() {
+      return oids().get(0).toLowerCase(java.util.Locale.ROOT);
+    }
+  }
+
   /** A one-dimensional array as {@code List<E>}. */
   static final class ListOf extends ValueReader {
     final ScalarType element;

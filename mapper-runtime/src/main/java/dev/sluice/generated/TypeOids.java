@@ -184,4 +184,40 @@ public final class TypeOids {
 
   /** {@code box[]}. */
   public static final int BOX_ARRAY = Oids.BOX_ARRAY;
+
+  /** {@code int4range}. */
+  public static final int INT4RANGE = Oids.INT4RANGE;
+
+  /** {@code int8range}. */
+  public static final int INT8RANGE = Oids.INT8RANGE;
+
+  /** {@code numrange}. */
+  public static final int NUMRANGE = Oids.NUMRANGE;
+
+  /** {@code daterange}. */
+  public static final int DATERANGE = Oids.DATERANGE;
+
+  /** {@code tsrange}. */
+  public static final int TSRANGE = Oids.TSRANGE;
+
+  /** {@code tstzrange}. */
+  public static final int TSTZRANGE = Oids.TSTZRANGE;
+
+  /** {@code int4multirange}. */
+  public static final int INT4MULTIRANGE = Oids.INT4MULTIRANGE;
+
+  /** {@code int8multirange}. */
+  public static final int INT8MULTIRANGE = Oids.INT8MULTIRANGE;
+
+  /** {@code nummultirange}. */
+  public static final int NUMMULTIRANGE = Oids.NUMMULTIRANGE;
+
+  /** {@code datemultirange}. */
+  public static final int DATEMULTIRANGE = Oids.DATEMULTIRANGE;
+
+  /** {@code tsmultirange}. */
+  public static final int TSMULTIRANGE = Oids.TSMULTIRANGE;
+
+  /** {@code tstzmultirange}. */
+  public static final int TSTZMULTIRANGE = Oids.TSTZMULTIRANGE;
 }

@@ -6,9 +6,11 @@ import dev.sluice.Columns;
 import dev.sluice.Database;
 import dev.sluice.InetNetwork;
 import dev.sluice.Interval;
+import dev.sluice.Range;
 import dev.sluice.RowDecoder;
 import dev.sluice.RowView;
 import dev.sluice.driver.codec.Oids;
+import dev.sluice.driver.codec.RangeCodec;
 import dev.sluice.testkit.PgTest;
 import dev.sluice.testkit.TestDatabase;
 import java.net.InetAddress;
@@ -296,6 +298,10 @@ class DifferentialTest {
     }
     if (v instanceof InetNetwork net) {
       return HexFormat.of().formatHex(net.address().getAddress()) + "/" + net.bits();
+    }
+    if (v instanceof Range<?>) {
+      // Compared as the server's text (pgjdbc gives ranges as a PGobject of that text).
+      return RangeCodec.text(v);
     }
     if (v instanceof List<?> list) {
       List<Object> out = new ArrayList<>(list.size());

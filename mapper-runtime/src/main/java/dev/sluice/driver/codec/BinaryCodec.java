@@ -3,6 +3,8 @@ package dev.sluice.driver.codec;
 import dev.sluice.InetNetwork;
 import dev.sluice.Interval;
 import dev.sluice.PgException;
+import dev.sluice.PgNumeric;
+import dev.sluice.Range;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.net.Inet6Address;
@@ -32,8 +34,8 @@ import java.util.UUID;
  * (23:59:59.999999999, a value the server's microseconds cannot otherwise produce), in timetz at
  * the value's own offset; interval {@code ±infinity} (PostgreSQL 17) is {@link Interval#INFINITY}/
  * {@link Interval#NEGATIVE_INFINITY}. numeric NaN and ±Infinity have no BigDecimal: {@link
- * #numeric} fails (SQLSTATE 22000), {@link #numericAsDouble} and {@link #numericAsString} read
- * them, and {@link #decode} gives them as Double.
+ * #numeric} fails (SQLSTATE 22000), {@link NumericCodec}, {@link #numericAsDouble} and {@link
+ * #numericAsString} read them, and {@link #decode} gives them as Double.
  */
 public final class BinaryCodec {
   private BinaryCodec() {}
@@ -149,7 +151,7 @@ public final class BinaryCodec {
           "22000",
           "numeric value "
               + numericSpecialName(sign)
-              + " has no BigDecimal form; read it as double or String");
+              + " has no BigDecimal form; read it as PgNumeric, double or String");
     }
     if (len != 8 + 2 * ndigits) {
       return new PgException("08P01", "numeric of " + ndigits + " digits in " + len + " bytes");
@@ -493,6 +495,9 @@ public final class BinaryCodec {
         if (element != 0) {
           return array(b, off, len, element, Object.class);
         }
+        if (RangeCodec.isRangeOrMultirange(oid)) {
+          return RangeCodec.decode(oid, b, off, len);
+        }
         throw new PgException("0A000", "no binary decoder for " + Oids.name(oid));
     }
   }
@@ -639,8 +644,22 @@ public final class BinaryCodec {
       }
       return i.atOffset(ZoneOffset.UTC);
     }
+    if (type == PgNumeric.class) {
+      if (v instanceof BigDecimal d) {
+        return PgNumeric.of(d);
+      }
+      if (v instanceof Double d && oid == Oids.NUMERIC) {
+        return PgNumeric.of(d);
+      }
+      if (v instanceof Long || v instanceof Integer || v instanceof Short) {
+        return PgNumeric.of(BigDecimal.valueOf(((Number) v).longValue()));
+      }
+    }
     if (v instanceof InetNetwork net && type == InetAddress.class) {
       return hostAddress(net);
+    }
+    if (type == String.class && v instanceof Range<?>) {
+      return RangeCodec.text(v);
     }
     if (type == String.class && !(v instanceof byte[])) {
       // numeric in plain notation, as getString gives it (BigDecimal.toString writes 1E-7).

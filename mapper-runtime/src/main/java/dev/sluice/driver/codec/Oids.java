@@ -60,6 +60,20 @@ public final class Oids {
   public static final int JSON_ARRAY = 199;
   public static final int JSONB_ARRAY = 3807;
 
+  // The built-in ranges and multiranges (their codec: RangeCodec).
+  public static final int INT4RANGE = RangeCodec.INT4RANGE;
+  public static final int INT8RANGE = RangeCodec.INT8RANGE;
+  public static final int NUMRANGE = RangeCodec.NUMRANGE;
+  public static final int DATERANGE = RangeCodec.DATERANGE;
+  public static final int TSRANGE = RangeCodec.TSRANGE;
+  public static final int TSTZRANGE = RangeCodec.TSTZRANGE;
+  public static final int INT4MULTIRANGE = RangeCodec.INT4MULTIRANGE;
+  public static final int INT8MULTIRANGE = RangeCodec.INT8MULTIRANGE;
+  public static final int NUMMULTIRANGE = RangeCodec.NUMMULTIRANGE;
+  public static final int DATEMULTIRANGE = RangeCodec.DATEMULTIRANGE;
+  public static final int TSMULTIRANGE = RangeCodec.TSMULTIRANGE;
+  public static final int TSTZMULTIRANGE = RangeCodec.TSTZMULTIRANGE;
+
   /**
    * PostgreSQL's pseudo-type anyarray; in a list of accepted column types ({@code Columns.require})
    * it stands for every array {@code List<String>} reads: any array but bytea[] (a built-in array
@@ -135,7 +149,7 @@ public final class Oids {
       case JSONB_ARRAY:
         return JSONB;
       default:
-        return 0;
+        return RangeCodec.rangeOfArray(oid);
     }
   }
 
@@ -229,7 +243,7 @@ public final class Oids {
       case XML:
         return true;
       default:
-        return elementOf(oid) != 0;
+        return elementOf(oid) != 0 || RangeCodec.isRangeOrMultirange(oid);
     }
   }
 
@@ -313,7 +327,7 @@ public final class Oids {
         return "jsonb";
       default:
         int element = elementOf(oid);
-        return element != 0 ? name(element) + "[]" : "type oid " + oid;
+        return element != 0 ? name(element) + "[]" : RangeCodec.name(oid);
     }
   }
 }

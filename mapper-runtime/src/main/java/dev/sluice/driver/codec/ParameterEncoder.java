@@ -3,6 +3,8 @@ package dev.sluice.driver.codec;
 import dev.sluice.InetNetwork;
 import dev.sluice.Interval;
 import dev.sluice.PgException;
+import dev.sluice.PgNumeric;
+import dev.sluice.Range;
 import dev.sluice.driver.ColumnSlice;
 import dev.sluice.driver.Protocol;
 import dev.sluice.driver.WriteBuffer;
@@ -53,7 +55,9 @@ public final class ParameterEncoder {
     if (v instanceof Boolean) return Oids.BOOL;
     if (v instanceof Double) return Oids.FLOAT8;
     if (v instanceof Float) return Oids.FLOAT4;
-    if (v instanceof BigDecimal || v instanceof BigInteger) return Oids.NUMERIC;
+    if (v instanceof BigDecimal || v instanceof BigInteger || v instanceof PgNumeric) {
+      return Oids.NUMERIC;
+    }
     if (v instanceof byte[]) return Oids.BYTEA;
     if (v instanceof UUID) return Oids.UUID;
     if (v instanceof LocalDate) return Oids.DATE;
@@ -72,6 +76,7 @@ public final class ParameterEncoder {
     if (v instanceof float[]) return Oids.FLOAT4_ARRAY;
     if (v instanceof boolean[]) return Oids.BOOL_ARRAY;
     if (v instanceof ColumnSlice c) return c.arrayOid();
+    if (v instanceof Range<?> r) return RangeCodec.declaredOid(r);
     return Oids.UNSPECIFIED;
   }
 
@@ -191,8 +196,17 @@ public final class ParameterEncoder {
         }
         break;
       case Oids.NUMERIC:
+        if (v instanceof PgNumeric p) {
+          NumericCodec.encode(w, p);
+          return;
+        }
+        if (v instanceof Double || v instanceof Float) {
+          // NaN and ±Infinity as numeric's own (a float8 cast to numeric gives the same).
+          NumericCodec.encode(w, PgNumeric.of(((Number) v).doubleValue()));
+          return;
+        }
         if (v instanceof Number n) {
-          numeric(w, toBigDecimal(n, index));
+          numeric(w, toBigDecimal(n));
           return;
         }
         break;
@@ -296,6 +310,10 @@ public final class ParameterEncoder {
           ArrayEncoder.binary(w, v, element, index);
           return;
         }
+        if (RangeCodec.isRangeOrMultirange(oid)) {
+          RangeCodec.encode(w, v, oid, index);
+          return;
+        }
         break;
     }
     throw cannotEncode(v, oid, index);
@@ -329,6 +347,12 @@ public final class ParameterEncoder {
     }
     if (v instanceof BigDecimal d) {
       return d.toPlainString();
+    }
+    if (v instanceof PgNumeric n) {
+      return n.toString();
+    }
+    if (v instanceof Range<?>) {
+      return RangeCodec.text(v);
     }
     if (v instanceof byte[] bytes) {
       return "\\x" + HexFormat.of().formatHex(bytes);
@@ -461,18 +485,9 @@ public final class ParameterEncoder {
     return x;
   }
 
-  private static BigDecimal toBigDecimal(Number n, int index) {
+  private static BigDecimal toBigDecimal(Number n) {
     if (n instanceof BigDecimal d) return d;
     if (n instanceof BigInteger b) return new BigDecimal(b);
-    if (n instanceof Double || n instanceof Float) {
-      double d = n.doubleValue();
-      if (Double.isNaN(d) || Double.isInfinite(d)) {
-        throw new PgException(
-            "22023",
-            "parameter $" + index + " = " + d + " has no exact numeric form; send it as a String");
-      }
-      return new BigDecimal(Double.toString(d));
-    }
     return BigDecimal.valueOf(n.longValue());
   }
 

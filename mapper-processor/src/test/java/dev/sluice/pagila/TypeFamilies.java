@@ -1,0 +1,32 @@
+package dev.sluice.pagila;
+
+import dev.sluice.PgNumeric;
+import dev.sluice.Range;
+import dev.sluice.annotations.Nullable;
+import dev.sluice.annotations.Row;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.util.List;
+
+/** Result shapes of the type families read through generated decoders (TypeFamiliesTest). */
+public final class TypeFamilies {
+  private TypeFamilies() {}
+
+  /** numeric with its NaN and ±Infinity, scalar and in arrays. */
+  @Row
+  public record Numerics(
+      PgNumeric value, @Nullable PgNumeric missing, List<PgNumeric> list, PgNumeric[] array) {}
+
+  /** Ranges of each built-in subtype, and a multirange. */
+  @Row
+  public record Ranges(
+      Range<Integer> ints,
+      Range<Long> longs,
+      Range<BigDecimal> decimals,
+      Range<LocalDate> dates,
+      Range<LocalDateTime> stamps,
+      @Nullable Range<Instant> instants,
+      List<Range<Integer>> multi) {}
+}

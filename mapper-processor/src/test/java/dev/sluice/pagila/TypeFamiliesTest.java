@@ -1,0 +1,88 @@
+package dev.sluice.pagila;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.sluice.Database;
+import dev.sluice.PgException;
+import dev.sluice.PgNumeric;
+import dev.sluice.Range;
+import dev.sluice.testkit.PgTest;
+import dev.sluice.testkit.TestDatabase;
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import org.junit.jupiter.api.Test;
+
+/** The type families' value types as components of generated decoders, and as DAO parameters. */
+@PgTest
+class TypeFamiliesTest {
+  @Test
+  void numericSpecialsReadIntoPgNumericComponents(TestDatabase tdb) {
+    try (Database db = Database.connect(tdb.url())) {
+      TypeFamilies.Numerics n =
+          db.queryOne(
+                  "SELECT 'NaN'::numeric AS value, NULL::numeric AS missing,"
+                      + " '{-Infinity,2.50,NULL}'::numeric[] AS list,"
+                      + " ARRAY[1::int8]::numeric[] AS array",
+                  TypeFamilies.Numerics.class)
+              .orElseThrow();
+      assertThat(n.value()).isSameAs(PgNumeric.NaN);
+      assertThat(n.missing()).isNull();
+      assertThat(n.list())
+          .containsExactly(PgNumeric.NEGATIVE_INFINITY, PgNumeric.of(new BigDecimal("2.50")), null);
+      assertThat(n.array()).containsExactly(PgNumeric.of(BigDecimal.ONE));
+    }
+  }
+
+  @Test
+  void rangesAndMultirangesReadIntoRangeComponents(TestDatabase tdb) {
+    try (Database db = Database.connect(tdb.url())) {
+      TypeFamilies.Ranges r =
+          db.queryOne(
+                  "SELECT '[1,3]'::int4range AS ints, '(,5)'::int4range AS longs,"
+                      + " 'empty'::numrange AS decimals, '[2000-01-01,)'::daterange AS dates,"
+                      + " '[2000-01-01 10:00,2000-01-01 11:00]'::tsrange AS stamps,"
+                      + " NULL::tstzrange AS instants, '{[5,7),[1,2)}'::int4multirange AS multi",
+                  TypeFamilies.Ranges.class)
+              .orElseThrow();
+      assertThat(r.ints()).isEqualTo(Range.closedOpen(1, 4));
+      assertThat(r.longs()).isEqualTo(Range.of(null, false, 5L, false));
+      assertThat(r.decimals().isEmpty()).isTrue();
+      assertThat(r.dates()).isEqualTo(Range.of(LocalDate.of(2000, 1, 1), true, null, false));
+      assertThat(r.stamps())
+          .isEqualTo(
+              Range.closed(
+                  LocalDateTime.of(2000, 1, 1, 10, 0), LocalDateTime.of(2000, 1, 1, 11, 0)));
+      assertThat(r.instants()).isNull();
+      assertThat(r.multi()).containsExactly(Range.closedOpen(1, 2), Range.closedOpen(5, 7));
+      // A range of another subtype is refused at bind time, not read into the wrong bounds.
+      assertThatThrownBy(
+              () ->
+                  db.queryOne(
+                      "SELECT '[1,3]'::int8range AS ints, '(,5)'::int4range AS longs,"
+                          + " 'empty'::numrange AS decimals, '[2000-01-01,)'::daterange AS dates,"
+                          + " '[2000-01-01 10:00,2000-01-01 11:00]'::tsrange AS stamps,"
+                          + " NULL::tstzrange AS instants, '{}'::int4multirange AS multi",
+                      TypeFamilies.Ranges.class))
+          .isInstanceOfSatisfying(
+              PgException.class, e -> assertThat(e.sqlState()).isEqualTo("42804"))
+          .hasMessageContaining("ints");
+    }
+  }
+
+  @Test
+  void aPgNumericComponentRefusesAFloatColumnAtBindTime(TestDatabase tdb) {
+    try (Database db = Database.connect(tdb.url())) {
+      assertThatThrownBy(
+              () ->
+                  db.queryOne(
+                      "SELECT 1.5::float8 AS value, NULL::numeric AS missing,"
+                          + " '{}'::numeric[] AS list, '{}'::numeric[] AS array",
+                      TypeFamilies.Numerics.class))
+          .isInstanceOfSatisfying(
+              PgException.class, e -> assertThat(e.sqlState()).isEqualTo("42804"))
+          .hasMessageContaining("value");
+    }
+  }
+}
