@@ -74,6 +74,7 @@ final class NullabilityInference {
             facts,
             StatementText.framesHoldCurrentRow(sqlWithDollarParams),
             StatementText.subqueryAliases(sqlWithDollarParams),
+            SubqueryText.columns(sqlWithDollarParams),
             cteColumns,
             StatementText.ordinality(sqlWithDollarParams));
     return Collections.unmodifiableList(inference.outputs(root, 0));
@@ -133,6 +134,9 @@ final class NullabilityInference {
     /** The names the SQL gives subqueries of its own ({@code (SELECT …) AS s}). */
     private final Set<String> subqueryAliases;
 
+    /** The select list items of the SQL's FROM subqueries, by alias. */
+    private final Map<String, List<SubqueryText.Item>> subqueryColumns;
+
     /** The column names of the CTEs the plan scans, where a probe found them. */
     private final Map<String, List<String>> cteColumns;
 
@@ -147,12 +151,14 @@ final class NullabilityInference {
         PlanFacts facts,
         boolean frames,
         Set<String> subqueryAliases,
+        Map<String, List<SubqueryText.Item>> subqueryColumns,
         Map<String, List<String>> cteColumns,
         Map<String, List<String>> ordinality) {
       this.root = root;
       this.ordinality = ordinality;
       this.cteColumns = cteColumns;
       this.subqueryAliases = subqueryAliases;
+      this.subqueryColumns = subqueryColumns;
       this.facts = facts;
       this.frames = frames;
       Set<String> aliases = new java.util.HashSet<>();
@@ -380,14 +386,17 @@ final class NullabilityInference {
      */
     private ColumnNullness inner(PlanNode scan, PlanNode plan, int depth, String name) {
       List<ColumnNullness> inner = outputs(plan, depth + 1);
-      int k = position(scan, plan, name);
+      int k = ScanPositions.position(scan, plan, name);
       if (k < 0 && scan.type.equals("CTE Scan") && cteColumns.containsKey(scan.cteName)) {
         k = cteColumns.get(scan.cteName).indexOf(name);
+      }
+      if (k < 0 && scan.type.equals("Subquery Scan")) {
+        k = ScanPositions.selectListPosition(subqueryColumns.get(scan.alias), plan.output, name);
       }
       if (k < 0
           && scan.type.equals("Subquery Scan")
           && (subqueryAliases != null && !subqueryAliases.contains(scan.alias))) {
-        k = viewPosition(facts.viewColumns(scan.alias), plan.output, name);
+        k = ScanPositions.viewPosition(facts.viewColumns(scan.alias), plan.output, name);
       }
       if (k >= 0 && k < inner.size()) {
         return inner.get(k);
@@ -400,53 +409,6 @@ final class NullabilityInference {
         same = v;
       }
       return same == null ? UNKNOWN : same;
-    }
-
-    /**
-     * Where column {@code name} of a subquery or CTE scan is in its inner plan's output, or -1. The
-     * scan's columns have names, the inner outputs only expressions: the position is taken only
-     * when the two lists have one length, every inner output that is itself a plain column bears
-     * the name the scan shows at that position, and at most one inner output is computed (so that
-     * two computed columns could not be swapped).
-     */
-    private static int position(PlanNode scan, PlanNode plan, String name) {
-      List<String> shown = scan.output;
-      List<String> inner = plan.output;
-      if (shown.size() != inner.size()) {
-        return -1;
-      }
-      int computed = 0;
-      int found = -1;
-      Set<String> seen = new java.util.HashSet<>();
-      for (int i = 0; i < shown.size(); i++) {
-        String[] s = plainColumn(shown.get(i));
-        if (s == null || !scan.alias.equals(s[0]) || !seen.add(s[1])) {
-          return -1;
-        }
-        String[] in = plainColumn(inner.get(i));
-        if (in == null) {
-          computed++;
-        } else if (!in[1].equals(s[1])) {
-          return -1;
-        }
-        if (s[1].equals(name)) {
-          found = i;
-        }
-      }
-      return computed <= 1 ? found : -1;
-    }
-
-    /**
-     * Where column {@code name} of a view is in the output of the view's plan, or -1: taken when
-     * the subquery scan bears a view's name that the SQL gives no subquery of its own ({@code (…)
-     * AS name}), and the view has as many columns as the plan outputs (PostgreSQL keeps every
-     * column of a view's subquery in place, putting NULL for those the query does not use).
-     */
-    private int viewPosition(List<String> columns, List<String> inner, String name) {
-      if (columns == null || columns.size() != inner.size()) {
-        return -1;
-      }
-      return columns.indexOf(name);
     }
 
     /** The context of expressions evaluated at one node. */
