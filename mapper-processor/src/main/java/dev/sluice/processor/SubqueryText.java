@@ -11,11 +11,13 @@ import java.util.Set;
 
 /**
  * What the statement's text tells of its subqueries where the plan does not: the names of a FROM
- * subquery's columns, in order. EXPLAIN shows a kept subquery's scan by its alias and the columns
- * the query above uses ({@code s.film_id, s.rn}), and the subquery's plan its whole target list in
- * place (an unused column as {@code NULL::text}) followed by the sort keys it carries up; so a
- * column's position in that list is its position in the subquery's select list, which the text
- * gives. Read with {@link DeparsedLexer}, so comments and string constants do not count.
+ * subquery's columns, in order, and the left operands of its {@code IN}/{@code ANY}/{@code ALL}
+ * subqueries, which servers before 17 leave out of the plan. EXPLAIN shows a kept subquery's scan
+ * by its alias and the columns the query above uses ({@code s.film_id, s.rn}), and the subquery's
+ * plan its whole target list in place (an unused column as {@code NULL::text}) followed by the sort
+ * keys it carries up; so a column's position in that list is its position in the subquery's select
+ * list, which the text gives. Read with {@link DeparsedLexer}, so comments and string constants do
+ * not count.
  */
 final class SubqueryText {
   private SubqueryText() {}
@@ -29,6 +31,115 @@ final class SubqueryText {
    * and, for a plain column reference without alias, that column's name (else null).
    */
   record Item(String name, String column) {}
+
+  /**
+   * The {@code x IN (SELECT …)}, {@code x op ANY|SOME|ALL (SELECT …)} subqueries of a statement:
+   * the left operand of each, in the order of the text, as the plain columns it is ({@code
+   * a.actor_id}; {@code (a.actor_id, a.first_name)} two; null for anything else), and whether the
+   * statement also has a subquery that may be scalar (a parenthesized SELECT that is none of those,
+   * nor EXISTS, ARRAY or a FROM item). Servers before 17 print such a sublink as its subplan alone,
+   * {@code (hashed SubPlan 1)}, without the test that 17 prints, {@code (ANY (a.actor_id = (hashed
+   * SubPlan 1).col1))}; and a scalar subquery so too.
+   */
+  record Sublinks(List<List<String>> operands, boolean scalars) {}
+
+  /** The statement's sublinks (see {@link Sublinks}), or null when the SQL cannot be read. */
+  static Sublinks sublinks(String sql) {
+    List<List<String>> operands = new ArrayList<>();
+    boolean scalars = false;
+    try {
+      List<Token> t = DeparsedLexer.tokens(sql);
+      for (int open = 1; open + 1 < t.size(); open++) {
+        if (!t.get(open).is("(") || !t.get(open + 1).is("select")) {
+          continue;
+        }
+        Token before = t.get(open - 1);
+        if (before.is("in")) {
+          int end = t.get(open - 2).is("not") ? open - 2 : open - 1;
+          operands.add(operand(t, end));
+        } else if (before.is("any") || before.is("some") || before.is("all")) {
+          operands.add(
+              open >= 2 && t.get(open - 2).kind == Kind.OPERATOR ? operand(t, open - 2) : null);
+        } else if (!before.is("exists")
+            && !before.is("array")
+            && !before.is("from")
+            && !before.is("join")
+            && !before.is("lateral")
+            && !before.is("as")
+            && !before.is("materialized")) {
+          scalars = true;
+        }
+      }
+    } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
+      return null;
+    }
+    return new Sublinks(operands, scalars);
+  }
+
+  /**
+   * The plain columns of the operand that ends just before {@code t[end]}: one column, or a row of
+   * them in parentheses; null for anything else.
+   */
+  private static List<String> operand(List<Token> t, int end) {
+    if (end < 1 || !t.get(end - 1).is(")")) {
+      String column = column(t, end);
+      return column == null ? null : List.of(column);
+    }
+    int open = end - 1;
+    for (int depth = 0; open >= 0; open--) {
+      depth += t.get(open).is(")") ? 1 : t.get(open).is("(") ? -1 : 0;
+      if (depth == 0) {
+        break;
+      }
+    }
+    if (open < 1
+        || t.get(open - 1).kind == Kind.WORD
+            && !t.get(open - 1).is("select")
+            && !t.get(open - 1).is("where")
+            && !t.get(open - 1).is("and")
+            && !t.get(open - 1).is("or")
+            && !t.get(open - 1).is("when")
+            && !t.get(open - 1).is("not")) {
+      return null;
+    }
+    List<String> row = new ArrayList<>();
+    int item = open + 1;
+    for (int i = open + 1; i < end; i++) {
+      if (t.get(i).is(",") || i == end - 1) {
+        String column = column(t, i);
+        if (column == null || (i - item != 1 && i - item != 3)) {
+          return null;
+        }
+        row.add(column);
+        item = i + 1;
+      }
+    }
+    return row.isEmpty() ? null : row;
+  }
+
+  /**
+   * The plain column that ends just before {@code t[end]} ({@code c} or {@code q.c}, quoted as
+   * EXPLAIN quotes), or null for anything else.
+   */
+  private static String column(List<Token> t, int end) {
+    if (end < 1 || !isName(t.get(end - 1))) {
+      return null;
+    }
+    String column = quoted(t.get(end - 1));
+    if (end >= 3 && t.get(end - 2).is(".") && isName(t.get(end - 3))) {
+      return end >= 4 && t.get(end - 4).is(".") ? null : quoted(t.get(end - 3)) + "." + column;
+    }
+    Token before = end >= 2 ? t.get(end - 2) : null;
+    return before == null || before.kind == Kind.WORD || before.is(",") || before.is("(")
+        ? column
+        : null;
+  }
+
+  private static String quoted(Token k) {
+    return k.kind == Kind.QUOTED || !k.text.matches("[a-z_][a-z0-9_]*")
+        ? "\"" + k.text.replace("\"", "\"\"") + "\""
+        : k.text;
+  }
 
   /**
    * For each FROM subquery {@code (SELECT …) [AS] alias}, the output name of each item of its
