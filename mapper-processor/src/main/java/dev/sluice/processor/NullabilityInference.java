@@ -68,7 +68,8 @@ final class NullabilityInference {
             StatementText.subqueryAliases(sqlWithDollarParams),
             SubqueryText.columns(sqlWithDollarParams),
             cteColumns,
-            StatementText.ordinality(sqlWithDollarParams));
+            StatementText.ordinality(sqlWithDollarParams),
+            StatementText.columnAliases(sqlWithDollarParams));
     return Collections.unmodifiableList(inference.outputs(root, 0));
   }
 

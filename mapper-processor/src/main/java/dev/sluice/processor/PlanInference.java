@@ -48,6 +48,9 @@ final class PlanInference {
   /** The FROM items read WITH ORDINALITY: alias to the column names the SQL gives. */
   private final Map<String, List<String>> ordinality;
 
+  /** The column names the SQL gives FROM items after their alias: {@code AS e(k, v)}. */
+  private final Map<String, List<String>> columnAliases;
+
   /** For each recursive CTE being evaluated, what its work table's columns are assumed to be. */
   private final Map<String, List<ColumnNullness>> workTables = new HashMap<>();
 
@@ -59,7 +62,9 @@ final class PlanInference {
       Set<String> subqueryAliases,
       Map<String, List<SubqueryText.Item>> subqueryColumns,
       Map<String, List<String>> cteColumns,
-      Map<String, List<String>> ordinality) {
+      Map<String, List<String>> ordinality,
+      Map<String, List<String>> columnAliases) {
+    this.columnAliases = columnAliases;
     this.root = root;
     this.ordinality = ordinality;
     this.cteColumns = cteColumns;
@@ -270,7 +275,13 @@ final class PlanInference {
           return NON_NULL;
         }
         if (NullnessRules.NULL_YIELDING_SETS.contains(function)) {
-          return NULLABLE;
+          // json(b)_each_text: the value is NULL for a JSON null, the key (its first column)
+          // never is, and a NULL argument (the function is strict) yields no row.
+          List<String> given = columnAliases.get(scan.alias);
+          String key = given == null ? "key" : given.get(0);
+          return function.endsWith("_each_text") && name.equals(key) && facts.strictSet(function)
+              ? NON_NULL
+              : NULLABLE;
         }
         // FROM generate_series(1, :n) AS g: a strict set-returning function yields no row for
         // a NULL argument (a parameter, a LATERAL column), and these never a NULL value.

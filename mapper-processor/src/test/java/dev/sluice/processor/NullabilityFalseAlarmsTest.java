@@ -76,6 +76,8 @@ class NullabilityFalseAlarmsTest {
     "  @Query(\"SELECT key, value::text AS value FROM jsonb_each('{\\\"a\\\": null}')\")",
     "  List<Entry> jsonEntries();",
     "  @Query(\"SELECT k AS value FROM json_object_keys('{\\\"a\\\": 1}') k\") List<Element> jsonKeys();",
+    "  @Query(\"SELECT k AS value FROM jsonb_each_text('{\\\"a\\\": null}') AS e(k, v)\")",
+    "  List<Element> textKeys();",
     "  @Query(\"SELECT title, description FROM film WHERE description IS NOT NULL\")",
     "  List<Described> isNotNull();",
     "  @Query(\"SELECT * FROM (SELECT film_id, title, rental_duration * 2 AS doubled,\"",

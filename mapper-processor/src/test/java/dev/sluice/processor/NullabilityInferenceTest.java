@@ -291,8 +291,11 @@ class NullabilityInferenceTest {
     assertColumns("SELECT e FROM json_array_elements('[1, null]') e", NON_NULL);
     assertColumns("SELECT key, value FROM jsonb_each('{\"a\": null}')", NON_NULL, NON_NULL);
     assertColumns("SELECT e FROM jsonb_array_elements_text('[null]') e", NULLABLE);
-    // Its key is never NULL, but the columns of a _text variant are not told apart.
-    assertColumns("SELECT key, value FROM json_each_text('{\"a\": null}')", NULLABLE, NULLABLE);
+    // A _text variant's key is never NULL (its first column, by whatever name), its value may be.
+    assertColumns("SELECT key, value FROM json_each_text('{\"a\": null}')", NON_NULL, NULLABLE);
+    assertColumns(
+        "SELECT e.v, e.k FROM film f, jsonb_each_text(to_jsonb(f)) AS e(k, v)", NULLABLE, NON_NULL);
+    assertColumns("SELECT e.key FROM jsonb_each_text('{}') AS e(value, key)", NULLABLE);
   }
 
   @Test
