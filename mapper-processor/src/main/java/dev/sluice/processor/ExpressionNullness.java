@@ -42,6 +42,12 @@ final class ExpressionNullness extends DeparsedCursor {
      */
     ColumnNullness subplanColumn(String name, int index);
 
+    /**
+     * The value of hashed subplan {@code name} printed without its sublink's test, {@code (hashed
+     * SubPlan 1)}, as servers before 17 print an {@code x IN (subquery)}.
+     */
+    ColumnNullness hashedSublink(String name);
+
     /** Whether hashed subplan {@code name} is an EXISTS the planner hashes as an IN would be. */
     boolean existsAlternative(String name);
 
@@ -278,7 +284,7 @@ final class ExpressionNullness extends DeparsedCursor {
       }
       // A hashed subplan outside a sublink's test (servers before 17 print no test) is an
       // x IN (subquery), NULL when x or a row is NULL: what it compares is not shown.
-      return hashed ? UNKNOWN : context.subplan(name);
+      return hashed ? context.hashedSublink(name) : context.subplan(name);
     }
     int start = tokens.get(pos - 1).end;
     ColumnNullness value = expression();

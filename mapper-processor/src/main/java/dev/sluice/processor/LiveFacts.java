@@ -157,8 +157,8 @@ final class LiveFacts implements SchemaFacts {
    * parameter has a declared type, which needs no look-up. pgjdbc reports no parameter types for
    * {@code $n} it did not write itself.
    */
-  private List<String> parameterTypes(String sql, List<String> declared) throws SQLException {
-    if (!declared.contains(null)) {
+  List<String> parameterTypes(String sql, List<String> declared) throws SQLException {
+    if (!leavesTypesToServer(sql, declared)) {
       return List.of();
     }
     List<String> out = new ArrayList<>();
@@ -177,6 +177,26 @@ final class LiveFacts implements SchemaFacts {
       }
     }
     return out;
+  }
+
+  /**
+   * Whether PostgreSQL infers the type of some {@code $n}: one declared null, or one past the end
+   * of the list. Asked by a loop, as {@code List.of(…).contains(null)} throws instead of answering.
+   */
+  private static boolean leavesTypesToServer(String sql, List<String> declared) {
+    try {
+      if (declared.size() < GenericPlan.parameterCount(sql)) {
+        return true;
+      }
+    } catch (IllegalArgumentException e) {
+      return true; // SQL the lexer cannot read: PREPARE says what is wrong with it
+    }
+    for (String type : declared) {
+      if (type == null) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static SqlError sqlError(PSQLException e) {

@@ -171,6 +171,42 @@ final class StatementText {
   }
 
   /**
+   * The column names the SQL gives FROM items after their alias, {@code f(…) AS e(k, v)}: each
+   * alias so followed to its names. Empty when the SQL cannot be read.
+   */
+  static java.util.Map<String, List<String>> columnAliases(String sql) {
+    java.util.Map<String, List<String>> out = new java.util.HashMap<>();
+    try {
+      List<Token> t = DeparsedLexer.tokens(sql);
+      for (int i = 0; i + 3 < t.size(); i++) {
+        int a = t.get(i + 1).is("as") ? i + 2 : i + 1;
+        Token alias = t.get(a);
+        if (!t.get(i).is(")")
+            || alias.kind != Kind.WORD && alias.kind != Kind.QUOTED
+            || NOT_ALIASES.contains(alias.text)
+            || !t.get(a + 1).is("(")) {
+          continue;
+        }
+        List<String> names = new java.util.ArrayList<>();
+        int j = a + 2;
+        for (; t.get(j).kind == Kind.WORD || t.get(j).kind == Kind.QUOTED; j += 2) {
+          names.add(t.get(j).text);
+          if (!t.get(j + 1).is(",")) {
+            j++;
+            break;
+          }
+        }
+        if (t.get(j).is(")") && !names.isEmpty()) {
+          out.put(alias.text, names);
+        }
+      }
+    } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
+      return java.util.Map.of();
+    }
+    return out;
+  }
+
+  /**
    * The statement's leading {@code WITH …} list, up to the closing parenthesis of its last CTE, or
    * null when it has none (or a SEARCH or CYCLE clause, which is not followed).
    */

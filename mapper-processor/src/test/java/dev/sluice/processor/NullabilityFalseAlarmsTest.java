@@ -55,6 +55,7 @@ class NullabilityFalseAlarmsTest {
     "@Row record Element(String value) {}",
     "@Row record Entry(String key, String value) {}",
     "@Row record Described(String title, String description) {}",
+    "@Row record Ranked(int filmId, String title, int doubled, long rn) {}",
     "@Table(\"film_lengths\") record FilmLength(int filmId, String title, short length,",
     "    @Nullable String description) {}",
     "@Dao interface Correct {",
@@ -75,8 +76,16 @@ class NullabilityFalseAlarmsTest {
     "  @Query(\"SELECT key, value::text AS value FROM jsonb_each('{\\\"a\\\": null}')\")",
     "  List<Entry> jsonEntries();",
     "  @Query(\"SELECT k AS value FROM json_object_keys('{\\\"a\\\": 1}') k\") List<Element> jsonKeys();",
+    "  @Query(\"SELECT k AS value FROM jsonb_each_text('{\\\"a\\\": null}') AS e(k, v)\")",
+    "  List<Element> textKeys();",
     "  @Query(\"SELECT title, description FROM film WHERE description IS NOT NULL\")",
     "  List<Described> isNotNull();",
+    "  @Query(\"SELECT * FROM (SELECT film_id, title, rental_duration * 2 AS doubled,\"",
+    "      + \" row_number() OVER (PARTITION BY rating ORDER BY length) AS rn FROM film) s\"",
+    "      + \" WHERE rn = 1\") List<Ranked> firstOfEachRating();",
+    "  @Query(\"SELECT s.rn, s.film_id, s.doubled, s.title FROM (SELECT film_id, title, length AS l,\"",
+    "      + \" coalesce(length, 0) * 2 AS doubled, row_number() OVER (ORDER BY length) rn\"",
+    "      + \" FROM film) s WHERE rn <= 3 ORDER BY s.l\") List<Ranked> shortestThree();",
     "}",
   };
 
@@ -109,6 +118,17 @@ class NullabilityFalseAlarmsTest {
         "value",
         "@Row record R(String value) {}",
         "@Query(\"SELECT e AS value FROM jsonb_array_elements_text('[null]') e\") List<R> m();");
+  }
+
+  @Test
+  void aSubqueryScansNullableComputedColumn() {
+    assertNullable(
+        "doubled",
+        NullabilityChecksTest.BY_THE_PLAN,
+        "doubled",
+        "@Row record R(int filmId, Integer doubled) {}",
+        "@Query(\"SELECT film_id, doubled FROM (SELECT film_id, length * 2 AS doubled,"
+            + " row_number() OVER (ORDER BY film_id) AS rn FROM film) s WHERE rn = 1\") List<R> m();");
   }
 
   @Test

@@ -219,6 +219,15 @@ class NullabilityInferenceTest {
   }
 
   /** The plan's text, to pin the form a case is about. */
+  /**
+   * What the plan prints: {@code on17} on PostgreSQL 17 and later, {@code before17} on older
+   * servers, which print a sublink as its subplan alone and an InitPlan's value as {@code $0} (the
+   * inference reads the test from the SQL there, and GenericPlan renames the InitPlan).
+   */
+  private String printed(String on17, String before17) throws SQLException {
+    return c.getMetaData().getDatabaseMajorVersion() >= 17 ? on17 : before17;
+  }
+
   private String plan(String sql) throws SQLException {
     StringBuilder out = new StringBuilder();
     try (java.sql.Statement s = c.createStatement();
@@ -282,8 +291,11 @@ class NullabilityInferenceTest {
     assertColumns("SELECT e FROM json_array_elements('[1, null]') e", NON_NULL);
     assertColumns("SELECT key, value FROM jsonb_each('{\"a\": null}')", NON_NULL, NON_NULL);
     assertColumns("SELECT e FROM jsonb_array_elements_text('[null]') e", NULLABLE);
-    // Its key is never NULL, but the columns of a _text variant are not told apart.
-    assertColumns("SELECT key, value FROM json_each_text('{\"a\": null}')", NULLABLE, NULLABLE);
+    // A _text variant's key is never NULL (its first column, by whatever name), its value may be.
+    assertColumns("SELECT key, value FROM json_each_text('{\"a\": null}')", NON_NULL, NULLABLE);
+    assertColumns(
+        "SELECT e.v, e.k FROM film f, jsonb_each_text(to_jsonb(f)) AS e(k, v)", NULLABLE, NON_NULL);
+    assertColumns("SELECT e.key FROM jsonb_each_text('{}') AS e(value, key)", NULLABLE);
   }
 
   @Test
@@ -292,18 +304,20 @@ class NullabilityInferenceTest {
     String hashed =
         "SELECT a.first_name, EXISTS (SELECT 1 FROM film_actor fa WHERE fa.actor_id = a.actor_id)"
             + " FROM actor a";
-    assertThat(plan(hashed)).contains("(ANY (a.actor_id = (hashed SubPlan 2).col1))");
+    assertThat(plan(hashed))
+        .contains(printed("(ANY (a.actor_id = (hashed SubPlan 2).col1))", "(hashed SubPlan 2)"));
     assertColumns(hashed, NON_NULL, NON_NULL);
     assertColumns(hashed.replace("EXISTS", "NOT EXISTS"), NON_NULL, NON_NULL);
     String probed = hashed + " WHERE a.actor_id < 3";
-    assertThat(plan(probed)).contains("EXISTS(SubPlan 1)");
+    assertThat(plan(probed)).contains(printed("EXISTS(SubPlan 1)", "(SubPlan 1)"));
     assertColumns(probed, NON_NULL, NON_NULL);
     String initPlan = "SELECT EXISTS (SELECT 1 FROM film WHERE length > 100)";
-    assertThat(plan(initPlan)).contains("(InitPlan 1).col1");
+    assertThat(plan(initPlan)).contains(printed("(InitPlan 1).col1", "InitPlan 1 (returns $0)"));
     assertColumns(initPlan, NON_NULL);
     // x IN (subquery): NULL when x or a row is NULL and nothing matches.
     String in = "SELECT a.actor_id IN (SELECT fa.actor_id FROM film_actor fa) FROM actor a";
-    assertThat(plan(in)).contains("(ANY (a.actor_id = (hashed SubPlan 1).col1))");
+    assertThat(plan(in))
+        .contains(printed("(ANY (a.actor_id = (hashed SubPlan 1).col1))", "(hashed SubPlan 1)"));
     assertColumns(in, NON_NULL);
     assertColumns(
         "SELECT a.actor_id IN (SELECT f.original_language_id FROM film f) FROM actor a", NULLABLE);
@@ -320,23 +334,28 @@ class NullabilityInferenceTest {
             + " a.actor_id IN (SELECT f.original_language_id FROM film f) FROM actor a"
             + " WHERE a.actor_id < 3";
     assertThat(plan(probedThenIn))
-        .contains("EXISTS(SubPlan 1)", "(ANY (a.actor_id = (hashed SubPlan 3).col1))");
+        .contains(
+            printed("EXISTS(SubPlan 1)", "(SubPlan 1)"),
+            printed("(ANY (a.actor_id = (hashed SubPlan 3).col1))", "(hashed SubPlan 3)"));
     assertColumns(probedThenIn, NON_NULL, NULLABLE);
     // The statement's own CTE takes number 1: the hashed EXISTS is 3 (2 dropped), an IN 2.
     String besideACte =
         "WITH c AS MATERIALIZED (SELECT 1 AS one) SELECT p.payment_id, EXISTS (SELECT 1 FROM"
             + " rental r WHERE r.customer_id = p.customer_id) FROM payment p, c";
-    assertThat(plan(besideACte)).contains("(ANY (p.customer_id = (hashed SubPlan 3).col1))");
+    assertThat(plan(besideACte))
+        .contains(printed("(ANY (p.customer_id = (hashed SubPlan 3).col1))", "(hashed SubPlan 3)"));
     assertColumns(besideACte, NON_NULL, NON_NULL);
     String inBesideACte =
         "WITH c AS MATERIALIZED (SELECT 1 AS one) SELECT a.actor_id IN (SELECT"
             + " f.original_language_id FROM film f) FROM actor a, c";
-    assertThat(plan(inBesideACte)).contains("(ANY (a.actor_id = (hashed SubPlan 2).col1))");
+    assertThat(plan(inBesideACte))
+        .contains(printed("(ANY (a.actor_id = (hashed SubPlan 2).col1))", "(hashed SubPlan 2)"));
     assertColumns(inBesideACte, NULLABLE);
     String correlated =
         "SELECT a.actor_id > ALL (SELECT fa.film_id FROM film_actor fa WHERE fa.actor_id ="
             + " a.actor_id) FROM actor a";
-    assertThat(plan(correlated)).contains("(ALL (a.actor_id > (SubPlan 1).col1))");
+    assertThat(plan(correlated))
+        .contains(printed("(ALL (a.actor_id > (SubPlan 1).col1))", "(SubPlan 1)"));
     assertColumns(correlated, NON_NULL);
     assertColumns(
         "SELECT (a.actor_id, a.first_name) IN (SELECT fa.actor_id, NULL::text FROM film_actor fa)"
@@ -349,12 +368,13 @@ class NullabilityInferenceTest {
     // actor_info groups, so it stays a subquery: its columns are found by the view's names.
     assertColumns("SELECT first_name, last_name FROM actor_info", NON_NULL, NON_NULL);
     assertColumns("SELECT title, category, price FROM film_list", NON_NULL, NON_NULL, NON_NULL);
-    // Renamed, or a subquery of the SQL's own named like a view, it is not taken for the view.
+    // Renamed, or a subquery of the SQL's own named like a view, it is not taken for the view: the
+    // SQL's own select list places title (the view's is non-null, description is not).
     assertColumns("SELECT title, length FROM film_list fl", UNKNOWN, UNKNOWN);
     assertColumns(
         "SELECT title FROM (SELECT DISTINCT description AS title, film_id AS fid, 3, 4, 5, 6, 7, 8"
             + " FROM film) AS film_list",
-        UNKNOWN);
+        NULLABLE);
     assertColumns(
         "WITH film_list AS (SELECT DISTINCT description AS title, film_id AS fid, 3, 4, 5, 6, 7, 8"
             + " FROM film) SELECT title FROM film_list",
@@ -419,6 +439,11 @@ class NullabilityInferenceTest {
           @Override
           public boolean existsAlternative(String name) {
             return name.equals("SubPlan 2");
+          }
+
+          @Override
+          public ColumnNullness hashedSublink(String name) {
+            return UNKNOWN;
           }
 
           @Override

@@ -1,0 +1,206 @@
+package dev.sluice.processor;
+
+import static dev.sluice.processor.ColumnNullness.NON_NULL;
+import static dev.sluice.processor.ColumnNullness.NULLABLE;
+import static dev.sluice.processor.ColumnNullness.UNKNOWN;
+import static dev.sluice.processor.NullnessRules.either;
+import static dev.sluice.processor.PlanWalk.aggregate;
+import static dev.sluice.processor.PlanWalk.findSubplan;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The context of expressions evaluated at one node of a plan: what {@link ExpressionNullness} asks
+ * of the columns, subplans and functions an expression names, answered by the {@link PlanInference}
+ * walking the plan.
+ */
+final class NodeContext implements ExpressionNullness.Context {
+  private final PlanInference walk;
+  private final PlanNode node;
+  private final int depth;
+
+  NodeContext(PlanInference walk, PlanNode node, int depth) {
+    this.walk = walk;
+    this.node = node;
+    this.depth = depth;
+  }
+
+  @Override
+  public ColumnNullness column(String qualifier, String name) {
+    return walk.column(node, depth, qualifier, name);
+  }
+
+  @Override
+  public boolean grouped() {
+    PlanNode agg = aggregate(node);
+    return agg != null && agg.grouped;
+  }
+
+  @Override
+  public boolean groupingSets() {
+    PlanNode agg = aggregate(node);
+    return agg != null && agg.groupingSets;
+  }
+
+  @Override
+  public ColumnNullness subplan(String name) {
+    // EXISTS leaves its subquery no target list; a scalar subquery is NULL without a row,
+    // but an aggregate without GROUP BY or HAVING (a plain Aggregate on top) has exactly one,
+    // whose value is the answer: (SELECT count(*) …). LIMIT or OFFSET would be on top.
+    PlanNode plan = findSubplan(walk.root, name);
+    if (plan != null && plan.output.isEmpty() && !plan.isUnion()) {
+      return NON_NULL;
+    }
+    if (plan != null
+        && plan.type.equals("Aggregate")
+        && "Plain".equals(plan.strategy)
+        && plan.filter == null
+        && !plan.output.isEmpty()) {
+      return walk.outputAt(plan, 0, depth + 1);
+    }
+    if (plan != null && walk.untested != null && !walk.untested.operands().isEmpty()) {
+      // Before 17, x > ALL (SELECT …) probed per row prints as (SubPlan 1), as a scalar
+      // subquery does: either, unless the SQL has only the one kind.
+      ColumnNullness test = sublinkTest(plan);
+      return !walk.untested.scalars() ? test : test == NULLABLE ? NULLABLE : UNKNOWN;
+    }
+    return NULLABLE;
+  }
+
+  @Override
+  public ColumnNullness hashedSublink(String name) {
+    PlanNode plan = findSubplan(walk.root, name);
+    return plan == null || walk.untested == null ? UNKNOWN : sublinkTest(plan);
+  }
+
+  /**
+   * The value of an IN/ANY/ALL sublink whose test the plan does not print (servers before 17): NULL
+   * when no row decides it and a comparison is NULL, so never NULL when its left operand and the
+   * subquery's columns are not. The left operand is read from the SQL: when it has several such
+   * sublinks, each is tried, and the answer is theirs if they agree, else undecided.
+   */
+  private ColumnNullness sublinkTest(PlanNode plan) {
+    ColumnNullness rows = NON_NULL;
+    for (ColumnNullness v : walk.outputs(plan, depth + 1)) {
+      rows = either(rows, v);
+    }
+    ColumnNullness answer = null;
+    for (List<String> operand : walk.untested.operands()) {
+      ColumnNullness v = operand == null ? UNKNOWN : rows;
+      for (int i = 0; operand != null && i < operand.size(); i++) {
+        v = either(v, ExpressionNullness.of(operand.get(i), this));
+      }
+      if (answer != null && answer != v) {
+        return UNKNOWN;
+      }
+      answer = v;
+    }
+    return answer == null ? UNKNOWN : answer;
+  }
+
+  @Override
+  public ColumnNullness subplanColumn(String name, int index) {
+    PlanNode plan = findSubplan(walk.root, name);
+    List<ColumnNullness> rows = plan == null ? List.of() : walk.outputs(plan, depth + 1);
+    return index >= 0 && index < rows.size() ? rows.get(index) : UNKNOWN;
+  }
+
+  /**
+   * For an EXISTS it could also run hashed, the planner makes two subplans, numbered n (a probe per
+   * row) and n + 1 (hashed), and drops one as it finishes the plan; an IN it hashes has one. So a
+   * hashed SubPlan whose number's predecessor names no subplan of the plan is an EXISTS, unless
+   * that number went to a CTE, which is named, not numbered: the statement's own CTEs are planned
+   * before anything else of it, so when none holds a subplan of its own they are numbered 1 to k; a
+   * plan with other CTEs is not judged. Nor is a hashed subplan that follows an EXISTS probed per
+   * row, whose own hashed twin may be the number missing. A subplan dropped with an expression the
+   * planner removed after planning it (a removed join's condition) is a known limit, see the
+   * README.
+   */
+  @Override
+  public boolean existsAlternative(String name) {
+    if (!name.startsWith("SubPlan ")) {
+      return false;
+    }
+    int n = Integer.parseInt(name.substring("SubPlan ".length()));
+    int ctes = PlanWalk.statementCtes(walk.root);
+    if (ctes < 0
+        || n - 1 <= ctes
+        || findSubplan(walk.root, "SubPlan " + (n - 1)) != null
+        || findSubplan(walk.root, "InitPlan " + (n - 1)) != null) {
+      return false;
+    }
+    // n - 1 may instead be the dropped hashed twin of an EXISTS probed per row as n - 2 (its
+    // subquery has no target list): then n is a hashed IN. Not told apart, so not an EXISTS,
+    // which is the answer that errs towards NULL.
+    PlanNode before = findSubplan(walk.root, "SubPlan " + (n - 2));
+    return before == null || !before.output.isEmpty();
+  }
+
+  @Override
+  public boolean framesHoldCurrentRow() {
+    return walk.frames;
+  }
+
+  /**
+   * {@code (text)} is the value an input computed when an input's target list holds {@code text}
+   * (or shows it so, in parentheses, passed up from further below): then it is that output's value,
+   * NULL where this join may lack the input's row. Below a union, the expression is its first
+   * member's, and the value every member's at that position.
+   */
+  @Override
+  public ColumnNullness reference(String text) {
+    ColumnNullness found = null;
+    for (PlanNode child : node.children) {
+      if (child.isSubplan()) {
+        continue;
+      }
+      List<String> shown = PlanInference.shown(child);
+      int k = shown.indexOf(text);
+      if (k < 0) {
+        k = shown.indexOf("(" + text + ")");
+      }
+      if (k < 0) {
+        continue;
+      }
+      ColumnNullness v = node.nullsSide(child) ? NULLABLE : walk.outputAt(child, k, depth + 1);
+      found = found == null ? v : either(found, v);
+    }
+    return found;
+  }
+
+  @Override
+  public Boolean strictFunction(String name) {
+    return walk.facts.strictFunction(name);
+  }
+
+  @Override
+  public boolean setReturning(String name) {
+    return walk.facts.setReturning(name);
+  }
+
+  @Override
+  public boolean strictOperator(String name) {
+    return walk.facts.strictOperator(name);
+  }
+
+  @Override
+  public boolean strictSet(String name) {
+    return walk.facts.strictSet(name);
+  }
+
+  @Override
+  public boolean soleSetReturning() {
+    int sets = 0;
+    for (String item : node.output) {
+      List<String> functions = new ArrayList<>();
+      ExpressionNullness.collectNames(item, functions, new ArrayList<>());
+      for (String f : functions) {
+        if (walk.facts.setReturning(f)) {
+          sets++;
+        }
+      }
+    }
+    return sets <= 1;
+  }
+}
