@@ -101,6 +101,24 @@ public final class Columns {
         || (oid >= 16384 && !Oids.hasBinaryCodec(oid));
   }
 
+  /**
+   * {@link #readAsComposite}, failing (42804) when column {@code i} cannot be a composite; {@code
+   * component} ("component actors of Film") names what reads it. For generated decoders.
+   */
+  public void requireComposite(int i, String component) {
+    if (!readAsComposite(i)) {
+      throw new PgException(
+          "42804",
+          "column \""
+              + names[i]
+              + "\" is "
+              + Oids.name(typeOids[i])
+              + ", not a composite type, but "
+              + component
+              + " reads a composite (a @Row record that is not @Embedded)");
+    }
+  }
+
   /** How many columns {@link #readAsComposite} has turned binary so far. */
   public int turnedBinary() {
     return turnedBinary;
