@@ -1,11 +1,15 @@
 package dev.sluice;
 
+import dev.sluice.driver.codec.CompositeCodec;
 import dev.sluice.driver.codec.Oids;
 import java.util.Arrays;
 
 /**
  * The columns of a result, from its RowDescription: names, type OIDs and the format (text or
- * binary) the driver asked for. Immutable; created once per prepared statement, not per execution.
+ * binary) the driver asked for. Created once per prepared statement, not per execution; immutable
+ * but for one change: a column of a type without a built-in codec (a composite, whose OID is per
+ * database) turns binary when a decoder binding to it reads it as a composite ({@link
+ * #readAsComposite}), before the statement's next Bind asks for its format.
  */
 public final class Columns {
   private final String[] names;
@@ -64,6 +68,60 @@ public final class Columns {
 
   public int typeModifier(int i) {
     return typeModifiers[i];
+  }
+
+  /** How many columns {@link #readAsComposite} turned binary (the driver then asks anew). */
+  private int turnedBinary;
+
+  /**
+   * For a decoder reading column {@code i} as a composite or an array of composites ({@code @Row}
+   * records): makes the column binary, as a composite's binary form carries every field's type.
+   * Returns false, changing nothing, for a built-in type (which is no composite) but {@code record}
+   * and {@code record[]} (anonymous rows).
+   */
+  public boolean readAsComposite(int i) {
+    if (!mayBeComposite(typeOids[i])) {
+      return false;
+    }
+    if (formats[i] != 1) {
+      formats[i] = 1;
+      turnedBinary++;
+    }
+    return true;
+  }
+
+  /**
+   * {@code record}, {@code record[]}, or a type created in the database (OID from 16384,
+   * FirstNormalObjectId) without a built-in codec: composites, their arrays, a table's row type.
+   * The row types of system catalogs (OIDs below 16384) are not read as composites.
+   */
+  private static boolean mayBeComposite(int oid) {
+    return oid == CompositeCodec.RECORD
+        || oid == CompositeCodec.RECORD_ARRAY
+        || (oid >= 16384 && !Oids.hasBinaryCodec(oid));
+  }
+
+  /**
+   * {@link #readAsComposite}, failing (42804) when column {@code i} cannot be a composite; {@code
+   * component} ("component actors of Film") names what reads it. For generated decoders.
+   */
+  public void requireComposite(int i, String component) {
+    if (!readAsComposite(i)) {
+      throw new PgException(
+          "42804",
+          "column \""
+              + names[i]
+              + "\" is "
+              + Oids.name(typeOids[i])
+              + ", not a composite type, but "
+              + component
+              + " reads a composite (a @Row record that is not @Embedded)");
+    }
+  }
+
+  /** How many columns {@link #readAsComposite} has turned binary so far. */
+  public int turnedBinary() {
+    return turnedBinary;
   }
 
   /** 0 text, 1 binary: the format the driver asked for this column. */

@@ -76,6 +76,9 @@ public final class RowView {
    */
   boolean infiniteIntervals = true;
 
+  /** The reader of composite columns, made on first use (see {@link #composite}). */
+  private CompositeReader composites;
+
   /** The result's columns, set once per execution. */
   private Columns columns;
 
@@ -367,6 +370,22 @@ public final class RowView {
 
   public boolean isNull(int c) {
     return lengths[c] < 0;
+  }
+
+  /**
+   * For generated decoders: the reader positioned on column {@code c} (not NULL), a composite or an
+   * array of composites received in binary (a decoder asks for binary with {@link
+   * Columns#readAsComposite} when it binds).
+   */
+  public CompositeReader composite(int c) {
+    if (oids[c] == 0) {
+      throw ColumnErrors.mismatch(this, c, "a @Row record");
+    }
+    CompositeReader r = composites;
+    if (r == null) {
+      composites = r = new CompositeReader();
+    }
+    return r.start(buf, offsets[c], lengths[c], columns, c);
   }
 
   // ---- raw access, for converters that decode a format themselves ----

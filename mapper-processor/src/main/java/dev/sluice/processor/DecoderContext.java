@@ -30,6 +30,8 @@ final class DecoderContext {
   private final Map<ClassName, FieldSpec> enumLabels = new LinkedHashMap<>();
   private final Map<ClassName, FieldSpec> converters = new LinkedHashMap<>();
   private final Map<ScalarType, MethodSpec> arrayReaders = new LinkedHashMap<>();
+  private final Map<ClassName, MethodSpec> compositeReaders = new LinkedHashMap<>();
+  private final Map<ClassName, MethodSpec> compositeListReaders = new LinkedHashMap<>();
 
   /** The static field holding the labels of {@code enumClass}. */
   FieldSpec enumLabels(ClassName enumClass) {
@@ -100,6 +102,72 @@ final class DecoderContext {
         });
   }
 
+  /**
+   * The static method reading a composite value into {@code model}'s record, field by field in
+   * order, from a {@code CompositeReader} positioned at the value. Nested records get methods of
+   * their own (made first: not through computeIfAbsent, which a nested call would disturb).
+   */
+  MethodSpec compositeReader(CompositeModel model) {
+    MethodSpec m = compositeReaders.get(model.recordClass);
+    if (m != null) {
+      return m;
+    }
+    CodeBlock.Builder args = CodeBlock.builder().add("new $T($>$>", model.recordClass);
+    for (int i = 0; i < model.fields.size(); i++) {
+      CompositeModel.Field f = model.fields.get(i);
+      args.add(
+          "\n$L$L",
+          CompositeValues.readField(model, f, this),
+          i + 1 < model.fields.size() ? "," : "");
+    }
+    args.add(")$<$<");
+    m =
+        MethodSpec.methodBuilder("read" + String.join("", model.recordClass.simpleNames()))
+            .addJavadoc(
+                "Reads a composite value into {@link $T}: its $L fields by position, as\n"
+                    + "{@code record_send} wrote them.\n",
+                model.recordClass,
+                model.fields.size())
+            .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+            .returns(model.recordClass)
+            .addParameter(CompositeValues.COMPOSITE_READER, "r")
+            .addStatement("r.enter($L, $S)", model.fields.size(), model.displayName())
+            .addStatement("$T value = $L", model.recordClass, args.build())
+            .addStatement("r.exit()")
+            .addStatement("return value")
+            .build();
+    compositeReaders.put(model.recordClass, m);
+    return m;
+  }
+
+  /** The static method reading an array of composites into a list of {@code model}'s record. */
+  MethodSpec compositeListReader(CompositeModel model) {
+    MethodSpec m = compositeListReaders.get(model.recordClass);
+    if (m != null) {
+      return m;
+    }
+    MethodSpec one = compositeReader(model);
+    TypeName list = ParameterizedTypeName.get(LIST, model.recordClass);
+    m =
+        MethodSpec.methodBuilder(one.name() + "List")
+            .addJavadoc(
+                "Reads an array of composites into a list of {@link $T}; NULL elements are null.\n",
+                model.recordClass)
+            .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+            .returns(list)
+            .addParameter(CompositeValues.COMPOSITE_READER, "r")
+            .addStatement("int n = r.array($S)", "List<" + model.displayName() + ">")
+            .addStatement("$T list = $T.list(n)", list, CompositeValues.COMPOSITE_READER)
+            .beginControlFlow("for (int i = 0; i < n; i++)")
+            .addStatement("list.add(r.element() ? $N(r) : null)", one)
+            .endControlFlow()
+            .addStatement("r.exit()")
+            .addStatement("return list")
+            .build();
+    compositeListReaders.put(model.recordClass, m);
+    return m;
+  }
+
   List<FieldSpec> fields() {
     List<FieldSpec> out = new ArrayList<>(enumLabels.values());
     out.addAll(converters.values());
@@ -107,7 +175,10 @@ final class DecoderContext {
   }
 
   List<MethodSpec> methods() {
-    return new ArrayList<>(arrayReaders.values());
+    List<MethodSpec> out = new ArrayList<>(arrayReaders.values());
+    out.addAll(compositeReaders.values());
+    out.addAll(compositeListReaders.values());
+    return out;
   }
 
   /** {@code RATING} for {@code Rating}, {@code PAGILA_RATING} for {@code Pagila.Rating}. */

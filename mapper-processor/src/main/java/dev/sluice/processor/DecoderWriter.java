@@ -105,6 +105,10 @@ final class DecoderWriter {
           c.column,
           describe(c),
           DecoderContext.oidList(c.reader.oids()));
+      CodeBlock check = c.reader.bindCheck("columns", position(c), describe(c));
+      if (check != null) {
+        constructor.addStatement(check);
+      }
     }
     CodeBlock inOrder = inOrderCondition();
     if (inOrder != null) {

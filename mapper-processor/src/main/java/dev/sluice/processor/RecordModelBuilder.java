@@ -27,11 +27,13 @@ final class RecordModelBuilder {
   private final ProcessingEnvironment env;
   private final Diagnostics diagnostics;
   private final ConverterValidator converters;
+  private final CompositeModelBuilder composites;
 
   RecordModelBuilder(ProcessingEnvironment env, Diagnostics diagnostics) {
     this.env = env;
     this.diagnostics = diagnostics;
     this.converters = new ConverterValidator(env, diagnostics);
+    this.composites = new CompositeModelBuilder(env, diagnostics);
   }
 
   /** The model of {@code record}, or null when an error was reported. */
@@ -183,6 +185,12 @@ final class RecordModelBuilder {
     ValueReader reader;
     if (convert != null) {
       reader = converters.reader(component, convert, pkg);
+      if (reader == null) {
+        return null;
+      }
+    } else if (CompositeModelBuilder.compositeRecord(type, true) != null) {
+      // A @Row record that is not @Embedded: one composite column (a List of them: an array).
+      reader = composites.reader(component, type, nullable, pkg, enclosing);
       if (reader == null) {
         return null;
       }

@@ -18,6 +18,14 @@ abstract class ValueReader {
   abstract CodeBlock read(String row, String position, DecoderContext context);
 
   /**
+   * A statement for the bound decoder's constructor after column {@code position} was found, or
+   * null: composite columns ask for binary there ({@link CompositeValues}).
+   */
+  CodeBlock bindCheck(String columns, String position, String component) {
+    return null;
+  }
+
+  /**
    * Constant names in {@code dev.sluice.driver.codec.Oids} of the accepted column types; empty:
    * any.
    */

@@ -24,8 +24,11 @@ final class Prepared {
   /** Per column: the type OID when the column is read in binary, else 0 (see RowView). */
   final int[] binaryOids;
 
-  /** The result-format part of Bind, encoded once: count and codes. */
-  final byte[] resultFormats;
+  /**
+   * The result-format part of Bind, encoded once: count and codes; encoded again when a decoder
+   * turns a composite column binary ({@link Columns#readAsComposite}).
+   */
+  byte[] resultFormats;
 
   /**
    * What running it may leave in the session that no command tag shows ({@link SessionResidue}).
@@ -55,6 +58,12 @@ final class Prepared {
     this.residue = SessionResidue.ofText(sql);
     int n = columns == null ? 0 : columns.count();
     this.binaryOids = new int[n];
+    this.resultFormats = formats(columns, binaryOids);
+  }
+
+  /** Fills {@code binaryOids} from the columns' formats; returns Bind's result-format part. */
+  private static byte[] formats(Columns columns, int[] binaryOids) {
+    int n = binaryOids.length;
     boolean allBinary = true;
     boolean anyBinary = false;
     for (int i = 0; i < n; i++) {
@@ -66,16 +75,17 @@ final class Prepared {
       }
     }
     if (n == 0 || !anyBinary) {
-      resultFormats = new byte[] {0, 0};
-    } else if (allBinary) {
-      resultFormats = new byte[] {0, 1, 0, 1};
-    } else {
-      resultFormats = new byte[2 + 2 * n];
-      Bytes.putShort(resultFormats, 0, n);
-      for (int i = 0; i < n; i++) {
-        Bytes.putShort(resultFormats, 2 + 2 * i, columns.format(i));
-      }
+      return new byte[] {0, 0};
     }
+    if (allBinary) {
+      return new byte[] {0, 1, 0, 1};
+    }
+    byte[] formats = new byte[2 + 2 * n];
+    Bytes.putShort(formats, 0, n);
+    for (int i = 0; i < n; i++) {
+      Bytes.putShort(formats, 2 + 2 * i, columns.format(i));
+    }
+    return formats;
   }
 
   /** Whether this is the unnamed statement, described for one use and never cached. */
@@ -110,7 +120,15 @@ final class Prepared {
     if (columns == null) {
       throw new dev.sluice.PgException("42601", "the statement returns no rows to decode: " + sql);
     }
+    int turned = columns.turnedBinary();
     RowDecoder.Bound<T> result = decoder.bind(columns);
+    if (columns.turnedBinary() != turned) {
+      // The decoder reads a composite column, now binary: Bind asks for it so from now on, and
+      // decoders bound before, which expected text there, bind again (and say if they cannot).
+      resultFormats = formats(columns, binaryOids);
+      boundSize = 0;
+      java.util.Arrays.fill(b, null);
+    }
     if (boundSize == b.length) {
       // Keep the newest entries; a statement read by many decoders is rare.
       System.arraycopy(b, 2, b, 0, b.length - 2);

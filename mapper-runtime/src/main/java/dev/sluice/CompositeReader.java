@@ -1,0 +1,368 @@
+package dev.sluice;
+
+import dev.sluice.driver.codec.BinaryCodec;
+import dev.sluice.driver.codec.Bytes;
+import dev.sluice.driver.codec.Oids;
+import dev.sluice.generated.EnumLabels;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads a binary composite value ({@code record_recv}'s layout: an int32 field count, then per
+ * field its type OID, an int32 length, -1 for NULL, and that many bytes) or a binary array of
+ * composites straight from the receive buffer, for the nested decoders the processor generates for
+ * {@code @Row} records read from a composite column. One per {@link RowView}, reused: {@link
+ * RowView#composite} positions it on a column's value.
+ *
+ * <p>The reader walks forward through nested values with a stack of their ends: {@link #field} (a
+ * composite or array field) and {@link #element} (an array's element) push the end of the value
+ * they enter; {@link #exit} checks that the value was read to its end and pops it. Scalar readers
+ * check the field's OID against the types the component may take, so a composite whose fields
+ * differ from the record's components fails naming the component instead of reading garbage.
+ *
+ * <p>Valid only while the row is current, like the RowView itself; never keep one.
+ */
+public final class CompositeReader {
+  /** The receive buffer holding the value. */
+  private byte[] buf;
+
+  /** Where the next thing to read (a field count, a field's OID, an array element's length) is. */
+  private int pos;
+
+  /** The ends (exclusive) of the values entered, innermost last. */
+  private int[] ends = new int[8];
+
+  /** How many of {@link #ends} are in use. */
+  private int depth;
+
+  /** The columns of the result and the position of the column being read, for messages. */
+  private Columns columns;
+
+  private int c;
+
+  CompositeReader() {}
+
+  /** Positions the reader on the value {@code buf[off, off + len)} of column {@code c}. */
+  CompositeReader start(byte[] buf, int off, int len, Columns columns, int c) {
+    this.buf = buf;
+    this.pos = off;
+    this.depth = 0;
+    this.columns = columns;
+    this.c = c;
+    push(off + len);
+    return this;
+  }
+
+  /**
+   * Starts reading a composite value at the current position: reads its field count, which must be
+   * {@code fields}, the number of components of {@code record} (a record's components are read by
+   * position, as {@code record_recv} writes them).
+   */
+  public void enter(int fields, String record) {
+    int n = intAt(pos);
+    if (n != fields) {
+      throw new PgException(
+          "42804",
+          column()
+              + ": a composite value of "
+              + n
+              + " fields cannot be read as "
+              + record
+              + ", which has "
+              + fields
+              + " components (fields are read by position: the composite type's attributes"
+              + " must be the record's components, in order)");
+    }
+    pos += 4;
+  }
+
+  /** Checks that the value entered last was read to its end, and leaves it. */
+  public void exit() {
+    int end = ends[--depth];
+    if (pos != end) {
+      throw malformed((end - pos) + " bytes left at the end of a value");
+    }
+  }
+
+  /** Whether the next field is NULL; if it is, it is consumed. */
+  public boolean nullField() {
+    if (intAt(pos + 4) == -1) {
+      pos += 8;
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * Enters the next field, a composite or an array of composites (whose OIDs are per database, so
+   * not checked here: the nested value's own field OIDs are); read it, then {@link #exit}.
+   */
+  public CompositeReader field(String component) {
+    int len = variable(component, "a composite");
+    push(pos + len);
+    return this;
+  }
+
+  /**
+   * Starts reading an array of composites at the current position: returns its element count. An
+   * empty array has none; more than one dimension, or a lower bound other than 1, fails (0A000).
+   */
+  public int array(String component) {
+    int ndim = intAt(pos);
+    if (ndim == 0) {
+      pos += 12;
+      return 0;
+    }
+    if (ndim != 1) {
+      throw new PgException(
+          "0A000",
+          column() + ": an array of " + ndim + " dimensions cannot be read into " + component);
+    }
+    int count = intAt(pos + 12);
+    int lower = intAt(pos + 16);
+    if (lower != 1) {
+      throw new PgException(
+          "0A000",
+          column()
+              + ": an array with lower bound "
+              + lower
+              + " cannot be read into "
+              + component
+              + ", a list counting from 0; select it with a lower bound of 1");
+    }
+    if (count < 0 || count > (ends[depth - 1] - pos) / 4) {
+      throw malformed("an array of " + count + " elements");
+    }
+    pos += 20;
+    return count;
+  }
+
+  /**
+   * Enters the next element of an array: true, then read it and {@link #exit}; false for a NULL
+   * element, which is consumed.
+   */
+  public boolean element() {
+    int len = intAt(pos);
+    if (len == -1) {
+      pos += 4;
+      return false;
+    }
+    if (len < 0 || len > ends[depth - 1] - pos - 4) {
+      throw malformed("an array element of length " + len);
+    }
+    pos += 4;
+    push(pos + len);
+    return true;
+  }
+
+  /** A new list for {@code n} elements (so generated code needs no import of its own). */
+  public static <T> List<T> list(int n) {
+    return new ArrayList<>(n);
+  }
+
+  // ---- scalar fields; each fails naming component if the field is NULL or of another type ----
+
+  public boolean readBoolean(String component) {
+    return buf[fixed(Oids.BOOL, 1, component, "boolean")] != 0;
+  }
+
+  public short readShort(String component) {
+    return Bytes.getShort(buf, fixed(Oids.INT2, 2, component, "short"));
+  }
+
+  /** An integer or smallint field. */
+  public int readInt(String component) {
+    if (intAt(pos) == Oids.INT2) {
+      return readShort(component);
+    }
+    return Bytes.getInt(buf, fixed(Oids.INT4, 4, component, "int"));
+  }
+
+  /** A bigint, integer or smallint field. */
+  public long readLong(String component) {
+    int oid = intAt(pos);
+    if (oid == Oids.INT4 || oid == Oids.INT2) {
+      return readInt(component);
+    }
+    return Bytes.getLong(buf, fixed(Oids.INT8, 8, component, "long"));
+  }
+
+  public float readFloat(String component) {
+    return Float.intBitsToFloat(Bytes.getInt(buf, fixed(Oids.FLOAT4, 4, component, "float")));
+  }
+
+  /** A double precision or real field. */
+  public double readDouble(String component) {
+    if (intAt(pos) == Oids.FLOAT4) {
+      return readFloat(component);
+    }
+    return Double.longBitsToDouble(Bytes.getLong(buf, fixed(Oids.FLOAT8, 8, component, "double")));
+  }
+
+  /** A field of a text type (text, varchar, bpchar, name, json, xml). */
+  public String readString(String component) {
+    int oid = intAt(pos);
+    if (!Oids.isTextual(oid)) {
+      throw mismatch(oid, component, "String");
+    }
+    int len = variable(component, "String");
+    int off = pos;
+    pos += len;
+    return new String(buf, off, len, StandardCharsets.UTF_8);
+  }
+
+  /** A numeric field; NaN and ±Infinity fail (22000) as in {@link RowView#getBigDecimal}. */
+  public BigDecimal readBigDecimal(String component) {
+    int oid = intAt(pos);
+    if (oid != Oids.NUMERIC) {
+      throw mismatch(oid, component, "BigDecimal");
+    }
+    int len = variable(component, "BigDecimal");
+    int off = pos;
+    pos += len;
+    return BinaryCodec.numeric(buf, off, len);
+  }
+
+  /** An enum (or text) field as a constant of {@code labels}' enum; an unknown label fails. */
+  public <E extends Enum<E>> E readEnum(EnumLabels<E> labels, String component) {
+    int oid = intAt(pos);
+    if (Oids.hasBinaryCodec(oid) && !Oids.isTextual(oid)) {
+      throw mismatch(oid, component, labels.simpleName());
+    }
+    int len = variable(component, labels.simpleName());
+    int off = pos;
+    pos += len;
+    E e = labels.find(buf, off, len);
+    if (e == null) {
+      throw new PgException(
+          "22P02",
+          column()
+              + ": "
+              + component
+              + " holds the label \""
+              + new String(buf, off, len, StandardCharsets.UTF_8)
+              + "\", which no constant of "
+              + labels.simpleName()
+              + " has (use @Label to name a constant's label)");
+    }
+    return e;
+  }
+
+  /** A one-dimensional array field as a List of {@code elementType}; NULL elements are null. */
+  public <T> List<T> readList(Class<T> elementType, String component) {
+    int oid = intAt(pos);
+    int element = Oids.elementOf(oid);
+    if (element == 0) {
+      throw mismatch(oid, component, "List<" + elementType.getSimpleName() + ">");
+    }
+    int len = variable(component, "List");
+    int off = pos;
+    pos += len;
+    return BinaryCodec.array(buf, off, len, element, elementType);
+  }
+
+  /**
+   * A field of any type with a binary codec, as {@code type} (UUID, the java.time types, Interval,
+   * InetNetwork, byte[], …): decoded as {@link BinaryCodec#decode} does, then converted where that
+   * loses nothing.
+   */
+  public <T> T read(Class<T> type, String component) {
+    int oid = intAt(pos);
+    if (!Oids.hasBinaryCodec(oid)) {
+      throw mismatch(oid, component, type.getSimpleName());
+    }
+    int len = variable(component, type.getSimpleName());
+    int off = pos;
+    pos += len;
+    Object v = BinaryCodec.convert(BinaryCodec.decode(oid, buf, off, len), type, oid);
+    if (!type.isInstance(v)) {
+      throw mismatch(oid, component, type.getSimpleName());
+    }
+    return type.cast(v);
+  }
+
+  // ---- framing ----
+
+  /**
+   * Moves past a field of type {@code oid} and {@code len} bytes; returns where its bytes start.
+   */
+  private int fixed(int oid, int len, String component, String javaType) {
+    int q = pos;
+    if (ends[depth - 1] - q >= 8 + len && Bytes.getInt(buf, q) == oid) {
+      int flen = Bytes.getInt(buf, q + 4);
+      if (flen == len) {
+        pos = q + 8 + len;
+        return q + 8;
+      }
+      if (flen == -1) {
+        throw nullField(component, javaType);
+      }
+      throw malformed("a field of type " + Oids.name(oid) + " of " + flen + " bytes");
+    }
+    throw mismatch(intAt(q), component, javaType);
+  }
+
+  /** Moves past a field's OID and length, leaving {@link #pos} at its bytes; returns its length. */
+  private int variable(String component, String javaType) {
+    int len = intAt(pos + 4);
+    if (len == -1) {
+      throw nullField(component, javaType);
+    }
+    if (len < 0 || len > ends[depth - 1] - pos - 8) {
+      throw malformed("a field of length " + len);
+    }
+    pos += 8;
+    return len;
+  }
+
+  private int intAt(int q) {
+    if (q + 4 > ends[depth - 1]) {
+      throw malformed("a value ends inside an int32");
+    }
+    return Bytes.getInt(buf, q);
+  }
+
+  private void push(int end) {
+    if (depth == ends.length) {
+      ends = java.util.Arrays.copyOf(ends, depth * 2);
+    }
+    ends[depth++] = end;
+  }
+
+  private PgException nullField(String component, String javaType) {
+    return new PgException(
+        "22004",
+        column()
+            + ": a composite field is NULL, but "
+            + component
+            + " ("
+            + javaType
+            + ") cannot be null; annotate it @Nullable (a primitive: use its box)");
+  }
+
+  private PgException mismatch(int oid, String component, String javaType) {
+    if (intAt(pos + 4) == -1) {
+      return nullField(component, javaType);
+    }
+    return new PgException(
+        "42804",
+        column()
+            + ": a composite field of type "
+            + Oids.name(oid)
+            + " cannot be read as "
+            + javaType
+            + " into "
+            + component);
+  }
+
+  /** {@code column "actors"}, as messages name the column read. */
+  private String column() {
+    return "column \"" + columns.name(c) + '"';
+  }
+
+  private PgException malformed(String what) {
+    return new PgException("08P01", "malformed binary composite in " + column() + ": " + what);
+  }
+}
