@@ -30,6 +30,9 @@ import java.util.Map;
  *   trigger &lt;BEFORE INSERT row trigger&gt;
  * relations &lt;schema&gt; &lt;search path&gt;
  *   name &lt;relation&gt;
+ * composite &lt;type name&gt; &lt;search path&gt;   (its attributes, as a relation's lines)
+ *   missing | is &lt;schema.name&gt; table
+ *   column …
  * type &lt;name&gt; &lt;search path&gt;
  *   missing | is &lt;type…&gt;
  * enum &lt;enum&gt; &lt;search path&gt;
@@ -65,6 +68,10 @@ final class FactsCodec {
     return "the relations of " + (schema.isEmpty() ? "the search path" : schema);
   }
 
+  static String aboutComposite(String typeName) {
+    return "the attributes of composite type " + typeName;
+  }
+
   static String aboutType(String name) {
     return "type " + name;
   }
@@ -79,6 +86,10 @@ final class FactsCodec {
 
   static String relationNamesKey(String schema, String searchPath) {
     return line("relations", schema, searchPath);
+  }
+
+  static String compositeKey(String typeName, String searchPath) {
+    return line("composite", typeName, searchPath);
   }
 
   static String typeKey(String name, String searchPath) {

@@ -296,6 +296,34 @@ final class LiveFacts implements SchemaFacts {
   }
 
   @Override
+  public Relation compositeType(String typeName) throws SQLException {
+    String key = "composite " + typeName;
+    if (relations.containsKey(key)) {
+      return relations.get(key);
+    }
+    Relation relation = null;
+    try (PreparedStatement s =
+        connection.prepareStatement(
+            "SELECT c.oid, n.nspname, c.relname FROM pg_type t"
+                + " LEFT JOIN pg_type e ON e.oid = t.typelem AND t.typcategory = 'A'"
+                + " JOIN pg_class c ON c.oid = CASE WHEN t.typrelid <> 0 THEN t.typrelid"
+                + " ELSE e.typrelid END"
+                + " JOIN pg_namespace n ON n.oid = c.relnamespace"
+                + " WHERE t.oid = to_regtype(?)")) {
+      s.setString(1, typeName);
+      try (ResultSet r = s.executeQuery()) {
+        if (r.next()) {
+          relation =
+              new Relation(
+                  r.getString(2) + "." + r.getString(3), columns(r.getLong(1)), List.of(), false);
+        }
+      }
+    }
+    relations.put(key, relation);
+    return relation;
+  }
+
+  @Override
   public List<String> enumLabels(String enumName) throws SQLException {
     List<String> cached = enumLabels.get(enumName);
     if (cached != null) {

@@ -117,6 +117,16 @@ final class RecordingFacts implements SchemaFacts {
   }
 
   @Override
+  public Relation compositeType(String typeName) throws SQLException {
+    Relation r = live.compositeType(typeName);
+    record(
+        FactsCodec.compositeKey(typeName, searchPath),
+        FactsCodec.encode(r),
+        FactsCodec.aboutComposite(typeName));
+    return r;
+  }
+
+  @Override
   public Type typeByName(String name) throws SQLException {
     Type t = live.typeByName(name);
     record(FactsCodec.typeKey(name, searchPath), FactsCodec.encode(t), FactsCodec.aboutType(name));

@@ -24,12 +24,14 @@ import javax.lang.model.element.ExecutableElement;
 final class ResultChecker {
   private final SchemaFacts catalog;
   private final Diagnostics diagnostics;
+  private final CompositeChecker composites;
   private final ColumnTypeChecker types;
 
   ResultChecker(SchemaFacts catalog, Diagnostics diagnostics, ColumnTypeChecker types) {
     this.catalog = catalog;
     this.diagnostics = diagnostics;
     this.types = types;
+    this.composites = new CompositeChecker(catalog, diagnostics, types);
   }
 
   /**
@@ -166,6 +168,8 @@ final class ResultChecker {
       if (problem != null) {
         diagnostics.error(Diagnostics.SCHEMA_TYPE_MISMATCH, problem, m, query, sqlValue);
       }
+      composites.check(
+          c, column.typeName, where, "component " + record.displayName() + "." + c.path);
       if (!ColumnTypeChecker.rejectsNull(c)) {
         continue;
       }

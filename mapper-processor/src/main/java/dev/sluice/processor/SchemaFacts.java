@@ -34,6 +34,13 @@ interface SchemaFacts {
   /** The type pgjdbc names {@code name} ({@code int4}, {@code _text}, {@code "public"."year"}). */
   Type typeByName(String name) throws SQLException;
 
+  /**
+   * The attributes of the composite type {@code typeName} (pgjdbc's name, or PostgreSQL's {@code
+   * format_type}; of an array type, its element's) as a relation: a {@code CREATE TYPE … AS} type
+   * or a table's row type. Null when the type is no composite (nor an array of one).
+   */
+  Relation compositeType(String typeName) throws SQLException;
+
   /** The labels of the enum type {@code enumName} ({@link Type#enumName}), in their sort order. */
   List<String> enumLabels(String enumName) throws SQLException;
 

@@ -113,6 +113,16 @@ final class SnapshotFacts implements SchemaFacts {
   }
 
   @Override
+  public Relation compositeType(String typeName) throws SQLException {
+    String key = FactsCodec.compositeKey(typeName, searchPath);
+    try {
+      return FactsCodec.decodeRelation(answer(key, FactsCodec.aboutComposite(typeName)));
+    } catch (FormatException | RuntimeException e) {
+      throw unreadable(key, new FormatException(String.valueOf(e.getMessage())));
+    }
+  }
+
+  @Override
   public Type typeByName(String name) throws SQLException {
     String key = FactsCodec.typeKey(name, searchPath);
     try {

@@ -23,12 +23,14 @@ import javax.lang.model.element.ExecutableElement;
 final class TableChecker {
   private final SchemaFacts catalog;
   private final Diagnostics diagnostics;
+  private final CompositeChecker composites;
   private final ColumnTypeChecker types;
 
   TableChecker(SchemaFacts catalog, Diagnostics diagnostics, ColumnTypeChecker types) {
     this.catalog = catalog;
     this.diagnostics = diagnostics;
     this.types = types;
+    this.composites = new CompositeChecker(catalog, diagnostics, types);
   }
 
   /** Checks a {@code @Table} record's components against its table. */
@@ -73,6 +75,7 @@ final class TableChecker {
       if (problem != null) {
         diagnostics.error(Diagnostics.SCHEMA_TYPE_MISMATCH, problem, c.element);
       }
+      composites.check(c, column.type.display, where, "component " + c.path);
       if (!column.notNull && !relation.isView && ColumnTypeChecker.rejectsNull(c)) {
         diagnostics.error(
             Diagnostics.SCHEMA_NULLABLE_COLUMN,

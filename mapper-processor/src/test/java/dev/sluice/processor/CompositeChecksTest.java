@@ -1,0 +1,141 @@
+package dev.sluice.processor;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static com.google.testing.compile.Compiler.javac;
+
+import com.google.testing.compile.Compilation;
+import dev.sluice.testkit.PgServer;
+import dev.sluice.testkit.TestDatabase;
+import java.sql.SQLException;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * The schema checks of components read from composite columns (issue 25), in live mode against a
+ * Pagila copy with composite types of its own: the nested record against the type's attributes
+ * (names in order, types, nullability), for a {@code @Query} result and a {@code @Table} column.
+ * Broken programs pin tag, message, file and line (each program starts on line 3, as in {@link
+ * SchemaChecksTest}); correct ones compile with no diagnostic under {@code -Werror}.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class CompositeChecksTest {
+  TestDatabase db;
+
+  @BeforeAll
+  void createDatabase() throws SQLException {
+    db = PgServer.shared().createPagilaDatabase();
+    db.execute(
+        "CREATE TYPE cc_addr AS (street text, zip int4);"
+            + " CREATE TYPE cc_person AS (name text, home cc_addr, tags text[]);"
+            + " CREATE TABLE cc_house (id int PRIMARY KEY, owner cc_person,"
+            + " homes cc_addr[] NOT NULL)");
+  }
+
+  @AfterAll
+  void dropDatabase() {
+    db.close();
+  }
+
+  Compilation compile(String... lines) {
+    return javac()
+        .withProcessors(new SluiceProcessor())
+        .withOptions("-Asluice.schema.url=" + db.url(), "-Xlint:all,-processing", "-Werror")
+        .compile(SchemaChecksTest.source(lines));
+  }
+
+  private void assertError(String tag, String message, int line, String... lines) {
+    Compilation c = compile(lines);
+    assertThat(c).failed();
+    assertThat(c).hadErrorCount(1); // a record nested in several places is reported once
+    assertThat(c)
+        .hadErrorContaining("[" + tag + "] " + message)
+        .inFile(SchemaChecksTest.source(lines))
+        .onLine(line);
+  }
+
+  private static final String ACTOR =
+      "@Row record Actor(int actorId, String firstName, String lastName, Instant lastUpdate) {}";
+
+  private static final String CASTS =
+      "@Dao interface Casts { @Query(\"SELECT f.film_id, f.title, array_agg(a ORDER BY"
+          + " a.actor_id) AS actors FROM film f JOIN film_actor fa USING (film_id) JOIN actor a"
+          + " USING (actor_id) GROUP BY f.film_id\") List<FilmCast> all(); }";
+
+  private static final String ADDR =
+      "@Row record Addr(@Nullable String street, @Nullable Integer zip) {}";
+
+  @Test
+  void oneToManyAndCompositeColumnsThatFitCompileCleanly() {
+    Compilation c =
+        compile(
+            ACTOR,
+            "@Row record FilmCast(int filmId, String title, List<Actor> actors) {}",
+            CASTS,
+            ADDR,
+            "@Row record Person(@Nullable String name, @Nullable Addr home,"
+                + " @Nullable List<String> tags) {}",
+            "@Table(\"cc_house\") record House(@Id int id, @Nullable Person owner,"
+                + " List<Addr> homes) {}");
+    assertThat(c).succeededWithoutWarnings();
+  }
+
+  @Test
+  void aTablesRowTypeWithAComponentMissingFailsNamingTheAttributes() {
+    assertError(
+        "sluice.schema.type-mismatch",
+        "column actors of the result of all is composite type public.actor with attributes"
+            + " (actor_id, first_name, last_name, last_update), but Program.Actor, which component"
+            + " Program.FilmCast.actors reads it into, has components (actor_id, first_name,"
+            + " last_name); a composite value is read by position, so the record's components"
+            + " must be the type's attributes, in order (@Column names a component's attribute)",
+        4,
+        "@Row record Actor(int actorId, String firstName, String lastName) {}",
+        "@Row record FilmCast(int filmId, String title, List<Actor> actors) {}",
+        CASTS);
+  }
+
+  @Test
+  void aFieldOfAnotherTypeFailsOnTheNestedComponent() {
+    assertError(
+        "sluice.schema.type-mismatch",
+        "attribute public.cc_addr.zip is integer, which component zip of Program.Addr (java.lang.Short)"
+            + " cannot hold without loss; use int",
+        4,
+        "@Row record Addr(@Nullable String street,",
+        "    @Nullable Short zip) {}",
+        "@Table(\"cc_house\") record House(@Id int id, @Nullable Person owner, List<Addr> homes)"
+            + " {}",
+        "@Row record Person(@Nullable String name, @Nullable Addr home,"
+            + " @Nullable List<String> tags) {}");
+  }
+
+  @Test
+  void aNonNullableComponentOfACompositeTypeFails() {
+    assertError(
+        "sluice.schema.nullable-column",
+        "attribute public.cc_person.name is nullable (a composite type's attributes cannot be"
+            + " declared NOT NULL), but component name of Program.Person is not @Nullable;"
+            + " annotate it @Nullable, or @NonNull if the values never hold NULL there",
+        5,
+        ADDR,
+        "@Table(\"cc_house\") record House(@Id int id, @Nullable Person owner, List<Addr> homes)"
+            + " {}",
+        "@Row record Person(String name, @Nullable Addr home, @Nullable List<String> tags) {}");
+  }
+
+  @Test
+  void aCompositeWhereAnArrayIsSelectedFails() {
+    assertError(
+        "sluice.schema.type-mismatch",
+        "public.cc_house.owner is cc_person, but component owners reads an array of composites"
+            + " into List<Program.Person>",
+        5,
+        ADDR,
+        "@Row record Person(@Nullable String name, @Nullable Addr home,"
+            + " @Nullable List<String> tags) {}",
+        "@Table(\"cc_house\") record House(@Id int id, @Column(\"owner\") List<Person> owners,",
+        "    List<Addr> homes) {}");
+  }
+}
