@@ -100,6 +100,17 @@ final class TransactionPooler implements AutoCloseable {
     return pids;
   }
 
+  /** Messages of each type the clients sent (as the proxy forwarded them). */
+  private final java.util.concurrent.ConcurrentHashMap<
+          Character, java.util.concurrent.atomic.AtomicInteger>
+      clientMessages = new java.util.concurrent.ConcurrentHashMap<>();
+
+  /** How many messages of {@code type} ('d': CopyData, 'B': Bind, …) the clients sent. */
+  int clientMessages(char type) {
+    java.util.concurrent.atomic.AtomicInteger n = clientMessages.get(type);
+    return n == null ? 0 : n.get();
+  }
+
   /** How many times a backend was lent to a client (one per transaction, or per statement). */
   int loans() {
     return loans.get();
@@ -370,6 +381,9 @@ final class TransactionPooler implements AutoCloseable {
       if (type == 'X') {
         return; // Terminate: the backend stays open for the next client
       }
+      clientMessages
+          .computeIfAbsent((char) type, t -> new java.util.concurrent.atomic.AtomicInteger())
+          .incrementAndGet();
       // Counted before the message is written, in the same critical section that finds the
       // backend, so that the ReadyForQuery of an earlier Sync cannot release the backend between
       // the two; written outside the lock, so that the backend's pump, which takes the lock at
