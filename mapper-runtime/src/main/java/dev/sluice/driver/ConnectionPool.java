@@ -155,7 +155,16 @@ public final class ConnectionPool implements AutoCloseable {
               t.setDaemon(true);
               return t;
             });
-    // Check at half the shorter limit that is on, within 0.1..30 s.
+    long period = sweepPeriodMillis(idleTimeout, maxLifetime);
+    housekeeper.scheduleWithFixedDelay(this::evictIdle, period, period, TimeUnit.MILLISECONDS);
+  }
+
+  /**
+   * How often a pool looks for connections past the idle timeout or the max lifetime: at half the
+   * shorter limit that is on (a limit of zero or less is off), within 0.1..30 s; 30 s when neither
+   * is on. The pipelined pool's sweep uses the same period.
+   */
+  static long sweepPeriodMillis(Duration idleTimeout, Duration maxLifetime) {
     long basis = Long.MAX_VALUE;
     if (!idleTimeout.isZero() && !idleTimeout.isNegative()) {
       basis = idleTimeout.toMillis();
@@ -163,8 +172,7 @@ public final class ConnectionPool implements AutoCloseable {
     if (!maxLifetime.isZero() && !maxLifetime.isNegative()) {
       basis = Math.min(basis, maxLifetime.toMillis());
     }
-    long period = Math.max(100, Math.min(30_000, basis / 2));
-    housekeeper.scheduleWithFixedDelay(this::evictIdle, period, period, TimeUnit.MILLISECONDS);
+    return Math.max(100, Math.min(30_000, basis / 2));
   }
 
   /**

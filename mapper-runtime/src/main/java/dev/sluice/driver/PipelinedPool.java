@@ -79,14 +79,10 @@ public final class PipelinedPool implements AutoCloseable {
     this.acquireTimeoutNanos = acquireTimeout.toNanos();
     this.idleTimeoutNanos = Math.max(0, idleTimeout.toNanos());
     this.maxLifetimeNanos = Math.max(0, maxLifetime.toNanos());
-    long basis = Long.MAX_VALUE;
-    if (idleTimeoutNanos > 0) {
-      basis = idleTimeout.toMillis();
-    }
-    if (maxLifetimeNanos > 0) {
-      basis = Math.min(basis, maxLifetime.toMillis());
-    }
-    this.sweepMillis = basis == Long.MAX_VALUE ? 0 : Math.max(100, Math.min(30_000, basis / 2));
+    this.sweepMillis =
+        idleTimeoutNanos > 0 || maxLifetimeNanos > 0
+            ? ConnectionPool.sweepPeriodMillis(idleTimeout, maxLifetime)
+            : 0;
   }
 
   /** A connection with room for one more call, until {@link #release}. */
