@@ -24,7 +24,7 @@ final class Pump {
   private static final System.Logger LOG = System.getLogger(PgConnection.class.getName());
 
   /** The longest a waiting caller parks before it looks again at its reply and the pump. */
-  private static final long PARK_SLICE_NANOS = 50_000_000;
+  static final long PARK_SLICE_NANOS = 50_000_000;
 
   /** How long abandoned exchanges may take to end before the connection is closed. */
   static final long DRAIN_BOUND_MILLIS = 10_000;
@@ -75,6 +75,12 @@ final class Pump {
       if (x.finished) {
         return;
       }
+      if (x instanceof SharedQuery q && q.sendState() != SharedQuery.SENT) {
+        if (!awaitSent(q, deadline, timeoutMillis)) {
+          return; // given back unsent: its caller sees why
+        }
+        continue;
+      }
       if (take()) {
         try {
           pump(x, deadline);
@@ -106,6 +112,45 @@ final class Pump {
   }
 
   /**
+   * One turn of waiting for {@code q}'s send, which the send lock's holder does (see {@link
+   * SendGate}): sends it (and the others pending) if the lock is free, else parks, as for a reply,
+   * since the holder wakes no one when it sends. False if {@code q} was given back unsent. A caller
+   * whose time passes before its statement was taken withdraws it: it never reaches the server.
+   */
+  private boolean awaitSent(SharedQuery q, long deadline, long timeoutMillis) {
+    int state = q.sendState();
+    if (state == SharedQuery.PENDING) {
+      gate.combine();
+      state = q.sendState();
+    }
+    if (state > SharedQuery.SENT) {
+      return false;
+    }
+    if (state == SharedQuery.SENT || q.finished) {
+      return true;
+    }
+    long slice = PARK_SLICE_NANOS;
+    if (deadline != 0) {
+      slice = Math.min(slice, deadline - System.nanoTime());
+    }
+    if (slice > 0) {
+      LockSupport.parkNanos(this, slice);
+    }
+    boolean late = deadline != 0 && deadline - System.nanoTime() <= 0;
+    if ((late || Thread.currentThread().isInterrupted()) && q.withdraw()) {
+      throw new PgException(
+          "57014",
+          (late
+                  ? "the query timeout of " + timeoutMillis + " ms passed"
+                  : "the thread was interrupted")
+              + " before the statement was sent on its shared connection; it did not run",
+          q.sql,
+          null);
+    }
+    return true;
+  }
+
+  /**
    * Reads replies until {@code x} is done, or its deadline passes (then it returns with {@code x}
    * not done).
    */
@@ -133,6 +178,24 @@ final class Pump {
     while (session.buffer.limit() > session.buffer.position()
         && (last = session.lastInflight()) != null) {
       session.receiveBuffered(last);
+    }
+  }
+
+  /**
+   * Wakes the caller of the oldest exchange still waiting if no one reads replies now: statements
+   * were just sent that someone must read while their write goes out.
+   */
+  void nudge() {
+    lock.lock();
+    try {
+      if (pumper == null) {
+        Thread next = session.firstWaiter();
+        if (next != null && next != Thread.currentThread()) {
+          LockSupport.unpark(next);
+        }
+      }
+    } finally {
+      lock.unlock();
     }
   }
 

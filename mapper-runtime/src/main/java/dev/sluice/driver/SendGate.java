@@ -1,24 +1,39 @@
 package dev.sluice.driver;
 
 import java.io.IOException;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The send lock of a {@link SharedConnection}, and the reader's timed wait that must hold it.
+ * The send lock of a {@link SharedConnection}, the statements callers leave to its holder, and the
+ * reader's timed wait that must hold it.
  *
- * <p>A caller encodes and sends under the lock, which also guards the statement cache. A reader
- * with a deadline waits for bytes in a selector, and a selector needs the channel in non-blocking
- * mode, which a blocking write must never meet. So the waiting reader holds the lock. A sender that
- * wants the lock counts itself in {@link #wanting} and wakes the selector first, and a reader that
- * sees a sender waiting does not start a wait. Both sides publish first and look second (volatile
- * fields), so at least one of them sees the other.
+ * <p><b>Combining.</b> A caller does not wait for the lock to send its statement: it leaves the
+ * statement in {@link #pending} and sends it itself only if the lock is free. Whoever holds the
+ * lock sends every pending statement before letting it go, in one write, and looks again after
+ * letting it go (a statement left while it was unlocking). So callers that come together cost one
+ * system call between them, and none of them parks on the lock: each parks once, for its reply.
+ *
+ * <p><b>The reader's timed wait.</b> A reader with a deadline waits for bytes in a selector, and a
+ * selector needs the channel in non-blocking mode, which a blocking write must never meet. So the
+ * waiting reader holds the lock. A caller that leaves a statement, or wants the lock, wakes the
+ * selector first, and a reader that sees one does not start a wait. The reader never sends what was
+ * left pending: it wakes the caller who left it (a reader blocked in a write, with the socket full,
+ * would leave no one to read). Both sides publish first and look second (volatile fields), so at
+ * least one of them sees the other.
  */
 final class SendGate {
   private final ReentrantLock lock = new ReentrantLock();
   private final Transport transport;
+
+  /** Sends the {@link #pending} statements; called with the lock held. */
+  private final Runnable sendPending;
+
+  /** Statements left by their callers, to be sent by the lock's holder. */
+  private final ConcurrentLinkedQueue<SharedQuery> pending = new ConcurrentLinkedQueue<>();
 
   /** Senders waiting for the lock: a reader sees them and does not start a timed wait. */
   private final AtomicInteger wanting = new AtomicInteger();
@@ -26,8 +41,37 @@ final class SendGate {
   /** Whether the reader is in (or entering) a timed wait, holding the lock. */
   private volatile boolean selecting;
 
-  SendGate(Transport transport) {
+  SendGate(Transport transport, Runnable sendPending) {
     this.transport = transport;
+    this.sendPending = sendPending;
+  }
+
+  /**
+   * Leaves {@code x} to be sent, and sends it (with any others pending) if the lock is free; else
+   * the lock's holder sends it.
+   */
+  void offer(SharedQuery x) {
+    pending.add(x);
+    if (selecting) {
+      transport.wakeupReader();
+    }
+    combine();
+  }
+
+  /** Under the lock: the next pending statement, or null. */
+  SharedQuery poll() {
+    return pending.poll();
+  }
+
+  /** Sends the pending statements while there are some and the lock is free. */
+  void combine() {
+    while (!pending.isEmpty() && lock.tryLock()) {
+      try {
+        sendPending.run();
+      } finally {
+        lock.unlock();
+      }
+    }
   }
 
   /** Takes the lock, first ending a reader's timed wait that holds it. */
@@ -43,8 +87,10 @@ final class SendGate {
     }
   }
 
+  /** Lets the lock go, then sends what was left pending meanwhile. */
   void unlock() {
     lock.unlock();
+    combine();
   }
 
   /**
@@ -53,7 +99,8 @@ final class SendGate {
    * again.
    */
   boolean waitReadable(long nanos) throws IOException {
-    if (wanting.get() > 0) {
+    if (!pending.isEmpty() || wanting.get() > 0) {
+      wakePending();
       LockSupport.parkNanos(this, 20_000); // let the sender go first
       return false;
     }
@@ -71,7 +118,7 @@ final class SendGate {
     }
     try {
       selecting = true;
-      if (wanting.get() > 0) {
+      if (wanting.get() > 0 || !pending.isEmpty()) {
         return false;
       }
       long millis = Math.max(1, Math.min(nanos / 1_000_000, 1_000));
@@ -79,6 +126,21 @@ final class SendGate {
     } finally {
       selecting = false;
       lock.unlock();
+      wakePending();
+    }
+  }
+
+  /**
+   * The reader never sends (see {@link #waitReadable}): it wakes the caller of the oldest pending
+   * statement, who sends them. A reader that writes could fill the socket while no one reads.
+   */
+  private void wakePending() {
+    SharedQuery x = pending.peek();
+    if (x != null) {
+      Thread w = x.waiter;
+      if (w != null) {
+        LockSupport.unpark(w);
+      }
     }
   }
 }

@@ -355,8 +355,16 @@ final class Session {
    * the later messages of an exchange already in flight (the next Execute of a stream, CopyData).
    */
   void send() throws IOException {
-    queue.sendUnsent(); // in flight before their bytes leave: once shared, another thread reads
+    sendUnsent();
     writer.send();
+  }
+
+  /**
+   * The exchanges queued go in flight, before their bytes leave (once shared, another thread may
+   * read their replies); the next {@code writer.send()} sends them.
+   */
+  void sendUnsent() {
+    queue.sendUnsent();
   }
 
   /**

@@ -62,7 +62,7 @@ public final class SharedConnection implements AutoCloseable {
 
   private SharedConnection(Session session, dev.sluice.SluiceListener listener) {
     this.session = session;
-    this.sendLock = new SendGate(session.transport);
+    this.sendLock = new SendGate(session.transport, this::sendPending);
     this.pump = new Pump(this, session, sendLock);
     this.listener = listener;
     session.share();
@@ -173,12 +173,136 @@ public final class SharedConnection implements AutoCloseable {
   }
 
   /**
-   * Sends the caller's Bind + Execute + Sync for {@code sql} and queues its exchange: under one
-   * take of the send lock when the statement is cached (the lookup shares the lock the send needs
-   * anyway), else after a Parse + Describe exchange of its own, always named.
+   * Sends the caller's Bind + Execute + Sync for {@code sql} and queues its exchange. A statement
+   * prepared on the connection is left to the send lock's holder (see {@link SendGate}), which
+   * sends it with the others waiting, in one write. A text's first use costs a Parse + Describe
+   * exchange of its own, always named.
    */
   private SharedQuery send(
       String sql, Object[] params, Sink sink, long deadline, long timeoutMillis) {
+    SharedQuery x = new SharedQuery(this, session, sql, params, sink);
+    x.waiter = Thread.currentThread();
+    sendLock.offer(x);
+    pump.await(x, deadline, timeoutMillis); // until its reply is in, or it was given back unsent
+    if (x.finished) {
+      return x;
+    }
+    switch (x.sendState()) {
+      case SharedQuery.REFUSED:
+        if (x.notSent instanceof Error e) {
+          throw e;
+        }
+        throw (RuntimeException) x.notSent;
+      default: // UNPREPARED
+        return prepareAndSend(x, deadline, timeoutMillis);
+    }
+  }
+
+  /**
+   * The send lock's holder sends every statement left pending, in one write. Each is encoded whole
+   * or not at all: one that cannot be encoded (a bad value, a decoder that refuses the columns) is
+   * given back to its caller with the error, and the others go. A statement not prepared on the
+   * connection is given back to its caller, who prepares it.
+   */
+  private void sendPending() {
+    List<SharedQuery> batch = combined;
+    SharedQuery x;
+    boolean closed = false;
+    while ((x = sendLock.poll()) != null) {
+      if (!x.take()) {
+        continue; // withdrawn: its caller gave up before it was sent
+      }
+      if (isBroken()) {
+        x.notSent(
+            SharedQuery.REFUSED,
+            new PgException(
+                "08006",
+                "the shared connection is broken; the statement was not sent",
+                x.sql,
+                null));
+        continue;
+      }
+      Prepared p = session.statements.find(x.sql, x.params);
+      if (p == null) {
+        x.notSent(SharedQuery.UNPREPARED, null);
+        continue;
+      }
+      if (!closed) {
+        closeLate();
+        session.writeCloses();
+        closed = true;
+      }
+      int mark = session.writer.out.position();
+      try {
+        encodeBound(x, p);
+        session.enqueue(x);
+      } catch (RuntimeException | Error e) {
+        session.writer.out.truncate(mark); // nothing of this statement goes; the others do
+        x.notSent(SharedQuery.REFUSED, e);
+        continue;
+      }
+      batch.add(x);
+    }
+    if (batch.isEmpty() && session.writer.unsent() == 0) {
+      return;
+    }
+    try {
+      session.sendUnsent(); // in flight: from here on any caller may read their replies
+      boolean own = false;
+      Thread me = Thread.currentThread();
+      for (SharedQuery q : batch) {
+        own |= q.waiter == me;
+        q.sent();
+      }
+      if (!own || session.writer.unsent() > NUDGE_BYTES) {
+        pump.nudge(); // someone must read while this write goes out
+      }
+      session.writer.send();
+    } catch (IOException | RuntimeException | Error e) {
+      if (e instanceof IOException && !batch.isEmpty()) {
+        SharedQuery last = batch.get(batch.size() - 1);
+        last.failure =
+            new PgException(
+                "08006",
+                "connection lost while the statement was sent; its Sync never reached the server,"
+                    + " so nothing it did was committed: "
+                    + Causes.describe(e),
+                last.sql,
+                e);
+        last.finish();
+      }
+      breakAll(e); // the others' Syncs may have left: they may have run
+      for (SharedQuery q : batch) {
+        if (!q.finished && q.sendState() == SharedQuery.TAKEN) {
+          // The failure came before the statement went in flight: it never left.
+          q.notSent(
+              SharedQuery.REFUSED,
+              new PgException(
+                  "08006",
+                  "the shared connection broke before the statement was sent; it did not run: "
+                      + Causes.describe(e),
+                  q.sql,
+                  e));
+        }
+      }
+    } finally {
+      batch.clear();
+    }
+  }
+
+  /** A write larger than this may fill the socket: someone must be reading while it goes out. */
+  private static final int NUDGE_BYTES = 32 * 1024;
+
+  /** {@link #sendPending}'s list, reused (guarded by the send lock). */
+  private final List<SharedQuery> combined = new java.util.ArrayList<>();
+
+  /**
+   * The caller's statement was not prepared on the connection: prepares it (a Parse + Describe
+   * exchange of its own) unless another caller did meanwhile, then sends it.
+   */
+  private SharedQuery prepareAndSend(SharedQuery x, long deadline, long timeoutMillis) {
+    String sql = x.sql;
+    Object[] params = x.params;
     Preparer.Describe d = new Preparer.Describe(session);
     d.sql = sql;
     String name;
@@ -186,7 +310,7 @@ public final class SharedConnection implements AutoCloseable {
     try {
       Prepared p = session.statements.find(sql, params);
       if (p != null) {
-        return sendBound(p, params, sink);
+        return sendBound(x, p);
       }
       checkOpen(sql);
       closeLate();
@@ -229,31 +353,41 @@ public final class SharedConnection implements AutoCloseable {
         p = new Prepared(name, sql, d.paramOids, d.columns);
         session.statements.put(p);
       }
-      return sendBound(p, params, sink);
+      return sendBound(x, p);
     } finally {
       sendLock.unlock();
     }
   }
 
-  /** Under the send lock: sends Bind + Execute + Sync of {@code p} and queues the exchange. */
-  private SharedQuery sendBound(Prepared p, Object[] params, Sink sink) {
-    SharedQuery x = new SharedQuery(this, session, p, sink);
+  /** Under the send lock: sends Bind + Execute + Sync of {@code p} for {@code x} and queues it. */
+  private SharedQuery sendBound(SharedQuery x, Prepared p) {
     checkOpen(p.sql);
-    if (sink != null && p.columns != null) {
-      sink.start(p); // binds the decoder (the statement's bindings are guarded by the lock)
-    }
     closeLate();
     session.writeCloses();
     try {
-      session.writer.bind(p, params);
-      session.writer.execute();
-      session.writer.sync();
+      encodeBound(x, p);
     } catch (RuntimeException | Error e) {
       session.discardUnsent(); // a value that cannot be encoded: nothing of this call is sent
       throw e;
     }
+    x.sent(); // sent by its own caller, under the lock: its reply ends it
     submit(x);
     return x;
+  }
+
+  /**
+   * Under the send lock: encodes the Bind + Execute + Sync of {@code x} as statement {@code p},
+   * whole or not at all (a Bind that fails leaves nothing, see {@link MessageWriter}).
+   */
+  private void encodeBound(SharedQuery x, Prepared p) {
+    x.prepared = p;
+    Sink sink = x.sink();
+    if (sink != null && p.columns != null) {
+      sink.start(p); // binds the decoder (the statement's bindings are guarded by the lock)
+    }
+    session.writer.bind(p, x.params);
+    session.writer.execute();
+    session.writer.sync();
   }
 
   private void evict(Prepared p) {
@@ -319,6 +453,20 @@ public final class SharedConnection implements AutoCloseable {
                 : new PgException(
                     "08006", "the shared connection broke: " + Causes.describe(cause), null, cause);
     session.markBroken();
+    SharedQuery unsent;
+    while ((unsent = sendLock.poll()) != null) {
+      if (unsent.take()) {
+        unsent.notSent(
+            SharedQuery.REFUSED,
+            new PgException(
+                "08006",
+                "the shared connection broke before the statement was sent; it did not run ("
+                    + lost.getMessage()
+                    + ")",
+                unsent.sql,
+                lost));
+      }
+    }
     for (Exchange q : session.takeInflight()) {
       if (!q.finished) {
         q.failure =

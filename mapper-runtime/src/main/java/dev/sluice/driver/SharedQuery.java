@@ -14,9 +14,51 @@ import java.io.IOException;
  * of an exchange whose caller gave up waiting ({@link #abandoned}) are skipped too.
  */
 final class SharedQuery extends Exchange {
+  /** {@link #sendState}: waiting for the send lock's holder to send it (see {@link SendGate}). */
+  static final int PENDING = 0;
+
+  /** {@link #sendState}: taken by the send lock's holder, being encoded and sent. */
+  static final int TAKEN = 1;
+
+  /** {@link #sendState}: its messages were written; its reply will end it. */
+  static final int SENT = 2;
+
+  /** {@link #sendState}: not sent; the statement is not prepared on the connection yet. */
+  static final int UNPREPARED = 3;
+
+  /** {@link #sendState}: not sent; {@link #notSent} says why (a value that cannot be encoded). */
+  static final int REFUSED = 4;
+
+  /** {@link #sendState}: not sent; its caller stopped waiting before it was taken. */
+  static final int WITHDRAWN = 5;
+
+  private static final java.lang.invoke.VarHandle SEND_STATE;
+
+  static {
+    try {
+      SEND_STATE =
+          java.lang.invoke.MethodHandles.lookup()
+              .findVarHandle(SharedQuery.class, "sendState", int.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
   final SharedConnection connection;
-  final Prepared prepared;
+
+  /** The statement bound, once found in the connection's cache (under the send lock). */
+  Prepared prepared;
+
+  /** The parameter values, until the statement is encoded. */
+  Object[] params;
+
   private final Sink sink;
+
+  /** Where the statement's send stands: {@link #PENDING} to {@link #WITHDRAWN}. */
+  private volatile int sendState;
+
+  /** Why a {@link #REFUSED} statement was not sent: thrown to its caller. */
+  Throwable notSent;
 
   /** Set by the caller when it stops waiting: the reply is read and dropped. */
   private volatile boolean abandoned;
@@ -29,12 +71,49 @@ final class SharedQuery extends Exchange {
   RuntimeException sinkFailure;
   long count;
 
-  SharedQuery(SharedConnection connection, Session session, Prepared prepared, Sink sink) {
+  SharedQuery(
+      SharedConnection connection, Session session, String sql, Object[] params, Sink sink) {
     super(session);
     this.connection = connection;
-    this.prepared = prepared;
+    this.params = params;
     this.sink = sink;
-    this.sql = prepared.sql;
+    this.sql = sql;
+  }
+
+  Sink sink() {
+    return sink;
+  }
+
+  int sendState() {
+    return sendState;
+  }
+
+  /** The send lock's holder takes the statement to send it; false if its caller withdrew it. */
+  boolean take() {
+    return SEND_STATE.compareAndSet(this, PENDING, TAKEN);
+  }
+
+  /** Its caller stops waiting before the statement was taken: true if it will never be sent. */
+  boolean withdraw() {
+    return SEND_STATE.compareAndSet(this, PENDING, WITHDRAWN);
+  }
+
+  /** The statement goes in flight now (its bytes are about to be written): its reply ends it. */
+  void sent() {
+    params = null;
+    sendState = SENT;
+  }
+
+  /**
+   * By the send lock's holder: the statement is not sent, for {@code state}; its caller is woken.
+   */
+  void notSent(int state, Throwable why) {
+    notSent = why;
+    sendState = state;
+    Thread w = waiter;
+    if (w != null) {
+      java.util.concurrent.locks.LockSupport.unpark(w);
+    }
   }
 
   /** The caller gives up: true, unless the exchange ended first (its result then stands). */
