@@ -298,10 +298,6 @@ public final class PgConnection implements AutoCloseable {
   }
 
   /**
-   * Runs one call: the session must be idle; afterwards it is idle again, or — whatever was thrown
-   * while an exchange was incomplete — broken.
-   */
-  /**
    * This connection's registry of user types (composites), looked up lazily by name; ask it between
    * calls, never while one runs (a lookup is a call of its own).
    */
@@ -312,6 +308,10 @@ public final class PgConnection implements AutoCloseable {
     return types;
   }
 
+  /**
+   * Runs one call: the session must be idle; afterwards it is idle again, or — whatever was thrown
+   * while an exchange was incomplete — broken.
+   */
   private <R> R exchange(String sql, Object[] params, Object arg, Work<R> work) {
     session.begin(sql);
     QueryDeadline deadline = QueryDeadline.start(session, queryTimeoutMillis);
