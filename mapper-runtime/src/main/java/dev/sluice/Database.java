@@ -212,7 +212,8 @@ public final class Database extends ConnectionQueries implements AutoCloseable {
       throw new PgException("08003", "the database is closed");
     }
     if (listener == null) {
-      listener = new Listener(pool.config(), listenerHeartbeat, listenerQueueCapacity);
+      listener =
+          new Listener(pool.config(), listenerHeartbeat, listenerQueueCapacity, pool.listener());
     }
     return listener;
   }

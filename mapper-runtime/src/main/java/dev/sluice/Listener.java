@@ -66,10 +66,14 @@ final class Listener implements AutoCloseable {
   /** Runs the heartbeat's time limit. */
   private final ScheduledThreadPoolExecutor timer;
 
+  /** Hears the LISTEN and UNLISTEN statements (not the heartbeats); null: none. */
+  private final SluiceListener observer;
+
   /** The connection; the listener thread's alone. */
   private PgConnection connection;
 
-  Listener(ConnectionConfig config, Duration heartbeat, int queueCapacity) {
+  Listener(
+      ConnectionConfig config, Duration heartbeat, int queueCapacity, SluiceListener observer) {
     if (config.statementMode() == dev.sluice.driver.config.StatementMode.UNNAMED) {
       // LISTEN belongs to a session; a transaction-pooling proxy lends the session it ran on to
       // other clients at its end, and their notifications would never come here.
@@ -80,6 +84,7 @@ final class Listener implements AutoCloseable {
               + " to the server directly, or to a pool in session mode");
     }
     this.config = config;
+    this.observer = observer;
     this.heartbeatMillis = Math.max(1, heartbeat.toMillis());
     this.queueCapacity = queueCapacity;
     this.timer =
@@ -245,7 +250,7 @@ final class Listener implements AutoCloseable {
     PgConnection c = connection;
     ScheduledFuture<?> cut = timer.schedule(c::markBroken, heartbeatMillis, TimeUnit.MILLISECONDS);
     try {
-      c.simpleQuery("SELECT 1");
+      c.heartbeat(); // not the application's statement: the observer does not hear it
     } finally {
       cut.cancel(false);
     }
@@ -256,7 +261,7 @@ final class Listener implements AutoCloseable {
       connection.close();
       connection = null;
     }
-    PgConnection c = PgConnection.connect(config, null);
+    PgConnection c = PgConnection.connect(config, null, observer);
     c.onNotification(this::dispatch);
     try {
       for (String channel : channels()) {

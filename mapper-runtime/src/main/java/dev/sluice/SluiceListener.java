@@ -23,7 +23,10 @@ public interface SluiceListener {
   /**
    * A statement ended, successfully or not. One call per call on {@link Queries}, {@link
    * Transaction}, the DSL or a DAO: a batch or a pipeline is one event; a stream's event is at its
-   * opening (its rows are then unknown).
+   * opening (its rows are then unknown). Statements Sluice runs on its own are events too: the
+   * pool's reset of the session state a caller left (a SET, a LISTEN, a temporary table; its text
+   * is the reset statement, e.g. {@code RESET ALL}), and LISTEN and UNLISTEN on the listening
+   * connection. The listening connection's heartbeat ({@code SELECT 1}) is not.
    */
   default void statementEnded(StatementEvent event) {}
 

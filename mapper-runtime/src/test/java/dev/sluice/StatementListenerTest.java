@@ -152,4 +152,46 @@ class StatementListenerTest {
     assertThat(only().failure()).isSameAs(boom);
     assertThat(only().sqlState()).isNull();
   }
+
+  @Test
+  void thePoolsResetOfWhatACallerLeftIsAnEventOfItsOwn() {
+    int pid = db.query("SELECT pg_backend_pid()", TestDecoders.INT).get(0);
+    events.clear();
+
+    db.execute("SET statement_timeout = '7s'");
+
+    // The caller's statement, then the reset the pool ran as the connection came back.
+    assertThat(events).hasSize(2);
+    assertThat(events.get(0).sql()).isEqualTo("SET statement_timeout = '7s'");
+    StatementEvent reset = events.get(1);
+    assertThat(reset.sql()).isEqualTo("SET SESSION AUTHORIZATION DEFAULT; RESET ROLE; RESET ALL;");
+    assertThat(reset.backendPid()).isEqualTo(pid);
+    assertThat(reset.failed()).isFalse();
+    assertThat(db.query("SHOW statement_timeout", TestDecoders.STRING)).containsExactly("0");
+  }
+
+  @Test
+  void listenAndUnlistenAreEventsButTheHeartbeatIsNot() throws Exception {
+    try (Database listening =
+        Database.builder()
+            .url(tdb.url())
+            .listenerHeartbeat(java.time.Duration.ofMillis(100))
+            .listener(
+                new SluiceListener() {
+                  @Override
+                  public void statementEnded(StatementEvent event) {
+                    events.add(event);
+                  }
+                })
+            .build()) {
+      events.clear();
+      Listening sub = listening.listen("audit_feed", n -> {});
+      Thread.sleep(500); // several heartbeats' time with nothing to hear
+      sub.close();
+      assertThat(events)
+          .extracting(StatementEvent::sql)
+          .containsExactly("LISTEN \"audit_feed\"", "UNLISTEN \"audit_feed\"");
+      assertThat(events).allSatisfy(e -> assertThat(e.failed()).isFalse());
+    }
+  }
 }

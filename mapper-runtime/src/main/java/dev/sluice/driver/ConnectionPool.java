@@ -458,6 +458,11 @@ public final class ConnectionPool implements AutoCloseable {
     return maxSize;
   }
 
+  /** Hears each call's end on the pool's connections (the Database's listeners), or null. */
+  public SluiceListener listener() {
+    return listener;
+  }
+
   public ConnectionConfig config() {
     return config;
   }

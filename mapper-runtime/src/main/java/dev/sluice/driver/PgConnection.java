@@ -146,10 +146,29 @@ public final class PgConnection implements AutoCloseable {
    * released the connection.
    */
   public void reset() {
+    String sql = session.resetStatement();
+    if (sql == null) {
+      return;
+    }
+    if (!StatementTrace.active(listener)) {
+      runReset(sql);
+      return;
+    }
+    StatementTrace trace = StatementTrace.start(this, sql, listener);
+    try {
+      runReset(sql);
+    } catch (RuntimeException | Error e) {
+      trace.failed(e);
+      throw e;
+    }
+    trace.succeeded(null);
+  }
+
+  private void runReset(String sql) {
     long millis = resetDeadlineMillis();
     ScheduledFuture<?> cutOff = Deadlines.schedule(session::markBroken, millis);
     try {
-      session.reset();
+      session.runReset(sql);
     } catch (IOException e) {
       PgException lost = session.connectionLost(e);
       if (!cutOff.cancel(false)) {
@@ -432,6 +451,14 @@ public final class PgConnection implements AutoCloseable {
    */
   public String simpleQuery(String sql) {
     return call(sql, null, null, SIMPLE_QUERY);
+  }
+
+  /**
+   * A round trip ({@code SELECT 1}) that the listener does not hear: a connection's heartbeat,
+   * which is not the application's statement.
+   */
+  public void heartbeat() {
+    exchange("SELECT 1", null, null, SIMPLE_QUERY);
   }
 
   /**

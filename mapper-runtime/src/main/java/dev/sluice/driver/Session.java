@@ -289,18 +289,32 @@ final class Session {
    * outside a transaction.
    */
   void reset() throws IOException {
+    String sql = resetStatement();
+    if (sql != null) {
+      runReset(sql);
+    }
+  }
+
+  /**
+   * The statement that clears what the borrowers left, or null when nothing needs a round trip now
+   * (only a column default's nextval may have left something: that is cleared ahead of the next
+   * call, in the same packet, rather than with a round trip after every INSERT).
+   */
+  String resetStatement() {
     if (discardSequencesPending) {
       residue |= SessionResidue.IMPLICIT_SEQUENCES; // still owed: cleared with the rest
     }
     if (residue == SessionResidue.IMPLICIT_SEQUENCES) {
-      // Only what a column default's nextval may have left: cleared ahead of the next call, in
-      // the same packet, rather than with a round trip now after every INSERT.
       discardSequencesPending = true;
       residue = 0;
-      return;
+      return null;
     }
-    String sql = SessionResidue.resetStatement(residue);
     discardSequencesPending = false; // the statement clears it too, when it was left
+    return SessionResidue.resetStatement(residue);
+  }
+
+  /** Runs {@link #resetStatement()}'s statement. */
+  void runReset(String sql) throws IOException {
     begin(sql);
     try {
       SimpleQuery.run(this, sql);
