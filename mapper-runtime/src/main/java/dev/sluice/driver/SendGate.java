@@ -1,7 +1,8 @@
 package dev.sluice.driver;
 
 import java.io.IOException;
-import java.util.concurrent.ConcurrentLinkedQueue;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
@@ -32,8 +33,22 @@ final class SendGate {
   /** Sends the {@link #pending} statements; called with the lock held. */
   private final Runnable sendPending;
 
-  /** Statements left by their callers, to be sent by the lock's holder. */
-  private final ConcurrentLinkedQueue<SharedQuery> pending = new ConcurrentLinkedQueue<>();
+  /**
+   * Statements left by their callers, to be sent by the lock's holder: a stack linked through
+   * {@link SharedQuery#nextPending}, newest first, so leaving one allocates nothing. The holder
+   * takes them all at once and sends them oldest first.
+   */
+  private volatile SharedQuery pending;
+
+  private static final VarHandle PENDING;
+
+  static {
+    try {
+      PENDING = MethodHandles.lookup().findVarHandle(SendGate.class, "pending", SharedQuery.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
 
   /** Senders waiting for the lock: a reader sees them and does not start a timed wait. */
   private final AtomicInteger wanting = new AtomicInteger();
@@ -51,21 +66,36 @@ final class SendGate {
    * the lock's holder sends it.
    */
   void offer(SharedQuery x) {
-    pending.add(x);
+    SharedQuery top;
+    do {
+      top = pending;
+      x.nextPending = top;
+    } while (!PENDING.compareAndSet(this, top, x));
     if (selecting) {
       transport.wakeupReader();
     }
     combine();
   }
 
-  /** Under the lock: the next pending statement, or null. */
-  SharedQuery poll() {
-    return pending.poll();
+  /**
+   * Takes every pending statement: the oldest, linked to the next through {@link
+   * SharedQuery#nextPending}, or null.
+   */
+  SharedQuery takeAll() {
+    SharedQuery x = (SharedQuery) PENDING.getAndSet(this, null);
+    SharedQuery oldestFirst = null;
+    while (x != null) {
+      SharedQuery next = x.nextPending;
+      x.nextPending = oldestFirst;
+      oldestFirst = x;
+      x = next;
+    }
+    return oldestFirst;
   }
 
   /** Sends the pending statements while there are some and the lock is free. */
   void combine() {
-    while (!pending.isEmpty() && lock.tryLock()) {
+    while (pending != null && lock.tryLock()) {
       try {
         sendPending.run();
       } finally {
@@ -99,7 +129,7 @@ final class SendGate {
    * again.
    */
   boolean waitReadable(long nanos) throws IOException {
-    if (!pending.isEmpty() || wanting.get() > 0) {
+    if (pending != null || wanting.get() > 0) {
       wakePending();
       LockSupport.parkNanos(this, 20_000); // let the sender go first
       return false;
@@ -118,7 +148,7 @@ final class SendGate {
     }
     try {
       selecting = true;
-      if (wanting.get() > 0 || !pending.isEmpty()) {
+      if (wanting.get() > 0 || pending != null) {
         return false;
       }
       long millis = Math.max(1, Math.min(nanos / 1_000_000, 1_000));
@@ -131,11 +161,11 @@ final class SendGate {
   }
 
   /**
-   * The reader never sends (see {@link #waitReadable}): it wakes the caller of the oldest pending
-   * statement, who sends them. A reader that writes could fill the socket while no one reads.
+   * The reader never sends (see {@link #waitReadable}): it wakes the caller of the newest pending
+   * statement, who sends them all. A reader that writes could fill the socket while no one reads.
    */
   private void wakePending() {
-    SharedQuery x = pending.peek();
+    SharedQuery x = pending;
     if (x != null) {
       Thread w = x.waiter;
       if (w != null) {

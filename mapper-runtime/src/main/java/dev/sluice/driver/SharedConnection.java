@@ -206,9 +206,10 @@ public final class SharedConnection implements AutoCloseable {
    */
   private void sendPending() {
     List<SharedQuery> batch = combined;
-    SharedQuery x;
     boolean closed = false;
-    while ((x = sendLock.poll()) != null) {
+    for (SharedQuery x = sendLock.takeAll(), next; x != null; x = next) {
+      next = x.nextPending;
+      x.nextPending = null;
       if (!x.take()) {
         continue; // withdrawn: its caller gave up before it was sent
       }
@@ -453,8 +454,7 @@ public final class SharedConnection implements AutoCloseable {
                 : new PgException(
                     "08006", "the shared connection broke: " + Causes.describe(cause), null, cause);
     session.markBroken();
-    SharedQuery unsent;
-    while ((unsent = sendLock.poll()) != null) {
+    for (SharedQuery unsent = sendLock.takeAll(); unsent != null; unsent = unsent.nextPending) {
       if (unsent.take()) {
         unsent.notSent(
             SharedQuery.REFUSED,

@@ -57,6 +57,9 @@ final class SharedQuery extends Exchange {
   /** Where the statement's send stands: {@link #PENDING} to {@link #WITHDRAWN}. */
   private volatile int sendState;
 
+  /** The next statement in {@link SendGate}'s pending list. */
+  SharedQuery nextPending;
+
   /** Why a {@link #REFUSED} statement was not sent: thrown to its caller. */
   Throwable notSent;
 
