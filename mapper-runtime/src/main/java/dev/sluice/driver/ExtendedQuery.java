@@ -87,7 +87,14 @@ final class ExtendedQuery extends Exchange {
     if (p.columns != null) {
       session.rowView.start(p.columns, p.binaryOids);
     }
-    session.receive(x);
+    try {
+      session.receive(x);
+    } finally {
+      // The exchange is the session's, reused: it must not keep the caller's rows reachable (the
+      // sink holds their list) while the connection idles in the pool.
+      x.sink = null;
+      x.described = null;
+    }
     if (x.sinkFailure != null) {
       if (x.error == null || !"57014".equals(x.error.sqlState())) {
         // The statement ended before the cancel reached it: the signal may still be on its way
