@@ -50,7 +50,10 @@ public final class Cursor<T> implements AutoCloseable {
       throws IOException {
     RowDecoder.Bound<T> bound = p.bound(decoder);
     session.writeCloses();
-    boolean unnamed = session.unnamedStatements;
+    // A one-shot (the unnamed statement) is parsed again with its Bind, as in the unnamed mode:
+    // the Sync after its Describe may have let a transaction-pooling proxy hand this Bind to
+    // another server session, whose unnamed statement (another client's, maybe) it would bind.
+    boolean unnamed = session.unnamedStatements || p.isUnnamed();
     if (unnamed) {
       session.writer.parseUnnamed(p);
     }

@@ -69,7 +69,10 @@ final class ExtendedQuery extends Exchange {
       sink.start(p);
     }
     session.writeCloses();
-    boolean unnamed = session.unnamedStatements;
+    // A one-shot (the unnamed statement) is parsed again with its Bind, as in the unnamed mode:
+    // the Sync after its Describe may have let a transaction-pooling proxy hand this Bind to
+    // another server session, whose unnamed statement (another client's, maybe) it would bind.
+    boolean unnamed = session.unnamedStatements || p.isUnnamed();
     if (unnamed) {
       session.writer.parseUnnamed(p);
     }
@@ -163,7 +166,9 @@ final class ExtendedQuery extends Exchange {
       return;
     }
     Prepared fresh = new Prepared("", old.sql, old.paramOids, now);
-    session.statements.put(fresh);
+    if (session.unnamedStatements) {
+      session.statements.put(fresh); // in the named mode a one-shot's description is not kept
+    }
     described = fresh;
     if (sink != null) {
       try {
