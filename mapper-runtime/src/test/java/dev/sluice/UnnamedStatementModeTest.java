@@ -66,6 +66,33 @@ class UnnamedStatementModeTest {
   }
 
   @Test
+  void theBuilderSelectsTheModeOverTheUrl(TestDatabase tdb) throws Exception {
+    try (TransactionPooler pooler = TransactionPooler.of(tdb, 2);
+        Database unnamed =
+            Database.builder().url(pooler.url()).statementMode(StatementMode.UNNAMED).build();
+        Database named =
+            Database.builder()
+                .url(pooler.url() + "?statement_mode=unnamed")
+                .statementMode(StatementMode.NAMED)
+                .build()) {
+      for (int i = 0; i < 4; i++) {
+        assertThat(unnamed.query("SELECT $1::int4 * 2", TestDecoders.INT, i))
+            .containsExactly(i * 2);
+      }
+      // The builder's NAMED overrides the URL's keyword: a text's second use names it, and the
+      // name is prepared on one backend and bound on the other.
+      assertThat(named.query("SELECT $1::int4 * 3", TestDecoders.INT, 1)).containsExactly(3);
+      PgException e =
+          catchThrowableOfType(
+              () -> named.query("SELECT $1::int4 * 3", TestDecoders.INT, 2), PgException.class);
+      assertThat(e.sqlState()).isEqualTo("26000");
+      assertThatThrownBy(() -> Database.builder().statementMode(null))
+          .isInstanceOf(NullPointerException.class)
+          .hasMessage("mode");
+    }
+  }
+
+  @Test
   void aTextIsDescribedOnceThenEachExecutionIsOneBatchWithBinaryResults(TestDatabase tdb)
       throws Exception {
     try (TransactionPooler pooler = TransactionPooler.of(tdb, 2);
