@@ -69,11 +69,11 @@ final class ExtendedQuery extends Exchange {
       sink.start(p);
     }
     session.writeCloses();
-    // A one-shot (the unnamed statement) is parsed again with its Bind, as in the unnamed mode:
-    // the Sync after its Describe may have let a transaction-pooling proxy hand this Bind to
-    // another server session, whose unnamed statement (another client's, maybe) it would bind.
-    boolean unnamed = session.unnamedStatements || p.isUnnamed();
-    if (unnamed) {
+    boolean unnamed = session.unnamedStatements;
+    if (unnamed || p.isUnnamed()) {
+      // A one-shot (the unnamed statement) is parsed again with its Bind: the Sync after its
+      // Describe may have let a transaction-pooling proxy hand this Bind to another server
+      // session, whose unnamed statement (another client's, maybe) it would bind.
       session.writer.parseUnnamed(p);
     }
     session.writer.bind(p, params);
@@ -166,9 +166,7 @@ final class ExtendedQuery extends Exchange {
       return;
     }
     Prepared fresh = new Prepared("", old.sql, old.paramOids, now);
-    if (session.unnamedStatements) {
-      session.statements.put(fresh); // in the named mode a one-shot's description is not kept
-    }
+    session.statements.put(fresh);
     described = fresh;
     if (sink != null) {
       try {
