@@ -3,6 +3,7 @@ package dev.sluice;
 import dev.sluice.driver.ConnectionPool;
 import dev.sluice.driver.PgConnection;
 import dev.sluice.driver.config.ConnectionConfig;
+import dev.sluice.driver.config.StatementMode;
 import dev.sluice.dsl.StatementExecutor;
 import java.time.Duration;
 import java.util.function.Function;
@@ -388,6 +389,17 @@ public final class Database extends ConnectionQueries implements AutoCloseable {
      */
     public Builder rewriteBatchedInserts(boolean rewrite) {
       config.rewriteBatchedInserts(rewrite);
+      return this;
+    }
+
+    /**
+     * How statements are prepared (default {@link StatementMode#NAMED}; the URL keyword is {@code
+     * statement_mode}): {@link StatementMode#UNNAMED} for a transaction-pooling proxy without
+     * prepared-statement support, such as PgBouncer in {@code pool_mode = transaction} before 1.21
+     * or with {@code max_prepared_statements = 0} (see the README's PgBouncer section).
+     */
+    public Builder statementMode(StatementMode mode) {
+      config.statementMode(mode);
       return this;
     }
 

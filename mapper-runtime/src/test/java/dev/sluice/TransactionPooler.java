@@ -35,11 +35,15 @@ import java.util.concurrent.atomic.AtomicInteger;
  * yet): those were already sent to this backend and must be answered by it. A cursor read with
  * Execute and Flush therefore keeps its backend until its Sync, as with PgBouncer.
  *
- * <p>What it does not emulate: PgBouncer 1.21+'s tracking of protocol-level prepared statements
- * ({@code max_prepared_statements > 0}), which renames a client's named statements and prepares
- * them again on whichever backend the client gets; TLS (SSLRequest and GSSENCRequest are answered
- * 'N'); protocol 3.2 (answered with NegotiateProtocolVersion for 3.0); passwords. A CancelRequest
- * is passed on to the backend the client holds at that moment, with that backend's key.
+ * <p>Made with {@link #withPreparedStatements}, it also tracks protocol-level prepared statements
+ * as PgBouncer 1.21+ does with {@code max_prepared_statements > 0} ({@link PoolerStatements}:
+ * renamed, prepared again on whichever backend the client gets, Close answered by the proxy). The
+ * client's messages then go through an outbox of their own, written by a thread of their own, so
+ * that both pumps can put the proxy's own answers in order without waiting for the client to read.
+ *
+ * <p>What it does not emulate: TLS (SSLRequest and GSSENCRequest are answered 'N'); protocol 3.2
+ * (answered with NegotiateProtocolVersion for 3.0); passwords. A CancelRequest is passed on to the
+ * backend the client holds at that moment, with that backend's key.
  */
 final class TransactionPooler implements AutoCloseable {
   private static final int SSL_REQUEST = 80877103;
@@ -63,9 +67,13 @@ final class TransactionPooler implements AutoCloseable {
 
   private volatile boolean closed;
 
+  /** The tracking of prepared statements, or null when the clients' messages pass unchanged. */
+  private final PoolerStatements statements;
+
   /** Opens {@code size} backends to {@code host:port} as {@code user} on {@code database}. */
-  TransactionPooler(String host, int port, String user, String database, int size)
+  TransactionPooler(String host, int port, String user, String database, int size, boolean prepared)
       throws IOException {
+    this.statements = prepared ? new PoolerStatements() : null;
     this.host = host;
     this.port = port;
     this.user = user;
@@ -83,7 +91,18 @@ final class TransactionPooler implements AutoCloseable {
 
   /** A pooler in front of {@code tdb}'s database with {@code size} backends. */
   static TransactionPooler of(dev.sluice.testkit.TestDatabase tdb, int size) throws IOException {
-    return new TransactionPooler(tdb.host(), tdb.port(), tdb.user(), tdb.name(), size);
+    return new TransactionPooler(tdb.host(), tdb.port(), tdb.user(), tdb.name(), size, false);
+  }
+
+  /** As {@link #of}, tracking prepared statements as PgBouncer 1.21+ does. */
+  static TransactionPooler withPreparedStatements(dev.sluice.testkit.TestDatabase tdb, int size)
+      throws IOException {
+    return new TransactionPooler(tdb.host(), tdb.port(), tdb.user(), tdb.name(), size, true);
+  }
+
+  /** How many Parse messages reached a backend (only when tracking prepared statements). */
+  int serverParses() {
+    return statements.serverParses();
   }
 
   /** The URL of the pooled database through this proxy (any user name is accepted). */
@@ -140,6 +159,9 @@ final class TransactionPooler implements AutoCloseable {
 
     /** The client it is lent to, or null while idle; changed under that client's lock. */
     volatile Client owner;
+
+    /** Its prepared statements and the answers it owes (used only when they are tracked). */
+    final PoolerStatements.ServerSide prepared = new PoolerStatements.ServerSide();
 
     Backend(Socket socket) throws IOException {
       this.socket = socket;
@@ -214,6 +236,10 @@ final class TransactionPooler implements AutoCloseable {
         }
         // Written outside the client's lock, so that its pump is never held up by a client that
         // is not reading yet (a pipeline still being sent); only this thread writes to it now.
+        if (type != 'Z' && statements != null) {
+          statements.fromServer(b.prepared, message, c.outbox::add);
+          continue;
+        }
         if (type != 'Z') {
           c.out.write(message);
           if (b.in.available() == 0) {
@@ -233,8 +259,12 @@ final class TransactionPooler implements AutoCloseable {
             b.owner = null;
           }
         }
-        c.out.write(message);
-        c.out.flush();
+        if (statements != null) {
+          statements.fromServer(b.prepared, message, c.outbox::add);
+        } else {
+          c.out.write(message);
+          c.out.flush();
+        }
         if (release) {
           idle.add(b);
         }
@@ -281,6 +311,12 @@ final class TransactionPooler implements AutoCloseable {
     /** Extended-protocol messages were sent after the last Sync: their group is still open. */
     boolean openGroup;
 
+    /** Its statements (only when they are tracked). */
+    final PoolerStatements.ClientSide prepared = new PoolerStatements.ClientSide();
+
+    /** Messages for it, written by its own thread (only when statements are tracked). */
+    final BlockingQueue<byte[]> outbox = new LinkedBlockingQueue<>();
+
     Client(Socket socket, int key) throws IOException {
       this.socket = socket;
       this.in = new DataInputStream(socket.getInputStream());
@@ -312,6 +348,12 @@ final class TransactionPooler implements AutoCloseable {
         return;
       }
       clients.put(c.key, c);
+      if (statements != null) {
+        Client writing = c;
+        Thread writer = new Thread(() -> write(writing), "pooler-client-writer");
+        writer.setDaemon(true);
+        writer.start();
+      }
       pumpClient(c);
     } catch (IOException | InterruptedException e) {
       // the client went away
@@ -319,8 +361,27 @@ final class TransactionPooler implements AutoCloseable {
       if (c != null) {
         clients.remove(c.key);
         leave(c);
+        c.outbox.add(new byte[0]); // ends its writer
       }
       closeQuietly(s);
+    }
+  }
+
+  /** Writes {@code c}'s outbox to it, flushing whenever the outbox is empty, until an empty one. */
+  private static void write(Client c) {
+    try {
+      for (; ; ) {
+        byte[] m = c.outbox.take();
+        if (m.length == 0) {
+          return;
+        }
+        c.out.write(m);
+        if (c.outbox.isEmpty()) {
+          c.out.flush();
+        }
+      }
+    } catch (IOException | InterruptedException e) {
+      closeQuietly(c.socket);
     }
   }
 
@@ -405,7 +466,13 @@ final class TransactionPooler implements AutoCloseable {
           count(c, type);
         }
       }
-      b.out.write(message);
+      if (statements == null) {
+        b.out.write(message);
+      } else {
+        for (byte[] m : statements.fromClient(c.prepared, b.prepared, message, c.outbox::add)) {
+          b.out.write(m);
+        }
+      }
       if (ends || type == 'H' || c.in.available() == 0) {
         b.out.flush();
       }

@@ -66,6 +66,70 @@ class UnnamedStatementModeTest {
   }
 
   @Test
+  void theBuilderSelectsTheModeOverTheUrl(TestDatabase tdb) throws Exception {
+    try (TransactionPooler pooler = TransactionPooler.of(tdb, 2);
+        Database unnamed =
+            Database.builder().url(pooler.url()).statementMode(StatementMode.UNNAMED).build();
+        Database named =
+            Database.builder()
+                .url(pooler.url() + "?statement_mode=unnamed")
+                .statementMode(StatementMode.NAMED)
+                .build()) {
+      for (int i = 0; i < 4; i++) {
+        assertThat(unnamed.query("SELECT $1::int4 * 2", TestDecoders.INT, i))
+            .containsExactly(i * 2);
+      }
+      // The builder's NAMED overrides the URL's keyword: a text's second use names it, and the
+      // name is prepared on one backend and bound on the other.
+      assertThat(named.query("SELECT $1::int4 * 3", TestDecoders.INT, 1)).containsExactly(3);
+      PgException e =
+          catchThrowableOfType(
+              () -> named.query("SELECT $1::int4 * 3", TestDecoders.INT, 2), PgException.class);
+      assertThat(e.sqlState()).isEqualTo("26000");
+      assertThatThrownBy(() -> Database.builder().statementMode(null))
+          .isInstanceOf(NullPointerException.class)
+          .hasMessage("mode");
+    }
+  }
+
+  @Test
+  void thePoolStillResetsWhatABorrowerLeftInALoanOfItsOwn(TestDatabase tdb) throws Exception {
+    String tenant = "SELECT coalesce(current_setting('app.tenant', true), '')";
+    // Straight to the server (the mode does not require a pooler): the next borrower of the one
+    // connection does not see the setting.
+    try (Database db =
+        Database.builder()
+            .url(tdb.url())
+            .statementMode(StatementMode.UNNAMED)
+            .maxPoolSize(1)
+            .build()) {
+      db.execute("SET app.tenant = '42'");
+      assertThat(db.query(tenant, TestDecoders.STRING)).containsExactly("");
+    }
+    // Through the pooler the reset is one loan of its own, on whichever backend is idle: with two
+    // lent in turn, not the one the SET ran on, where the next call then sees the setting. The
+    // reset cannot clear what a pooler's other session holds; nothing session-level may be relied
+    // on there (SET LOCAL in a transaction instead).
+    try (TransactionPooler pooler = TransactionPooler.of(tdb, 2);
+        Database db =
+            Database.builder()
+                .url(pooler.url())
+                .statementMode(StatementMode.UNNAMED)
+                .maxPoolSize(1)
+                .build()) {
+      assertThat(db.query(tenant, TestDecoders.STRING)).containsExactly("");
+      int loans = pooler.loans();
+      int queries = pooler.clientMessages('Q');
+      db.execute("SET app.tenant = '42'");
+      assertThat(pooler.loans() - loans)
+          .as("the SET's description, its execution, then the reset")
+          .isEqualTo(3);
+      assertThat(pooler.clientMessages('Q') - queries).as("the reset's simple Query").isEqualTo(1);
+      assertThat(db.query(tenant, TestDecoders.STRING)).containsExactly("42");
+    }
+  }
+
+  @Test
   void aTextIsDescribedOnceThenEachExecutionIsOneBatchWithBinaryResults(TestDatabase tdb)
       throws Exception {
     try (TransactionPooler pooler = TransactionPooler.of(tdb, 2);

@@ -51,7 +51,10 @@ public final class Cursor<T> implements AutoCloseable {
     RowDecoder.Bound<T> bound = p.bound(decoder);
     session.writeCloses();
     boolean unnamed = session.unnamedStatements;
-    if (unnamed) {
+    if (unnamed || p.isUnnamed()) {
+      // A one-shot (the unnamed statement) is parsed again with its Bind: the Sync after its
+      // Describe may have let a transaction-pooling proxy hand this Bind to another server
+      // session, whose unnamed statement (another client's, maybe) it would bind.
       session.writer.parseUnnamed(p);
     }
     session.writer.bind(p, params);

@@ -70,7 +70,10 @@ final class ExtendedQuery extends Exchange {
     }
     session.writeCloses();
     boolean unnamed = session.unnamedStatements;
-    if (unnamed) {
+    if (unnamed || p.isUnnamed()) {
+      // A one-shot (the unnamed statement) is parsed again with its Bind: the Sync after its
+      // Describe may have let a transaction-pooling proxy hand this Bind to another server
+      // session, whose unnamed statement (another client's, maybe) it would bind.
       session.writer.parseUnnamed(p);
     }
     session.writer.bind(p, params);

@@ -10,8 +10,10 @@ import java.io.IOException;
  * the session's {@link StatementCache}), and runs work with a cached statement, re-preparing it
  * once when DDL made it stale. A query or stream whose text has not run before gets the unnamed
  * statement instead, described for that one use and not cached, so one-shot statements leave
- * nothing on the server; its second use names and caches it (see {@link
- * StatementCache#nameOnThisUse}). Batches always name theirs: they bind them many times.
+ * nothing on the server; its execution parses it again in the batch of its Bind, so that the Bind
+ * never binds an unnamed statement a transaction-pooling proxy's other server session holds. Its
+ * second use names and caches it (see {@link StatementCache#nameOnThisUse}). Batches always name
+ * theirs: they bind them many times.
  *
  * <p>In {@link StatementMode#UNNAMED} nothing is named: a text's first use is described (Parse +
  * Describe + Sync of the unnamed statement) and only the description cached; every Bind then goes
