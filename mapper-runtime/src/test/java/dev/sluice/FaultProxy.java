@@ -54,6 +54,12 @@ final class FaultProxy implements AutoCloseable {
       new java.util.concurrent.atomic.AtomicLong(-1);
 
   private volatile boolean stalled;
+
+  /** Run before forwarding the {@link #hookCount}th chunk from a client holding these bytes. */
+  private volatile byte[] hookTrigger;
+
+  private volatile Runnable hook;
+  private final AtomicInteger hookCount = new AtomicInteger();
   private final AtomicInteger cancelsForwarded = new AtomicInteger();
 
   FaultProxy(String targetHost, int targetPort) throws IOException {
@@ -108,6 +114,17 @@ final class FaultProxy implements AutoCloseable {
   /** Passes bytes on again after {@link #stall()}, on the connections still open and new ones. */
   void resume() {
     stalled = false;
+  }
+
+  /**
+   * Runs {@code action} (on the proxy's thread, the client's bytes held meanwhile) just before
+   * forwarding the {@code nth} chunk a client sends that holds {@code text}: something that happens
+   * on the server between two of the client's messages.
+   */
+  void beforeClientSends(String text, int nth, Runnable action) {
+    hookCount.set(nth);
+    hook = action;
+    hookTrigger = text.getBytes(StandardCharsets.UTF_8);
   }
 
   /** Holds every later CancelRequest back for {@code millis} before forwarding it. */
@@ -175,6 +192,11 @@ final class FaultProxy implements AutoCloseable {
           }
           first = false;
           awaitNotStalled();
+          byte[] h = hookTrigger;
+          if (h != null && contains(buf, n, h) && hookCount.decrementAndGet() == 0) {
+            hookTrigger = null;
+            hook.run();
+          }
           byte[] t = trigger;
           if (t != null && contains(buf, n, t)) {
             trigger = null;

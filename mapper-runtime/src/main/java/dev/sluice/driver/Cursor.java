@@ -50,11 +50,9 @@ public final class Cursor<T> implements AutoCloseable {
       throws IOException {
     RowDecoder.Bound<T> bound = p.bound(decoder);
     session.writeCloses();
-    boolean unnamed = session.unnamedStatements;
-    if (unnamed || p.isUnnamed()) {
-      // A one-shot (the unnamed statement) is parsed again with its Bind: the Sync after its
-      // Describe may have let a transaction-pooling proxy hand this Bind to another server
-      // session, whose unnamed statement (another client's, maybe) it would bind.
+    // A one-shot is parsed again with its Bind, and its portal described: see ExtendedQuery.run.
+    boolean unnamed = session.unnamedStatements || p.isUnnamed();
+    if (unnamed) {
       session.writer.parseUnnamed(p);
     }
     session.writer.bind(p, params);
@@ -247,7 +245,7 @@ public final class Cursor<T> implements AutoCloseable {
             throw session.unexpected(type, name());
           }
           dev.sluice.Columns now = r.rowDescription();
-          if (!now.equals(described.columns)) {
+          if (!ExtendedQuery.sameColumns(now, described.columns)) {
             session.statements.evict(described);
             closing = true;
             error =

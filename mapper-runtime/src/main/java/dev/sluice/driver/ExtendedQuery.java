@@ -69,11 +69,13 @@ final class ExtendedQuery extends Exchange {
       sink.start(p);
     }
     session.writeCloses();
-    boolean unnamed = session.unnamedStatements;
-    if (unnamed || p.isUnnamed()) {
-      // A one-shot (the unnamed statement) is parsed again with its Bind: the Sync after its
-      // Describe may have let a transaction-pooling proxy hand this Bind to another server
-      // session, whose unnamed statement (another client's, maybe) it would bind.
+    // A one-shot (the unnamed statement) is parsed again with its Bind: the Sync after its
+    // Describe may have let a transaction-pooling proxy hand this Bind to another server session,
+    // whose unnamed statement (another client's, maybe) it would bind. Parsed again, it may also
+    // see DDL that came after the Describe, so the portal is described too and checked against
+    // the columns the decoder was bound to (see #redescribed).
+    boolean unnamed = session.unnamedStatements || p.isUnnamed();
+    if (unnamed) {
       session.writer.parseUnnamed(p);
     }
     session.writer.bind(p, params);
@@ -186,6 +188,24 @@ final class ExtendedQuery extends Exchange {
     session.rowView.start(now, fresh.binaryOids);
   }
 
+  /**
+   * Whether the portal's columns are those the decoder was bound to: the same names and types. The
+   * formats are compared elsewhere ({@link #formatsFit}): they are what Bind asked for, and a
+   * decoder may have turned a composite column binary, which a fresh description does not show.
+   */
+  static boolean sameColumns(Columns now, Columns bound) {
+    int n = now.count();
+    if (n != bound.count()) {
+      return false;
+    }
+    for (int i = 0; i < n; i++) {
+      if (now.typeOid(i) != bound.typeOid(i) || !now.name(i).equals(bound.name(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** Whether Bind's result-format part {@code formats} asked for the formats {@code now} needs. */
   static boolean formatsFit(byte[] formats, Columns now) {
     int count = Bytes.getShort(formats, 0) & 0xffff;
@@ -243,7 +263,7 @@ final class ExtendedQuery extends Exchange {
         }
         byte[] body = r.bodyCopy();
         Columns now = r.rowDescription();
-        if (!now.equals(described.columns)) {
+        if (!sameColumns(now, described.columns)) {
           redescribed(now);
         }
         described.portalDescription = body;
