@@ -52,9 +52,9 @@ public final class PsqlScript {
    *
    * @param connection the JDBC connection the statements run on; its auto-commit decides whether
    *     each statement commits or the caller ends one transaction
-   * @throws SQLException when a statement fails (message {@code source:line:}, the server's
-   *     message and the statement; SQLState the server's), or a COPY's rows cannot be sent or
-   *     lack their closing {@code \.} line
+   * @throws SQLException when a statement fails (message {@code source:line:}, the server's message
+   *     and the statement; SQLState the server's), or a COPY's rows cannot be sent or lack their
+   *     closing {@code \.} line
    */
   public void run(Connection connection) throws SQLException {
     try (Statement statement = connection.createStatement()) {
