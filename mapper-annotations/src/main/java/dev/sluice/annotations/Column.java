@@ -15,6 +15,10 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.RECORD_COMPONENT)
 public @interface Column {
-  /** The column's name, exactly as PostgreSQL spells it. */
+  /**
+   * The column's name, exactly as PostgreSQL spells it.
+   *
+   * @return the column name, unquoted
+   */
   String value();
 }

@@ -59,6 +59,8 @@ public final class ColumnTypes {
    * String, which holds any. {@code javaType} is a primitive's name ({@code int}, also for its box)
    * or a qualified class name.
    *
+   * @param javaType a primitive's name or a qualified class name, as the processor spells it
+   * @return the accepted typnames, most natural first; an empty list for {@code java.lang.String}
    * @throws IllegalArgumentException for a type that is not in the table
    */
   public static List<String> accepted(String javaType) {

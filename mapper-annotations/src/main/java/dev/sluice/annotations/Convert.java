@@ -27,6 +27,10 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.RECORD_COMPONENT)
 public @interface Convert {
-  /** The converter class. */
+  /**
+   * The converter class.
+   *
+   * @return a class implementing the runtime's converter interface for the component's type
+   */
   Class<?> value();
 }

@@ -16,6 +16,10 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.RECORD_COMPONENT)
 public @interface Embedded {
-  /** Put before the name of each of the embedded record's columns; "" for none. */
+  /**
+   * Put before the name of each of the embedded record's columns; "" for none.
+   *
+   * @return the column name prefix, or "" for none
+   */
   String value() default "";
 }

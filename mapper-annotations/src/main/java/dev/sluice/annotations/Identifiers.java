@@ -13,7 +13,14 @@ import java.util.Set;
 public final class Identifiers {
   private Identifiers() {}
 
-  /** {@code name} as SQL text, quoted when it has to be. */
+  /**
+   * {@code name} as SQL text, quoted when it has to be.
+   *
+   * @param name a table or column name, exactly as PostgreSQL spells it
+   * @return {@code name} unchanged when {@link #isPlain} holds, else double-quoted with its quotes
+   *     doubled
+   * @throws IllegalArgumentException if it contains a NUL character, which no name can hold
+   */
   public static String quote(String name) {
     if (isPlain(name)) {
       return name;
@@ -26,6 +33,8 @@ public final class Identifiers {
   /**
    * Appends {@code name} as SQL text, quoted when it has to be.
    *
+   * @param sb the SQL being written
+   * @param name a table or column name, exactly as PostgreSQL spells it
    * @throws IllegalArgumentException if it contains a NUL character, which no name can hold
    */
   public static void append(StringBuilder sb, String name) {
@@ -46,7 +55,12 @@ public final class Identifiers {
     sb.append('"');
   }
 
-  /** Whether PostgreSQL reads {@code name} unquoted as itself: lower case, no key word. */
+  /**
+   * Whether PostgreSQL reads {@code name} unquoted as itself: lower case, no key word.
+   *
+   * @param name a table or column name, exactly as PostgreSQL spells it
+   * @return true if {@code name} may appear in SQL without quotes
+   */
   public static boolean isPlain(String name) {
     if (name.isEmpty()) {
       return false;

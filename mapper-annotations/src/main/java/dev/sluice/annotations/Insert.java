@@ -33,6 +33,8 @@ public @interface Insert {
    * only for a method taking a {@code List}, {@code Collection} or {@code Iterable} of records and
    * returning {@code void}, {@code int} or {@code long} (the rows copied). A row the server rejects
    * fails the whole COPY; its error's context names the COPY line, the row's index in the list + 1.
+   *
+   * @return true to insert through binary COPY, false (the default) for batched INSERTs
    */
   boolean copy() default false;
 }

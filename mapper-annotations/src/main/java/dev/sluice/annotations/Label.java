@@ -14,5 +14,10 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.FIELD)
 public @interface Label {
+  /**
+   * The enum label, exactly as PostgreSQL spells it.
+   *
+   * @return the label this constant reads from and writes to
+   */
   String value();
 }

@@ -36,6 +36,10 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.METHOD)
 public @interface Query {
-  /** The statement, with {@code :name} parameters. */
+  /**
+   * The statement, with {@code :name} parameters.
+   *
+   * @return the SQL text; each {@code :name} binds the method parameter of that name
+   */
   String value();
 }

@@ -20,9 +20,17 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)
 public @interface Table {
-  /** The table's name, exactly as PostgreSQL spells it (unquoted names are lower case). */
+  /**
+   * The table's name, exactly as PostgreSQL spells it (unquoted names are lower case).
+   *
+   * @return the table name, unquoted
+   */
   String value();
 
-  /** The table's schema, or "" for the connection's search_path. */
+  /**
+   * The table's schema, or "" for the connection's search_path.
+   *
+   * @return the schema name, or "" for none
+   */
   String schema() default "";
 }

@@ -39,18 +39,28 @@ public final class Pagila {
   /**
    * Where the fixtures are read from: the overriding directory if the system property or
    * environment variable names one, else the URL of the built-in schema resource.
+   *
+   * @return the directory or resource URL, as text for messages
    */
   public static String source() {
     Path directory = overrideDirectory();
     return directory != null ? directory.toString() : resource(SCHEMA_FILE).toString();
   }
 
-  /** Pagila's schema script (pg_dump's plain format). */
+  /**
+   * Pagila's schema script (pg_dump's plain format).
+   *
+   * @return the script's text
+   */
   public static String schemaScript() {
     return new String(read(SCHEMA_FILE), StandardCharsets.UTF_8);
   }
 
-  /** Pagila's data script: {@code COPY … FROM stdin;} blocks, as pg_dump writes them. */
+  /**
+   * Pagila's data script: {@code COPY … FROM stdin;} blocks, as pg_dump writes them.
+   *
+   * @return the script's text
+   */
   public static String dataScript() {
     return new String(read(DATA_FILE), StandardCharsets.UTF_8);
   }
@@ -59,6 +69,10 @@ public final class Pagila {
    * Loads Pagila's schema and data through the connection, into its current database, which should
    * be empty. Runs in one transaction when the connection is in auto-commit mode; otherwise in the
    * caller's transaction, left for the caller to commit.
+   *
+   * @param connection a JDBC connection to the database to load into
+   * @throws SQLException when a statement fails; its message names the script and line, its
+   *     SQLState is the server's
    */
   public static void load(Connection connection) throws SQLException {
     // UTF-8 explicitly (in schemaScript): the schema names a domain "bıgınt".

@@ -28,6 +28,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @Inherited
 @ExtendWith(PgExtension.class)
 public @interface PgTest {
-  /** Whether the database is a copy of the Pagila sample database rather than empty. */
+  /**
+   * Whether the database is a copy of the Pagila sample database rather than empty.
+   *
+   * @return true for a copy of Pagila, false (the default) for an empty database
+   */
   boolean pagila() default false;
 }

@@ -7,10 +7,21 @@ package dev.sluice.testkit;
 public final class TestkitException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
+  /**
+   * An exception with no cause underneath.
+   *
+   * @param message what was attempted and why it failed
+   */
   public TestkitException(String message) {
     super(message);
   }
 
+  /**
+   * An exception for a failure underneath.
+   *
+   * @param message what was attempted, with the server log's tail for an embedded server
+   * @param cause the failure underneath
+   */
   public TestkitException(String message, Throwable cause) {
     super(message, cause);
   }

@@ -42,11 +42,21 @@ public final class DataDirectoryCache {
 
   private final Path root;
 
+  /**
+   * A cache whose entries live under {@code root}; nothing is created until an entry is kept.
+   *
+   * @param root the directory holding one subdirectory per entry
+   */
   public DataDirectoryCache(Path root) {
     this.root = root;
   }
 
-  /** The cache at the default root (see the class comment). */
+  /**
+   * The cache at the default root (see the class comment).
+   *
+   * @return a cache under {@code $SLUICE_PG_CACHE}, {@code $XDG_CACHE_HOME/sluice/postgres} or
+   *     {@code ~/.cache/sluice/postgres}
+   */
   public static DataDirectoryCache atDefaultRoot() {
     String explicit = System.getenv("SLUICE_PG_CACHE");
     if (explicit != null && !explicit.isBlank()) {
@@ -60,16 +70,32 @@ public final class DataDirectoryCache {
     return new DataDirectoryCache(base.resolve("sluice").resolve("postgres"));
   }
 
+  /**
+   * The directory the entries live in.
+   *
+   * @return the root given or chosen at construction
+   */
   public Path root() {
     return root;
   }
 
-  /** The entry's name for {@code digest} (a hex digest of what made its schema) on 17. */
+  /**
+   * The entry's name for {@code digest} (a hex digest of what made its schema) on 17.
+   *
+   * @param digest a hex digest, optionally prefixed by its algorithm ({@code sha256:…})
+   * @return {@code pg}, the bundled binaries' version, a dash and up to 32 hex digits of the digest
+   */
   public static String key(String digest) {
     return key(PostgresBinaries.bundled(), digest);
   }
 
-  /** The entry's name for {@code digest} made by a server running {@code binaries}. */
+  /**
+   * The entry's name for {@code digest} made by a server running {@code binaries}.
+   *
+   * @param binaries the binaries the entry's server runs
+   * @param digest a hex digest, optionally prefixed by its algorithm ({@code sha256:…})
+   * @return {@code pg}, the binaries' version, a dash and up to 32 hex digits of the digest
+   */
   public static String key(PostgresBinaries binaries, String digest) {
     String hex = digest.substring(digest.indexOf(':') + 1).replaceAll("[^0-9a-fA-F]", "");
     return "pg" + binaries.version() + "-" + hex.substring(0, Math.min(32, hex.length()));
@@ -78,6 +104,9 @@ public final class DataDirectoryCache {
   /**
    * Starts a server on a copy of entry {@code key}, or returns null if there is none (or it could
    * not be started: the caller starts afresh).
+   *
+   * @param key the entry's name, from {@link #key(String)}
+   * @return a running server on a private copy of the entry, or null
    */
   public EmbeddedServer start(String key) {
     return start(key, PostgresBinaries.bundled());
@@ -86,6 +115,10 @@ public final class DataDirectoryCache {
   /**
    * {@link #start(String)} on {@code binaries}, those whose {@link #key(PostgresBinaries, String)}
    * it is.
+   *
+   * @param key the entry's name, from {@link #key(PostgresBinaries, String)}
+   * @param binaries the binaries that made the entry
+   * @return a running server on a private copy of the entry, or null
    */
   public EmbeddedServer start(String key, PostgresBinaries binaries) {
     Path data = root.resolve(key).resolve("data");
@@ -104,6 +137,9 @@ public final class DataDirectoryCache {
    * Stops {@code server} (a clean shutdown) and keeps its data directory as entry {@code key},
    * unless another build kept one first; the server's own directory is deleted as by {@link
    * EmbeddedServer#close}. A cache that cannot be written only costs the next build its speed.
+   *
+   * @param server a server this cache's caller started, stopped by this call
+   * @param key the entry to keep its data directory as
    */
   public void closeAndKeep(EmbeddedServer server, String key) {
     server.closeKeepingData(

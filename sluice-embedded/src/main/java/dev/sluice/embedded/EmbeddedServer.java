@@ -68,6 +68,8 @@ public final class EmbeddedServer implements AutoCloseable {
   /**
    * Settings for servers whose data never has to survive a crash: no flushing, cheap commits, no
    * JIT (queries are tiny).
+   *
+   * @return an unmodifiable map of setting names to values
    */
   public static Map<String, String> throwawaySettings() {
     Map<String, String> settings = new LinkedHashMap<>();
@@ -79,7 +81,12 @@ public final class EmbeddedServer implements AutoCloseable {
     return Collections.unmodifiableMap(settings);
   }
 
-  /** A new empty directory to {@link #start(Path, Map)} a server in. */
+  /**
+   * A new empty directory to {@link #start(Path, Map)} a server in.
+   *
+   * @return a new directory under the system's temporary directory
+   * @throws UncheckedIOException if it cannot be created
+   */
   public static Path newBaseDirectory() {
     try {
       return Files.createTempDirectory("sluice-pg-");
@@ -88,7 +95,13 @@ public final class EmbeddedServer implements AutoCloseable {
     }
   }
 
-  /** Starts a server in a new directory with {@link #throwawaySettings()} (about 1–3 s). */
+  /**
+   * Starts a server in a new directory with {@link #throwawaySettings()} (about 1–3 s).
+   *
+   * @return the running server; {@link #close()} stops it and deletes its directory
+   * @throws EmbeddedServerException if initdb or the server fails to start; the message ends with
+   *     the server log's tail
+   */
   public static EmbeddedServer start() {
     return start(newBaseDirectory(), throwawaySettings());
   }
@@ -97,6 +110,12 @@ public final class EmbeddedServer implements AutoCloseable {
    * Starts a server in {@code baseDirectory} (initdb, then start; about 1–3 s). The settings go
    * into postgresql.conf before the first start, with PostgreSQL's own quoting, so restart-only
    * settings work; {@code unix_socket_directories} defaults to the base directory.
+   *
+   * @param baseDirectory the directory for {@code data/}, the socket and {@code server.log}
+   * @param settings postgresql.conf settings, name to value
+   * @return the running server; {@link #close()} stops it and deletes its directory
+   * @throws EmbeddedServerException if initdb or the server fails to start; the message ends with
+   *     the server log's tail
    */
   public static EmbeddedServer start(Path baseDirectory, Map<String, String> settings) {
     return start(baseDirectory, settings, Map.of());
@@ -105,13 +124,30 @@ public final class EmbeddedServer implements AutoCloseable {
   /**
    * {@link #start(Path, Map)} with {@code initdb} options ({@code wal-segsize} → {@code
    * --wal-segsize=…}); ignored when {@code baseDirectory} already holds a data directory.
+   *
+   * @param baseDirectory the directory for {@code data/}, the socket and {@code server.log}
+   * @param settings postgresql.conf settings, name to value
+   * @param initdbOptions initdb's long options without their dashes, name to value
+   * @return the running server; {@link #close()} stops it and deletes its directory
+   * @throws EmbeddedServerException if initdb or the server fails to start; the message ends with
+   *     the server log's tail
    */
   public static EmbeddedServer start(
       Path baseDirectory, Map<String, String> settings, Map<String, String> initdbOptions) {
     return start(baseDirectory, settings, initdbOptions, PostgresBinaries.bundled());
   }
 
-  /** {@link #start(Path, Map, Map)} with other binaries than the bundled PostgreSQL 17. */
+  /**
+   * {@link #start(Path, Map, Map)} with other binaries than the bundled PostgreSQL 17.
+   *
+   * @param baseDirectory the directory for {@code data/}, the socket and {@code server.log}
+   * @param settings postgresql.conf settings, name to value
+   * @param initdbOptions initdb's long options without their dashes, name to value
+   * @param binaries the PostgreSQL binaries to run
+   * @return the running server; {@link #close()} stops it and deletes its directory
+   * @throws EmbeddedServerException if initdb or the server fails to start; the message ends with
+   *     the server log's tail
+   */
   public static EmbeddedServer start(
       Path baseDirectory,
       Map<String, String> settings,
@@ -155,6 +191,11 @@ public final class EmbeddedServer implements AutoCloseable {
    * Starts a server on a copy of {@code template}, the data directory of a cleanly stopped server
    * (no initdb: a fraction of {@link #start()}'s time). Its lock and pid files are not copied; the
    * settings are appended to the copy's postgresql.conf, where they override the template's.
+   *
+   * @param template the data directory to copy; it is only read
+   * @param settings postgresql.conf settings, name to value, added to the copy
+   * @return the running server; {@link #close()} stops it and deletes its directory
+   * @throws EmbeddedServerException if the copy or the start fails; the copy is deleted then
    */
   public static EmbeddedServer startCopy(Path template, Map<String, String> settings) {
     return startCopy(template, settings, PostgresBinaries.bundled());
@@ -163,6 +204,12 @@ public final class EmbeddedServer implements AutoCloseable {
   /**
    * {@link #startCopy(Path, Map)} with other binaries, which must be of the major version that made
    * {@code template}.
+   *
+   * @param template the data directory to copy; it is only read
+   * @param settings postgresql.conf settings, name to value, added to the copy
+   * @param binaries the PostgreSQL binaries to run, of the major version that made {@code template}
+   * @return the running server; {@link #close()} stops it and deletes its directory
+   * @throws EmbeddedServerException if the copy or the start fails; the copy is deleted then
    */
   public static EmbeddedServer startCopy(
       Path template, Map<String, String> settings, PostgresBinaries binaries) {
@@ -181,11 +228,20 @@ public final class EmbeddedServer implements AutoCloseable {
     }
   }
 
+  /**
+   * The TCP port the server listens on, on localhost.
+   *
+   * @return the port, chosen free at start and kept across {@link #restart()}
+   */
   public int port() {
     return postgres.getPort();
   }
 
-  /** The binaries this server runs. */
+  /**
+   * The binaries this server runs.
+   *
+   * @return the binaries given at start, or the bundled ones
+   */
   public PostgresBinaries binaries() {
     return binaries;
   }
@@ -194,6 +250,10 @@ public final class EmbeddedServer implements AutoCloseable {
    * Stops the server (fast shutdown: sessions are terminated) and starts it again on the same port
    * and data directory, as a crash-free restart in production would; clients see their sessions end
    * and must reconnect.
+   *
+   * @throws IllegalStateException if the server is closed
+   * @throws EmbeddedServerException if it cannot be stopped or started again; the message ends with
+   *     the server log's tail
    */
   public synchronized void restart() {
     if (closed.get()) {
@@ -218,16 +278,29 @@ public final class EmbeddedServer implements AutoCloseable {
     }
   }
 
-  /** The directory holding {@code data/}, the socket and {@code server.log}. */
+  /**
+   * The directory holding {@code data/}, the socket and {@code server.log}.
+   *
+   * @return the base directory
+   */
   public Path baseDirectory() {
     return baseDirectory;
   }
 
+  /**
+   * The server's data directory, {@code data/} in the base directory.
+   *
+   * @return the data directory (PGDATA)
+   */
   public Path dataDirectory() {
     return baseDirectory.resolve("data");
   }
 
-  /** The first of {@code unix_socket_directories}, or null if that setting is empty. */
+  /**
+   * The first of {@code unix_socket_directories}, or null if that setting is empty.
+   *
+   * @return the socket directory, or null
+   */
   public Path unixSocketDirectory() {
     return unixSocketDirectory;
   }
@@ -235,17 +308,33 @@ public final class EmbeddedServer implements AutoCloseable {
   /**
    * A URL for Sluice's driver ({@code Database.builder().url(…)}): the database as {@value
    * #SUPERUSER} on this server's port, with no password.
+   *
+   * @param database the database name
+   * @return a {@code postgresql://} URL
    */
   public String url(String database) {
     return "postgresql://" + SUPERUSER + "@localhost:" + port() + "/" + database;
   }
 
-  /** A pgjdbc URL for the database, without credentials. */
+  /**
+   * A pgjdbc URL for the database, without credentials.
+   *
+   * @param database the database name
+   * @return a {@code jdbc:postgresql://} URL
+   */
   public String jdbcUrl(String database) {
     return "jdbc:postgresql://localhost:" + port() + "/" + database;
   }
 
-  /** A new pgjdbc connection to the database as {@value #SUPERUSER}; the caller closes it. */
+  /**
+   * A new pgjdbc connection to the database as {@value #SUPERUSER}; the caller closes it.
+   *
+   * @param database the database name
+   * @param applicationName the session's {@code application_name}, shown in pg_stat_activity
+   * @return an open connection in auto-commit mode
+   * @throws SQLException if pgjdbc cannot connect (SQLState 3D000 for a database that does not
+   *     exist)
+   */
   public Connection jdbc(String database, String applicationName) throws SQLException {
     Properties properties = new Properties();
     properties.setProperty("user", SUPERUSER);
@@ -253,7 +342,11 @@ public final class EmbeddedServer implements AutoCloseable {
     return DriverManager.getConnection(jdbcUrl(database), properties);
   }
 
-  /** The last lines of the server log, to append to an error message; "" if there is no log. */
+  /**
+   * The last lines of the server log, to append to an error message; "" if there is no log.
+   *
+   * @return a newline, a line naming the log and its last 25 lines, or ""
+   */
   public String logTail() {
     return logTail(baseDirectory.resolve("server.log"));
   }
@@ -273,6 +366,8 @@ public final class EmbeddedServer implements AutoCloseable {
    * Stops the server (PostgreSQL's fast shutdown, which ends with a checkpoint: the data directory
    * is consistent), hands its data directory to {@code keep} (to copy it), then deletes the
    * server's directory as {@link #close()} does.
+   *
+   * @param keep called once with the stopped server's data directory, before it is deleted
    */
   public void closeKeepingData(java.util.function.Consumer<Path> keep) {
     try {

@@ -7,6 +7,12 @@ package dev.sluice.embedded;
 public final class EmbeddedServerException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
+  /**
+   * An exception for a failed start or stop.
+   *
+   * @param message what was attempted and why it failed, with the server log's tail if any
+   * @param cause the failure underneath, or null when there is none
+   */
   public EmbeddedServerException(String message, Throwable cause) {
     super(message, cause);
   }

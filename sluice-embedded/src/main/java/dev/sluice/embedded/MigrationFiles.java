@@ -63,12 +63,20 @@ public final class MigrationFiles {
    */
   public record Migration(
       String script, Kind kind, List<BigInteger> version, String description, String text) {
-    /** The file's name, without its directories. */
+    /**
+     * The file's name, without its directories.
+     *
+     * @return the last segment of {@link #script()}
+     */
     public String fileName() {
       return script.substring(script.lastIndexOf('/') + 1);
     }
 
-    /** The version as Flyway writes it ({@code 1.1}), or null unless versioned. */
+    /**
+     * The version as Flyway writes it ({@code 1.1}), or null unless versioned.
+     *
+     * @return the version's parts joined by dots, or null for a repeatable or plain file
+     */
     public String versionText() {
       if (kind != Kind.VERSIONED) {
         return null;
@@ -83,6 +91,8 @@ public final class MigrationFiles {
     /**
      * {@code sha256:} and the hex SHA-256 of the text with CRLF read as LF, so a Windows checkout
      * has the checksum of a Unix one.
+     *
+     * @return the checksum the history table records for this file
      */
     public String checksum() {
       return "sha256:" + HexFormat.of().formatHex(sha256().digest(normalizedText()));
@@ -105,7 +115,11 @@ public final class MigrationFiles {
       this.fileName = fileName;
     }
 
-    /** The name of the file at fault, or null when the location as a whole is. */
+    /**
+     * The name of the file at fault, or null when the location as a whole is.
+     *
+     * @return the file's name, or null
+     */
     public String fileName() {
       return fileName;
     }
@@ -119,7 +133,13 @@ public final class MigrationFiles {
     this.migrations = migrations;
   }
 
-  /** The {@code .sql} files under {@code directory}, in the order they are applied. */
+  /**
+   * The {@code .sql} files under {@code directory}, in the order they are applied.
+   *
+   * @param directory the directory holding the migrations, searched with its subdirectories
+   * @return the migrations found, read into memory
+   * @throws MigrationFilesException if it is no directory, or its files cannot be read or ordered
+   */
   public static MigrationFiles scan(Path directory) {
     if (!Files.isDirectory(directory)) {
       throw new MigrationFilesException(
@@ -132,6 +152,12 @@ public final class MigrationFiles {
   /**
    * The {@code .sql} files under the class path resource {@code location} ({@code db/migration}),
    * from a directory (an IDE, {@code exec:java}) or a jar, in the order they are applied.
+   *
+   * @param loader the class loader to find the resource with
+   * @param location the resource's path, without a leading {@code /}
+   * @return the migrations found, read into memory
+   * @throws MigrationFilesException if the resource is not on the class path, or its files cannot
+   *     be listed, read or ordered
    */
   public static MigrationFiles onClassPath(ClassLoader loader, String location) {
     String where = "classpath:" + location;
@@ -149,12 +175,20 @@ public final class MigrationFiles {
     }
   }
 
-  /** Where the files were found: a directory, or {@code classpath:} and the resource. */
+  /**
+   * Where the files were found: a directory, or {@code classpath:} and the resource.
+   *
+   * @return the location as messages name it
+   */
   public String location() {
     return location;
   }
 
-  /** The migrations in the order they are applied. */
+  /**
+   * The migrations in the order they are applied.
+   *
+   * @return the migrations, in {@link #ORDER}
+   */
   public List<Migration> list() {
     return migrations;
   }
@@ -163,6 +197,8 @@ public final class MigrationFiles {
    * {@code sha256:} and the hex SHA-256 of every file in the order applied: its {@link
    * Migration#script() script} path, a newline, its text with CRLF read as LF, a NUL. Any edit,
    * rename, added or removed file changes it; the processor records it to tell stale checks.
+   *
+   * @return the digest of the whole location
    */
   public String digest() {
     MessageDigest sha = sha256();

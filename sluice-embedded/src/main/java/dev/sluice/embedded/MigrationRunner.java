@@ -62,7 +62,12 @@ public final class MigrationRunner {
     this.table = table;
   }
 
-  /** A runner of {@code files} keeping its history in {@value #DEFAULT_HISTORY_TABLE}. */
+  /**
+   * A runner of {@code files} keeping its history in {@value #DEFAULT_HISTORY_TABLE}.
+   *
+   * @param files the migrations to apply, as found in their location
+   * @return a runner that has not touched any database yet
+   */
   public static MigrationRunner of(MigrationFiles files) {
     return new MigrationRunner(files, null, DEFAULT_HISTORY_TABLE);
   }
@@ -70,6 +75,11 @@ public final class MigrationRunner {
   /**
    * This runner with its history in {@code schema.table} (schema null: the session's current
    * schema); both are identifiers, quoted as given.
+   *
+   * @param schema the history table's schema, or null for the session's current schema
+   * @param table the history table's name, exactly as PostgreSQL spells it
+   * @return a new runner; this one is unchanged
+   * @throws IllegalArgumentException if {@code table} is null or empty
    */
   public MigrationRunner historyTable(String schema, String table) {
     if (table == null || table.isEmpty()) {
@@ -82,6 +92,13 @@ public final class MigrationRunner {
    * Applies the pending migrations, each in its own transaction; returns the scripts applied (empty
    * when the database was up to date). Throws {@link MigrationException} when a migration fails
    * (after rolling it back) or when the history and the files disagree (before applying anything).
+   *
+   * @param connection the JDBC connection to migrate through; it is left in auto-commit mode
+   * @return the scripts applied, in the order they ran, relative to the location
+   * @throws MigrationException when a migration fails or the history disagrees with the files; its
+   *     {@link MigrationException#script()} names the script at fault
+   * @throws SQLException when the runner's own statements fail (taking the advisory lock, creating
+   *     or reading the history table, recording a migration), with PostgreSQL's SQLState
    */
   public List<String> migrate(Connection connection) throws SQLException {
     connection.setAutoCommit(true);
@@ -323,7 +340,11 @@ public final class MigrationRunner {
       this.script = script;
     }
 
-    /** The script at fault, relative to the location ({@code V2__add_index.sql}). */
+    /**
+     * The script at fault, relative to the location ({@code V2__add_index.sql}).
+     *
+     * @return the script's path relative to the migrations' location
+     */
     public String script() {
       return script;
     }

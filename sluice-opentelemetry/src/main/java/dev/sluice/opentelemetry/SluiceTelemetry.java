@@ -32,7 +32,13 @@ import io.opentelemetry.api.OpenTelemetry;
 public final class SluiceTelemetry {
   private SluiceTelemetry() {}
 
-  /** The listener for {@code openTelemetry}, with the statement text captured. */
+  /**
+   * The listener for {@code openTelemetry}, with the statement text captured.
+   *
+   * @param openTelemetry where the spans and metrics go (the SDK, or {@code GlobalOpenTelemetry})
+   * @return a listener to give the database's builder
+   * @throws IllegalArgumentException if {@code openTelemetry} is null
+   */
   public static SluiceListener create(OpenTelemetry openTelemetry) {
     return builder(openTelemetry).build();
   }
@@ -42,6 +48,12 @@ public final class SluiceTelemetry {
    * maximum ({@code db.client.connection.max}), read when the SDK collects, under {@code poolName}
    * (give the listener's {@link Builder#poolName} the same). Closing the result stops observing;
    * close it before or with the database.
+   *
+   * @param openTelemetry where the metrics go
+   * @param db the database whose pool is observed
+   * @param poolName the {@code db.client.connection.pool.name} the metrics carry
+   * @return the registration; closing it stops observing
+   * @throws IllegalArgumentException if an argument is null or the pool name is empty
    */
   public static AutoCloseable observePool(
       OpenTelemetry openTelemetry, Database db, String poolName) {
@@ -58,6 +70,14 @@ public final class SluiceTelemetry {
     return PoolMetrics.observe(openTelemetry, db, poolName);
   }
 
+  /**
+   * A builder of the listener, to choose whether the statement text is captured and the pool's
+   * name.
+   *
+   * @param openTelemetry where the spans and metrics go
+   * @return a builder with the defaults of {@link #create}
+   * @throws IllegalArgumentException if {@code openTelemetry} is null
+   */
   public static Builder builder(OpenTelemetry openTelemetry) {
     return new Builder(openTelemetry);
   }
@@ -78,6 +98,9 @@ public final class SluiceTelemetry {
     /**
      * Whether spans carry {@code db.query.text} (default true). Bound values are never in it, but
      * literals written into the SQL are: turn it off if those may be sensitive.
+     *
+     * @param capture false to leave {@code db.query.text} out of the spans
+     * @return this builder
      */
     public Builder captureQueryText(boolean capture) {
       this.captureQueryText = capture;
@@ -87,12 +110,20 @@ public final class SluiceTelemetry {
     /**
      * The {@code db.client.connection.pool.name} of the pool metrics (default: {@code host:port} of
      * the server each event's connection is on).
+     *
+     * @param name the pool name; the same as given to {@link #observePool}, if that is used
+     * @return this builder
      */
     public Builder poolName(String name) {
       this.poolName = name;
       return this;
     }
 
+    /**
+     * The listener with these options.
+     *
+     * @return a listener to give the database's builder
+     */
     public SluiceListener build() {
       return new OpenTelemetryListener(openTelemetry, captureQueryText, poolName);
     }
