@@ -13,9 +13,11 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -100,6 +102,47 @@ class NestedArrayTest {
               assertThat(e.getMessage())
                   .contains("column \"shifted\": array with bounds " + bounds);
             });
+  }
+
+  /** Nested Lists bind as N-dimensional arrays, to int[] and text[], and read back the same. */
+  @Test
+  void nestedListsBindAsMultiDimensionalArraysAndReadBack() {
+    List<List<String>> texts = List.of(List.of("a", "b c"), Arrays.asList(null, ""));
+    Object[] row =
+        Read.one(
+            db,
+            "SELECT $1::text[]::text, array_ndims($1::text[]), $1::text[]",
+            (RowView r) ->
+                new Object[] {r.getString(0), r.getInt(1), r.getNestedList(2, String.class)},
+            texts);
+    assertThat(row[0]).isEqualTo("{{a,\"b c\"},{NULL,\"\"}}");
+    assertThat(row[1]).isEqualTo(2);
+    assertThat(row[2]).isEqualTo(texts);
+    List<List<List<Integer>>> ints =
+        List.of(
+            List.of(List.of(1, 2), Arrays.asList(3, null)), List.of(List.of(5, 6), List.of(7, 8)));
+    Object[] back =
+        Read.one(
+            db,
+            "SELECT $1::int[]::text, $1::int[]",
+            (RowView r) -> new Object[] {r.getString(0), r.getNestedList(1, Integer.class)},
+            ints);
+    assertThat(back[0]).isEqualTo("{{{1,2},{3,NULL}},{{5,6},{7,8}}}");
+    assertThat(back[1]).isEqualTo(ints);
+  }
+
+  /** A ragged nesting is refused before anything is sent. */
+  @Test
+  void raggedNestedListIsRefused() {
+    assertThatThrownBy(
+            () ->
+                Read.one(
+                    db,
+                    "SELECT $1::int[]::text",
+                    (RowView r) -> r.getString(0),
+                    List.of(List.of(1, 2), List.of(3))))
+        .isInstanceOfSatisfying(
+            PgException.class, e -> assertThat(e.sqlState()).isEqualTo("2202E"));
   }
 
   /** PostgreSQL's array_out form of nested int lists. */
