@@ -1,6 +1,7 @@
 package dev.sluice;
 
 import dev.sluice.driver.codec.BinaryCodec;
+import dev.sluice.driver.codec.NestedArrays;
 import dev.sluice.driver.codec.Oids;
 import dev.sluice.driver.codec.TextArray;
 import dev.sluice.generated.EnumLabels;
@@ -22,6 +23,19 @@ final class ArrayReader {
   static <T> List<T> read(RowView row, int c, Class<T> elementType) {
     try {
       return readArray(row, c, elementType);
+    } catch (PgException e) {
+      throw ColumnErrors.inColumn(row, c, e);
+    }
+  }
+
+  /** Column {@code c} (not NULL, binary, of a built-in element type) as nested Lists. */
+  static List<Object> readNested(RowView row, int c, Class<?> leafType) {
+    int element = Oids.elementOf(row.oids[c]);
+    if (element == 0) {
+      throw ColumnErrors.mismatch(row, c, "nested List<" + leafType.getSimpleName() + ">");
+    }
+    try {
+      return NestedArrays.decode(row.buffer(), row.offset(c), row.length(c), element, leafType);
     } catch (PgException e) {
       throw ColumnErrors.inColumn(row, c, e);
     }

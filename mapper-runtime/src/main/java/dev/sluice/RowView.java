@@ -666,6 +666,15 @@ public final class RowView {
   }
 
   /**
+   * An array of any number of dimensions as nested Lists, {@code leafType} (Object for each
+   * element's default type) at the innermost level: {@code {{1,2},{3,NULL}}} is {@code [[1, 2], [3,
+   * null]]}. Bounds other than from 1 are refused (0A000). Null for a NULL column.
+   */
+  public List<Object> getNestedList(int c, Class<?> leafType) {
+    return lengths[c] < 0 ? null : ArrayReader.readNested(this, c, leafType);
+  }
+
+  /**
    * The column's value in its default Java type (see {@link BinaryCodec#decode}): numeric as
    * BigDecimal, except NaN and ±Infinity as Double; text-format columns (enums, tsvector, …) as
    * String; null for NULL.
