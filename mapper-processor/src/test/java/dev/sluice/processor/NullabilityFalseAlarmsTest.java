@@ -156,7 +156,7 @@ class NullabilityFalseAlarmsTest {
   void aMaterializedViewsNullableColumn() {
     assertNullable(
         "description",
-        "film_lengths.description, " + NullabilityChecksTest.BY_THE_PLAN,
+        "film_lengths.description)",
         "description",
         "@Row record R(String title, String description) {}",
         "@Query(\"SELECT title, description FROM film_lengths\") List<R> m();");
