@@ -23,7 +23,7 @@ import java.util.Map;
  * statement &lt;sql as described: $n, a declared type's cast ($1::int4)&gt; &lt;declared types, comma-separated, ? for inferred&gt; &lt;search path&gt;
  *   parameters &lt;inferred type&gt;…                  (when a parameter is inferred)
  *   rows | no-rows | error &lt;sqlstate&gt; &lt;position&gt; &lt;message&gt; &lt;detail&gt; &lt;hint&gt;
- *   column &lt;label&gt; &lt;type name&gt; &lt;base schema&gt; &lt;base table&gt; &lt;base column&gt; non-null|nullable|unknown
+ *   column &lt;label&gt; &lt;type name&gt; &lt;base schema&gt; &lt;base table&gt; &lt;base column&gt; non-null|nullable|unknown [&lt;cause&gt;]
  * relation &lt;schema, "" for the search path&gt; &lt;name&gt; &lt;search path&gt;
  *   missing | is &lt;schema.name&gt; table|view
  *   column &lt;name&gt; &lt;type…&gt; not-null|nullable identity-always|identity-by-default|- generated|- has-default|-
@@ -116,15 +116,28 @@ final class FactsCodec {
     } else {
       out.add("rows");
       for (ResultColumn c : d.columns) {
+        String nullness = c.nullness.name().toLowerCase(Locale.ROOT).replace('_', '-');
+        // The cause is written only where there is one, so a snapshot recorded before causes
+        // were (or of a statement without one) reads and verifies as it did.
         out.add(
-            line(
-                "column",
-                c.label,
-                c.typeName,
-                c.baseSchema,
-                c.baseTable,
-                c.baseColumn,
-                c.nullness.name().toLowerCase(Locale.ROOT).replace('_', '-')));
+            c.cause == null
+                ? line(
+                    "column",
+                    c.label,
+                    c.typeName,
+                    c.baseSchema,
+                    c.baseTable,
+                    c.baseColumn,
+                    nullness)
+                : line(
+                    "column",
+                    c.label,
+                    c.typeName,
+                    c.baseSchema,
+                    c.baseTable,
+                    c.baseColumn,
+                    nullness,
+                    c.cause));
       }
     }
     return out;
@@ -150,7 +163,9 @@ final class FactsCodec {
           columns = new ArrayList<>();
           break;
         case "column":
-          need(f, 7, l);
+          if (f.size() != 8) {
+            need(f, 7, l);
+          }
           if (columns == null) {
             throw new FormatException("a column before rows: " + l);
           }
@@ -161,7 +176,8 @@ final class FactsCodec {
                   f.get(3),
                   f.get(4),
                   f.get(5),
-                  ColumnNullness.valueOf(f.get(6).toUpperCase(Locale.ROOT).replace('-', '_'))));
+                  ColumnNullness.valueOf(f.get(6).toUpperCase(Locale.ROOT).replace('-', '_')),
+                  f.size() == 8 ? f.get(7) : null));
           break;
         default:
           throw new FormatException("no line of a statement: " + l);

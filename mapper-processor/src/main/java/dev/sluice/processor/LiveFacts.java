@@ -78,7 +78,8 @@ final class LiveFacts implements SchemaFacts {
     }
     if (columns != null) {
       columns =
-          withInferredNullness(columns, NullabilityInference.infer(connection, sql, declared));
+          withInferredNullness(
+              columns, NullabilityInference.inferWithCauses(connection, sql, declared));
     }
     return new Description(parameters, columns, null);
   }
@@ -89,11 +90,13 @@ final class LiveFacts implements SchemaFacts {
    * decide, nullable is the answer) unless the column is a nullable base column, which is NULLABLE
    * whatever the plan; without one (EXPLAIN or PREPARE refused the statement: a statement it cannot
    * explain, more than one statement), a nullable base column stays NULLABLE and every other column
-   * is UNPLANNED, accepted with a warning, as pgjdbc's NOT NULL does not see outer joins. What it
-   * answers is recorded in a snapshot like every other fact.
+   * is UNPLANNED, accepted with a warning, as pgjdbc's NOT NULL does not see outer joins. A
+   * NULLABLE column that is not a nullable base column carries the cause the inference names, if
+   * any. What it answers is recorded in a snapshot like every other fact.
    */
   private static List<ResultColumn> withInferredNullness(
-      List<ResultColumn> columns, List<ColumnNullness> inferred) {
+      List<ResultColumn> columns, NullabilityInference.Inferred answer) {
+    List<ColumnNullness> inferred = answer.nullness;
     List<ResultColumn> out = new ArrayList<>(columns.size());
     for (int i = 0; i < columns.size(); i++) {
       ResultColumn c = columns.get(i);
@@ -108,10 +111,18 @@ final class LiveFacts implements SchemaFacts {
       } else {
         n = i < inferred.size() ? inferred.get(i) : ColumnNullness.UNKNOWN;
       }
+      // A nullable base column is its own cause, as its message names it: nothing to record.
+      String cause =
+          n == ColumnNullness.NULLABLE
+                  && c.nullness != ColumnNullness.NULLABLE
+                  && i < answer.causes.size()
+              ? answer.causes.get(i)
+              : null;
       out.add(
-          n == c.nullness
+          n == c.nullness && cause == null
               ? c
-              : new ResultColumn(c.label, c.typeName, c.baseSchema, c.baseTable, c.baseColumn, n));
+              : new ResultColumn(
+                  c.label, c.typeName, c.baseSchema, c.baseTable, c.baseColumn, n, cause));
     }
     return out;
   }

@@ -39,12 +39,38 @@ final class NullabilityInference {
   static List<ColumnNullness> infer(
       Connection c, String sqlWithDollarParams, List<String> parameterTypeNames)
       throws SQLException {
+    return inferWithCauses(c, sqlWithDollarParams, parameterTypeNames).nullness;
+  }
+
+  /** What {@link #infer} answers, and for each NULLABLE column the cause the plan shows. */
+  static final class Inferred {
+    static final Inferred NONE = new Inferred(List.of(), List.of());
+
+    /** As {@link #infer} answers. */
+    final List<ColumnNullness> nullness;
+
+    /**
+     * At each position of {@link #nullness}, the one node that makes the column NULLABLE, for a
+     * message (see {@link PlanInference#cause}); null where the column is not NULLABLE or the cause
+     * is not named.
+     */
+    final List<String> causes;
+
+    Inferred(List<ColumnNullness> nullness, List<String> causes) {
+      this.nullness = nullness;
+      this.causes = causes;
+    }
+  }
+
+  static Inferred inferWithCauses(
+      Connection c, String sqlWithDollarParams, List<String> parameterTypeNames)
+      throws SQLException {
     if (!StatementText.isOneStatement(sqlWithDollarParams)) {
-      return List.of();
+      return Inferred.NONE;
     }
     PlanNode root = explain(c, sqlWithDollarParams, parameterTypeNames);
     if (root == null) {
-      return List.of();
+      return Inferred.NONE;
     }
     PlanFacts facts = PlanFacts.read(c, root);
     Map<String, List<String>> cteColumns = new HashMap<>();
@@ -70,7 +96,17 @@ final class NullabilityInference {
             cteColumns,
             StatementText.ordinality(sqlWithDollarParams),
             StatementText.columnAliases(sqlWithDollarParams));
-    return Collections.unmodifiableList(inference.outputs(root, 0));
+    List<ColumnNullness> nullness = inference.outputs(root, 0);
+    List<String> causes = new ArrayList<>(nullness.size());
+    List<String> shown = PlanInference.shown(root);
+    for (int i = 0; i < nullness.size(); i++) {
+      causes.add(
+          nullness.get(i) == ColumnNullness.NULLABLE && i < shown.size() && !root.isUnion()
+              ? inference.cause(root, shown.get(i), 0)
+              : null);
+    }
+    return new Inferred(
+        Collections.unmodifiableList(nullness), Collections.unmodifiableList(causes));
   }
 
   /** The plan of {@code sql}, or null when EXPLAIN refuses it; only a lost connection throws. */

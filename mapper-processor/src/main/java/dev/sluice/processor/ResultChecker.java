@@ -217,13 +217,20 @@ final class ResultChecker {
   /** Why a NULLABLE column may be NULL, for a message. */
   private String why(ResultColumn column) throws SQLException {
     String from = column.baseColumn.isEmpty() ? null : column.baseTable + "." + column.baseColumn;
-    return isNullableBaseColumn(column)
-        ? from
-        : (from == null ? "" : from + ", ")
-            + "NULL in some rows by the plan: a nullable base column,"
-            + " the nullable side of an outer join,"
-            + " an aggregate over no rows, a scalar subquery, CASE without ELSE,"
-            + " nullif, lag/lead or unnest";
+    if (isNullableBaseColumn(column)) {
+      return from;
+    }
+    if (column.cause != null) {
+      // A materialized view's nullable column is the column itself: named once.
+      return from == null
+          ? column.cause
+          : column.cause.equals("the nullable column " + from) ? from : from + ", " + column.cause;
+    }
+    return (from == null ? "" : from + ", ")
+        + "NULL in some rows by the plan: a nullable base column,"
+        + " the nullable side of an outer join,"
+        + " an aggregate over no rows, a scalar subquery, CASE without ELSE,"
+        + " nullif, lag/lead or unnest";
   }
 
   /** The labels of the first columns, for a message. */

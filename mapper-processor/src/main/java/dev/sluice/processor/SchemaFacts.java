@@ -172,6 +172,12 @@ interface SchemaFacts {
     /** Whether it may be NULL, as far as the facts tell. */
     final ColumnNullness nullness;
 
+    /**
+     * For a NULLABLE column, the one thing in the plan that makes it so ("the nullable side of the
+     * outer join with address"), where the inference names it; else null.
+     */
+    final String cause;
+
     ResultColumn(
         String label,
         String typeName,
@@ -179,6 +185,18 @@ interface SchemaFacts {
         String baseTable,
         String baseColumn,
         ColumnNullness nullness) {
+      this(label, typeName, baseSchema, baseTable, baseColumn, nullness, null);
+    }
+
+    ResultColumn(
+        String label,
+        String typeName,
+        String baseSchema,
+        String baseTable,
+        String baseColumn,
+        ColumnNullness nullness,
+        String cause) {
+      this.cause = cause;
       this.label = label;
       this.typeName = typeName;
       this.baseSchema = baseSchema;

@@ -32,9 +32,15 @@ final class SnapshotFile {
   /**
    * The first line that is no comment; a later format gets a new number. Format 2 records columns
    * the plan cannot decide as {@code unknown} and statements with no plan as {@code unplanned},
-   * where format 1 recorded their base column's NOT NULL, so a format-1 file cannot be read.
+   * where format 1 recorded their base column's NOT NULL, so a format-1 file cannot be read. Format
+   * 3 may end a NULLABLE result column's line with its cause; a format-2 file is a format-3 file
+   * without causes and is read as one, while a Sluice that knows only format 2 refuses a format-3
+   * file by its first line rather than by a column line's field count.
    */
-  static final String FORMAT = "sluice-schema-snapshot 2";
+  static final String FORMAT = "sluice-schema-snapshot 3";
+
+  /** The first line of format 2, still read. */
+  private static final String FORMAT_2 = "sluice-schema-snapshot 2";
 
   /** The first line of the format before 2. */
   private static final String FORMAT_1 = "sluice-schema-snapshot 1";
@@ -75,7 +81,7 @@ final class SnapshotFile {
               + " "
               + SnapshotFacts.refresh(file));
     }
-    if (i == lines.size() || !lines.get(i).equals(FORMAT)) {
+    if (i == lines.size() || !(lines.get(i).equals(FORMAT) || lines.get(i).equals(FORMAT_2))) {
       throw new FormatException(
           file
               + " is no Sluice schema snapshot of this version (its first line should be \""

@@ -144,9 +144,9 @@ final class SubqueryText {
   /**
    * For each FROM subquery {@code (SELECT …) [AS] alias}, the output name of each item of its
    * select list, in order, as PostgreSQL names it: the {@code AS} (or bare) alias, a column's name,
-   * a function's name; null for an item named otherwise ({@code ?column?}, {@code case}, …). A
-   * subquery whose select list holds a {@code *}, or an alias two subqueries share, has no entry:
-   * its columns cannot be counted or told apart. Empty when the SQL cannot be read.
+   * a function's name; {@code ?column?} for any other item (see {@link #item}). A subquery whose
+   * select list holds a {@code *}, or an alias two subqueries share, has no entry: its columns
+   * cannot be counted or told apart. Empty when the SQL cannot be read.
    */
   static Map<String, List<Item>> columns(String sql) {
     Map<String, List<Item>> out = new HashMap<>();
@@ -243,8 +243,8 @@ final class SubqueryText {
   }
 
   /**
-   * The select item {@code t[start, end)}: its output name, null when PostgreSQL would make one up,
-   * and the column it is when it is a plain column without alias.
+   * The select item {@code t[start, end)}: its output name ({@code ?column?} when it is none this
+   * reading knows), and the column it is when it is a plain column without alias.
    */
   private static Item item(List<Token> t, int start, int end) {
     Token last = t.get(end - 1);
@@ -268,8 +268,15 @@ final class SubqueryText {
       // f(…) alone: named after the function (coalesce, greatest, nullif, … too).
       return new Item(t.get(start).text, null);
     }
-    return new Item(null, null);
+    // Anything else as "?column?", PostgreSQL's name for an unaliased operator or constant. Some
+    // of these it names otherwise (a cast after its type, CASE "case"); but every other name
+    // here is the one PostgreSQL gives, so a "?column?" the query above reads is one of these,
+    // and where two share the name, selectListPosition refuses it.
+    return new Item(UNNAMED, null);
   }
+
+  /** The name PostgreSQL gives a select item it cannot name otherwise. */
+  static final String UNNAMED = "?column?";
 
   private static boolean isName(Token k) {
     return k.kind == Kind.QUOTED || k.kind == Kind.WORD && !NOT_ALIASES.contains(k.text);

@@ -62,12 +62,21 @@ class NullabilityChecksTest {
    */
   private void assertNullable(
       String column, String from, String component, boolean primitive, String row, String method) {
+    assertNullableBecause(
+        column, (from == null ? "" : from + ", ") + BY_THE_PLAN, component, primitive, row, method);
+  }
+
+  /**
+   * As {@link #assertNullable}, where the message names the one cause: {@code why} is what the
+   * parentheses after the column hold, with the closing one.
+   */
+  private void assertNullableBecause(
+      String column, String why, String component, boolean primitive, String row, String method) {
     String message =
         "[sluice.schema.nullable-column] column "
             + column
             + " of the result of m ("
-            + (from == null ? "" : from + ", ")
-            + BY_THE_PLAN
+            + why
             + " is nullable but component Program.R."
             + component
             + (primitive ? " is primitive; use " : " is not @Nullable; annotate it @Nullable");
@@ -82,9 +91,9 @@ class NullabilityChecksTest {
 
   @Test
   void leftJoinInnerSide() {
-    assertNullable(
+    assertNullableBecause(
         "name",
-        "category.name",
+        "category.name, the nullable side of the outer join with category c)",
         "name",
         false,
         "@Row record R(String title, String name) {}",
@@ -94,9 +103,9 @@ class NullabilityChecksTest {
 
   @Test
   void leftJoinInnerSideIntoPrimitive() {
-    assertNullable(
+    assertNullableBecause(
         "inventory_id",
-        "inventory.inventory_id",
+        "inventory.inventory_id, the nullable side of the outer join with inventory i)",
         "inventoryId",
         true,
         "@Row record R(int filmId, int inventoryId) {}",
@@ -106,9 +115,9 @@ class NullabilityChecksTest {
 
   @Test
   void rightJoinOuterSide() {
-    assertNullable(
+    assertNullableBecause(
         "name",
-        "language.name",
+        "language.name, the nullable side of the outer join with language l)",
         "name",
         false,
         "@Row record R(String title, String name) {}",
@@ -118,9 +127,9 @@ class NullabilityChecksTest {
 
   @Test
   void fullJoinLeftSide() {
-    assertNullable(
+    assertNullableBecause(
         "first_name",
-        "actor.first_name",
+        "actor.first_name, a side of the FULL JOIN with actor a)",
         "firstName",
         false,
         "@Row record R(String firstName, @Nullable String staffName) {}",
@@ -130,9 +139,9 @@ class NullabilityChecksTest {
 
   @Test
   void fullJoinRightSide() {
-    assertNullable(
+    assertNullableBecause(
         "staff_name",
-        "staff.first_name",
+        "staff.first_name, a side of the FULL JOIN with staff s)",
         "staffName",
         false,
         "@Row record R(@Nullable String firstName, String staffName) {}",
@@ -142,9 +151,9 @@ class NullabilityChecksTest {
 
   @Test
   void leftJoinOfAGroupedSubquery() {
-    assertNullable(
+    assertNullableBecause(
         "copies",
-        null,
+        "the nullable side of the outer join with the subquery s)",
         "copies",
         true,
         "@Row record R(String title, long copies) {}",
@@ -331,9 +340,9 @@ class NullabilityChecksTest {
 
   @Test
   void cteOverALeftJoin() {
-    assertNullable(
+    assertNullableBecause(
         "name",
-        "language.name",
+        "language.name, the nullable side of the outer join with language l)",
         "name",
         false,
         "@Row record R(String title, String name) {}",
@@ -355,9 +364,9 @@ class NullabilityChecksTest {
 
   @Test
   void viewOverALeftJoin() {
-    assertNullable(
+    assertNullableBecause(
         "original_language",
-        "film_language.original_language",
+        "film_language.original_language, the nullable side of the outer join with language l)",
         "originalLanguage",
         false,
         "@Row record R(String title, String originalLanguage) {}",
@@ -366,9 +375,9 @@ class NullabilityChecksTest {
 
   @Test
   void viewOfANullableColumn() {
-    assertNullable(
+    assertNullableBecause(
         "zip",
-        "customer_list.zip code",
+        "customer_list.zip code, the nullable column address.postal_code)",
         "zip",
         false,
         "@Row record R(String name, String zip) {}",

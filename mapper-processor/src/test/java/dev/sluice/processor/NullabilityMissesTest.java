@@ -47,11 +47,20 @@ class NullabilityMissesTest {
    * error says computed column {@code column} is nullable but {@code component} is not @Nullable.
    */
   private void assertNullable(String column, String component, String row, String method) {
+    assertNullableBecause(column, NullabilityChecksTest.BY_THE_PLAN, component, row, method);
+  }
+
+  /**
+   * As {@link #assertNullable}, where the message names the one cause: {@code why} is what the
+   * parentheses after the column hold, with the closing one.
+   */
+  private void assertNullableBecause(
+      String column, String why, String component, String row, String method) {
     String message =
         "[sluice.schema.nullable-column] column "
             + column
             + " of the result of m ("
-            + NullabilityChecksTest.BY_THE_PLAN
+            + why
             + " is nullable but component Program.R."
             + component
             + " is not @Nullable; annotate it @Nullable";
@@ -115,8 +124,9 @@ class NullabilityMissesTest {
 
   @Test
   void constantOfALeftJoinedMaterializedCte() {
-    assertNullable(
+    assertNullableBecause(
         "one",
+        "the nullable side of the outer join with the CTE c)",
         "one",
         "@Row record R(String title, Integer one) {}",
         "@Query(\"WITH c AS MATERIALIZED (SELECT 1 AS one) SELECT f.title, c.one FROM film f"

@@ -467,6 +467,36 @@ class SchemaChecksTest {
         "}");
   }
 
+  /** The cause is recorded in a snapshot, so {@link SnapshotChecksTest} gives the same message. */
+  @Test
+  void resultOuterJoinCauseNamed() {
+    assertError(
+        "sluice.schema.nullable-column",
+        "column city of the result of cities (city.city, the nullable side of the outer join with"
+            + " city c) is nullable but component Program.C.city is not @Nullable",
+        5,
+        "@Row record C(String address, String city) {}",
+        "@Dao interface D {",
+        "  @Query(\"SELECT a.address, c.city FROM address a LEFT JOIN city c USING (city_id)\")"
+            + " List<C> cities();",
+        "}");
+  }
+
+  /** The cause inside a subquery is followed to the join that makes it nullable, offline too. */
+  @Test
+  void resultOuterJoinCauseInASubquery() {
+    assertError(
+        "sluice.schema.nullable-column",
+        "column city of the result of cities (city.city, the nullable side of the outer join with"
+            + " city c) is nullable but component Program.C.city is not @Nullable",
+        5,
+        "@Row record C(String address, String city) {}",
+        "@Dao interface D {",
+        "  @Query(\"SELECT s.address, s.city FROM (SELECT a.address, c.city FROM address a LEFT JOIN"
+            + " city c USING (city_id) OFFSET 0) s\") List<C> cities();",
+        "}");
+  }
+
   @Test
   void scalarResultLossy() {
     assertError(

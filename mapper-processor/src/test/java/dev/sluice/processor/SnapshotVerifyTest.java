@@ -83,7 +83,7 @@ class SnapshotVerifyTest {
     String text = Files.readString(a, StandardCharsets.UTF_8);
     assertThat(Files.readString(b, StandardCharsets.UTF_8)).isEqualTo(text);
     assertThat(text)
-        .contains("\nsluice-schema-snapshot 2\nserver-version 17.")
+        .contains("\nsluice-schema-snapshot 3\nserver-version 17.")
         .contains("\nsource migrations\nmigrations ../m\nmigrations-digest sha256:")
         .contains("\nsearch-path \"\\\"$user\\\", public\"\n")
         .contains(
@@ -346,6 +346,25 @@ class SnapshotVerifyTest {
     }
   }
 
+  /** Format 2 is format 3 without causes: such a file still serves and still verifies. */
+  @Test
+  void aSnapshotOfFormatTwoIsStillReadAndVerified() throws IOException {
+    Path dir = migrations("m");
+    Path file = temp.resolve("two.snapshot");
+    assertClean(
+        compile(PROGRAM, "-Asluice.schema.migrations=" + dir, "-Asluice.schema.snapshot=" + file));
+    String text = Files.readString(file);
+    assertThat(text).contains("\nsluice-schema-snapshot 3\n");
+    Files.writeString(file, text.replace("sluice-schema-snapshot 3", "sluice-schema-snapshot 2"));
+    assertClean(compile(PROGRAM, "-Asluice.schema.snapshot=" + file));
+    assertClean(
+        compile(
+            PROGRAM,
+            "-Asluice.schema.migrations=" + dir,
+            "-Asluice.schema.snapshot=" + file,
+            "-Asluice.schema.verifySnapshot=true"));
+  }
+
   @Test
   void aSnapshotOfTheFirstFormatIsRefusedWithWhyAndHowToRefresh() throws IOException {
     Path dir = migrations("m");
@@ -354,7 +373,7 @@ class SnapshotVerifyTest {
         compile(PROGRAM, "-Asluice.schema.migrations=" + dir, "-Asluice.schema.snapshot=" + file));
     Files.writeString(
         file,
-        Files.readString(file).replace("sluice-schema-snapshot 2", "sluice-schema-snapshot 1"));
+        Files.readString(file).replace("sluice-schema-snapshot 3", "sluice-schema-snapshot 1"));
     Compilation c = compile(PROGRAM, "-Asluice.schema.snapshot=" + file);
     assertThat(c)
         .hadErrorContaining(
