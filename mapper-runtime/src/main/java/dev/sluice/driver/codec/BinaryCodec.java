@@ -530,13 +530,7 @@ public final class BinaryCodec {
     int flags = Bytes.getInt(b, off + 4);
     int declared = Bytes.getInt(b, off + 8);
     if (declared != elementOid) {
-      throw new PgException(
-          "08P01",
-          "array of "
-              + Oids.name(declared)
-              + " elements where "
-              + Oids.name(elementOid)
-              + " elements were expected");
+      throw wrongElements(declared, elementOid);
     }
     if (ndim == 0) {
       if (len != 12) {
@@ -593,6 +587,17 @@ public final class BinaryCodec {
           "08P01", "array value has " + (end - p) + " bytes after its " + n + " elements");
     }
     return out;
+  }
+
+  /** An array value whose elements are {@code declared} where {@code expected} was described. */
+  static PgException wrongElements(int declared, int expected) {
+    return new PgException(
+        "08P01",
+        "array of "
+            + Oids.name(declared)
+            + " elements where "
+            + Oids.name(expected)
+            + " elements were expected");
   }
 
   /**

@@ -25,13 +25,7 @@ public final class NestedArrays {
       throw new PgException("08P01", "array value with " + ndim + " dimensions and flags " + flags);
     }
     if (declared != elementOid) {
-      throw new PgException(
-          "08P01",
-          "array of "
-              + Oids.name(declared)
-              + " elements where "
-              + Oids.name(elementOid)
-              + " elements were expected");
+      throw BinaryCodec.wrongElements(declared, elementOid);
     }
     if (len < 12 + 8 * ndim) {
       throw new PgException("08P01", "array value of " + len + " bytes, shorter than its header");
