@@ -476,6 +476,15 @@ public final class RowView {
     return ColumnConversions.text(this, c);
   }
 
+  /**
+   * An hstore column (the contrib extension) as a Map of its pairs in the server's order, a NULL
+   * value null; null for NULL. Read from hstore's text form (its OID is per database).
+   */
+  public java.util.Map<String, String> getHstore(int c) {
+    String s = getString(c);
+    return s == null ? null : dev.sluice.driver.codec.HstoreText.parse(s);
+  }
+
   /** numeric (or an integer type) as BigDecimal; null for NULL. NaN and ±Infinity fail (22000). */
   public BigDecimal getBigDecimal(int c) {
     int len = lengths[c];

@@ -394,6 +394,9 @@ public final class ParameterEncoder {
     if (ArrayEncoder.isArray(v)) {
       return ArrayEncoder.literal(v, delimiter);
     }
+    if (v instanceof java.util.Map<?, ?> map) {
+      return HstoreText.format(map); // hstore's text form
+    }
     return String.valueOf(v);
   }
 
