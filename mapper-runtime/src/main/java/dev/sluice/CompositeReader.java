@@ -59,6 +59,10 @@ public final class CompositeReader {
    * Starts reading a composite value at the current position: reads its field count, which must be
    * {@code fields}, the number of components of {@code record} (a record's components are read by
    * position, as {@code record_recv} writes them).
+   *
+   * @param fields the number of the record's components
+   * @param record the record's name, for the error
+   * @throws PgException 42804 if the value has another number of fields
    */
   public void enter(int fields, String record) {
     int n = intAt(pos);
@@ -78,7 +82,11 @@ public final class CompositeReader {
     pos += 4;
   }
 
-  /** Checks that the value entered last was read to its end, and leaves it. */
+  /**
+   * Checks that the value entered last was read to its end, and leaves it.
+   *
+   * @throws PgException 08P01 if bytes of the value were left unread
+   */
   public void exit() {
     int end = ends[--depth];
     if (pos != end) {
@@ -86,7 +94,11 @@ public final class CompositeReader {
     }
   }
 
-  /** Whether the next field is NULL; if it is, it is consumed. */
+  /**
+   * Whether the next field is NULL; if it is, it is consumed.
+   *
+   * @return true for a NULL field, now skipped
+   */
   public boolean nullField() {
     if (intAt(pos + 4) == -1) {
       pos += 8;
@@ -98,6 +110,10 @@ public final class CompositeReader {
   /**
    * Enters the next field, a composite or an array of composites (whose OIDs are per database, so
    * not checked here: the nested value's own field OIDs are); read it, then {@link #exit}.
+   *
+   * @param component the record component being read, as errors name it
+   * @return this reader, positioned on the field's value
+   * @throws PgException 22004 if the field is NULL, 08P01 if its length is malformed
    */
   public CompositeReader field(String component) {
     int len = variable(component, "a composite");
@@ -108,6 +124,11 @@ public final class CompositeReader {
   /**
    * Starts reading an array of composites at the current position: returns its element count. An
    * empty array has none; more than one dimension, or a lower bound other than 1, fails (0A000).
+   *
+   * @param component the record component being read, as errors name it
+   * @return the number of elements, 0 for an empty array
+   * @throws PgException 0A000 for more than one dimension or a lower bound other than 1, 08P01 for
+   *     an element count the value cannot hold
    */
   public int array(String component) {
     int ndim = intAt(pos);
@@ -142,6 +163,9 @@ public final class CompositeReader {
   /**
    * Enters the next element of an array: true, then read it and {@link #exit}; false for a NULL
    * element, which is consumed.
+   *
+   * @return true when an element was entered, false for a NULL element
+   * @throws PgException 08P01 if the element's length is malformed
    */
   public boolean element() {
     int len = intAt(pos);
@@ -157,22 +181,51 @@ public final class CompositeReader {
     return true;
   }
 
-  /** A new list for {@code n} elements (so generated code needs no import of its own). */
+  /**
+   * A new list for {@code n} elements (so generated code needs no import of its own).
+   *
+   * @param <T> the elements' type
+   * @param n the number of elements to come
+   * @return an empty, mutable list sized for them
+   */
   public static <T> List<T> list(int n) {
     return new ArrayList<>(n);
   }
 
   // ---- scalar fields; each fails naming component if the field is NULL or of another type ----
 
+  /**
+   * A boolean field.
+   *
+   * @param component the record component being read, as errors name it
+   * @return the value
+   * @throws PgException 22004 if the field is NULL, 42804 if its type cannot be read so, 08P01 if
+   *     the value is malformed
+   */
   public boolean readBoolean(String component) {
     return buf[fixed(Oids.BOOL, 1, component, "boolean")] != 0;
   }
 
+  /**
+   * A smallint field.
+   *
+   * @param component the record component being read, as errors name it
+   * @return the value
+   * @throws PgException 22004 if the field is NULL, 42804 if its type cannot be read so, 08P01 if
+   *     the value is malformed
+   */
   public short readShort(String component) {
     return Bytes.getShort(buf, fixed(Oids.INT2, 2, component, "short"));
   }
 
-  /** An integer or smallint field. */
+  /**
+   * An integer or smallint field.
+   *
+   * @param component the record component being read, as errors name it
+   * @return the value
+   * @throws PgException 22004 if the field is NULL, 42804 if its type cannot be read so, 08P01 if
+   *     the value is malformed
+   */
   public int readInt(String component) {
     if (intAt(pos) == Oids.INT2) {
       return readShort(component);
@@ -180,7 +233,14 @@ public final class CompositeReader {
     return Bytes.getInt(buf, fixed(Oids.INT4, 4, component, "int"));
   }
 
-  /** A bigint, integer or smallint field. */
+  /**
+   * A bigint, integer or smallint field.
+   *
+   * @param component the record component being read, as errors name it
+   * @return the value
+   * @throws PgException 22004 if the field is NULL, 42804 if its type cannot be read so, 08P01 if
+   *     the value is malformed
+   */
   public long readLong(String component) {
     int oid = intAt(pos);
     if (oid == Oids.INT4 || oid == Oids.INT2) {
@@ -189,11 +249,26 @@ public final class CompositeReader {
     return Bytes.getLong(buf, fixed(Oids.INT8, 8, component, "long"));
   }
 
+  /**
+   * A real field.
+   *
+   * @param component the record component being read, as errors name it
+   * @return the value
+   * @throws PgException 22004 if the field is NULL, 42804 if its type cannot be read so, 08P01 if
+   *     the value is malformed
+   */
   public float readFloat(String component) {
     return Float.intBitsToFloat(Bytes.getInt(buf, fixed(Oids.FLOAT4, 4, component, "float")));
   }
 
-  /** A double precision or real field. */
+  /**
+   * A double precision or real field.
+   *
+   * @param component the record component being read, as errors name it
+   * @return the value
+   * @throws PgException 22004 if the field is NULL, 42804 if its type cannot be read so, 08P01 if
+   *     the value is malformed
+   */
   public double readDouble(String component) {
     if (intAt(pos) == Oids.FLOAT4) {
       return readFloat(component);
@@ -201,7 +276,14 @@ public final class CompositeReader {
     return Double.longBitsToDouble(Bytes.getLong(buf, fixed(Oids.FLOAT8, 8, component, "double")));
   }
 
-  /** A field of a text type (text, varchar, bpchar, name, json, xml). */
+  /**
+   * A field of a text type (text, varchar, bpchar, name, json, xml).
+   *
+   * @param component the record component being read, as errors name it
+   * @return the text, decoded from UTF-8
+   * @throws PgException 22004 if the field is NULL, 42804 if its type cannot be read so, 08P01 if
+   *     the value is malformed
+   */
   public String readString(String component) {
     int oid = intAt(pos);
     if (!Oids.isTextual(oid)) {
@@ -213,7 +295,14 @@ public final class CompositeReader {
     return new String(buf, off, len, StandardCharsets.UTF_8);
   }
 
-  /** A numeric field; NaN and ±Infinity fail (22000) as in {@link RowView#getBigDecimal}. */
+  /**
+   * A numeric field; NaN and ±Infinity fail (22000) as in {@link RowView#getBigDecimal}.
+   *
+   * @param component the record component being read, as errors name it
+   * @return the value
+   * @throws PgException 22004 if the field is NULL, 42804 if its type cannot be read so, 08P01 if
+   *     the value is malformed
+   */
   public BigDecimal readBigDecimal(String component) {
     int oid = intAt(pos);
     if (oid != Oids.NUMERIC) {
@@ -225,7 +314,16 @@ public final class CompositeReader {
     return BinaryCodec.numeric(buf, off, len);
   }
 
-  /** An enum (or text) field as a constant of {@code labels}' enum; an unknown label fails. */
+  /**
+   * An enum (or text) field as a constant of {@code labels}' enum; an unknown label fails.
+   *
+   * @param <E> the enum type
+   * @param labels the labels of the enum's constants
+   * @param component the record component being read, as errors name it
+   * @return the constant whose label the field holds
+   * @throws PgException 22P02 for a label no constant has, 22004 if the field is NULL, 42804 if its
+   *     type is not an enum nor text
+   */
   public <E extends Enum<E>> E readEnum(EnumLabels<E> labels, String component) {
     int oid = intAt(pos);
     if (Oids.hasBinaryCodec(oid) && !Oids.isTextual(oid)) {
@@ -250,7 +348,16 @@ public final class CompositeReader {
     return e;
   }
 
-  /** A one-dimensional array field as a List of {@code elementType}; NULL elements are null. */
+  /**
+   * A one-dimensional array field as a List of {@code elementType}; NULL elements are null.
+   *
+   * @param <T> the elements' type
+   * @param elementType the elements' class
+   * @param component the record component being read, as errors name it
+   * @return the elements, in order
+   * @throws PgException 22004 if the field is NULL, 42804 if its type cannot be read so, 08P01 if
+   *     the value is malformed
+   */
   public <T> List<T> readList(Class<T> elementType, String component) {
     int oid = intAt(pos);
     int element = Oids.elementOf(oid);
@@ -267,6 +374,13 @@ public final class CompositeReader {
    * A field of any type with a binary codec, as {@code type} (UUID, the java.time types, Interval,
    * InetNetwork, byte[], …): decoded as {@link BinaryCodec#decode} does, then converted where that
    * loses nothing.
+   *
+   * @param <T> the field's Java type
+   * @param type the field's Java class
+   * @param component the record component being read, as errors name it
+   * @return the value
+   * @throws PgException 22004 if the field is NULL, 42804 if its type cannot be read so, 08P01 if
+   *     the value is malformed
    */
   public <T> T read(Class<T> type, String component) {
     int oid = intAt(pos);

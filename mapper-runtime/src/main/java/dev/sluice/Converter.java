@@ -14,9 +14,19 @@ package dev.sluice;
  * @param <T> the component's type
  */
 public interface Converter<C, T> {
-  /** The component's value for a column value (never null). */
+  /**
+   * The component's value for a column value, when a row is decoded.
+   *
+   * @param value the column's value, never null
+   * @return the component's value
+   */
   T fromColumn(C value);
 
-  /** The column value for a component's value (never null); used by generated writes. */
+  /**
+   * The column value for a component's value; used by generated writes.
+   *
+   * @param value the component's value, never null
+   * @return the value to bind for the column
+   */
   C toColumn(T value);
 }

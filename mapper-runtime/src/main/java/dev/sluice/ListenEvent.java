@@ -6,6 +6,10 @@ package dev.sluice;
  * made again, or its queue was full), so that a gap is never silent.
  */
 public sealed interface ListenEvent permits Notification, MissedNotifications {
-  /** The channel this event is about. */
+  /**
+   * The channel this event is about.
+   *
+   * @return the channel's name, as given to {@code LISTEN}
+   */
   String channel();
 }

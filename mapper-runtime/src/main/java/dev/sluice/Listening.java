@@ -52,7 +52,11 @@ public final class Listening implements AutoCloseable {
     }
   }
 
-  /** The channel, exactly as given (a quoted identifier: case-sensitive). */
+  /**
+   * The channel, exactly as given (a quoted identifier: case-sensitive).
+   *
+   * @return the channel's name
+   */
   public String channel() {
     return channel;
   }
@@ -60,6 +64,11 @@ public final class Listening implements AutoCloseable {
   /**
    * The next event, waiting up to {@code timeout}; null if none came. Only for a subscription made
    * without a handler ({@link Database#listen(String)}).
+   *
+   * @param timeout how long to wait at most; zero or negative returns at once
+   * @return the next notification or gap mark, or null if none came in time
+   * @throws InterruptedException if the thread is interrupted while waiting
+   * @throws IllegalStateException if the subscription delivers to a handler
    */
   public ListenEvent poll(Duration timeout) throws InterruptedException {
     if (handler != null) {

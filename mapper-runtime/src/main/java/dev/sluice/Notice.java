@@ -13,7 +13,15 @@ package dev.sluice;
  */
 public record Notice(
     String severity, String sqlState, String message, String detail, String hint, String routine) {
-  /** A notice without its routine. */
+  /**
+   * A notice without its routine.
+   *
+   * @param severity WARNING, NOTICE, DEBUG, INFO or LOG
+   * @param sqlState the SQLSTATE
+   * @param message the primary message
+   * @param detail detail, or null
+   * @param hint hint, or null
+   */
   public Notice(String severity, String sqlState, String message, String detail, String hint) {
     this(severity, sqlState, message, detail, hint, null);
   }

@@ -6,5 +6,10 @@ package dev.sluice;
  */
 @FunctionalInterface
 public interface NoticeListener {
+  /**
+   * Receives one notice, in the order the server sent them.
+   *
+   * @param notice the notice: severity, SQLSTATE, message, detail and hint
+   */
   void onNotice(Notice notice);
 }

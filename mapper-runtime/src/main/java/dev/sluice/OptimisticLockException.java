@@ -9,6 +9,12 @@ package dev.sluice;
 public class OptimisticLockException extends PgException {
   private static final long serialVersionUID = 1L;
 
+  /**
+   * Makes the exception a generated DAO throws ({@link dev.sluice.generated.DaoSupport}).
+   *
+   * @param message what failed, naming the method, the table, the id and the version the caller had
+   * @param statement the update or delete that matched no row
+   */
   public OptimisticLockException(String message, String statement) {
     super("40001", message, statement, null);
   }

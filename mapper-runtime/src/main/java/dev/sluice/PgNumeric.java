@@ -35,7 +35,13 @@ public final class PgNumeric {
     this.special = special;
   }
 
-  /** A finite value. */
+  /**
+   * A finite value.
+   *
+   * @param value the decimal, not null
+   * @return the numeric of {@code value}
+   * @throws NullPointerException if {@code value} is null
+   */
   public static PgNumeric of(BigDecimal value) {
     return new PgNumeric(Objects.requireNonNull(value, "value"), null);
   }
@@ -43,6 +49,9 @@ public final class PgNumeric {
   /**
    * A double's numeric: NaN and the infinities as the specials, a finite double as its shortest
    * decimal form ({@code 0.1} is {@code 0.1}, as a float8 cast to numeric gives it).
+   *
+   * @param value any double
+   * @return {@link #NaN}, an infinity, or the finite numeric of {@code value}
    */
   public static PgNumeric of(double value) {
     if (Double.isNaN(value)) {
@@ -58,6 +67,8 @@ public final class PgNumeric {
    * Parses numeric's text form: a decimal, or {@code NaN}, {@code Infinity}, {@code -Infinity}
    * (also {@code +Infinity}, {@code inf} and {@code -inf}, in any case, as numeric_in takes them).
    *
+   * @param text the text, surrounding white space allowed
+   * @return the numeric it names
    * @throws NumberFormatException for anything else
    */
   public static PgNumeric parse(String text) {
@@ -78,16 +89,29 @@ public final class PgNumeric {
     }
   }
 
+  /**
+   * Whether this is numeric's NaN.
+   *
+   * @return true for {@link #NaN} only
+   */
   public boolean isNaN() {
     return this == NaN;
   }
 
-  /** Whether this is Infinity or -Infinity. */
+  /**
+   * Whether this is Infinity or -Infinity.
+   *
+   * @return true for either infinity
+   */
   public boolean isInfinite() {
     return this == POSITIVE_INFINITY || this == NEGATIVE_INFINITY;
   }
 
-  /** Whether this is a finite decimal, which {@link #toBigDecimal} gives. */
+  /**
+   * Whether this is a finite decimal, which {@link #toBigDecimal} gives.
+   *
+   * @return false for NaN and the infinities
+   */
   public boolean isFinite() {
     return value != null;
   }
@@ -95,6 +119,7 @@ public final class PgNumeric {
   /**
    * The finite value.
    *
+   * @return the decimal, with the scale it was read or made with
    * @throws ArithmeticException for NaN and the infinities, which BigDecimal cannot hold
    */
   public BigDecimal toBigDecimal() {
@@ -104,7 +129,11 @@ public final class PgNumeric {
     return value;
   }
 
-  /** As a double: the specials as the double's own, a finite value rounded to the nearest. */
+  /**
+   * As a double: the specials as the double's own, a finite value rounded to the nearest.
+   *
+   * @return the double closest to this numeric
+   */
   public double doubleValue() {
     if (value != null) {
       return value.doubleValue();

@@ -66,18 +66,45 @@ public final class Pipeline {
     return params == null ? NO_PARAMS : params.clone();
   }
 
-  /** Queues a query; its handle holds every row, decoded by {@code decoder}. */
+  /**
+   * Queues a query; its handle holds every row, decoded by {@code decoder}.
+   *
+   * @param <T> the type of a row's value
+   * @param sql the statement, with {@code $1}, {@code $2}, … placeholders
+   * @param params the values of the placeholders, in order, always bound
+   * @param decoder decodes each row
+   * @return the handle, with the rows once the pipeline has run
+   * @throws IllegalStateException if the pipeline has already been sent (outside its block)
+   */
   public <T> Pipelined<List<T>> query(String sql, RowDecoder<T> decoder, Object... params) {
     List<T> rows = new ArrayList<>();
     return add(PipelineStep.query(sql, params(params), decoder, rows), step -> rows);
   }
 
-  /** Queues a query; its handle holds every row as a record of {@code type}. */
+  /**
+   * Queues a query; its handle holds every row as a record of {@code type}.
+   *
+   * @param <T> the type of a row's value
+   * @param sql the statement, with {@code $1}, {@code $2}, … placeholders
+   * @param params the values of the placeholders, in order, always bound
+   * @param type a {@code @Row} or {@code @Table} record, or a single column's type
+   * @return the handle, with the rows once the pipeline has run
+   * @throws IllegalStateException if the pipeline has already been sent (outside its block)
+   */
   public <T> Pipelined<List<T>> query(String sql, Class<T> type, Object... params) {
     return query(sql, Decoders.of(type), params);
   }
 
-  /** Queues a query of at most one row; more than one fails its handle with 21000. */
+  /**
+   * Queues a query of at most one row; more than one fails its handle with 21000.
+   *
+   * @param <T> the type of the row's value
+   * @param sql the statement, with {@code $1}, {@code $2}, … placeholders
+   * @param params the values of the placeholders, in order, always bound
+   * @param decoder decodes the row
+   * @return the handle, with the row (empty if none) once the pipeline has run
+   * @throws IllegalStateException if the pipeline has already been sent (outside its block)
+   */
   public <T> Pipelined<Optional<T>> queryOne(String sql, RowDecoder<T> decoder, Object... params) {
     List<T> rows = new ArrayList<>(1);
     return add(
@@ -85,17 +112,37 @@ public final class Pipeline {
         step -> ConnectionQueries.onlyRow(rows, sql));
   }
 
-  /** {@link #queryOne(String, RowDecoder, Object...)} into a record of {@code type}. */
+  /**
+   * {@link #queryOne(String, RowDecoder, Object...)} into a record of {@code type}.
+   *
+   * @param <T> the type of the row's value
+   * @param sql the statement, with {@code $1}, {@code $2}, … placeholders
+   * @param params the values of the placeholders, in order, always bound
+   * @param type a {@code @Row} or {@code @Table} record, or a single column's type
+   * @return the handle, with the row (empty if none) once the pipeline has run
+   * @throws IllegalStateException if the pipeline has already been sent (outside its block)
+   */
   public <T> Pipelined<Optional<T>> queryOne(String sql, Class<T> type, Object... params) {
     return queryOne(sql, Decoders.of(type), params);
   }
 
-  /** Queues a statement; its handle holds the rows it affected (or returned). */
+  /**
+   * Queues a statement; its handle holds the rows it affected (or returned).
+   *
+   * @param sql the statement, with {@code $1}, {@code $2}, … placeholders
+   * @param params the values of the placeholders, in order, always bound
+   * @return the handle, with the row count once the pipeline has run
+   * @throws IllegalStateException if the pipeline has already been sent (outside its block)
+   */
   public Pipelined<Long> execute(String sql, Object... params) {
     return add(PipelineStep.execute(sql, params(params)), PipelineStep::count);
   }
 
-  /** Statements queued so far. */
+  /**
+   * How many statements are queued so far.
+   *
+   * @return the count
+   */
   public int size() {
     return steps.size();
   }

@@ -24,6 +24,10 @@ public final class Pipelined<T> {
   /**
    * The statement's result; throws its error: the server's, one found before it was sent, or 25P02
    * when an atomic pipeline failed before it. Before the pipeline has run: IllegalStateException.
+   *
+   * @return the statement's value
+   * @throws PgException the statement's error
+   * @throws IllegalStateException if the pipeline has not run yet
    */
   public T get() {
     PgException e = step.error();
@@ -37,17 +41,29 @@ public final class Pipelined<T> {
     return result.of(step);
   }
 
-  /** Whether the statement failed (or, in a failed atomic pipeline, was not run). */
+  /**
+   * Whether the statement failed (or, in a failed atomic pipeline, was not run).
+   *
+   * @return true when {@link #error()} is not null
+   */
   public boolean failed() {
     return step.error() != null;
   }
 
-  /** What failed it, or null. */
+  /**
+   * What failed the statement.
+   *
+   * @return its error, or null when it has none (yet)
+   */
   public PgException error() {
     return step.error();
   }
 
-  /** Whether the pipeline has run and this statement has its outcome. */
+  /**
+   * Whether the pipeline has run and this statement has its outcome.
+   *
+   * @return true once {@link #get()} returns or throws the statement's own outcome
+   */
   public boolean isDone() {
     return step.isDone();
   }

@@ -32,6 +32,12 @@ public record PoolEvent(Kind kind, long waitNanos, int backendPid, String host, 
     BROKEN
   }
 
+  /**
+   * {@link #waitNanos()} as a Duration.
+   *
+   * @return how long the caller waited for the connection; zero for other kinds than {@link
+   *     Kind#ACQUIRED}
+   */
   public Duration waitTime() {
     return Duration.ofNanos(waitNanos);
   }

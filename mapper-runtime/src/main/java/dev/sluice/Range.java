@@ -36,7 +36,12 @@ public final class Range<T> {
     this.empty = empty;
   }
 
-  /** The empty range. */
+  /**
+   * The empty range.
+   *
+   * @param <T> the subtype's Java type
+   * @return the empty range, one instance for every subtype
+   */
   @SuppressWarnings("unchecked")
   public static <T> Range<T> empty() {
     return (Range<T>) EMPTY;
@@ -45,47 +50,101 @@ public final class Range<T> {
   /**
    * A range of the given bounds; a null bound is unbounded (its inclusive flag is ignored). The
    * server checks the order of the bounds (22000 when lower is above upper).
+   *
+   * @param <T> the subtype's Java type
+   * @param lower the lower bound, or null for unbounded
+   * @param lowerInclusive whether the lower bound is in the range
+   * @param upper the upper bound, or null for unbounded
+   * @param upperInclusive whether the upper bound is in the range
+   * @return the range, not empty
    */
   public static <T> Range<T> of(T lower, boolean lowerInclusive, T upper, boolean upperInclusive) {
     return new Range<>(lower, lowerInclusive, upper, upperInclusive, false);
   }
 
-  /** {@code [lower,upper)}, the canonical form of the discrete ranges. */
+  /**
+   * {@code [lower,upper)}, the canonical form of the discrete ranges.
+   *
+   * @param <T> the subtype's Java type
+   * @param lower the inclusive lower bound, or null for unbounded
+   * @param upper the exclusive upper bound, or null for unbounded
+   * @return the range
+   */
   public static <T> Range<T> closedOpen(T lower, T upper) {
     return of(lower, true, upper, false);
   }
 
-  /** {@code [lower,upper]}. */
+  /**
+   * {@code [lower,upper]}.
+   *
+   * @param <T> the subtype's Java type
+   * @param lower the inclusive lower bound, or null for unbounded
+   * @param upper the inclusive upper bound, or null for unbounded
+   * @return the range
+   */
   public static <T> Range<T> closed(T lower, T upper) {
     return of(lower, true, upper, true);
   }
 
+  /**
+   * Whether this is the empty range, which has no bounds.
+   *
+   * @return true for {@link #empty()} and an empty range read from the server
+   */
   public boolean isEmpty() {
     return empty;
   }
 
-  /** The lower bound, or null when unbounded or empty. */
+  /**
+   * The lower bound.
+   *
+   * @return the bound, or null when unbounded or empty
+   */
   public T lower() {
     return lower;
   }
 
-  /** The upper bound, or null when unbounded or empty. */
+  /**
+   * The upper bound.
+   *
+   * @return the bound, or null when unbounded or empty
+   */
   public T upper() {
     return upper;
   }
 
+  /**
+   * Whether the lower bound is in the range.
+   *
+   * @return false when the lower side is exclusive, unbounded or the range is empty
+   */
   public boolean lowerInclusive() {
     return lowerInclusive;
   }
 
+  /**
+   * Whether the upper bound is in the range.
+   *
+   * @return false when the upper side is exclusive, unbounded or the range is empty
+   */
   public boolean upperInclusive() {
     return upperInclusive;
   }
 
+  /**
+   * Whether the range has no lower bound.
+   *
+   * @return true when the range is not empty and its lower bound is null
+   */
   public boolean lowerUnbounded() {
     return !empty && lower == null;
   }
 
+  /**
+   * Whether the range has no upper bound.
+   *
+   * @return true when the range is not empty and its upper bound is null
+   */
   public boolean upperUnbounded() {
     return !empty && upper == null;
   }

@@ -19,7 +19,11 @@ public final class Savepoint {
     return owner;
   }
 
-  /** Its SQL name, {@code sluice_sp_1} and so on: made by Sluice, never from user input. */
+  /**
+   * Its SQL name, made by Sluice, never from user input.
+   *
+   * @return {@code sluice_sp_1}, {@code sluice_sp_2} and so on
+   */
   public String name() {
     return name;
   }

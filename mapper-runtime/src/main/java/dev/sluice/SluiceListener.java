@@ -27,9 +27,15 @@ public interface SluiceListener {
    * pool's reset of the session state a caller left (a SET, a LISTEN, a temporary table; its text
    * is the reset statement, e.g. {@code RESET ALL}), and LISTEN and UNLISTEN on the listening
    * connection. The listening connection's heartbeat ({@code SELECT 1}) is not.
+   *
+   * @param event the statement, its duration, row count, connection and failure
    */
   default void statementEnded(StatementEvent event) {}
 
-  /** The pool acquired, opened, closed or discarded a connection. */
+  /**
+   * The pool acquired, opened, closed or discarded a connection.
+   *
+   * @param event what happened, to which connection, and how long an acquiring caller waited
+   */
   default void poolEvent(PoolEvent event) {}
 }

@@ -29,10 +29,20 @@ public record StatementEvent(
     int port,
     Throwable failure) {
 
+  /**
+   * {@link #durationNanos()} as a Duration.
+   *
+   * @return from the call to the end of its exchange
+   */
   public Duration duration() {
     return Duration.ofNanos(durationNanos);
   }
 
+  /**
+   * Whether the call threw.
+   *
+   * @return true when {@link #failure()} is not null
+   */
   public boolean failed() {
     return failure != null;
   }
@@ -40,6 +50,8 @@ public record StatementEvent(
   /**
    * The SQLSTATE of the failure ({@link PgException#sqlState()}), null when the call succeeded or
    * failed with something else than a {@link PgException} (an exception from a row consumer, say).
+   *
+   * @return the five-character SQLSTATE, or null
    */
   public String sqlState() {
     return failure instanceof PgException pe ? pe.sqlState() : null;

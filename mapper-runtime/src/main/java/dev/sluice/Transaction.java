@@ -37,7 +37,11 @@ public final class Transaction extends ConnectionQueries {
   /** Savepoints made so far; names are never reused within the transaction. */
   private int savepoints;
 
-  /** Makes a savepoint ({@code SAVEPOINT sluice_sp_n}). */
+  /**
+   * Makes a savepoint ({@code SAVEPOINT sluice_sp_n}).
+   *
+   * @return the savepoint, to roll back to or release in this transaction
+   */
   public Savepoint savepoint() {
     Savepoint sp = new Savepoint(this, "sluice_sp_" + (++savepoints));
     acquire().simpleQuery("SAVEPOINT " + sp.name());
@@ -47,12 +51,20 @@ public final class Transaction extends ConnectionQueries {
   /**
    * Undoes everything since {@code savepoint} ({@code ROLLBACK TO SAVEPOINT}); the savepoint stays,
    * and a transaction that had failed can go on.
+   *
+   * @param savepoint a savepoint of this transaction, not yet released
+   * @throws IllegalArgumentException if the savepoint belongs to another transaction
    */
   public void rollbackTo(Savepoint savepoint) {
     acquire().simpleQuery("ROLLBACK TO SAVEPOINT " + own(savepoint).name());
   }
 
-  /** Forgets {@code savepoint} ({@code RELEASE SAVEPOINT}), keeping what ran after it. */
+  /**
+   * Forgets {@code savepoint} ({@code RELEASE SAVEPOINT}), keeping what ran after it.
+   *
+   * @param savepoint a savepoint of this transaction, not yet released
+   * @throws IllegalArgumentException if the savepoint belongs to another transaction
+   */
   public void release(Savepoint savepoint) {
     acquire().simpleQuery("RELEASE SAVEPOINT " + own(savepoint).name());
   }
@@ -67,6 +79,10 @@ public final class Transaction extends ConnectionQueries {
    * Runs {@code body} inside a savepoint: released if the body returns, rolled back to (and then
    * released) if it throws, so a failure undoes only the body's own work and the transaction goes
    * on. The exception is rethrown.
+   *
+   * @param <R> the type of the body's result
+   * @param body the work to run inside the savepoint, on this transaction
+   * @return what {@code body} returned
    */
   public <R> R savepoint(TxFunction<R> body) {
     Savepoint sp = savepoint();
@@ -93,7 +109,12 @@ public final class Transaction extends ConnectionQueries {
     return savepoint;
   }
 
-  /** Whether a statement in this transaction failed, so it can only roll back. */
+  /**
+   * Whether a statement in this transaction failed, so it can only roll back (or roll back to a
+   * savepoint).
+   *
+   * @return true while the server reports the transaction as failed
+   */
   public boolean isFailed() {
     return connection.transactionStatus() == 'E';
   }

@@ -6,6 +6,7 @@ package dev.sluice;
  * TxOptions.DEFAULT.isolation(IsolationLevel.SERIALIZABLE).attempts(5)}.
  */
 public final class TxOptions {
+  /** The server's default isolation level, read-write, one attempt: a plain {@code BEGIN}. */
   public static final TxOptions DEFAULT = new TxOptions(null, false, 1);
 
   /** Most attempts {@link #attempts} accepts: a retry loop is for conflicts, not for outages. */
@@ -21,12 +22,22 @@ public final class TxOptions {
     this.attempts = attempts;
   }
 
-  /** These options with the given isolation level. */
+  /**
+   * These options with the given isolation level.
+   *
+   * @param level the level, or null for the server's default
+   * @return new options; these are unchanged
+   */
   public TxOptions isolation(IsolationLevel level) {
     return new TxOptions(level, readOnly, attempts);
   }
 
-  /** These options, read-only. */
+  /**
+   * These options, read-only ({@code BEGIN READ ONLY}): a write in the transaction fails with
+   * SQLSTATE 25006.
+   *
+   * @return new options; these are unchanged
+   */
   public TxOptions readOnly() {
     return new TxOptions(isolation, true, attempts);
   }
@@ -41,6 +52,10 @@ public final class TxOptions {
    * database. Any other failure, and an outcome the client cannot know (a connection lost during
    * COMMIT, or a COMMIT whose wait for a synchronous standby was cancelled: 08007), is thrown at
    * once.
+   *
+   * @param n how many times the transaction may run, 1 to 100
+   * @return new options; these are unchanged
+   * @throws IllegalArgumentException if {@code n} is below 1 or above 100
    */
   public TxOptions attempts(int n) {
     if (n < 1 || n > MAX_ATTEMPTS) {
@@ -49,16 +64,29 @@ public final class TxOptions {
     return new TxOptions(isolation, readOnly, n);
   }
 
-  /** How many times the transaction may run (1: no retry). */
+  /**
+   * How many times the transaction may run.
+   *
+   * @return the attempts, 1 for no retry
+   */
   public int attempts() {
     return attempts;
   }
 
-  /** The isolation level, or null for the server's default. */
+  /**
+   * The isolation level the transaction begins with.
+   *
+   * @return the level, or null for the server's default
+   */
   public IsolationLevel isolationLevel() {
     return isolation;
   }
 
+  /**
+   * Whether the transaction begins read-only.
+   *
+   * @return true after {@link #readOnly()}
+   */
   public boolean isReadOnly() {
     return readOnly;
   }

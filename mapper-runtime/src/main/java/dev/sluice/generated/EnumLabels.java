@@ -48,28 +48,57 @@ public final class EnumLabels<E extends Enum<E>> {
     }
   }
 
-  /** The labels of {@code type}, computed once per class. */
+  /**
+   * The labels of {@code type}, computed once per class and then shared.
+   *
+   * @param <E> the enum type
+   * @param type the enum's class
+   * @return the labels of its constants
+   * @throws IllegalStateException if a constant's field cannot be found by reflection (its {@code
+   *     Label} is then unknown)
+   */
   @SuppressWarnings("unchecked")
   public static <E extends Enum<E>> EnumLabels<E> of(Class<E> type) {
     return (EnumLabels<E>) CACHE.get(type);
   }
 
-  /** The enum type whose labels these are. */
+  /**
+   * The enum type whose labels these are.
+   *
+   * @return the enum's class
+   */
   public Class<E> type() {
     return type;
   }
 
-  /** The enum type's simple name, looked up once, for error messages. */
+  /**
+   * The enum type's simple name, looked up once, for error messages.
+   *
+   * @return {@link Class#getSimpleName()} of {@link #type()}
+   */
   public String simpleName() {
     return simpleName;
   }
 
-  /** The PostgreSQL label of {@code constant}: its {@code @Label}, or else its name. */
+  /**
+   * The PostgreSQL label of {@code constant}, as bound in a parameter.
+   *
+   * @param constant one of the enum's constants, not null
+   * @return its {@code @Label}'s value, or else its name
+   */
   public String label(E constant) {
     return labels[constant.ordinal()];
   }
 
-  /** The constant whose label is the UTF-8 bytes {@code buf[off, off + len)}, or null. */
+  /**
+   * The constant whose label is the UTF-8 bytes {@code buf[off, off + len)}, as a row carries it;
+   * no String is made.
+   *
+   * @param buf the bytes holding the label
+   * @param off where the label starts in {@code buf}
+   * @param len the label's length in bytes
+   * @return the constant, or null when no label has exactly these bytes
+   */
   public E find(byte[] buf, int off, int len) {
     byte[][] all = labelBytes;
     outer:
@@ -88,7 +117,12 @@ public final class EnumLabels<E extends Enum<E>> {
     return null;
   }
 
-  /** The constant for {@code label}, or null. */
+  /**
+   * The constant for {@code label}, as text.
+   *
+   * @param label a PostgreSQL label of the enum type
+   * @return the constant, or null when no constant has that label
+   */
   public E find(String label) {
     for (int i = 0; i < labels.length; i++) {
       if (labels[i].equals(label)) {

@@ -123,6 +123,10 @@ public final class PgServer implements AutoCloseable {
   /**
    * The server shared by all tests of this JVM: started on first call (about 3 s), stopped by a JVM
    * shutdown hook, or the external server named by {@code SLUICE_TEST_URL}.
+   *
+   * @return the shared server, the same on every call
+   * @throws TestkitException if the server cannot be started or reached; once that has happened,
+   *     every later call throws again, naming the first failure, without trying anew
    */
   public static PgServer shared() {
     PgServer server = shared;
@@ -152,7 +156,12 @@ public final class PgServer implements AutoCloseable {
     }
   }
 
-  /** Starts an extra embedded server, e.g. with its own pg_hba.conf; the caller closes it. */
+  /**
+   * Begins the options of an extra embedded server, e.g. one with its own pg_hba.conf, another
+   * PostgreSQL version or TLS; {@link Builder#start()} starts it and the caller closes it.
+   *
+   * @return a builder holding the testkit's default settings
+   */
   public static Builder builder() {
     return new Builder();
   }
@@ -182,6 +191,11 @@ public final class PgServer implements AutoCloseable {
      * "15.14.0"}), instead of the one {@value PgServer#VERSION_PROPERTY} names (17 by default).
      * Versions other than 17 come from binaries jars in the directory named by {@value
      * PostgresBinaries#DIRECTORY_PROPERTY} (Linux amd64 only).
+     *
+     * @param version a major ({@code "15"}) or full ({@code "15.14.0"}) PostgreSQL version
+     * @return this builder
+     * @throws EmbeddedServerException if no binaries of that version are bundled or found in that
+     *     directory; the message names the directory
      */
     public Builder postgresVersion(String version) {
       this.binaries = PostgresBinaries.forVersion(version);
@@ -192,6 +206,10 @@ public final class PgServer implements AutoCloseable {
      * Replaces pg_hba.conf with exactly these lines once the server runs, e.g. {@code "host all
      * md5user 127.0.0.1/32 md5"}. Keep a line such as {@code "host all postgres 127.0.0.1/32
      * trust"} if the testkit itself should still connect as the superuser.
+     *
+     * @param lines the lines of pg_hba.conf, in order, each without a line break
+     * @return this builder
+     * @throws IllegalArgumentException if a line holds a line break
      */
     public Builder hba(String... lines) {
       List<String> copy = new ArrayList<>(lines.length);
@@ -205,7 +223,15 @@ public final class PgServer implements AutoCloseable {
       return this;
     }
 
-    /** Sets a server setting (as in postgresql.conf), overriding the testkit's defaults. */
+    /**
+     * Sets a server setting (as in postgresql.conf), overriding the testkit's default for it.
+     *
+     * @param name the setting's name, e.g. {@code max_connections}
+     * @param value its value, as it would be written in postgresql.conf
+     * @return this builder
+     * @throws IllegalArgumentException if {@code name} is not a setting's name (letters, digits,
+     *     underscores and dots, not starting with a digit or dot)
+     */
     public Builder setting(String name, String value) {
       if (!SETTING_NAME.matcher(name).matches()) {
         throw new IllegalArgumentException("not a setting name: " + name);
@@ -218,25 +244,44 @@ public final class PgServer implements AutoCloseable {
      * Turns TLS on, with a self-signed certificate made for localhost and 127.0.0.1 (see {@link
      * PgServer#tlsCertificate()}, which clients also trust as its CA). Plain connections are still
      * accepted unless the hba rules say {@code hostssl}; {@code hostnossl} lines refuse TLS.
+     *
+     * @return this builder
      */
     public Builder tls() {
       this.tls = true;
       return this;
     }
 
-    /** Turns TLS on with one of {@link TestTls}'s certificates (see there). */
+    /**
+     * Turns TLS on with one of {@link TestTls}'s certificates instead of a self-signed one, for
+     * tests of certificate verification (wrong host, expired, untrusted CA).
+     *
+     * @param certificate the certificate and key the server presents
+     * @return this builder
+     */
     public Builder tls(TestTls.Server certificate) {
       this.tlsServer = certificate;
       return this;
     }
 
-    /** Trusts client certificates the test CA signed (ssl_ca_file), for {@code cert} hba rules. */
+    /**
+     * Trusts client certificates the test CA signed (ssl_ca_file), for {@code cert} hba rules. Only
+     * together with {@link #tls(TestTls.Server)}.
+     *
+     * @return this builder
+     */
     public Builder clientCertificates() {
       this.clientCertificates = true;
       return this;
     }
 
-    /** Starts the server (initdb and start, about 3 s). */
+    /**
+     * Starts the server (initdb and start, about 3 s) in a new directory, on a free port.
+     *
+     * @return the running server, which the caller closes
+     * @throws TestkitException if the server cannot be initialised, started or given its
+     *     pg_hba.conf (a server that started is then stopped again)
+     */
     public PgServer start() {
       if (tlsServer != null) {
         TestTls.configure(settings, tlsServer, clientCertificates);
@@ -246,19 +291,39 @@ public final class PgServer implements AutoCloseable {
     }
   }
 
+  /**
+   * The host clients connect to.
+   *
+   * @return a host name or address: {@code localhost} for an embedded server, the URL's host for an
+   *     external one
+   */
   public String host() {
     return host;
   }
 
+  /**
+   * The TCP port clients connect to.
+   *
+   * @return the port
+   */
   public int port() {
     return port;
   }
 
+  /**
+   * The user the testkit connects as, who creates and drops the test databases.
+   *
+   * @return the embedded server's superuser, or the URL's user for an external one
+   */
   public String superuser() {
     return superuser;
   }
 
-  /** The superuser's password, or null when the server trusts local connections (embedded). */
+  /**
+   * The password of {@link #superuser()}.
+   *
+   * @return the password, or null when the server trusts local connections (embedded servers)
+   */
   public String superuserPassword() {
     return superuserPassword;
   }
@@ -267,17 +332,28 @@ public final class PgServer implements AutoCloseable {
    * The server's TLS certificate (PEM), self-signed for localhost and 127.0.0.1: give it to a
    * client as its root certificate for verify-ca / verify-full. Empty unless started with {@link
    * Builder#tls()}.
+   *
+   * @return the PEM file's path, or empty when the server has no self-signed certificate
    */
   public Optional<Path> tlsCertificate() {
     return Optional.ofNullable(tlsCertificate);
   }
 
-  /** The directory holding the server's Unix socket; empty for an external server. */
+  /**
+   * The directory holding the server's Unix socket, for tests of Unix-socket connections.
+   *
+   * @return the directory, or empty for an external server
+   */
   public Optional<Path> unixSocketDirectory() {
     return Optional.ofNullable(unixSocketDirectory);
   }
 
-  /** {@code postgresql://user[:password]@host:port/database}, the URL format of Sluice's driver. */
+  /**
+   * A database's URL in the format of Sluice's driver, with the superuser's credentials.
+   *
+   * @param database the database's name
+   * @return {@code postgresql://user[:password]@host:port/database}, each part percent-encoded
+   */
   public String url(String database) {
     return url(database, superuser, superuserPassword);
   }
@@ -296,7 +372,12 @@ public final class PgServer implements AutoCloseable {
         .toString();
   }
 
-  /** A pgjdbc URL for the database, with the superuser's credentials as parameters. */
+  /**
+   * A pgjdbc URL for a database, with the superuser's credentials as parameters.
+   *
+   * @param database the database's name
+   * @return {@code jdbc:postgresql://host:port/database?user=...[&password=...]}
+   */
   public String jdbcUrl(String database) {
     StringBuilder url = new StringBuilder(plainJdbcUrl(database));
     url.append("?user=").append(ServerUrls.encodeQuery(superuser));
@@ -306,7 +387,13 @@ public final class PgServer implements AutoCloseable {
     return url.toString();
   }
 
-  /** A new pgjdbc connection to the database as the superuser; the caller closes it. */
+  /**
+   * Opens a new pgjdbc connection to a database as the superuser.
+   *
+   * @param database the database's name
+   * @return the open connection, which the caller closes
+   * @throws SQLException if the connection fails
+   */
   public Connection jdbc(String database) throws SQLException {
     Properties properties = new Properties();
     properties.setProperty("user", superuser);
@@ -317,7 +404,14 @@ public final class PgServer implements AutoCloseable {
     return DriverManager.getConnection(plainJdbcUrl(database), properties);
   }
 
-  /** Runs SQL, possibly several statements separated by semicolons, in the database. */
+  /**
+   * Runs SQL in a database on a connection of its own, as the superuser, with autocommit.
+   *
+   * @param database the database's name
+   * @param sql one statement or several separated by semicolons; JDBC escapes are not rewritten
+   * @throws SQLException if the connection or a statement fails; its message also names the
+   *     database and the SQL
+   */
   public void execute(String database, String sql) throws SQLException {
     try (Connection connection = jdbc(database);
         Statement statement = connection.createStatement()) {
@@ -333,7 +427,12 @@ public final class PgServer implements AutoCloseable {
     }
   }
 
-  /** Creates a new empty database with a unique name; closing it drops it. */
+  /**
+   * Creates a new empty database (from {@code template0}) with a unique name.
+   *
+   * @return the database, which the caller closes to drop it
+   * @throws TestkitException if {@code CREATE DATABASE} fails
+   */
   public TestDatabase createDatabase() {
     return createDatabaseFrom("template0");
   }
@@ -341,13 +440,21 @@ public final class PgServer implements AutoCloseable {
   /**
    * Creates a new database holding the Pagila sample data. The first call on a server loads Pagila
    * into the template database {@value #PAGILA_TEMPLATE} (about 1–2 s); every call then copies it.
+   *
+   * @return the database, which the caller closes to drop it
+   * @throws TestkitException if loading Pagila or {@code CREATE DATABASE} fails
    */
   public TestDatabase createPagilaDatabase() {
     pagilaTemplate.ensure();
     return createDatabaseFrom(PAGILA_TEMPLATE);
   }
 
-  /** Drops the database if it exists, ending any sessions connected to it. */
+  /**
+   * Drops a database if it exists, ending any sessions connected to it (PostgreSQL 13 and later).
+   *
+   * @param name the database's name
+   * @throws TestkitException if {@code DROP DATABASE} fails
+   */
   public void dropDatabase(String name) {
     String sql = "DROP DATABASE IF EXISTS " + quoteIdentifier(name);
     if (serverVersionNum() >= 130000) {
@@ -364,6 +471,8 @@ public final class PgServer implements AutoCloseable {
    * Restarts an extra embedded server: stops it (its sessions are terminated) and starts it again
    * on the same port and data directory, keeping its databases. For tests of what clients do when
    * the server goes away and comes back. Not for the shared server, nor an external one.
+   *
+   * @throws TestkitException if this is the shared server or an external one
    */
   public void restart() {
     if (isShared || embedded == null) {
@@ -489,7 +598,12 @@ public final class PgServer implements AutoCloseable {
     return new TestDatabase(this, name);
   }
 
-  /** The server's {@code server_version_num}, e.g. 150014 for 15.14; asked once. */
+  /**
+   * The server's {@code server_version_num}, asked once and then remembered.
+   *
+   * @return the version as a number, e.g. 150014 for 15.14
+   * @throws TestkitException if the server cannot be reached
+   */
   public int serverVersionNum() {
     int version = serverVersionNum;
     if (version == 0) {

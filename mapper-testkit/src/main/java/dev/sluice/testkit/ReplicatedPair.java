@@ -69,12 +69,29 @@ public final class ReplicatedPair implements AutoCloseable {
     this.shutdownHook = new Thread(this::stopAndDelete, "sluice-pair-stop");
   }
 
-  /** A pair whose commits wait for the standby (synchronous_commit=on, a synchronous standby). */
+  /**
+   * Starts a pair whose commits wait for the standby (synchronous_commit=on, a synchronous
+   * standby): a COMMIT that returned on the primary is on the standby too. Whatever was started is
+   * stopped and deleted again if the start fails.
+   *
+   * @return the running pair, the standby streaming, which the caller closes
+   * @throws TestkitException if a server fails to start, or the standby does not stream within 30
+   *     s; the message carries the end of the server's log
+   * @throws java.io.UncheckedIOException if the pair's directories cannot be made or copied
+   */
   public static ReplicatedPair startSynchronous() {
     return start(true);
   }
 
-  /** A pair whose commits do not wait for the standby. */
+  /**
+   * Starts a pair whose commits do not wait for the standby, for tests where the standby goes away.
+   * Whatever was started is stopped and deleted again if the start fails.
+   *
+   * @return the running pair, the standby streaming, which the caller closes
+   * @throws TestkitException if a server fails to start, or the standby does not stream within 30
+   *     s; the message carries the end of the server's log
+   * @throws java.io.UncheckedIOException if the pair's directories cannot be made or copied
+   */
   public static ReplicatedPair startAsynchronous() {
     return start(false);
   }
@@ -201,20 +218,38 @@ public final class ReplicatedPair implements AutoCloseable {
         "timed out after " + AWAIT_MILLIS + " ms waiting for " + what + standby.logTail(), last);
   }
 
-  /** Whether commits on the primary wait for the standby. */
+  /**
+   * Whether commits on the primary wait for the standby.
+   *
+   * @return true for a pair of {@link #startSynchronous()}
+   */
   public boolean isSynchronous() {
     return synchronous;
   }
 
-  /** The host both servers listen on. */
+  /**
+   * The host both servers listen on.
+   *
+   * @return {@code 127.0.0.1}
+   */
   public String host() {
     return "127.0.0.1";
   }
 
+  /**
+   * The primary's TCP port, fixed for the pair's life.
+   *
+   * @return the port
+   */
   public int primaryPort() {
     return primary.port();
   }
 
+  /**
+   * The standby's TCP port, fixed for the pair's life (also once promoted).
+   *
+   * @return the port
+   */
   public int standbyPort() {
     return standby.port();
   }
@@ -222,6 +257,9 @@ public final class ReplicatedPair implements AutoCloseable {
   /**
    * {@code postgresql://postgres@127.0.0.1:<primary>,127.0.0.1:<standby>/postgres}, with {@code
    * query} ({@code "target_session_attrs=read-write"}) after a '?' unless it is empty.
+   *
+   * @param query the URL's query, without the '?'; null or empty for none
+   * @return a Sluice driver URL naming both servers, the primary first, as {@code postgres}
    */
   public String url(String query) {
     return "postgresql://postgres@127.0.0.1:"
@@ -232,27 +270,50 @@ public final class ReplicatedPair implements AutoCloseable {
         + (query == null || query.isEmpty() ? "" : "?" + query);
   }
 
-  /** A URL naming the primary only. */
+  /**
+   * A Sluice driver URL naming the primary only.
+   *
+   * @return {@code postgresql://postgres@127.0.0.1:<primary>/postgres}
+   */
   public String primaryUrl() {
     return "postgresql://postgres@127.0.0.1:" + primary.port() + "/postgres";
   }
 
-  /** A URL naming the standby only. */
+  /**
+   * A Sluice driver URL naming the standby only.
+   *
+   * @return {@code postgresql://postgres@127.0.0.1:<standby>/postgres}
+   */
   public String standbyUrl() {
     return "postgresql://postgres@127.0.0.1:" + standby.port() + "/postgres";
   }
 
-  /** A pgjdbc connection to the primary's {@code postgres} database; the caller closes it. */
+  /**
+   * Opens a pgjdbc connection to the primary's {@code postgres} database as {@code postgres}.
+   *
+   * @return the open connection, which the caller closes
+   * @throws SQLException if the connection fails, e.g. the primary is stopped
+   */
   public Connection jdbcPrimary() throws SQLException {
     return primary.jdbc();
   }
 
-  /** A pgjdbc connection to the standby's {@code postgres} database; the caller closes it. */
+  /**
+   * Opens a pgjdbc connection to the standby's {@code postgres} database as {@code postgres}.
+   *
+   * @return the open connection, which the caller closes
+   * @throws SQLException if the connection fails, e.g. the standby is stopped
+   */
   public Connection jdbcStandby() throws SQLException {
     return standby.jdbc();
   }
 
-  /** Runs SQL on the primary (several statements separated by semicolons are fine). */
+  /**
+   * Runs SQL in the primary's {@code postgres} database, with autocommit.
+   *
+   * @param sql one statement or several separated by semicolons
+   * @throws TestkitException if the connection or a statement fails; the message names the SQL
+   */
   public void executeOnPrimary(String sql) {
     try (Connection c = primary.jdbc();
         Statement s = c.createStatement()) {
@@ -325,7 +386,11 @@ public final class ReplicatedPair implements AutoCloseable {
     standby.start();
   }
 
-  /** Whether the primary's server is running (not stopped nor killed). */
+  /**
+   * Whether the primary's server is running (not stopped nor killed).
+   *
+   * @return true while its postmaster runs
+   */
   public boolean isPrimaryRunning() {
     return primary.isRunning();
   }

@@ -19,48 +19,95 @@ public final class TestDatabase implements AutoCloseable {
     this.name = name;
   }
 
+  /**
+   * The database's name, unique on its server.
+   *
+   * @return the name, as given to {@code CREATE DATABASE}
+   */
   public String name() {
     return name;
   }
 
+  /**
+   * The server the database lives on.
+   *
+   * @return the server, shared or started by the test
+   */
   public PgServer server() {
     return server;
   }
 
+  /**
+   * The host clients connect to, that of {@link #server()}.
+   *
+   * @return a host name or address, e.g. {@code localhost}
+   */
   public String host() {
     return server.host();
   }
 
+  /**
+   * The TCP port clients connect to, that of {@link #server()}.
+   *
+   * @return the port
+   */
   public int port() {
     return server.port();
   }
 
-  /** The user tests connect as: the server's superuser. */
+  /**
+   * The user tests connect as: the server's superuser.
+   *
+   * @return the user's name
+   */
   public String user() {
     return server.superuser();
   }
 
-  /** The user's password, or null when the server needs none (embedded servers). */
+  /**
+   * The password of {@link #user()}.
+   *
+   * @return the password, or null when the server needs none (embedded servers)
+   */
   public String password() {
     return server.superuserPassword();
   }
 
-  /** {@code postgresql://user[:password]@host:port/name}, the URL format of Sluice's driver. */
+  /**
+   * The database's URL in the format of Sluice's driver, with the superuser's credentials.
+   *
+   * @return {@code postgresql://user[:password]@host:port/name}, each part percent-encoded
+   */
   public String url() {
     return server.url(name);
   }
 
-  /** A pgjdbc URL for this database, with the credentials as parameters. */
+  /**
+   * A pgjdbc URL for this database, for tools that take one (Flyway, Liquibase, a JDBC pool).
+   *
+   * @return {@code jdbc:postgresql://host:port/name?user=...[&password=...]}
+   */
   public String jdbcUrl() {
     return server.jdbcUrl(name);
   }
 
-  /** A new pgjdbc connection to this database; the caller closes it. */
+  /**
+   * Opens a new pgjdbc connection to this database as the superuser, to prepare or check data
+   * independently of Sluice's driver.
+   *
+   * @return the open connection, which the caller closes
+   * @throws SQLException if the connection fails
+   */
   public Connection jdbc() throws SQLException {
     return server.jdbc(name);
   }
 
-  /** Runs SQL, possibly several statements separated by semicolons, in this database. */
+  /**
+   * Runs SQL in this database on a connection of its own, as the superuser, with autocommit.
+   *
+   * @param sql one statement or several separated by semicolons; JDBC escapes are not rewritten
+   * @throws SQLException if a statement fails; its message also names the database and the SQL
+   */
   public void execute(String sql) throws SQLException {
     server.execute(name, sql);
   }

@@ -23,6 +23,9 @@ import java.util.Map;
  * <p>Use: {@code PgServer.builder().tls(TestTls.Server.LOCALHOST).clientCertificates()}, then
  * {@code sslrootcert=} {@link #ca()} (or {@link Server#root()}); {@link #use} switches a running
  * server to another certificate. Not for anything but tests: the private keys are public.
+ *
+ * <p>Each method returning a file copies it out of the testkit's resources on first use; if it
+ * cannot be written there, the method throws {@link UncheckedIOException}.
  */
 public final class TestTls {
   private TestTls() {}
@@ -54,15 +57,30 @@ public final class TestTls {
       this.name = name;
     }
 
+    /**
+     * The server's certificate (PEM), for ssl_cert_file.
+     *
+     * @return the certificate file's path
+     */
     public Path certificate() {
       return file(name + ".crt");
     }
 
+    /**
+     * The server's private key (PEM), readable by its owner only, for ssl_key_file.
+     *
+     * @return the key file's path
+     */
     public Path privateKey() {
       return file(name + ".key");
     }
 
-    /** The root certificate a client trusts to verify this one. */
+    /**
+     * The root certificate a client trusts to verify this one (sslrootcert).
+     *
+     * @return {@link #untrustedCa()} for {@link #UNTRUSTED_CA}, the certificate itself for the
+     *     self-signed {@link #ED25519}, else {@link #ca()}
+     */
     public Path root() {
       switch (this) {
         case UNTRUSTED_CA:
@@ -75,37 +93,66 @@ public final class TestTls {
     }
   }
 
-  /** The test CA's certificate (PEM): sslrootcert for most servers, ssl_ca_file for clients. */
+  /**
+   * The test CA's certificate (PEM): sslrootcert for most servers, ssl_ca_file for clients.
+   *
+   * @return the certificate file's path
+   */
   public static Path ca() {
     return file("ca.crt");
   }
 
-  /** The certificate of a CA that signed {@link Server#UNTRUSTED_CA} and that nothing trusts. */
+  /**
+   * The certificate of a CA that signed {@link Server#UNTRUSTED_CA} and that nothing trusts.
+   *
+   * @return the certificate file's path (PEM)
+   */
   public static Path untrustedCa() {
     return file("untrusted-ca.crt");
   }
 
-  /** The test CA's CRL (PEM), which revokes {@link Server#REVOKED} and nothing else. */
+  /**
+   * The test CA's CRL (PEM), which revokes {@link Server#REVOKED} and nothing else (sslcrl).
+   *
+   * @return the CRL file's path
+   */
   public static Path crl() {
     return file("ca.crl");
   }
 
-  /** The client certificate, CN {@value #CLIENT_USER}, signed by the test CA. */
+  /**
+   * The client certificate (RSA), CN {@value #CLIENT_USER}, signed by the test CA (sslcert).
+   *
+   * @return the certificate file's path (PEM)
+   */
   public static Path clientCertificate() {
     return file("client.crt");
   }
 
-  /** The client key as PKCS #8 PEM ({@code BEGIN PRIVATE KEY}). */
+  /**
+   * The key of {@link #clientCertificate()} as PKCS #8 PEM ({@code BEGIN PRIVATE KEY}), readable by
+   * its owner only (sslkey).
+   *
+   * @return the key file's path
+   */
   public static Path clientKey() {
     return file("client.key");
   }
 
-  /** The same key as PKCS #1 ({@code BEGIN RSA PRIVATE KEY}), as {@code openssl genrsa} writes. */
+  /**
+   * The same key as PKCS #1 ({@code BEGIN RSA PRIVATE KEY}), as {@code openssl genrsa} writes.
+   *
+   * @return the key file's path
+   */
   public static Path clientKeyPkcs1() {
     return file("client-pkcs1.key");
   }
 
-  /** The same key as encrypted PKCS #8 (PBES2, AES-256), password {@value #CLIENT_KEY_PASSWORD}. */
+  /**
+   * The same key as encrypted PKCS #8 (PBES2, AES-256), password {@value #CLIENT_KEY_PASSWORD}.
+   *
+   * @return the key file's path
+   */
   public static Path clientKeyEncrypted() {
     return file("client-encrypted.key");
   }
@@ -115,18 +162,29 @@ public final class TestTls {
    * DEK-Info}; {@code openssl rsa -traditional -aes256|-aes128|-des3}), password {@value
    * #CLIENT_KEY_PASSWORD}. {@code cipher} is the DEK-Info cipher: AES-256-CBC, AES-128-CBC or
    * DES-EDE3-CBC.
+   *
+   * @param cipher the DEK-Info cipher: {@code "AES-256-CBC"}, {@code "AES-128-CBC"} or {@code
+   *     "DES-EDE3-CBC"}
+   * @return the key file's path
+   * @throws IllegalArgumentException if there is no test key for {@code cipher}
    */
   public static Path clientKeyLegacy(String cipher) {
     return file("client-legacy" + legacySuffix(cipher) + ".key");
   }
 
-  /** An EC (P-256) client certificate, CN {@value #CLIENT_USER}, signed by the test CA. */
+  /**
+   * An EC (P-256) client certificate, CN {@value #CLIENT_USER}, signed by the test CA.
+   *
+   * @return the certificate file's path (PEM)
+   */
   public static Path clientEcCertificate() {
     return file("client-ec.crt");
   }
 
   /**
    * Its key in SEC1 form ({@code BEGIN EC PRIVATE KEY}), as {@code openssl ecparam -genkey} writes.
+   *
+   * @return the key file's path
    */
   public static Path clientEcKey() {
     return file("client-ec.key");
@@ -134,7 +192,11 @@ public final class TestTls {
 
   /**
    * The EC key in SEC1 form with OpenSSL's legacy encryption ({@code openssl ec -aes256|-des3}),
-   * password {@value #CLIENT_KEY_PASSWORD}; {@code cipher} AES-256-CBC or DES-EDE3-CBC.
+   * password {@value #CLIENT_KEY_PASSWORD}.
+   *
+   * @param cipher the DEK-Info cipher: {@code "AES-256-CBC"} or {@code "DES-EDE3-CBC"}
+   * @return the key file's path
+   * @throws IllegalArgumentException if there is no test key for {@code cipher}
    */
   public static Path clientEcKeyLegacy(String cipher) {
     return file("client-ec-legacy" + legacySuffix(cipher) + ".key");
@@ -144,6 +206,10 @@ public final class TestTls {
    * Self-signed certificates for host-name checks only (no server serves them): {@code
    * "dns-san-ip-cn"}, subjectAltName DNS:localhost and CN 127.0.0.1; {@code "ip-san-dns-cn"},
    * subjectAltName IP:127.0.0.1 and CN localhost.
+   *
+   * @param kind {@code "dns-san-ip-cn"} or {@code "ip-san-dns-cn"}
+   * @return the certificate file's path (PEM)
+   * @throws IllegalArgumentException if {@code kind} is neither
    */
   public static Path nameCheckCertificate(String kind) {
     if (!kind.equals("dns-san-ip-cn") && !kind.equals("ip-san-dns-cn")) {
@@ -168,6 +234,8 @@ public final class TestTls {
   /**
    * A directory holding {@link #crl()} in OpenSSL's hashed layout ({@code <issuer hash>.r0}, as
    * {@code openssl rehash} names it), for sslcrldir.
+   *
+   * @return the directory's path
    */
   public static Path crlDirectory() {
     Path dir = file("crldir.txt").resolveSibling("crldir");
@@ -207,7 +275,12 @@ public final class TestTls {
 
   /**
    * Switches a running TLS server to {@code certificate} (ALTER SYSTEM and a reload); connections
-   * made after this returns get it.
+   * made after this returns get it; those made before keep the old one.
+   *
+   * @param server a running server started with TLS
+   * @param certificate the certificate and key it presents from now on
+   * @throws SQLException if the ALTER SYSTEM or the reload fails
+   * @throws TestkitException if the server has not reloaded its configuration within 5 s
    */
   public static void use(PgServer server, Server certificate) throws SQLException {
     OffsetDateTime loadedBefore = ServerConfig.loadTime(server);
