@@ -106,10 +106,11 @@ class UnnamedStatementModeTest {
       db.execute("SET app.tenant = '42'");
       assertThat(db.query(tenant, TestDecoders.STRING)).containsExactly("");
     }
-    // Through the pooler the reset is one loan of its own, on whichever backend is idle: with two
-    // lent in turn, not the one the SET ran on, where the next call then sees the setting. The
-    // reset cannot clear what a pooler's other session holds; nothing session-level may be relied
-    // on there (SET LOCAL in a transaction instead).
+    // Through the pooler the reset is one loan of its own, on whichever backend is idle, which
+    // need not be the one the SET ran on: the reset cannot clear what a pooler's other session
+    // holds, and nothing session-level may be relied on there (SET LOCAL in a transaction
+    // instead). Which backend the proxy lends next depends on when each one's ReadyForQuery is
+    // read, so the test pins the loans, not which session a later call sees.
     try (TransactionPooler pooler = TransactionPooler.of(tdb, 2);
         Database db =
             Database.builder()
@@ -125,7 +126,7 @@ class UnnamedStatementModeTest {
           .as("the SET's description, its execution, then the reset")
           .isEqualTo(3);
       assertThat(pooler.clientMessages('Q') - queries).as("the reset's simple Query").isEqualTo(1);
-      assertThat(db.query(tenant, TestDecoders.STRING)).containsExactly("42");
+      assertThat(db.query(tenant, TestDecoders.STRING)).containsAnyOf("", "42");
     }
   }
 
