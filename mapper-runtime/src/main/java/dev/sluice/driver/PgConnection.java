@@ -150,18 +150,12 @@ public final class PgConnection implements AutoCloseable {
     if (sql == null) {
       return;
     }
-    if (!StatementTrace.active(listener)) {
-      runReset(sql);
-      return;
-    }
-    StatementTrace trace = StatementTrace.start(this, sql, listener);
-    try {
-      runReset(sql);
-    } catch (RuntimeException | Error e) {
-      trace.failed(e);
-      throw e;
-    }
-    trace.succeeded(null);
+    traced(
+        sql,
+        () -> {
+          runReset(sql);
+          return null;
+        });
   }
 
   private void runReset(String sql) {
@@ -298,6 +292,27 @@ public final class PgConnection implements AutoCloseable {
 
   private static final Work<Long> COPY_OUT =
       (session, sql, params, out) -> CopyOut.run(session, sql, (java.io.OutputStream) out);
+
+  /**
+   * Runs {@code work} (COMMIT, a reset: calls outside {@link #exchange}), traced when someone
+   * listens or records. {@link #call}, the hot path, writes the same out rather than pay a lambda
+   * per statement.
+   */
+  private <R> R traced(String sql, java.util.function.Supplier<R> work) {
+    if (!StatementTrace.active(listener)) {
+      return work.get();
+    }
+    StatementTrace trace = StatementTrace.start(this, sql, listener);
+    R result;
+    try {
+      result = work.get();
+    } catch (RuntimeException | Error e) {
+      trace.failed(e);
+      throw e;
+    }
+    trace.succeeded(result);
+    return result;
+  }
 
   /** Runs one call ({@link #exchange}), traced when someone listens or records. */
   private <R> R call(String sql, Object[] params, Object arg, Work<R> work) {
@@ -466,19 +481,7 @@ public final class PgConnection implements AutoCloseable {
    * COMMIT whose wait for a synchronous standby was cancelled throws 08007. See {@link CommitCall}.
    */
   public String commit() {
-    if (!StatementTrace.active(listener)) {
-      return CommitCall.run(session, queryTimeoutMillis);
-    }
-    StatementTrace trace = StatementTrace.start(this, "COMMIT", listener);
-    String tag;
-    try {
-      tag = CommitCall.run(session, queryTimeoutMillis);
-    } catch (RuntimeException | Error e) {
-      trace.failed(e);
-      throw e;
-    }
-    trace.succeeded(tag);
-    return tag;
+    return traced("COMMIT", () -> CommitCall.run(session, queryTimeoutMillis));
   }
 
   /**

@@ -284,21 +284,11 @@ final class Session {
   }
 
   /**
-   * Clears what borrowers left (settings, LISTEN, cursors, temporary objects, advisory locks, SQL
-   * prepared statements), keeping Sluice's own prepared statements; the session must be idle and
-   * outside a transaction.
-   */
-  void reset() throws IOException {
-    String sql = resetStatement();
-    if (sql != null) {
-      runReset(sql);
-    }
-  }
-
-  /**
-   * The statement that clears what the borrowers left, or null when nothing needs a round trip now
-   * (only a column default's nextval may have left something: that is cleared ahead of the next
-   * call, in the same packet, rather than with a round trip after every INSERT).
+   * The statement that clears what the borrowers left (settings, LISTEN, cursors, temporary
+   * objects, advisory locks, SQL prepared statements; Sluice's own prepared statements are kept),
+   * or null when nothing needs a round trip now (only a column default's nextval may have left
+   * something: that is cleared ahead of the next call, in the same packet, rather than with a round
+   * trip after every INSERT).
    */
   String resetStatement() {
     if (discardSequencesPending) {
@@ -313,7 +303,9 @@ final class Session {
     return SessionResidue.resetStatement(residue);
   }
 
-  /** Runs {@link #resetStatement()}'s statement. */
+  /**
+   * Runs {@link #resetStatement()}'s statement; the session must be idle and outside a transaction.
+   */
   void runReset(String sql) throws IOException {
     begin(sql);
     try {
