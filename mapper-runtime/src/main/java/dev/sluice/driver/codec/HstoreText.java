@@ -20,12 +20,15 @@ public final class HstoreText {
       Object k = e.getKey();
       Object v = e.getValue();
       if (!(k instanceof String key) || (v != null && !(v instanceof String))) {
+        String holds =
+            k == null
+                ? "a null key"
+                : k.getClass().getName() + " → " + (v == null ? "null" : v.getClass().getName());
         throw new PgException(
             "42804",
             "a Map parameter is bound as hstore, whose keys must be non-null Strings and values"
                 + " Strings or null; it holds "
-                + (k == null ? "a null key" : k.getClass().getName() + " → ")
-                + (k == null ? "" : v == null ? "null" : v.getClass().getName()));
+                + holds);
       }
       if (out.length() > 0) {
         out.append(", ");

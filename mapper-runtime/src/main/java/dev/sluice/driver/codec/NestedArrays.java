@@ -33,7 +33,7 @@ public final class NestedArrays {
     int[] dims = new int[ndim];
     long total = ndim == 0 ? 0 : 1;
     StringBuilder bounds = new StringBuilder();
-    boolean shifted = false;
+    int firstLower = 1; // the first lower bound other than 1, or 1
     for (int d = 0; d < ndim; d++) {
       dims[d] = Bytes.getInt(b, off + 12 + 8 * d);
       int lower = Bytes.getInt(b, off + 16 + 8 * d);
@@ -41,7 +41,9 @@ public final class NestedArrays {
         throw new PgException("08P01", "array dimension " + d + " of length " + dims[d]);
       }
       total *= dims[d];
-      shifted |= lower != 1;
+      if (firstLower == 1) {
+        firstLower = lower;
+      }
       bounds.append('[').append(lower).append(':').append((long) lower + dims[d] - 1).append(']');
       if (total > len) {
         // Each element takes at least its 4-byte length word: checked before any allocation.
@@ -54,15 +56,7 @@ public final class NestedArrays {
       throw new PgException(
           "08P01", "array value of " + total + " elements in " + (end - p) + " bytes");
     }
-    if (shifted && total > 0) {
-      int firstLower = 1;
-      for (int d = 0; d < ndim; d++) {
-        int lower = Bytes.getInt(b, off + 16 + 8 * d);
-        if (lower != 1) {
-          firstLower = lower;
-          break;
-        }
-      }
+    if (firstLower != 1 && total > 0) {
       throw BinaryCodec.lowerBound(bounds.toString(), firstLower);
     }
     if (total == 0) {
