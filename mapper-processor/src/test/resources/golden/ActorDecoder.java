@@ -4,6 +4,7 @@ import dev.sluice.Columns;
 import dev.sluice.PgException;
 import dev.sluice.RowDecoder;
 import dev.sluice.RowView;
+import dev.sluice.generated.CompositeFields;
 import dev.sluice.generated.TypeOids;
 import java.util.List;
 import javax.annotation.processing.Generated;
@@ -15,7 +16,7 @@ import javax.annotation.processing.Generated;
  * <p>Columns: actor_id, first_name, last_name, last_update
  */
 @Generated("dev.sluice.processor.SluiceProcessor")
-public final class ActorDecoder implements RowDecoder<Actor> {
+public final class ActorDecoder implements RowDecoder<Actor>, CompositeFields<Actor> {
   /**
    * Called once by {@code db.query(sql, Actor.class)}, which loads this class by name.
    */
@@ -25,6 +26,15 @@ public final class ActorDecoder implements RowDecoder<Actor> {
   @Override
   public RowDecoder.Bound<Actor> bind(Columns columns) {
     return new Bound(columns);
+  }
+
+  /**
+   * The components of {@code value} in declaration order: the fields of the composite
+   * value it is bound as.
+   */
+  @Override
+  public Object[] fields(Actor value) {
+    return new Object[] {value.actorId(), value.firstName(), value.lastName(), value.lastUpdate()};
   }
 
   /**

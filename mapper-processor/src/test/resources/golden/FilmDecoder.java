@@ -4,6 +4,7 @@ import dev.sluice.Columns;
 import dev.sluice.PgException;
 import dev.sluice.RowDecoder;
 import dev.sluice.RowView;
+import dev.sluice.generated.CompositeFields;
 import dev.sluice.generated.EnumLabels;
 import dev.sluice.generated.TypeOids;
 import java.util.List;
@@ -18,7 +19,7 @@ import javax.annotation.processing.Generated;
  * special_features, fulltext
  */
 @Generated("dev.sluice.processor.SluiceProcessor")
-public final class FilmDecoder implements RowDecoder<Film> {
+public final class FilmDecoder implements RowDecoder<Film>, CompositeFields<Film> {
   private static final EnumLabels<Rating> RATING_LABELS = EnumLabels.of(Rating.class);
 
   /**
@@ -30,6 +31,18 @@ public final class FilmDecoder implements RowDecoder<Film> {
   @Override
   public RowDecoder.Bound<Film> bind(Columns columns) {
     return new Bound(columns);
+  }
+
+  /**
+   * The components of {@code value} in declaration order: the fields of the composite
+   * value it is bound as.
+   */
+  @Override
+  public Object[] fields(Film value) {
+    return new Object[] {value.filmId(), value.title(), value.description(), value.releaseYear(),
+        value.languageId(), value.originalLanguageId(), value.rentalDuration(), value.rentalRate(),
+        value.length(), value.replacementCost(), value.rating(), value.lastUpdate(),
+        value.specialFeatures(), value.fulltext()};
   }
 
   /**

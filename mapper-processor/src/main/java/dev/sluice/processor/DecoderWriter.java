@@ -30,6 +30,8 @@ import javax.lang.model.element.Modifier;
 final class DecoderWriter {
   static final ClassName ROW_DECODER = ClassName.get("dev.sluice", "RowDecoder");
   static final ClassName COLUMNS = ClassName.get("dev.sluice", "Columns");
+  static final ClassName COMPOSITE_FIELDS =
+      ClassName.get("dev.sluice.generated", "CompositeFields");
 
   /** Names the generated methods use for parameters and locals; fields must not shadow them. */
   private static final Set<String> RESERVED =
@@ -57,7 +59,8 @@ final class DecoderWriter {
                 record,
                 columnList())
             .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
-            .addSuperinterface(ParameterizedTypeName.get(ROW_DECODER, record));
+            .addSuperinterface(ParameterizedTypeName.get(ROW_DECODER, record))
+            .addSuperinterface(ParameterizedTypeName.get(COMPOSITE_FIELDS, record));
     if (generated != null) {
       type.addAnnotation(generated);
     }
@@ -78,9 +81,34 @@ final class DecoderWriter {
                 .addParameter(COLUMNS, "columns")
                 .addStatement("return new $T(columns)", bound)
                 .build())
+        .addMethod(fieldsMethod())
         .addMethods(context.methods())
         .addType(boundType);
     return JavaFile.builder(decoder.packageName(), type.build()).skipJavaLangImports(true).build();
+  }
+
+  /**
+   * {@code fields(value)}: the record's components in declaration order, for binding the record as
+   * a value of a composite type (whose attributes are in the same order).
+   */
+  private MethodSpec fieldsMethod() {
+    CodeBlock.Builder values = CodeBlock.builder();
+    for (int i = 0; i < model.components.size(); i++) {
+      values.add(
+          i == 0 ? "$N.$N()" : ",$W$N.$N()",
+          "value",
+          model.components.get(i).element.getSimpleName().toString());
+    }
+    return MethodSpec.methodBuilder("fields")
+        .addJavadoc(
+            "The components of {@code value} in declaration order: the fields of the composite\n"
+                + "value it is bound as.\n")
+        .addAnnotation(Override.class)
+        .addModifiers(Modifier.PUBLIC)
+        .returns(Object[].class)
+        .addParameter(model.recordClass, "value")
+        .addStatement("return new Object[] {$L}", values.build())
+        .build();
   }
 
   private TypeSpec boundType(ClassName bound) {

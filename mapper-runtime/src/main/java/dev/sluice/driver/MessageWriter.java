@@ -3,7 +3,9 @@ package dev.sluice.driver;
 import dev.sluice.Interval;
 import dev.sluice.PgException;
 import dev.sluice.driver.codec.Bytes;
+import dev.sluice.driver.codec.CompositeCodec;
 import dev.sluice.driver.codec.ParameterEncoder;
+import dev.sluice.driver.codec.TypeRegistry;
 import dev.sluice.driver.config.StatementMode;
 import java.io.IOException;
 import java.util.Collection;
@@ -198,7 +200,11 @@ public final class MessageWriter {
       out.begin(Protocol.BIND).putByte(0).putCString(p.name);
       out.putShort(n);
       for (int i = 0; i < n; i++) {
-        out.putShort(ParameterEncoder.format(params[i], oids[i]));
+        Object v = params[i];
+        out.putShort(
+            CompositeCodec.isComposite(v)
+                ? Protocol.FORMAT_BINARY
+                : ParameterEncoder.format(v, oids[i]));
       }
       out.putShort(n);
       for (int i = 0; i < n; i++) {
@@ -210,7 +216,11 @@ public final class MessageWriter {
             requireFiniteIntervals(v, i + 1);
           }
           int at = out.reserveInt();
-          ParameterEncoder.encode(out, v, oids[i], ParameterEncoder.format(v, oids[i]), i + 1);
+          if (CompositeCodec.isComposite(v)) {
+            CompositeCodec.encodeParameter(out, v, oids[i], types, i + 1);
+          } else {
+            ParameterEncoder.encode(out, v, oids[i], ParameterEncoder.format(v, oids[i]), i + 1);
+          }
           out.patchLength(at);
         }
       }
@@ -230,6 +240,12 @@ public final class MessageWriter {
    * set by the session from server_version.
    */
   boolean infiniteIntervals = true;
+
+  /**
+   * The session's registry of user types, for records bound as composites (their types are looked
+   * up before the Bind is written: see {@link Preparer}); null until the session's owner sets it.
+   */
+  TypeRegistry types;
 
   /**
    * Fails for {@link Interval#INFINITY} or {@link Interval#NEGATIVE_INFINITY} (alone, or in a

@@ -51,11 +51,13 @@ public final class PgConnection implements AutoCloseable {
   /** The client-side limit of each call in milliseconds (0: none); see {@link #queryTimeout}. */
   private long queryTimeoutMillis;
 
-  /** The user types' OIDs, made the first time a call asks for one (see {@link #types}). */
-  private TypeRegistry types;
+  /** The OIDs of user types (composites), each looked up the first time a call needs it. */
+  private final TypeRegistry types;
 
   private PgConnection(Session session, SluiceListener listener) {
     this.session = session;
+    this.types = new TypeRegistry(this::query);
+    session.writer.types = types;
     this.listener = listener;
     this.batches = new BatchPipeline(session);
     this.queryTimeoutMillis = session.config.queryTimeout().toMillis();
@@ -336,9 +338,6 @@ public final class PgConnection implements AutoCloseable {
    * calls, never while one runs (a lookup is a call of its own).
    */
   public TypeRegistry types() {
-    if (types == null) {
-      types = new TypeRegistry(this);
-    }
     return types;
   }
 
@@ -374,7 +373,7 @@ public final class PgConnection implements AutoCloseable {
         }
         session.markBroken();
       }
-      if (types != null && e instanceof PgException pe) {
+      if (e instanceof PgException pe) {
         types.invalidateOn(pe); // a type the registry holds may have been dropped
       }
       session.fail(e);

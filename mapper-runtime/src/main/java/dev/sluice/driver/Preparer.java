@@ -2,6 +2,9 @@ package dev.sluice.driver;
 
 import dev.sluice.Columns;
 import dev.sluice.PgException;
+import dev.sluice.driver.codec.CompositeCodec;
+import dev.sluice.driver.codec.CompositeType;
+import dev.sluice.driver.codec.TypeRegistry;
 import dev.sluice.driver.config.StatementMode;
 import java.io.IOException;
 
@@ -48,12 +51,13 @@ final class Preparer {
     Prepared p = named ? prepare(session, sql, params) : statementFor(session, sql, params);
     session.mayLeave(p.residue);
     try {
+      p = withTypes(session, p, sql, params);
       return work.run(p);
     } catch (PgException e) {
       if (!mayRetry(session, p, e, sink)) {
         throw e;
       }
-      return work.run(prepare(session, sql, params));
+      return work.run(withTypes(session, prepare(session, sql, params), sql, params));
     }
   }
 
@@ -65,13 +69,70 @@ final class Preparer {
     Prepared p = statementFor(session, sql, params);
     session.mayLeave(p.residue);
     try {
+      p = withTypes(session, p, sql, params);
       return ExtendedQuery.run(session, p, params, sink);
     } catch (PgException e) {
       if (!mayRetry(session, p, e, sink)) {
         throw e;
       }
-      return ExtendedQuery.run(session, prepare(session, sql, params), params, sink);
+      return ExtendedQuery.run(
+          session, withTypes(session, prepare(session, sql, params), sql, params), params, sink);
     }
+  }
+
+  /**
+   * {@code p}, after looking up the composite types its record parameters are bound as (a record,
+   * or a List of them, for an {@code addr} or {@code addr[]} parameter) if the session's registry
+   * does not hold them yet: each lookup is a catalog query run here, inside the call, after the
+   * statement's Describe and before its Bind is written.
+   *
+   * <p>A type may have changed since it was looked up, or since a cached statement was prepared
+   * (dropped and created again with a new OID, or altered): if a parameter's type is no composite,
+   * or a cached type has another number of attributes than the record has components, the registry
+   * is emptied, a cached statement evicted and prepared again, and the types looked up once more.
+   * What still does not fit is left for the Bind to refuse, naming the parameter.
+   */
+  static Prepared withTypes(Session session, Prepared p, String sql, Object[] params)
+      throws IOException {
+    TypeRegistry types = session.writer.types;
+    if (types == null || !CompositeCodec.anyComposite(params)) {
+      return p;
+    }
+    if (!resolve(session, types, p, params)) {
+      types.invalidate();
+      if (session.statements.find(sql, params) == p) {
+        session.statements.evict(p);
+        p = prepare(session, sql, params);
+      }
+      resolve(session, types, p, params);
+    }
+    return p;
+  }
+
+  /**
+   * Looks up the composites {@code p}'s record parameters are bound as; false if one is none, or if
+   * a record's component count differs from its cached type's attribute count.
+   */
+  private static boolean resolve(Session session, TypeRegistry types, Prepared p, Object[] params)
+      throws IOException {
+    TypeRegistry.Catalog inCall =
+        (sql, values, rows, out) -> execute(session, sql, values, new Sink.ToList<>(rows, out));
+    int[] oids = p.paramOids;
+    boolean fits = true;
+    for (int i = 0; i < params.length && i < oids.length; i++) {
+      Object v = params[i];
+      if (v instanceof Record r) {
+        CompositeType cached = types.cached(oids[i]);
+        if (cached != null) {
+          fits &= CompositeCodec.fieldsOf(r).length == cached.fields().size();
+        } else {
+          fits &= types.compositeByOid(oids[i], inCall) != null;
+        }
+      } else if (CompositeCodec.isComposite(v)) {
+        fits &= types.compositeByArrayOid(oids[i], inCall) != null;
+      }
+    }
+    return fits;
   }
 
   /**
@@ -82,6 +143,9 @@ final class Preparer {
   private static boolean mayRetry(Session session, Prepared p, PgException e, Sink sink) {
     if (!isStalePlan(e)) {
       return false;
+    }
+    if (TypeRegistry.isStaleType(e) && session.writer.types != null) {
+      session.writer.types.invalidate();
     }
     session.statements.evict(p);
     if (session.transactionStatus() != Protocol.TX_IDLE || !session.isIdle()) {
@@ -94,10 +158,16 @@ final class Preparer {
     return true;
   }
 
-  /** 0A000 raised by RevalidateCachedQuery ("cached plan must not change result type") or 26000. */
+  /**
+   * 0A000 raised by RevalidateCachedQuery ("cached plan must not change result type"), 26000, or an
+   * error that says a user type changed since it was looked up ({@link TypeRegistry#isStaleType}: a
+   * parameter type the statement was prepared with was dropped, or a composite's attributes are not
+   * what the registry holds).
+   */
   static boolean isStalePlan(PgException e) {
     return ("0A000".equals(e.sqlState()) && "RevalidateCachedQuery".equals(e.routine()))
-        || "26000".equals(e.sqlState());
+        || "26000".equals(e.sqlState())
+        || TypeRegistry.isStaleType(e);
   }
 
   /**

@@ -1,8 +1,10 @@
 package dev.sluice.driver.codec;
 
 import dev.sluice.PgException;
+import dev.sluice.RowDecoder;
 import dev.sluice.driver.Protocol;
 import dev.sluice.driver.WriteBuffer;
+import dev.sluice.generated.CompositeFields;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -128,10 +130,12 @@ public final class CompositeCodec {
 
   /**
    * Writes {@code fields} as a value of the composite {@code type}: each field with the exact OID
-   * of its attribute. A field that is itself a composite takes an {@code Object[]} (its type must
-   * be in {@code types}: look it up first); other fields take what {@link ParameterEncoder} binds
-   * for that type in binary. Fails (42804) on a wrong field count or a field whose type has no
-   * binary codec, before anything the server could misread is sent: the caller truncates.
+   * of its attribute. A field that is itself a composite takes an {@code Object[]} or a record (its
+   * type must be in {@code types}: look it up first), an array of composites a {@code List} of
+   * them, an enum a Java enum or its label; other fields take what {@link ParameterEncoder} binds
+   * for that type (a domain's base type) in binary. Fails (42804) on a wrong field count or a field
+   * whose type has no binary codec, before anything the server could misread is sent: the caller
+   * truncates.
    */
   public static void encode(
       WriteBuffer w, CompositeType type, Object[] fields, TypeRegistry types) {
@@ -156,26 +160,182 @@ public final class CompositeCodec {
         continue;
       }
       int at = w.reserveInt();
-      CompositeType nested = types == null ? null : types.cached(f.typeOid());
-      if (nested != null && v instanceof Object[] inner) {
-        encode(w, nested, inner, types);
-      } else if (Oids.hasBinaryCodec(f.typeOid())) {
-        ParameterEncoder.encode(w, v, f.typeOid(), Protocol.FORMAT_BINARY, i + 1);
+      field(w, type, f, v, types, i + 1);
+      w.patchLength(at);
+    }
+  }
+
+  private static void field(
+      WriteBuffer w,
+      CompositeType type,
+      CompositeType.Field f,
+      Object v,
+      TypeRegistry types,
+      int index) {
+    CompositeType nested = types == null ? null : types.cached(f.typeOid());
+    CompositeType elements = types == null ? null : types.cached(f.elementOid());
+    if (nested != null && v instanceof Object[] inner) {
+      encode(w, nested, inner, types);
+    } else if (nested != null && v instanceof Record r) {
+      encode(w, nested, fieldsOf(r), types);
+    } else if (elements != null && v instanceof List<?> list) {
+      encodeArray(w, elements, list, types);
+    } else if (f.kind() == 'e' && (v instanceof Enum<?> || v instanceof String)) {
+      w.putUtf8(ParameterEncoder.text(v)); // enum_send's form is the label itself
+    } else if (f.elementOid() == 0 && Oids.hasBinaryCodec(f.valueOid())) {
+      ParameterEncoder.encode(w, v, f.valueOid(), Protocol.FORMAT_BINARY, index);
+    } else if (f.elementOid() != 0
+        && Oids.hasBinaryCodec(f.typeOid())
+        && !(v instanceof List<?> l && holdsRecords(l))) {
+      ParameterEncoder.encode(w, v, f.typeOid(), Protocol.FORMAT_BINARY, index);
+    } else {
+      throw new PgException(
+          "42804",
+          "attribute "
+              + f.name()
+              + " of composite type "
+              + type.name()
+              + " has type OID "
+              + f.typeOid()
+              + ", which Sluice cannot write inside a composite (value "
+              + v.getClass().getSimpleName()
+              + ")");
+    }
+  }
+
+  /**
+   * Writes {@code list} as a one-dimensional array of the composite {@code element} ({@code
+   * addr[]}): each element a record or an {@code Object[]} of fields, null for NULL.
+   */
+  public static void encodeArray(
+      WriteBuffer w, CompositeType element, List<?> list, TypeRegistry types) {
+    int n = list.size();
+    if (n == 0) {
+      w.putInt(0).putInt(0).putInt(element.oid());
+      return;
+    }
+    boolean hasNull = false;
+    for (Object o : list) {
+      hasNull |= o == null;
+    }
+    w.putInt(1).putInt(hasNull ? 1 : 0).putInt(element.oid()).putInt(n).putInt(1);
+    for (Object o : list) {
+      if (o == null) {
+        w.putInt(-1);
+        continue;
+      }
+      int at = w.reserveInt();
+      if (o instanceof Record r) {
+        encode(w, element, fieldsOf(r), types);
+      } else if (o instanceof Object[] fields) {
+        encode(w, element, fields, types);
       } else {
         throw new PgException(
             "42804",
-            "attribute "
-                + f.name()
-                + " of composite type "
-                + type.name()
-                + " has type OID "
-                + f.typeOid()
-                + ", which Sluice cannot write inside a composite (value "
-                + v.getClass().getSimpleName()
-                + ")");
+            "an element of an array of composite type "
+                + element.name()
+                + " is a "
+                + o.getClass().getSimpleName()
+                + ", not a record");
       }
       w.patchLength(at);
     }
+  }
+
+  /**
+   * Writes parameter {@code index} (1-based), a record or a {@code List} of records, as a value of
+   * the composite or composite array type {@code oid} the statement described, which {@code types}
+   * must hold already (see {@link TypeRegistry#compositeByOid}). Fails (42804) if {@code oid} is no
+   * composite type, naming the parameter and how to cast it.
+   */
+  public static void encodeParameter(
+      WriteBuffer w, Object v, int oid, TypeRegistry types, int index) {
+    if (v instanceof Record r) {
+      CompositeType type = types == null ? null : types.cached(oid);
+      encode(w, parameterType(oid, type, r, false, index), fieldsOf(r), types);
+    } else {
+      List<?> list = (List<?>) v;
+      CompositeType element = types == null ? null : types.cachedArray(oid);
+      encodeArray(w, parameterType(oid, element, firstRecord(list), true, index), list, types);
+    }
+  }
+
+  private static CompositeType parameterType(
+      int oid, CompositeType found, Record value, boolean array, int index) {
+    if (found != null) {
+      return found;
+    }
+    if (oid == RECORD || oid == RECORD_ARRAY) {
+      forParameter(oid, null); // throws: an anonymous record cannot be written
+    }
+    String what =
+        (array ? "a list of " : "a ")
+            + value.getClass().getSimpleName()
+            + " record"
+            + (array ? "s" : "");
+    throw new PgException(
+        "42804",
+        "parameter $"
+            + index
+            + " is "
+            + what
+            + ", but the statement takes it as type OID "
+            + oid
+            + ", which is not "
+            + (array ? "an array of a composite type" : "a composite type")
+            + ": cast the parameter to the composite type ($"
+            + index
+            + "::addr, $"
+            + index
+            + "::addr[])");
+  }
+
+  /** Whether {@code v} is bound as a composite: a record, or a list whose first value is one. */
+  public static boolean isComposite(Object v) {
+    return v instanceof Record || (v instanceof List<?> l && holdsRecords(l));
+  }
+
+  /** Whether any of {@code params} is bound as a composite ({@link #isComposite}). */
+  public static boolean anyComposite(Object[] params) {
+    for (Object v : params) {
+      if (v instanceof Record || (v instanceof List<?> l && holdsRecords(l))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether the first non-null value of {@code list} is a record. */
+  static boolean holdsRecords(List<?> list) {
+    return firstRecord(list) != null;
+  }
+
+  private static Record firstRecord(List<?> list) {
+    for (Object o : list) {
+      if (o != null) {
+        return o instanceof Record r ? r : null;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The components of {@code record} as composite fields, through the {@link CompositeFields} its
+   * generated decoder implements: no reflection per value.
+   */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  public static Object[] fieldsOf(Record record) {
+    RowDecoder<?> decoder = RowDecoder.of(record.getClass());
+    if (decoder instanceof CompositeFields fields) {
+      return fields.fields(record);
+    }
+    throw new PgException(
+        "42804",
+        "a "
+            + record.getClass().getSimpleName()
+            + " record cannot be bound as a composite: its decoder "
+            + decoder.getClass().getName()
+            + " gives no fields (compile it with this version of the Sluice processor)");
   }
 
   /**

@@ -2,7 +2,7 @@ package dev.sluice.driver.codec;
 
 import dev.sluice.PgException;
 import dev.sluice.RowDecoder;
-import dev.sluice.driver.PgConnection;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -20,15 +20,53 @@ import java.util.Map;
  */
 public final class TypeRegistry {
   /**
-   * One row per attribute (none for a type that is not a composite): {@code $1::regtype} resolves
-   * the name as the server does (search_path, quoting, a schema prefix) and fails with 42704 if
-   * there is no such type.
+   * Runs one catalog query and adds its rows to {@code out}: between calls through the connection,
+   * or, for a parameter's type found while a call runs, inside that call (after the statement's
+   * Describe, before its Bind is written).
    */
-  static final String LOOKUP =
-      "SELECT t.oid::int8, t.typarray::int8, t.typtype::text, a.attname::text, a.atttypid::int8"
+  public interface Catalog {
+    /**
+     * Runs {@code sql} with {@code params}, adding each row as {@code rows} decodes it to {@code
+     * out}.
+     *
+     * @throws IOException if the connection fails
+     */
+    void query(String sql, Object[] params, RowDecoder<Object[]> rows, List<Object[]> out)
+        throws IOException;
+  }
+
+  /**
+   * One row per attribute (none for a type that is not a composite): the type's OID, its array
+   * type's OID, its typtype and name; then per attribute its name, type OID, that type's typtype,
+   * the base type under any domains, the element type of an array, and that element's typtype.
+   */
+  private static final String SELECT =
+      "SELECT t.oid::int8, t.typarray::int8, t.typtype::text, a.attname::text, a.atttypid::int8,"
+          + " at.typtype::text, base.oid::int8,"
+          + " CASE WHEN at.typcategory = 'A' THEN at.typelem ELSE 0 END::int8, et.typtype::text,"
+          + " t.oid::regtype::text"
           + " FROM pg_catalog.pg_type t LEFT JOIN pg_catalog.pg_attribute a"
           + " ON a.attrelid = t.typrelid AND a.attnum > 0 AND NOT a.attisdropped"
-          + " WHERE t.oid = $1::text::regtype ORDER BY a.attnum";
+          + " LEFT JOIN pg_catalog.pg_type at ON at.oid = a.atttypid"
+          + " LEFT JOIN pg_catalog.pg_type et ON et.oid = at.typelem AND at.typcategory = 'A'"
+          + " LEFT JOIN LATERAL (WITH RECURSIVE d(oid, basetype, typtype) AS ("
+          + " SELECT at.oid, at.typbasetype, at.typtype UNION ALL"
+          + " SELECT b.oid, b.typbasetype, b.typtype FROM pg_catalog.pg_type b JOIN d"
+          + " ON b.oid = d.basetype WHERE d.typtype = 'd')"
+          + " SELECT d.oid FROM d WHERE d.typtype <> 'd') base ON true";
+
+  /**
+   * By name: {@code $1::regtype} resolves the name as the server does (search_path, quoting, a
+   * schema prefix) and fails with 42704 if there is no such type.
+   */
+  static final String LOOKUP = SELECT + " WHERE t.oid = $1::text::regtype ORDER BY a.attnum";
+
+  /** By the OID a statement described for a parameter. */
+  static final String LOOKUP_OID = SELECT + " WHERE t.oid = $1::oid ORDER BY a.attnum";
+
+  /** The element type of the array type with OID $1. */
+  static final String LOOKUP_ARRAY_OID =
+      SELECT + " WHERE t.typarray = $1::oid AND t.typarray <> 0 ORDER BY a.attnum";
 
   private static final RowDecoder<Object[]> ROW =
       columns ->
@@ -38,17 +76,27 @@ public final class TypeRegistry {
                 r.getLong(1),
                 r.getString(2),
                 r.getString(3),
-                r.isNull(4) ? null : r.getLong(4)
+                r.isNull(4) ? null : r.getLong(4),
+                r.getString(5),
+                r.isNull(6) ? null : r.getLong(6),
+                r.isNull(7) ? null : r.getLong(7),
+                r.getString(8),
+                r.getString(9)
               };
 
-  private final PgConnection connection;
+  private final Catalog catalog;
   private final Map<String, CompositeType> byName = new HashMap<>();
   private final Map<Integer, CompositeType> byOid = new HashMap<>();
   private final Map<Integer, CompositeType> byArrayOid = new HashMap<>();
   private int lookups;
 
-  public TypeRegistry(PgConnection connection) {
-    this.connection = connection;
+  /**
+   * A registry whose lookups by name run through {@code catalog}: the connection's own calls.
+   *
+   * @param catalog runs a catalog query as a call of its own
+   */
+  public TypeRegistry(Catalog catalog) {
+    this.catalog = catalog;
   }
 
   /**
@@ -74,6 +122,29 @@ public final class TypeRegistry {
     return t;
   }
 
+  /**
+   * The composite type with OID {@code oid}, from the cache or else from the catalog through {@code
+   * within}, with every composite its attributes hold (nested, or as array elements); null if
+   * {@code oid} is not a composite type.
+   *
+   * @throws IOException if the connection fails during the lookup
+   */
+  public CompositeType compositeByOid(int oid, Catalog within) throws IOException {
+    CompositeType t = byOid.get(oid);
+    return t != null ? t : load(LOOKUP_OID, oid, within);
+  }
+
+  /**
+   * The composite type whose array type has OID {@code arrayOid} (cached, or looked up through
+   * {@code within} as {@link #compositeByOid} does); null if it is not an array of composites.
+   *
+   * @throws IOException if the connection fails during the lookup
+   */
+  public CompositeType compositeByArrayOid(int arrayOid, Catalog within) throws IOException {
+    CompositeType t = cachedArray(arrayOid);
+    return t != null || arrayOid == 0 ? t : load(LOOKUP_ARRAY_OID, arrayOid, within);
+  }
+
   /** The cached composite type with this OID, or null (not looked up, or not a composite). */
   public CompositeType cached(int oid) {
     return byOid.get(oid);
@@ -92,17 +163,36 @@ public final class TypeRegistry {
   }
 
   /**
-   * Forgets every type if {@code e} says a type the cache may hold is gone (SQLSTATE 42704, or the
-   * server's "cache lookup failed for type"); returns whether it did.
+   * Forgets every type if {@code e} says a type the cache may hold is gone or has changed (SQLSTATE
+   * 42704, or {@link #isStaleType}); returns whether it did.
    */
   public boolean invalidateOn(PgException e) {
-    String message = e.serverMessage();
-    if ("42704".equals(e.sqlState())
-        || (message != null && message.startsWith("cache lookup failed"))) {
+    if ("42704".equals(e.sqlState()) || isStaleType(e)) {
       invalidate();
       return true;
     }
     return false;
+  }
+
+  /**
+   * Whether the server's error {@code e} says a user type changed since it was looked up: "cache
+   * lookup failed for type" (a type dropped: a statement prepared with it, or a value written with
+   * its OID), or {@code record_recv}'s "wrong number of columns" / "binary data has type … instead
+   * of expected …" ("wrong data type" in older servers): a composite altered since its attributes
+   * were read. The statement never ran, so it may be prepared again.
+   */
+  public static boolean isStaleType(PgException e) {
+    String message = e.serverMessage();
+    if (message == null) {
+      return false;
+    }
+    return ("XX000".equals(e.sqlState()) && message.startsWith("cache lookup failed for type"))
+        || ("42804".equals(e.sqlState())
+            && e.routine() != null
+            && e.routine().equals("record_recv")
+            && (message.startsWith("wrong number of columns")
+                || message.startsWith("binary data has type")
+                || message.startsWith("wrong data type")));
   }
 
   /** How many catalog lookups this registry ran (for tests: a cached type costs none). */
@@ -111,9 +201,7 @@ public final class TypeRegistry {
   }
 
   private CompositeType load(String name) {
-    lookups++;
-    List<Object[]> rows = new ArrayList<>();
-    connection.query(LOOKUP, new Object[] {name}, ROW, rows);
+    List<Object[]> rows = rows(LOOKUP, name, catalog);
     if (rows.isEmpty()) {
       throw new PgException("42704", "type \"" + name + "\" does not exist");
     }
@@ -122,13 +210,58 @@ public final class TypeRegistry {
       throw new PgException(
           "42809", "type \"" + name + "\" is not a composite type (typtype " + first[2] + ")");
     }
+    CompositeType t = put(name, rows);
+    byName.put(name, t);
+    return t;
+  }
+
+  private CompositeType load(String sql, int oid, Catalog within) throws IOException {
+    List<Object[]> rows = new ArrayList<>();
+    lookups++;
+    within.query(sql, new Object[] {oid & 0xFFFFFFFFL}, ROW, rows);
+    if (rows.isEmpty() || !"c".equals(rows.get(0)[2]) || rows.get(0)[3] == null) {
+      return null;
+    }
+    CompositeType t = put((String) rows.get(0)[9], rows);
+    for (CompositeType.Field f : t.fields()) {
+      if (f.kind() == 'c') {
+        compositeByOid(f.typeOid(), within);
+      } else if (f.elementOid() != 0 && byOid.get(f.elementOid()) == null) {
+        compositeByOid(f.elementOid(), within); // null unless the element is a composite
+      }
+    }
+    return t;
+  }
+
+  private List<Object[]> rows(String sql, String name, Catalog via) {
+    lookups++;
+    List<Object[]> rows = new ArrayList<>();
+    try {
+      via.query(sql, new Object[] {name}, ROW, rows);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    return rows;
+  }
+
+  private CompositeType put(String name, List<Object[]> rows) {
+    Object[] first = rows.get(0);
     List<CompositeType.Field> fields = new ArrayList<>(rows.size());
     for (Object[] row : rows) {
-      fields.add(new CompositeType.Field((String) row[3], (int) (long) (Long) row[4]));
+      int typeOid = (int) (long) (Long) row[4];
+      String kind = (String) row[5];
+      int valueOid = row[6] == null ? typeOid : (int) (long) (Long) row[6];
+      int element = row[7] == null ? 0 : (int) (long) (Long) row[7];
+      fields.add(
+          new CompositeType.Field(
+              (String) row[3],
+              typeOid,
+              kind == null || kind.isEmpty() ? 'b' : kind.charAt(0),
+              valueOid,
+              element));
     }
     CompositeType t =
         new CompositeType(name, (int) (long) (Long) first[0], (int) (long) (Long) first[1], fields);
-    byName.put(name, t);
     byOid.put(t.oid(), t);
     if (t.arrayOid() != 0) {
       byArrayOid.put(t.arrayOid(), t);

@@ -79,7 +79,7 @@ class CompositeCodecTest {
         .containsExactly(
             new CompositeType.Field("street", Oids.TEXT),
             new CompositeType.Field("zip", Oids.INT4),
-            new CompositeType.Field("tags", Oids.TEXT_ARRAY));
+            new CompositeType.Field("tags", Oids.TEXT_ARRAY, 'b', Oids.TEXT_ARRAY, Oids.TEXT));
     assertThat(types.composite("cc_addr")).isSameAs(addr);
     assertThat(types.lookups()).isEqualTo(1);
     assertThat(types.cached(addr.oid())).isSameAs(addr);
