@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.sluice.Database;
 import dev.sluice.PgException;
+import dev.sluice.Pipelined;
 import dev.sluice.annotations.Dao;
 import dev.sluice.annotations.Query;
 import dev.sluice.testkit.PgTest;
@@ -191,8 +192,9 @@ class CompositeParameterTest {
       assertThat(notComposite.sqlState()).isEqualTo("42804");
       assertThat(notComposite.getMessage())
           .contains(
-              "parameter $1 is a Addr record, but the statement takes it as type OID 23, which is"
-                  + " not a composite type: cast the parameter to the composite type");
+              "parameter $1 is a Addr record, but the statement takes it as type integer, OID 23,"
+                  + " which is not a composite type: cast the parameter to the composite type"
+                  + " ($1::addr, $1::addr[])");
       assertThat(notComposite.statement()).isEqualTo("SELECT $1::int4");
 
       PgException wrongCount =
@@ -206,7 +208,8 @@ class CompositeParameterTest {
           catchThrowableOfType(
               PgException.class, () -> db.queryOne("SELECT $1::text", String.class, MAIN));
       assertThat(anonymous.getMessage())
-          .contains("parameter $1 is a Addr record, but the statement takes it as type OID 25");
+          .contains(
+              "parameter $1 is a Addr record, but the statement takes it as type text, OID 25");
 
       // One connection: each failure left it clean.
       assertThat(db.queryOne("SELECT $1::cp_addr::text", String.class, MAIN)).isPresent();
@@ -253,6 +256,52 @@ class CompositeParameterTest {
           .contains("binary data has type 23 (integer) instead of expected 20 (bigint)");
       assertThat(db.queryOne(sql, String.class, MAIN))
           .contains(text(db, "ROW('Main St', 12, ARRAY['a', NULL, 'b \"c\"'])::cp_addr"));
+    }
+  }
+
+  @Test
+  void recordsBindInPipelinesBatchesAndOnASharedConnection(TestDatabase tdb) {
+    String expected;
+    try (Database db = Database.connect(tdb.url())) {
+      createTypes(db);
+      db.execute("CREATE TABLE cp_people (id int, p cp_person, homes cp_addr[])");
+      expected = text(db, "ROW('Main St', 12, ARRAY['a', NULL, 'b \"c\"'])::cp_addr");
+
+      for (int run = 0; run < 2; run++) { // new statements and types, then cached ones
+        List<Object> results =
+            db.pipeline(
+                p ->
+                    List.of(
+                        p.query("SELECT $1::cp_addr::text", String.class, MAIN),
+                        p.query(
+                            "SELECT cardinality($1::cp_addr[])", Integer.class, List.of(MAIN))));
+        assertThat(((Pipelined<?>) results.get(0)).get()).isEqualTo(List.of(expected));
+        assertThat(((Pipelined<?>) results.get(1)).get()).isEqualTo(List.of(1));
+      }
+      db.executeBatch(
+          "INSERT INTO cp_people VALUES ($1, $2, $3)",
+          List.of(
+              new Object[] {1, ANN, List.of(MAIN)},
+              new Object[] {2, null, List.of()},
+              new Object[] {3, new Household.Person("Bo", null, null, Rating.G), null}));
+      assertThat(db.query("SELECT (p).name FROM cp_people ORDER BY id", String.class))
+          .containsExactly("Ann", null, "Bo");
+    }
+    try (Database db =
+        Database.builder().url(tdb.url()).rewriteBatchedInserts(true).maxPoolSize(1).build()) {
+      db.execute("TRUNCATE cp_people");
+      db.executeBatch(
+          "INSERT INTO cp_people VALUES ($1, $2, $3)",
+          List.of(new Object[] {1, ANN, List.of(MAIN)}, new Object[] {2, ANN, null}));
+      assertThat(db.query("SELECT ((p).home).zip FROM cp_people ORDER BY id", Integer.class))
+          .containsExactly(12, 12);
+    }
+    try (Database db = Database.builder().url(tdb.url()).maxPoolSize(1).pipelining(8).build()) {
+      for (int run = 0; run < 3; run++) { // the first execution, then the cached statement
+        assertThat(db.queryOne("SELECT $1::cp_addr::text", String.class, MAIN)).contains(expected);
+        assertThat(db.queryOne("SELECT cardinality($1::cp_addr[])", Integer.class, List.of(MAIN)))
+            .contains(1);
+      }
     }
   }
 }

@@ -237,7 +237,9 @@ final class BatchPipeline {
           System.arraycopy(rows.get(from + r), 0, flat, r * width, width);
         }
         params.add(flat);
-        statements[g] = Preparer.prepare(session, multi.sql(size), flat);
+        String sql = multi.sql(size);
+        statements[g] =
+            Preparer.withTypes(session, Preparer.prepare(session, sql, flat), sql, flat);
         // Preparing the next group's statement must not evict this one: the pipeline binds both.
         session.statements.pin(statements[g]);
       }
@@ -286,6 +288,9 @@ final class BatchPipeline {
    */
   private long[] pipeline(Prepared[] statements, List<Object[]> rows, IntFunction<String> where)
       throws IOException {
+    for (int i = 0; i < rows.size(); i++) {
+      Preparer.lookUpTypes(session, statements[i], rows.get(i)); // records bound as composites
+    }
     int n = rows.size();
     long[] counts = new long[n];
     int written = 0;

@@ -110,6 +110,18 @@ final class Preparer {
   }
 
   /**
+   * Looks up the composite types {@code p}'s record parameters are bound as (see {@link
+   * #withTypes}), for a statement a pipeline described and will bind: the session must be between
+   * exchanges. What does not fit is left for the Bind to refuse.
+   */
+  static void lookUpTypes(Session session, Prepared p, Object[] params) throws IOException {
+    TypeRegistry types = session.writer.types;
+    if (types != null && CompositeCodec.anyComposite(params)) {
+      resolve(session, types, p, params);
+    }
+  }
+
+  /**
    * Looks up the composites {@code p}'s record parameters are bound as; false if one is none, or if
    * a record's component count differs from its cached type's attribute count.
    */

@@ -3,6 +3,8 @@ package dev.sluice.driver;
 import dev.sluice.NoticeListener;
 import dev.sluice.PgException;
 import dev.sluice.RowDecoder;
+import dev.sluice.driver.codec.CompositeCodec;
+import dev.sluice.driver.codec.TypeRegistry;
 import dev.sluice.driver.config.ConnectionConfig;
 import java.io.IOException;
 import java.util.List;
@@ -35,6 +37,12 @@ public final class SharedConnection implements AutoCloseable {
 
   private final Session session;
 
+  /**
+   * The OIDs of user types (composites bound as records), each looked up by the caller that first
+   * needs it; read by whoever binds, under the send lock.
+   */
+  private final TypeRegistry types;
+
   /** How callers' statements are sent: the send lock, combined writes, preparing (see there). */
   private final SharedSender sender;
 
@@ -59,6 +67,8 @@ public final class SharedConnection implements AutoCloseable {
 
   private SharedConnection(Session session, dev.sluice.SluiceListener listener) {
     this.session = session;
+    this.types = new TypeRegistry((sql, values, rows, out) -> query(sql, values, rows, out, 0));
+    session.writer.types = types;
     this.sender = new SharedSender(this, session);
     this.pump = new Pump(this, session, sender.gate);
     this.listener = listener;
@@ -138,11 +148,41 @@ public final class SharedConnection implements AutoCloseable {
   }
 
   private long runStatement(String sql, Object[] params, Sink sink, long timeoutMillis) {
+    for (int attempt = 0; ; attempt++) {
+      try {
+        return runOnce(sql, params, sink, timeoutMillis);
+      } catch (PgException e) {
+        // A record bound as a composite whose type this connection has not looked up yet: its
+        // Bind was refused before anything was sent. Look the type up (a shared query of its
+        // own, no lock held) and send again; each parameter needs at most one such round.
+        CompositeCodec.UnknownComposite unknown = CompositeCodec.UnknownComposite.in(e);
+        if (unknown == null || attempt >= params.length || !lookUp(unknown, timeoutMillis)) {
+          throw e;
+        }
+      }
+    }
+  }
+
+  /** Looks up the composite {@code unknown} names; false if it is none. */
+  private boolean lookUp(CompositeCodec.UnknownComposite unknown, long timeoutMillis) {
+    TypeRegistry.Catalog shared =
+        (sql, values, rows, out) -> query(sql, values, rows, out, timeoutMillis);
+    try {
+      return unknown.array
+          ? types.compositeByArrayOid(unknown.oid, shared) != null
+          : types.compositeByOid(unknown.oid, shared) != null;
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e); // not thrown: shared queries report PgException
+    }
+  }
+
+  private long runOnce(String sql, Object[] params, Sink sink, long timeoutMillis) {
     long deadline = timeoutMillis > 0 ? System.nanoTime() + timeoutMillis * 1_000_000 : 0;
     SharedQuery x = sender.send(sql, params, sink, deadline, timeoutMillis);
     try {
       return finish(x, deadline, timeoutMillis);
     } catch (PgException e) {
+      types.invalidateOn(e); // a type the registry holds may have been dropped or altered
       if (!Preparer.isStalePlan(e) || (sink != null && !sink.restart())) {
         throw e;
       }

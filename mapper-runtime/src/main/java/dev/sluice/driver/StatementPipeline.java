@@ -68,6 +68,7 @@ final class StatementPipeline {
         pipeline.refuseTransactionControl();
       }
       pipeline.describe();
+      pipeline.lookUpTypes();
       pipeline.bindDecoders();
       try {
         pipeline.execute();
@@ -220,6 +221,18 @@ final class StatementPipeline {
       key.append(ParameterEncoder.declaredOid(v)).append(',');
     }
     return key.toString();
+  }
+
+  /**
+   * Looks up the composite types of records bound as parameters (one catalog query per type not yet
+   * known, between the Describe round trip and the Binds).
+   */
+  private void lookUpTypes() throws IOException {
+    for (PipelineStep s : steps) {
+      if (!s.done && s.statement != null) {
+        Preparer.lookUpTypes(session, s.statement, s.params);
+      }
+    }
   }
 
   /** Binds each step's decoder to its statement's columns: a misfit fails only that step. */

@@ -252,16 +252,17 @@ public final class CompositeCodec {
       WriteBuffer w, Object v, int oid, TypeRegistry types, int index) {
     if (v instanceof Record r) {
       CompositeType type = types == null ? null : types.cached(oid);
-      encode(w, parameterType(oid, type, r, false, index), fieldsOf(r), types);
+      encode(w, parameterType(oid, type, types, r, false, index), fieldsOf(r), types);
     } else {
       List<?> list = (List<?>) v;
       CompositeType element = types == null ? null : types.cachedArray(oid);
-      encodeArray(w, parameterType(oid, element, firstRecord(list), true, index), list, types);
+      encodeArray(
+          w, parameterType(oid, element, types, firstRecord(list), true, index), list, types);
     }
   }
 
   private static CompositeType parameterType(
-      int oid, CompositeType found, Record value, boolean array, int index) {
+      int oid, CompositeType found, TypeRegistry types, Record value, boolean array, int index) {
     if (found != null) {
       return found;
     }
@@ -273,13 +274,17 @@ public final class CompositeCodec {
             + value.getClass().getSimpleName()
             + " record"
             + (array ? "s" : "");
-    throw new PgException(
-        "42804",
+    String name = types == null ? null : types.nameOf(oid);
+    throw new UnknownComposite(
+        oid,
+        array,
         "parameter $"
             + index
             + " is "
             + what
-            + ", but the statement takes it as type OID "
+            + ", but the statement takes it as type "
+            + (name == null ? "" : name + ", ")
+            + "OID "
             + oid
             + ", which is not "
             + (array ? "an array of a composite type" : "a composite type")
@@ -288,6 +293,37 @@ public final class CompositeCodec {
             + "::addr, $"
             + index
             + "::addr[])");
+  }
+
+  /**
+   * A record bound to a parameter whose type the connection's registry does not hold as a
+   * composite: it is none, or it has not been looked up (a caller that can look it up does so and
+   * binds again).
+   */
+  public static final class UnknownComposite extends PgException {
+    private static final long serialVersionUID = 1L;
+
+    /** The parameter's type OID, as the statement described it. */
+    public final int oid;
+
+    /** Whether the parameter is an array (a List of records was bound). */
+    public final boolean array;
+
+    UnknownComposite(int oid, boolean array, String message) {
+      super("42804", message);
+      this.oid = oid;
+      this.array = array;
+    }
+
+    /** The UnknownComposite {@code e} is or was caused by, or null. */
+    public static UnknownComposite in(Throwable e) {
+      for (Throwable t = e; t != null; t = t.getCause()) {
+        if (t instanceof UnknownComposite u) {
+          return u;
+        }
+      }
+      return null;
+    }
   }
 
   /** Whether {@code v} is bound as a composite: a record, or a list whose first value is one. */

@@ -4,9 +4,9 @@ import dev.sluice.PgException;
 import dev.sluice.RowDecoder;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The OIDs of one connection's user types (composites for now; enums, domains and ranges are meant
@@ -16,7 +16,9 @@ import java.util.Map;
  * lookup failed") and when a statement describes a type with another OID than the cached one
  * ({@link #composite(String, int)}).
  *
- * <p>Not thread-safe: a connection runs one call at a time, and so does its registry.
+ * <p>Safe to read while another thread looks a type up (a connection shared by pipelining callers
+ * binds under its send lock while a caller looks up the next type); two callers needing the same
+ * type may both look it up.
  */
 public final class TypeRegistry {
   /**
@@ -85,10 +87,11 @@ public final class TypeRegistry {
               };
 
   private final Catalog catalog;
-  private final Map<String, CompositeType> byName = new HashMap<>();
-  private final Map<Integer, CompositeType> byOid = new HashMap<>();
-  private final Map<Integer, CompositeType> byArrayOid = new HashMap<>();
-  private int lookups;
+  private final Map<String, CompositeType> byName = new ConcurrentHashMap<>();
+  private final Map<Integer, CompositeType> byOid = new ConcurrentHashMap<>();
+  private final Map<Integer, CompositeType> byArrayOid = new ConcurrentHashMap<>();
+  private final Map<Integer, String> otherNames = new ConcurrentHashMap<>();
+  private volatile int lookups;
 
   /**
    * A registry whose lookups by name run through {@code catalog}: the connection's own calls.
@@ -155,8 +158,17 @@ public final class TypeRegistry {
     return arrayOid == 0 ? null : byArrayOid.get(arrayOid);
   }
 
+  /**
+   * The name of the type with this OID if a lookup found it is no composite (or no array of one),
+   * for messages; else null.
+   */
+  public String nameOf(int oid) {
+    return otherNames.get(oid);
+  }
+
   /** Forgets every type: the next call that needs one looks it up again. */
   public void invalidate() {
+    otherNames.clear();
     byName.clear();
     byOid.clear();
     byArrayOid.clear();
@@ -220,6 +232,10 @@ public final class TypeRegistry {
     lookups++;
     within.query(sql, new Object[] {oid & 0xFFFFFFFFL}, ROW, rows);
     if (rows.isEmpty() || !"c".equals(rows.get(0)[2]) || rows.get(0)[3] == null) {
+      if (!rows.isEmpty()) {
+        String name = (String) rows.get(0)[9];
+        otherNames.put(oid, sql == LOOKUP_ARRAY_OID ? name + "[]" : name);
+      }
       return null;
     }
     CompositeType t = put((String) rows.get(0)[9], rows);
