@@ -55,11 +55,17 @@ final class ParameterChecker {
         // Declared (as a cast) with the type the runtime declares: PostgreSQL took it.
         continue;
       }
+      String shown = "$" + (i + 1) + " (:" + name + ")";
+      TypeElement composite = CompositeModelBuilder.compositeRecord(javaType, true);
+      if (composite != null) {
+        checkComposite(
+            m, shown, name, javaType, composite, parameters.get(occurrence), query, sqlValue);
+        continue;
+      }
       Type type = catalog.typeByName(parameters.get(occurrence));
       if (type == null) {
         continue;
       }
-      String shown = "$" + (i + 1) + " (:" + name + ")";
       TypeElement enumType = enumElement(javaType);
       if (enumType != null) {
         if (type.isEnum) {
@@ -78,6 +84,73 @@ final class ParameterChecker {
         parameterMismatch(m, shown, type, name, javaType, query, sqlValue);
       }
     }
+  }
+
+  /**
+   * A {@code @Row}/{@code @Table} record (or a List of them) binds as a value of the composite (or
+   * composite array) type PostgreSQL inferred, its components as the attributes in order: an
+   * anonymous {@code record}, a type that is no composite, a list for a single value (or the
+   * reverse) and another number of attributes are errors here, as they would be at run time.
+   */
+  private void checkComposite(
+      ExecutableElement m,
+      String shown,
+      String name,
+      TypeMirror javaType,
+      TypeElement record,
+      String inferred,
+      AnnotationMirror query,
+      AnnotationValue sqlValue)
+      throws SQLException {
+    boolean list = CompositeModelBuilder.compositeRecord(javaType, false) == null;
+    boolean array = inferred.startsWith("_") || inferred.endsWith("[]");
+    String problem;
+    SchemaFacts.Relation type = null;
+    if (inferred.equals("record") || inferred.equals("_record")) {
+      problem = "an anonymous record, which Sluice can read but not write";
+    } else if (list != array) {
+      problem =
+          (array ? "an array" : "a single value")
+              + ", but a "
+              + (list ? "List binds an array" : "record binds a single value");
+    } else if ((type = catalog.compositeType(inferred)) == null) {
+      problem = inferred + ", not a composite type";
+    } else if (type.columns.size() != record.getRecordComponents().size()) {
+      problem =
+          "composite type "
+              + type.qualifiedName
+              + " with "
+              + type.columns.size()
+              + " attributes, but "
+              + record.getSimpleName()
+              + " has "
+              + record.getRecordComponents().size()
+              + " components";
+    } else {
+      return;
+    }
+    diagnostics.error(
+        Diagnostics.SCHEMA_PARAMETER_TYPE,
+        shown
+            + " is "
+            + problem
+            + "; parameter "
+            + name
+            + " of "
+            + m.getSimpleName()
+            + " is "
+            + (list ? "List<" + record.getSimpleName() + ">" : record.getSimpleName())
+            + ", bound as a value of a composite type: "
+            + (type != null
+                ? "give the record the type's attributes as components, in order"
+                : "cast it in the SQL to that type (:"
+                    + name
+                    + "::a_type"
+                    + (list ? "[]" : "")
+                    + ")"),
+        m,
+        query,
+        sqlValue);
   }
 
   private void parameterMismatch(

@@ -138,4 +138,71 @@ class CompositeChecksTest {
         "@Table(\"cc_house\") record House(@Id int id, @Column(\"owner\") List<Person> owners,",
         "    List<Addr> homes) {}");
   }
+
+  @Test
+  void recordParametersOfTheirCompositeTypeCompileCleanly() {
+    Compilation c =
+        compile(
+            ACTOR,
+            ADDR,
+            "@Dao interface Actors {",
+            "  @Query(\"SELECT count(*) FROM actor a WHERE a = :actor::actor\") long one(Actor actor);",
+            "  @Query(\"SELECT count(*) FROM actor a WHERE a = ANY(:all::actor[])\")",
+            "  long many(List<Actor> all);",
+            "  @Query(\"SELECT count(*) FROM cc_house WHERE (owner).home = :home::cc_addr\")",
+            "  long at(Addr home);",
+            "  @Query(\"UPDATE cc_house SET homes = :homes WHERE id = :id\")",
+            "  long move(int id, List<Addr> homes);",
+            "}");
+    assertThat(c).succeededWithoutWarnings();
+  }
+
+  @Test
+  void aRecordParameterInferredAsAnAnonymousRecordFails() {
+    assertError(
+        "sluice.schema.parameter-type",
+        "$1 (:actor) is an anonymous record, which Sluice can read but not write; parameter actor"
+            + " of one is Actor, bound as a value of a composite type: cast it in the SQL"
+            + " to that type (:actor::a_type)",
+        5,
+        ACTOR,
+        "@Dao interface Actors {",
+        "  @Query(\"SELECT count(*) FROM actor a WHERE a = :actor\") long one(Actor actor);",
+        "}");
+  }
+
+  @Test
+  void aRecordParameterOfAnotherShapeOrKindFails() {
+    assertError(
+        "sluice.schema.parameter-type",
+        "$1 (:homes) is composite type public.cc_addr with 2 attributes, but Addr3 has 3"
+            + " components; parameter homes of move is List<Addr3>, bound as a value of a composite"
+            + " type: give the record the type's attributes as components, in order",
+        5,
+        "@Row record Addr3(@Nullable String street, @Nullable Integer zip, int extra) {}",
+        "@Dao interface Houses {",
+        "  @Query(\"UPDATE cc_house SET homes = :homes WHERE id = 1\")",
+        "  long move(List<Addr3> homes);",
+        "}");
+    assertError(
+        "sluice.schema.parameter-type",
+        "$1 (:homes) is a single value, but a List binds an array; parameter homes of at is"
+            + " List<Addr>",
+        5,
+        ADDR,
+        "@Dao interface Houses {",
+        "  @Query(\"SELECT count(*) FROM cc_house WHERE (owner).home = :homes::cc_addr\")",
+        "  long at(List<Addr> homes);",
+        "}");
+    assertError(
+        "sluice.schema.parameter-type",
+        "$1 (:home) is integer, not a composite type; parameter home of at is Addr, bound as a value"
+            + " of a composite type: cast it in the SQL to that type (:home::a_type)",
+        5,
+        ADDR,
+        "@Dao interface Houses {",
+        "  @Query(\"SELECT count(*) FROM cc_house WHERE id = :home\")",
+        "  long at(Addr home);",
+        "}");
+  }
 }
