@@ -59,6 +59,11 @@ abstract class BenchClient implements AutoCloseable {
     throw unsupported("W5");
   }
 
+  /** W7: one read of Pagila's films, each with its actors. */
+  Object readFilmCasts() throws Exception {
+    throw unsupported("W7");
+  }
+
   /** W5s: one execution of the Pagila join in six columns. */
   Object readFilmSummaries() throws Exception {
     throw unsupported("W5s");

@@ -101,14 +101,17 @@ public final class BenchMain {
 
       List<Workload> workloads = new ArrayList<>(options.workloads());
       String pagilaUrl = "";
-      if (workloads.contains(Workload.W5) || workloads.contains(Workload.W5S)) {
+      if (workloads.contains(Workload.W5)
+          || workloads.contains(Workload.W5S)
+          || workloads.contains(Workload.W7)) {
         try {
           pagilaDb = (embedded != null ? embedded : PgServer.shared()).createPagilaDatabase();
           pagilaUrl = pagilaDb.url() + (options.tls() ? "?sslmode=require" : "");
         } catch (RuntimeException e) {
           workloads.remove(Workload.W5);
           workloads.remove(Workload.W5S);
-          notes.add("W5 and W5s skipped: no Pagila database (" + e.getMessage() + ")");
+          workloads.remove(Workload.W7);
+          notes.add("W5, W5s and W7 skipped: no Pagila database (" + e.getMessage() + ")");
           log.println("W5 skipped: " + e.getMessage());
         }
       }

@@ -47,6 +47,14 @@ public final class CellMain {
   /** What W3cL's proxy adds each way. */
   static final long LATENCY_NANOS = 1_000_000;
 
+  /** Reads of the films with their actors per W7 iteration. */
+  static final int CAST_RUNS = 20;
+
+  /** Pagila's films, and its film_actor rows: what one W7 read must return. */
+  static final int FILMS = 1_000;
+
+  static final int FILM_ACTORS = 5_462;
+
   /** Calls in flight per shared connection of the pipelined W3c cells. */
   static final int PIPELINING = 16;
 
@@ -259,6 +267,15 @@ public final class CellMain {
           }
           return rows;
         }
+      case W7:
+        {
+          long films = 0;
+          for (int run = 0; run < CAST_RUNS; run++) {
+            kept = client.readFilmCasts();
+            films += countCast(kept);
+          }
+          return films;
+        }
       default:
         throw new AssertionError(spec.workload());
     }
@@ -363,6 +380,20 @@ public final class CellMain {
     return done;
   }
 
+  /** W7: the films read, after checking they hold every actor of every film. */
+  private static long countCast(Object result) {
+    List<?> films = (List<?>) result;
+    long actors = 0;
+    for (Object f : films) {
+      actors += ((FilmCast) f).actors().size();
+    }
+    if (actors != FILM_ACTORS) {
+      throw new IllegalStateException(
+          "W7 read " + actors + " actors of " + films.size() + " films, expected " + FILM_ACTORS);
+    }
+    return films.size();
+  }
+
   private static long count(Object result) {
     if (result instanceof List<?> list) {
       return list.size();
@@ -393,6 +424,9 @@ public final class CellMain {
       case W4B:
       case W4C:
         expected = spec.insertRows();
+        break;
+      case W7:
+        expected = (long) CAST_RUNS * FILMS;
         break;
       default:
         expected = -1;

@@ -10,6 +10,7 @@ import static dev.sluice.bench.Workload.W4C;
 import static dev.sluice.bench.Workload.W5;
 import static dev.sluice.bench.Workload.W5S;
 import static dev.sluice.bench.Workload.W6;
+import static dev.sluice.bench.Workload.W7;
 
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -48,6 +49,11 @@ enum Client {
       "Sluice with statement_mode=unnamed (for transaction-pooling proxies): Parse + Bind +"
           + " Describe + Execute + Sync of the unnamed statement per lookup",
       EnumSet.of(W3, W3C)),
+  SLUICE_STITCHED(
+      "sluice-stitched",
+      "Sluice: W7 as two queries (the films; film_actor × actor ordered by film) stitched into"
+          + " the same records in Java",
+      EnumSet.of(W7)),
   PGJDBC_TEXT(
       "pgjdbc-text",
       "pgjdbc defaults (text results): a fresh connection per iteration",
@@ -80,8 +86,9 @@ enum Client {
       EnumSet.of(W1, W2, W3, W5)),
   JOOQ(
       "jooq",
-      "jOOQ plain-SQL ResultQuery.fetchInto(record) over pgjdbc prepareThreshold=-1",
-      EnumSet.of(W1, W2, W3, W5)),
+      "jOOQ plain-SQL ResultQuery.fetchInto(record) over pgjdbc prepareThreshold=-1; W7 with"
+          + " MULTISET (jOOQ's JSONB emulation) mapped by Records.mapping",
+      EnumSet.of(W1, W2, W3, W5, W7)),
   DRAIN(
       "drain",
       "raw binary drain: our minimal wire client, frames replies only (the floor)",
@@ -128,6 +135,8 @@ enum Client {
         return new SluiceClient(false, CellMain.PIPELINING);
       case SLUICE_UNNAMED:
         return new SluiceClient(false, 0, true);
+      case SLUICE_STITCHED:
+        return new StitchedClient();
       case PGJDBC_TEXT:
         return new PgjdbcClient(PgjdbcClient.Mode.TEXT);
       case PGJDBC_BINARY:

@@ -35,6 +35,8 @@ final class Report {
         return "CPU ÷ ideal's CPU";
       case W6:
         return "CPU ÷ pgjdbc-binary's (CopyManager text, parsed) CPU";
+      case W7:
+        return "CPU ÷ jOOQ MULTISET's CPU";
       default:
         throw new AssertionError(w);
     }
@@ -74,6 +76,11 @@ final class Report {
       case W6:
         {
           CellResult base = results.ok(w, Client.PGJDBC_BINARY);
+          return base == null ? Double.NaN : r.cpuMillis() / base.cpuMillis();
+        }
+      case W7:
+        {
+          CellResult base = results.ok(w, Client.JOOQ);
           return base == null ? Double.NaN : r.cpuMillis() / base.cpuMillis();
         }
       default:

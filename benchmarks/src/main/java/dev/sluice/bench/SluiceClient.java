@@ -55,6 +55,11 @@ final class SluiceClient extends BenchClient {
   }
 
   @Override
+  Object readFilmCasts() {
+    return db.query(Sql.W7, FilmCast.class);
+  }
+
+  @Override
   Object readWide() {
     return db.query(Sql.W1, Wide.class);
   }

@@ -15,6 +15,28 @@ final class Sql {
   static final String COPY_BINARY = "COPY bench_insert (f, i, s, u, n) FROM STDIN (FORMAT binary)";
   static final String COPY_TEXT = "COPY bench_insert (f, i, s, u, n) FROM STDIN";
   static final String TRUNCATE_INSERT = "TRUNCATE bench_insert";
+
+  /**
+   * W7: each film with its actors in one query, as an array of the actor table's row type (a film
+   * without actors aggregates NULL, which the decoder reads as an empty list).
+   */
+  static final String W7 =
+      "SELECT f.film_id, f.title,"
+          + " array_agg(a ORDER BY a.actor_id) FILTER (WHERE a.actor_id IS NOT NULL) AS actors"
+          + " FROM film f"
+          + " LEFT JOIN film_actor fa ON fa.film_id = f.film_id"
+          + " LEFT JOIN actor a ON a.actor_id = fa.actor_id"
+          + " GROUP BY f.film_id ORDER BY f.film_id";
+
+  /** W7 stitched, first query: the films. */
+  static final String W7_FILMS = "SELECT film_id, title FROM film ORDER BY film_id";
+
+  /** W7 stitched, second query: every film's actors, in the films' order. */
+  static final String W7_CAST =
+      "SELECT fa.film_id, a.actor_id, a.first_name, a.last_name, a.last_update"
+          + " FROM film_actor fa JOIN actor a ON a.actor_id = fa.actor_id"
+          + " ORDER BY fa.film_id, a.actor_id";
+
   static final String W5 =
       "SELECT f.film_id, f.title, f.description, f.release_year, f.rental_rate, f.length, f.rating,"
           + " f.last_update, l.name AS language, c.name AS category"

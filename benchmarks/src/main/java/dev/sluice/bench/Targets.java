@@ -2,12 +2,14 @@ package dev.sluice.bench;
 
 import static dev.sluice.bench.Client.DRAIN;
 import static dev.sluice.bench.Client.IDEAL;
+import static dev.sluice.bench.Client.JOOQ;
 import static dev.sluice.bench.Client.PGJDBC_BINARY;
 import static dev.sluice.bench.Client.SLUICE;
 import static dev.sluice.bench.Client.SLUICE_DSL;
 import static dev.sluice.bench.Client.SLUICE_PAIRED;
 import static dev.sluice.bench.Client.SLUICE_PIPELINED;
 import static dev.sluice.bench.Client.SLUICE_RECORDS;
+import static dev.sluice.bench.Client.SLUICE_STITCHED;
 import static dev.sluice.bench.Client.VERTX_PIPELINED;
 
 import java.util.ArrayList;
@@ -151,6 +153,28 @@ final class Targets {
             CellResult::cpuMillis,
             false,
             1.2,
+            "ms CPU"));
+    out.add(
+        ratio(
+            r,
+            Workload.W7,
+            "One-to-many in one query: Sluice CPU ≤ 0.5× jOOQ MULTISET's (issue 25)",
+            SLUICE,
+            JOOQ,
+            CellResult::cpuMillis,
+            false,
+            0.5,
+            "ms CPU"));
+    out.add(
+        ratio(
+            r,
+            Workload.W7,
+            "One-to-many in one query: Sluice CPU ≤ 0.7× two queries stitched in Java (issue 25)",
+            SLUICE,
+            SLUICE_STITCHED,
+            CellResult::cpuMillis,
+            false,
+            0.7,
             "ms CPU"));
     copyTargets(out, r);
     return out;

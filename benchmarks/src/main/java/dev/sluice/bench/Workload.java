@@ -7,7 +7,8 @@ import java.util.Locale;
 /**
  * The workloads of issue 3. Each cell (client × workload) runs them in its own JVM; an iteration is
  * the unit timed. What "a row" means for bytes per row differs: a row read (W1, W2, W5), a query
- * (W3) or a row inserted (W4); W6 reads W1's rows through COPY TO STDOUT.
+ * (W3) or a row inserted (W4); W6 reads W1's rows through COPY TO STDOUT; W7 counts films (each
+ * with its actors).
  */
 enum Workload {
   W1(
@@ -29,7 +30,13 @@ enum Workload {
       "W5s",
       "W5's join in issue 25's six columns (film_id, title, rating::text, rental_rate, language,"
           + " category), 200 runs per iteration"),
-  W6("W6", "COPY OUT of all of bench_wide into a List of records (W1's rows, through COPY)");
+  W6("W6", "COPY OUT of all of bench_wide into a List of records (W1's rows, through COPY)"),
+  W7(
+      "W7",
+      "Pagila's 1,000 films, each with its actors as a List of records (one-to-many in one"
+          + " query), "
+          + CellMain.CAST_RUNS
+          + " runs per iteration");
 
   private final String id;
   private final String description;
@@ -57,9 +64,9 @@ enum Workload {
     return this == W3C || this == W3CL;
   }
 
-  /** W5 and W5s read the Pagila database. */
+  /** W5, W5s and W7 read the Pagila database. */
   boolean isPagila() {
-    return this == W5 || this == W5S;
+    return this == W5 || this == W5S || this == W7;
   }
 
   boolean isInsert() {
@@ -68,7 +75,7 @@ enum Workload {
 
   /** What one counted unit of an iteration is, for "bytes per …" and rates. */
   String unit() {
-    return isLookup() ? "query" : "row";
+    return isLookup() ? "query" : this == W7 ? "film" : "row";
   }
 
   static Workload byId(String id) {

@@ -102,4 +102,22 @@ class SmokeTest {
     assertThat(Files.readString(out.resolve("latest.md")))
         .contains("## COPY: client and server CPU per row", "| W6 ", "| sluice-records ");
   }
+
+  /**
+   * One-to-many (W7): Sluice's one query, the two queries stitched in Java and jOOQ's MULTISET each
+   * read every film with every one of its actors (the cell checks the actors' total).
+   */
+  @Test
+  void theOneToManyCellsReadEveryFilmWithItsActors(@TempDir Path out) throws Exception {
+    ByteArrayOutputStream log = new ByteArrayOutputStream();
+    Results results = run(out, log, "--only", "W7", "--clients", "sluice,sluice-stitched,jooq");
+    String text = log.toString(StandardCharsets.UTF_8);
+    assertThat(results.of(Workload.W7)).hasSize(3);
+    for (CellResult cell : results.of(Workload.W7)) {
+      assertThat(cell.error()).as(cell.client().id() + "\n" + text).isNull();
+      assertThat(cell.units()).isEqualTo((long) CellMain.CAST_RUNS * CellMain.FILMS);
+    }
+    assertThat(Files.readString(out.resolve("latest.md")))
+        .contains("| W7 ", "| sluice-stitched ", "jOOQ MULTISET");
+  }
 }
