@@ -130,6 +130,22 @@ abstract class DslExpressions extends DslClauses {
     return new Operators.Scalar<>((AbstractSelect<T>) subquery);
   }
 
+  /**
+   * The rows of {@code subquery} as one value, {@code ARRAY(SELECT ms FROM (subquery) AS ms)}, for
+   * a {@code List<R>} component of the {@code @Row} record a query selects into: one-to-many in one
+   * query, decoded in binary from the receive buffer (jOOQ's MULTISET without JSON). The subquery
+   * selects the nested record's columns in its components' order (e.g. {@code selectFrom(ACTOR)}),
+   * may refer to the enclosing query's tables, and keeps its ORDER BY; no rows give an empty list.
+   * Name it after the component: {@code multiset(…).as("actors")}.
+   *
+   * @param subquery the rows of the nested records
+   * @param <R> the nested record type
+   * @return the array of the subquery's rows
+   */
+  public static <R> Expression<List<R>> multiset(Select<R> subquery) {
+    return new Operators.Multiset<>((AbstractSelect<R>) subquery);
+  }
+
   /** The row value {@code (first, second)}, for keyset pagination: {@code row(a, b).gt(x, y)}. */
   public static <A, B> Row2<A, B> row(Expression<A> first, Expression<B> second) {
     return new Row2<>(first, second);

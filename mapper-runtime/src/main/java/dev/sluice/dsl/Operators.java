@@ -155,6 +155,34 @@ final class Operators {
    * {@code (SELECT …)} as a value: one column, at most one row (more fails at the server, SQLSTATE
    * 21000), NULL for none. It sees the enclosing queries' tables, so it may be correlated.
    */
+  /**
+   * {@code ARRAY(SELECT ms FROM (subquery) AS ms)}: the subquery's rows as one array of (anonymous)
+   * records, in the subquery's order, empty when it has none. Read into a {@code List} of records
+   * by the generated decoder of the record that holds it.
+   */
+  static final class Multiset<R> extends Expression<List<R>> {
+    private final AbstractSelect<R> query;
+
+    Multiset(AbstractSelect<R> query) {
+      super(List.class);
+      this.query = query;
+    }
+
+    @Override
+    void render(SqlWriter w) {
+      w.append("ARRAY(SELECT ms FROM (");
+      query.render(w);
+      w.append(") AS ms)");
+    }
+
+    @Override
+    ScalarDecoder<List<R>> newDecoder() {
+      throw new IllegalArgumentException(
+          "a multiset is read as a List component of a @Row record, not alone: select it into a"
+              + " record, select(FilmCast.class, FILM.filmId, multiset(…).as(\"actors\"))");
+    }
+  }
+
   static final class Scalar<T> extends Expression<T> {
     private final AbstractSelect<T> query;
 
