@@ -151,6 +151,29 @@ class ApiListingTest {
         members.add(m.toGenericString());
       }
     }
+    // What a package-private superclass declares public is reached through this class (Dsl's
+    // expression functions live in DslExpressions): listed as this class's own.
+    for (Class<?> s = type.getSuperclass();
+        s != null && !Modifier.isPublic(s.getModifiers());
+        s = s.getSuperclass()) {
+      String inherited = " " + s.getTypeName() + ".";
+      for (Field f : s.getDeclaredFields()) {
+        if (visible(f)) {
+          members.add(
+              (" " + f.toGenericString())
+                  .replace(inherited, " " + type.getTypeName() + ".")
+                  .trim());
+        }
+      }
+      for (Method m : s.getDeclaredMethods()) {
+        if (visible(m) && !m.isBridge()) {
+          members.add(
+              (" " + m.toGenericString())
+                  .replace(inherited, " " + type.getTypeName() + ".")
+                  .trim());
+        }
+      }
+    }
     String qualifier = " " + type.getTypeName() + ".";
     for (String m : members) {
       out.add("    " + (" " + m).replace(qualifier, " ").trim());
