@@ -30,18 +30,36 @@ public abstract class FromStep<R, S extends FromStep<R, S>> implements RowsStep<
 
   abstract S self();
 
-  /** ANDs {@code condition} to the WHERE clause. */
+  /**
+   * ANDs {@code condition} to the WHERE clause.
+   *
+   * @param condition the condition; values in it are bound
+   * @return this step
+   */
   public final S where(Condition condition) {
     query.addWhere(condition);
     return self();
   }
 
-  /** Selects one expression instead of the first table's rows: the rows read as scalars. */
+  /**
+   * Selects one expression instead of the first table's rows: the rows read as scalars.
+   *
+   * @param <T> the expression's Java type
+   * @param field the expression selected
+   * @return the WHERE step of the new query
+   */
   public final <T> SelectWhereStep<T> select(Expression<T> field) {
     return query.project(false, null, List.of(field));
   }
 
-  /** Selects {@code fields}, read into the {@code @Row} record {@code into} by column name. */
+  /**
+   * Selects {@code fields}, read into the {@code @Row} record {@code into} by column name.
+   *
+   * @param <T> the record's type
+   * @param into the {@code @Row} record each row is read into
+   * @param fields the columns or named expressions selected
+   * @return the WHERE step of the new query
+   */
   public final <T> SelectWhereStep<T> select(Class<T> into, SelectField<?>... fields) {
     return query.project(false, into, List.of(fields));
   }
@@ -208,22 +226,45 @@ public abstract class FromStep<R, S extends FromStep<R, S>> implements RowsStep<
 
   // ---- end of what TuplesTemplate generates ----
 
-  /** {@code SELECT DISTINCT field}. */
+  /**
+   * {@code SELECT DISTINCT field}.
+   *
+   * @param <T> the expression's Java type
+   * @param field the expression selected
+   * @return the WHERE step of the new query
+   */
   public final <T> SelectWhereStep<T> selectDistinct(Expression<T> field) {
     return query.project(true, null, List.of(field));
   }
 
-  /** {@code SELECT DISTINCT fields}, read into {@code into}. */
+  /**
+   * {@code SELECT DISTINCT fields}, read into {@code into}.
+   *
+   * @param <T> the record's type
+   * @param into the {@code @Row} record each row is read into
+   * @param fields the columns or named expressions selected
+   * @return the WHERE step of the new query
+   */
   public final <T> SelectWhereStep<T> selectDistinct(Class<T> into, SelectField<?>... fields) {
     return query.project(true, into, List.of(fields));
   }
 
-  /** {@code ORDER BY keys}, selecting the first table's rows. */
+  /**
+   * {@code ORDER BY keys}, selecting the first table's rows.
+   *
+   * @param keys the sort keys, most significant first
+   * @return the LIMIT step
+   */
   public final SelectLimitStep<R> orderBy(SortField... keys) {
     return query.orderBy(keys);
   }
 
-  /** {@code LIMIT $n}, selecting the first table's rows. */
+  /**
+   * {@code LIMIT $n}, selecting the first table's rows.
+   *
+   * @param rows the most rows returned
+   * @return the OFFSET step
+   */
   public final SelectOffsetStep<R> limit(long rows) {
     return query.limit(rows);
   }
@@ -261,7 +302,11 @@ public abstract class FromStep<R, S extends FromStep<R, S>> implements RowsStep<
     return query.bindValues();
   }
 
-  /** The first table's rows, as a subquery or for more clauses. */
+  /**
+   * The first table's rows, as a subquery or for more clauses.
+   *
+   * @return the select of the first table's rows, with the clauses so far
+   */
   public final SelectWhereStep<R> selectAll() {
     return query;
   }

@@ -23,35 +23,84 @@ public final class WithStep {
     this.ctes = ctes;
   }
 
-  /** One more CTE, after these; it may read the ones before it. */
+  /**
+   * One more CTE, after these; it may read the ones before it.
+   *
+   * @param cte the CTE added
+   * @return a new step with the CTE added
+   */
   public WithStep with(Cte<?> cte) {
     List<Cte<?>> more = new ArrayList<>(ctes);
     more.add(cte);
     return new WithStep(queries, List.copyOf(more));
   }
 
-  /** {@code SELECT} every column {@code FROM table} (a CTE's {@link Cte#table()}, or any table). */
+  /**
+   * {@code SELECT} every column {@code FROM table} (a CTE's {@link Cte#table()}, or any table).
+   *
+   * @param <R> the table's record
+   * @param table the table read
+   * @return the JOIN step
+   */
   public <R> SelectJoinStep<R> selectFrom(Table<R> table) {
     return SelectQuery.ofTable(queries, table).with(ctes);
   }
 
-  /** The from-first style: lambdas receive {@code table}, e.g. a CTE's typed table. */
+  /**
+   * The from-first style: lambdas receive {@code table}, e.g. a CTE's typed table.
+   *
+   * @param <A> the table's class, what the lambdas receive
+   * @param <R> the table's record
+   * @param table the table read
+   * @return the from-first query
+   */
   public <A extends Table<R>, R> From1Step<A, R> from(A table) {
     return new From1Step<>(SelectQuery.ofTable(queries, table).with(ctes), table);
   }
 
+  /**
+   * {@code SELECT field} after the WITH, each row read as the expression's value.
+   *
+   * @param <T> the expression's Java type
+   * @param field the expression selected
+   * @return the FROM step
+   */
   public <T> SelectFromStep<T> select(SelectField<T> field) {
     return SelectQuery.ofField(queries, false, field).with(ctes);
   }
 
+  /**
+   * {@code SELECT fields} after the WITH, read into the {@code @Row} record {@code into} by column
+   * name.
+   *
+   * @param <T> the record's type
+   * @param into the record each row is read into
+   * @param fields the columns or named expressions selected
+   * @return the FROM step
+   */
   public <T> SelectFromStep<T> select(Class<T> into, SelectField<?>... fields) {
     return SelectQuery.ofRecord(queries, false, into, fields).with(ctes);
   }
 
+  /**
+   * {@code SELECT DISTINCT field} after the WITH.
+   *
+   * @param <T> the expression's Java type
+   * @param field the expression selected
+   * @return the FROM step
+   */
   public <T> SelectFromStep<T> selectDistinct(SelectField<T> field) {
     return SelectQuery.ofField(queries, true, field).with(ctes);
   }
 
+  /**
+   * {@code SELECT DISTINCT fields} after the WITH, read into {@code into}.
+   *
+   * @param <T> the record's type
+   * @param into the {@code @Row} record each row is read into, by column name
+   * @param fields the columns or named expressions selected
+   * @return the FROM step
+   */
   public <T> SelectFromStep<T> selectDistinct(Class<T> into, SelectField<?>... fields) {
     return SelectQuery.ofRecord(queries, true, into, fields).with(ctes);
   }
@@ -220,28 +269,54 @@ public final class WithStep {
 
   // ---- end of what TuplesTemplate generates ----
 
-  /** {@code WITH … INSERT INTO table …}: e.g. {@code insertInto(T).columns(…).select(…)}. */
+  /**
+   * {@code WITH … INSERT INTO table …}: e.g. {@code insertInto(T).columns(…).select(…)}.
+   *
+   * @param <R> the table's record
+   * @param table the table inserted into
+   * @return the step that takes the rows
+   */
   public <R> InsertStep<R> insertInto(Table<R> table) {
     InsertQuery<R> q = new InsertQuery<>(queries, table);
     q.with(ctes);
     return q;
   }
 
-  /** {@code WITH … UPDATE table …}. */
+  /**
+   * {@code WITH … UPDATE table …}.
+   *
+   * @param <A> the table's class, what a {@code where} lambda receives
+   * @param <R> the table's record
+   * @param table the table updated
+   * @return the SET step
+   */
   public <A extends Table<R>, R> UpdateSetStep<A, R> update(A table) {
     UpdateQuery<A, R> q = new UpdateQuery<>(queries, table);
     q.with(ctes);
     return q;
   }
 
-  /** {@code WITH … DELETE FROM table …}. */
+  /**
+   * {@code WITH … DELETE FROM table …}.
+   *
+   * @param <A> the table's class, what a {@code where} lambda receives
+   * @param <R> the table's record
+   * @param table the table deleted from
+   * @return the WHERE step
+   */
   public <A extends Table<R>, R> DeleteWhereStep<A, R> deleteFrom(A table) {
     DeleteQuery<A, R> q = new DeleteQuery<>(queries, table);
     q.with(ctes);
     return q;
   }
 
-  /** {@code WITH … MERGE INTO target …}: the source may be one of the CTEs' tables. */
+  /**
+   * {@code WITH … MERGE INTO target …}: the source may be one of the CTEs' tables.
+   *
+   * @param <R> the target's record
+   * @param target the table merged into
+   * @return the USING step
+   */
   public <R> MergeUsingStep<R> mergeInto(Table<R> target) {
     MergeQuery<R> q = new MergeQuery<>(queries, target);
     q.with(ctes);
