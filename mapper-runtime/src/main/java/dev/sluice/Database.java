@@ -244,7 +244,7 @@ public final class Database extends ConnectionQueries implements AutoCloseable {
    * @param channel the channel's name, case-sensitive, at most 63 bytes
    * @param handler called with each event, on the subscription's thread
    * @return the subscription; close it to stop
-   * @throws IllegalArgumentException if {@code handler} is null
+   * @throws IllegalArgumentException if {@code handler} is null or {@code channel} empty
    * @throws PgException if the channel's name is refused, the database is closed (08003), or the
    *     LISTEN fails
    */
@@ -262,6 +262,7 @@ public final class Database extends ConnectionQueries implements AutoCloseable {
    *
    * @param channel the channel's name, case-sensitive, at most 63 bytes
    * @return the subscription, to poll; close it to stop
+   * @throws IllegalArgumentException if {@code channel} is empty
    * @throws PgException if the channel's name is refused, the database is closed (08003), or the
    *     LISTEN fails
    */
@@ -288,6 +289,7 @@ public final class Database extends ConnectionQueries implements AutoCloseable {
    *
    * @param channel the channel's name, at most 63 bytes in the server's encoding
    * @param payload the payload, under 8,000 bytes in the server's encoding; null is empty
+   * @throws IllegalArgumentException if {@code channel} is empty
    * @throws PgException with SQLSTATE 22023 if the payload is too long, or as the channel's name is
    *     refused, or if the call fails
    */
