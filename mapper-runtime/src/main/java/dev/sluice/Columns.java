@@ -19,7 +19,17 @@ public final class Columns {
   private final int[] typeModifiers;
   private final short[] formats;
 
-  /** Created by the driver from a RowDescription; public for hand-written tests of decoders. */
+  /**
+   * Created by the driver from a RowDescription; public for hand-written tests of decoders.
+   *
+   * @param names the columns' names, as the server spells them
+   * @param typeOids the columns' type OIDs
+   * @param tableOids the OIDs of the tables the columns come from, 0 for an expression
+   * @param columnNumbers the columns' attribute numbers in their tables, 0 for an expression
+   * @param typeModifiers the columns' type modifiers ({@code atttypmod}), -1 for none
+   * @param formats each column's format: 0 text, 1 binary
+   * @throws IllegalArgumentException if the arrays differ in length
+   */
   public Columns(
       String[] names,
       int[] typeOids,
@@ -43,29 +53,62 @@ public final class Columns {
     this.formats = formats;
   }
 
+  /**
+   * The number of columns.
+   *
+   * @return the number of columns
+   */
   public int count() {
     return names.length;
   }
 
+  /**
+   * The name of column {@code i}, as the server spells it.
+   *
+   * @param i the column's position, from 0
+   * @return the name
+   */
   public String name(int i) {
     return names[i];
   }
 
-  /** The column's type OID (a domain reports its base type). */
+  /**
+   * The column's type OID (a domain reports its base type).
+   *
+   * @param i the column's position, from 0
+   * @return the type OID
+   */
   public int typeOid(int i) {
     return typeOids[i];
   }
 
-  /** The OID of the table the column comes from, or 0 for an expression. */
+  /**
+   * The OID of the table the column comes from, or 0 for an expression.
+   *
+   * @param i the column's position, from 0
+   * @return the table's OID, or 0
+   */
   public int tableOid(int i) {
     return tableOids[i];
   }
 
-  /** The column's attribute number in its table, or 0. */
+  /**
+   * The column's attribute number in its table, or 0.
+   *
+   * @param i the column's position, from 0
+   * @return the attribute number, or 0
+   */
   public short columnNumber(int i) {
     return columnNumbers[i];
   }
 
+  /**
+   * The type modifier of column {@code i} ({@code atttypmod}: a varchar's length, a numeric's
+   * precision and scale), or -1 for none.
+   *
+   * @param i the column's position, from 0
+   * @return the type modifier
+   */
   public int typeModifier(int i) {
     return typeModifiers[i];
   }
@@ -78,6 +121,9 @@ public final class Columns {
    * records): makes the column binary, as a composite's binary form carries every field's type.
    * Returns false, changing nothing, for a built-in type (which is no composite) but {@code record}
    * and {@code record[]} (anonymous rows).
+   *
+   * @param i the column's position, from 0
+   * @return true if the column is (now) read as a composite
    */
   public boolean readAsComposite(int i) {
     if (!mayBeComposite(typeOids[i])) {
@@ -104,6 +150,10 @@ public final class Columns {
   /**
    * {@link #readAsComposite}, failing (42804) when column {@code i} cannot be a composite; {@code
    * component} ("component actors of Film") names what reads it. For generated decoders.
+   *
+   * @param i the column's position, from 0
+   * @param component what reads the column, for the message
+   * @throws PgException with SQLSTATE 42804 if the column cannot be a composite
    */
   public void requireComposite(int i, String component) {
     if (!readAsComposite(i)) {
@@ -119,21 +169,42 @@ public final class Columns {
     }
   }
 
-  /** How many columns {@link #readAsComposite} has turned binary so far. */
+  /**
+   * How many columns {@link #readAsComposite} has turned binary so far.
+   *
+   * @return the number of columns turned binary
+   */
   public int turnedBinary() {
     return turnedBinary;
   }
 
-  /** 0 text, 1 binary: the format the driver asked for this column. */
+  /**
+   * 0 text, 1 binary: the format the driver asked for this column.
+   *
+   * @param i the column's position, from 0
+   * @return 0 or 1
+   */
   public short format(int i) {
     return formats[i];
   }
 
+  /**
+   * Whether column {@code i} arrives in binary format.
+   *
+   * @param i the column's position, from 0
+   * @return true for binary, false for text
+   */
   public boolean isBinary(int i) {
     return formats[i] == 1;
   }
 
-  /** Whether column {@code i} arrives in binary format as one of the types {@code oids}. */
+  /**
+   * Whether column {@code i} arrives in binary format as one of the types {@code oids}.
+   *
+   * @param i the column's position, from 0
+   * @param oids the type OIDs accepted
+   * @return true if the column is binary and of one of the types
+   */
   public boolean isBinary(int i, int... oids) {
     if (formats[i] != 1) {
       return false;
@@ -150,19 +221,30 @@ public final class Columns {
    * Whether column {@code i} may be an array {@code getList(i, String.class)} reads: a built-in
    * array type but bytea[], or a column in text format (arrays of enums, composites, ranges, …,
    * whose OIDs are per database).
+   *
+   * @param i the column's position, from 0
+   * @return true if {@code getList(i, String.class)} may read it
    */
   public boolean isArrayOfText(int i) {
     int oid = typeOids[i];
     return formats[i] != 1 || (Oids.elementOf(oid) != 0 && oid != Oids.BYTEA_ARRAY);
   }
 
-  /** Whether column {@code i} arrives as text: in text format, or a binary type that is text. */
+  /**
+   * Whether column {@code i} arrives as text: in text format, or a binary type that is text.
+   *
+   * @param i the column's position, from 0
+   * @return true if the column's value arrives as text
+   */
   public boolean isText(int i) {
     return formats[i] != 1 || Oids.isTextual(typeOids[i]);
   }
 
   /**
    * The position of the first column named {@code name} (exactly, as the server spells it), or -1.
+   *
+   * @param name the column's name
+   * @return the position, from 0, or -1
    */
   public int indexOf(String name) {
     String[] n = names;
@@ -178,6 +260,11 @@ public final class Columns {
    * The position of column {@code name}; fails with SQLSTATE 42703, listing the columns the query
    * returned, when there is none. {@code forWhat} names who needs it, e.g. "component title of
    * Film".
+   *
+   * @param name the column's name
+   * @param forWhat who needs the column, for the message
+   * @return the position, from 0
+   * @throws PgException with SQLSTATE 42703 if there is no such column
    */
   public int require(String name, String forWhat) {
     int i = indexOf(name);
@@ -199,6 +286,13 @@ public final class Columns {
    * (0 accepts any type; {@link Oids#ANYARRAY} any array {@link RowView#getList} reads as Strings:
    * a built-in array type but bytea[], or a column arriving as text, whose value is checked to be
    * an array when read); fails with SQLSTATE 42804 naming both types otherwise.
+   *
+   * @param name the column's name
+   * @param forWhat who needs the column, for the message
+   * @param oids the type OIDs accepted
+   * @return the position, from 0
+   * @throws PgException with SQLSTATE 42703 if there is no such column, or 42804 if its type is not
+   *     one of {@code oids}
    */
   public int require(String name, String forWhat, int... oids) {
     int i = require(name, forWhat);
@@ -229,7 +323,11 @@ public final class Columns {
             + expected);
   }
 
-  /** The columns as {@code (name type, …)}, for messages. */
+  /**
+   * The columns as {@code (name type, …)}, for messages.
+   *
+   * @return the description
+   */
   public String describe() {
     StringBuilder sb = new StringBuilder("(");
     for (int i = 0; i < names.length; i++) {

@@ -44,13 +44,30 @@ public interface Queries extends StatementExecutor {
   /** The only row, or empty; more than one row fails with SQLSTATE 21000. */
   <T> Optional<T> queryOne(String sql, RowDecoder<T> decoder, Object... params);
 
-  /** The only row as a record of {@code type}, or empty; more than one row fails (21000). */
+  /**
+   * The only row as a record of {@code type}, or empty; more than one row fails (21000).
+   *
+   * @param <T> the record's type
+   * @param sql the statement, its parameters {@code $1, $2, …}
+   * @param type the {@code @Row} record a row is read into
+   * @param params the parameters' values, bound in order
+   * @return the only row, or empty
+   * @throws PgException if the statement fails, or with SQLSTATE 21000 if it returns more than one
+   *     row
+   */
   <T> Optional<T> queryOne(String sql, Class<T> type, Object... params);
 
   /**
    * Hands each row to {@code action} as it is decoded, building no list: for results larger than
    * memory. If {@code action} throws, the query is cancelled, the connection drained and kept, and
    * the exception rethrown.
+   *
+   * @param <T> what each row is read into
+   * @param sql the statement, its parameters {@code $1, $2, …}
+   * @param decoder reads each row
+   * @param action called with each row, in order, on the calling thread
+   * @param params the parameters' values, bound in order
+   * @throws PgException if the statement fails
    */
   <T> void forEach(String sql, RowDecoder<T> decoder, Consumer<? super T> action, Object... params);
 
@@ -69,6 +86,13 @@ public interface Queries extends StatementExecutor {
 
   /**
    * {@link #stream(String, RowDecoder, Object...)} into records of {@code type}. Must be closed.
+   *
+   * @param <T> the record's type
+   * @param sql the statement, its parameters {@code $1, $2, …}
+   * @param type the {@code @Row} record a row is read into
+   * @param params the parameters' values, bound in order
+   * @return the rows, read as the stream is consumed; close it
+   * @throws PgException if the statement fails (when opened, or as its rows are read)
    */
   <T> Stream<T> stream(String sql, Class<T> type, Object... params);
 
@@ -87,15 +111,32 @@ public interface Queries extends StatementExecutor {
    * independent statements ({@link Pipeline.Mode#INDEPENDENT}): every statement is sent before any
    * result is read; each {@link Pipelined} handle holds its result afterwards. Returns what the
    * block returned (its handles, typically).
+   *
+   * @param <R> what {@code block} returns
+   * @param block queues the statements on the pipeline it is given
+   * @return what {@code block} returned
    */
   default <R> R pipeline(java.util.function.Function<Pipeline, R> block) {
     return pipeline(Pipeline.Mode.INDEPENDENT, block);
   }
 
-  /** {@link #pipeline(java.util.function.Function)} in the given {@link Pipeline.Mode}. */
+  /**
+   * {@link #pipeline(java.util.function.Function)} in the given {@link Pipeline.Mode}.
+   *
+   * @param <R> what {@code block} returns
+   * @param mode each statement its own implicit transaction ({@code INDEPENDENT}), or all in one
+   *     ({@code ATOMIC})
+   * @param block queues the statements on the pipeline it is given
+   * @return what {@code block} returned
+   */
   <R> R pipeline(Pipeline.Mode mode, java.util.function.Function<Pipeline, R> block);
 
-  /** Runs a script of one or more statements (simple query protocol, no parameters). */
+  /**
+   * Runs a script of one or more statements (simple query protocol, no parameters).
+   *
+   * @param sql the statements, separated by semicolons; trusted text only, as nothing is bound
+   * @throws PgException if a statement fails; the ones after it do not run
+   */
   void executeScript(String sql);
 
   /**
@@ -104,6 +145,11 @@ public interface Queries extends StatementExecutor {
    * parameters: build the statement from trusted text only. If {@code out} throws, the COPY is
    * cancelled and its rest drained (within 5 s, else the connection is closed), and the exception
    * is rethrown.
+   *
+   * @param sql the {@code COPY … TO STDOUT} statement
+   * @param out receives the data; not closed here
+   * @return the number of rows copied
+   * @throws PgException if the COPY fails
    */
   long copyOut(String sql, java.io.OutputStream out);
 
@@ -114,10 +160,26 @@ public interface Queries extends StatementExecutor {
    * row than a query on the server's side. COPY takes no parameters, so neither does this: build
    * the query from trusted text only. Every column needs a binary form here (cast others to text).
    * If {@code consumer} throws, the COPY is cancelled and drained, and the exception rethrown.
+   *
+   * @param <T> the record's type
+   * @param query the query whose rows are copied
+   * @param type the {@code @Row} record a row is read into
+   * @param consumer called with each row, in order, on the calling thread
+   * @return the number of rows copied
+   * @throws PgException if the COPY fails
    */
   <T> long copyOut(String query, Class<T> type, java.util.function.Consumer<? super T> consumer);
 
-  /** {@link #copyOut(String, Class, java.util.function.Consumer)} with a decoder of your own. */
+  /**
+   * {@link #copyOut(String, Class, java.util.function.Consumer)} with a decoder of your own.
+   *
+   * @param <T> what each row is read into
+   * @param query the query whose rows are copied
+   * @param decoder reads each row, in binary
+   * @param consumer called with each row, in order, on the calling thread
+   * @return the number of rows copied
+   * @throws PgException if the COPY fails
+   */
   <T> long copyOut(
       String query, RowDecoder<T> decoder, java.util.function.Consumer<? super T> consumer);
 
@@ -128,52 +190,123 @@ public interface Queries extends StatementExecutor {
    * statement: all rows or none. COPY fires row and statement triggers but no rules, and has no
    * RETURNING or ON CONFLICT, so no generated keys come back. A value that cannot be encoded, or a
    * source that throws, aborts the COPY (nothing is written) and the error names the row's index.
+   *
+   * @param <R> the table's record
+   * @param table the generated table metadata of the table copied into
+   * @param records the rows, read once, in order
+   * @return the number of rows copied
+   * @throws PgException if the COPY fails, or a value cannot be encoded (nothing is written)
    */
   <R> long copyIn(dev.sluice.dsl.Table<R> table, java.util.Iterator<? extends R> records);
 
-  /** {@link #copyIn(dev.sluice.dsl.Table, java.util.Iterator)} from a list or any Iterable. */
+  /**
+   * {@link #copyIn(dev.sluice.dsl.Table, java.util.Iterator)} from a list or any Iterable.
+   *
+   * @param <R> the table's record
+   * @param table the generated table metadata of the table copied into
+   * @param records the rows, in order
+   * @return the number of rows copied
+   * @throws PgException if the COPY fails, or a value cannot be encoded (nothing is written)
+   */
   default <R> long copyIn(dev.sluice.dsl.Table<R> table, Iterable<? extends R> records) {
     return copyIn(table, records.iterator());
   }
 
-  /** {@link #copyIn(dev.sluice.dsl.Table, java.util.Iterator)} from a stream (not closed here). */
+  /**
+   * {@link #copyIn(dev.sluice.dsl.Table, java.util.Iterator)} from a stream (not closed here).
+   *
+   * @param <R> the table's record
+   * @param table the generated table metadata of the table copied into
+   * @param records the rows, in order
+   * @return the number of rows copied
+   * @throws PgException if the COPY fails, or a value cannot be encoded (nothing is written)
+   */
   default <R> long copyIn(dev.sluice.dsl.Table<R> table, Stream<? extends R> records) {
     return copyIn(table, records.iterator());
   }
 
-  /** {@code COPY … FROM STDIN}: streams {@code data} to the server; returns the rows copied. */
+  /**
+   * {@code COPY … FROM STDIN}: streams {@code data} to the server; returns the rows copied.
+   *
+   * @param sql the {@code COPY … FROM STDIN} statement
+   * @param data the data, in the statement's format; read to its end, not closed here
+   * @return the number of rows copied
+   * @throws PgException if the COPY fails
+   */
   long copyIn(String sql, InputStream data);
 
   // ---- the DSL (dev.sluice.dsl): statements built over generated table metadata, run here ----
 
   /**
    * {@code SELECT} every column {@code FROM table}: {@code db.selectFrom(FILM).where(…).fetch()}.
+   *
+   * @param <R> the table's record
+   * @param table the table read
+   * @return the JOIN step
    */
   default <R> SelectJoinStep<R> selectFrom(Table<R> table) {
     return Dsl.selectFrom(this, table);
   }
 
-  /** The from-first style, lambdas receiving the tables: {@code db.from(FILM).where(f -> …)}. */
+  /**
+   * The from-first style, lambdas receiving the tables: {@code db.from(FILM).where(f -> …)}.
+   *
+   * @param <A> the table's class, what the lambdas receive
+   * @param <R> the table's record
+   * @param table the table read
+   * @return the from-first query
+   */
   default <A extends Table<R>, R> From1Step<A, R> from(A table) {
     return Dsl.from(this, table);
   }
 
-  /** {@code SELECT field}, then FROM: {@code db.select(FILM.title).from(FILM).where(…)}. */
+  /**
+   * {@code SELECT field}, then FROM: {@code db.select(FILM.title).from(FILM).where(…)}.
+   *
+   * @param <T> the expression's Java type
+   * @param field the expression selected
+   * @return the FROM step
+   */
   default <T> SelectFromStep<T> select(SelectField<T> field) {
     return Dsl.select(this, field);
   }
 
-  /** {@code SELECT fields} read into the {@code @Row} record {@code into}, then FROM. */
+  /**
+   * {@code SELECT fields} read into the {@code @Row} record {@code into}, then FROM.
+   *
+   * @param <T> the record's type
+   * @param into the record each row is read into, by column name
+   * @param fields the columns or named expressions selected
+   * @return the FROM step
+   */
   default <T> SelectFromStep<T> select(Class<T> into, SelectField<?>... fields) {
     return Dsl.select(this, into, fields);
   }
 
-  /** {@code SELECT a, b}, each row a {@code Tuple2}: {@code t.map(Title::new)} for a record. */
+  /**
+   * {@code SELECT a, b}, each row a {@code Tuple2}: {@code t.map(Title::new)} for a record.
+   *
+   * @param <A> the first expression's Java type
+   * @param <B> the second expression's Java type
+   * @param a the first expression
+   * @param b the second expression
+   * @return the FROM step
+   */
   default <A, B> SelectFromStep<Tuple2<A, B>> select(SelectField<A> a, SelectField<B> b) {
     return Dsl.select(this, a, b);
   }
 
-  /** {@code SELECT a, b, c}, each row a {@code Tuple3}. */
+  /**
+   * {@code SELECT a, b, c}, each row a {@code Tuple3}.
+   *
+   * @param <A> the first expression's Java type
+   * @param <B> the second expression's Java type
+   * @param <C> the third expression's Java type
+   * @param a the first expression
+   * @param b the second expression
+   * @param c the third expression
+   * @return the FROM step
+   */
   default <A, B, C> SelectFromStep<Tuple3<A, B, C>> select(
       SelectField<A> a, SelectField<B> b, SelectField<C> c) {
     return Dsl.select(this, a, b, c);
@@ -181,19 +314,61 @@ public interface Queries extends StatementExecutor {
 
   // ---- generated by TuplesTemplate ----
 
-  /** {@code SELECT} 4 expressions, each row a {@code Tuple4}. */
+  /**
+   * {@code SELECT} 4 expressions, each row a {@code Tuple4}.
+   *
+   * @param <A> the first expression's Java type
+   * @param <B> the second expression's Java type
+   * @param <C> the third expression's Java type
+   * @param <D> the fourth expression's Java type
+   * @param a the first expression
+   * @param b the second expression
+   * @param c the third expression
+   * @param d the fourth expression
+   * @return the FROM step
+   */
   default <A, B, C, D> SelectFromStep<Tuple4<A, B, C, D>> select(
       SelectField<A> a, SelectField<B> b, SelectField<C> c, SelectField<D> d) {
     return Dsl.select(this, a, b, c, d);
   }
 
-  /** {@code SELECT} 5 expressions, each row a {@code Tuple5}. */
+  /**
+   * {@code SELECT} 5 expressions, each row a {@code Tuple5}.
+   *
+   * @param <A> the first expression's Java type
+   * @param <B> the second expression's Java type
+   * @param <C> the third expression's Java type
+   * @param <D> the fourth expression's Java type
+   * @param <E> the fifth expression's Java type
+   * @param a the first expression
+   * @param b the second expression
+   * @param c the third expression
+   * @param d the fourth expression
+   * @param e the fifth expression
+   * @return the FROM step
+   */
   default <A, B, C, D, E> SelectFromStep<Tuple5<A, B, C, D, E>> select(
       SelectField<A> a, SelectField<B> b, SelectField<C> c, SelectField<D> d, SelectField<E> e) {
     return Dsl.select(this, a, b, c, d, e);
   }
 
-  /** {@code SELECT} 6 expressions, each row a {@code Tuple6}. */
+  /**
+   * {@code SELECT} 6 expressions, each row a {@code Tuple6}.
+   *
+   * @param <A> the first expression's Java type
+   * @param <B> the second expression's Java type
+   * @param <C> the third expression's Java type
+   * @param <D> the fourth expression's Java type
+   * @param <E> the fifth expression's Java type
+   * @param <F> the sixth expression's Java type
+   * @param a the first expression
+   * @param b the second expression
+   * @param c the third expression
+   * @param d the fourth expression
+   * @param e the fifth expression
+   * @param f the sixth expression
+   * @return the FROM step
+   */
   default <A, B, C, D, E, F> SelectFromStep<Tuple6<A, B, C, D, E, F>> select(
       SelectField<A> a,
       SelectField<B> b,
@@ -204,7 +379,25 @@ public interface Queries extends StatementExecutor {
     return Dsl.select(this, a, b, c, d, e, f);
   }
 
-  /** {@code SELECT} 7 expressions, each row a {@code Tuple7}. */
+  /**
+   * {@code SELECT} 7 expressions, each row a {@code Tuple7}.
+   *
+   * @param <A> the first expression's Java type
+   * @param <B> the second expression's Java type
+   * @param <C> the third expression's Java type
+   * @param <D> the fourth expression's Java type
+   * @param <E> the fifth expression's Java type
+   * @param <F> the sixth expression's Java type
+   * @param <G> the seventh expression's Java type
+   * @param a the first expression
+   * @param b the second expression
+   * @param c the third expression
+   * @param d the fourth expression
+   * @param e the fifth expression
+   * @param f the sixth expression
+   * @param g the seventh expression
+   * @return the FROM step
+   */
   default <A, B, C, D, E, F, G> SelectFromStep<Tuple7<A, B, C, D, E, F, G>> select(
       SelectField<A> a,
       SelectField<B> b,
@@ -216,7 +409,27 @@ public interface Queries extends StatementExecutor {
     return Dsl.select(this, a, b, c, d, e, f, g);
   }
 
-  /** {@code SELECT} 8 expressions, each row a {@code Tuple8}. */
+  /**
+   * {@code SELECT} 8 expressions, each row a {@code Tuple8}.
+   *
+   * @param <A> the first expression's Java type
+   * @param <B> the second expression's Java type
+   * @param <C> the third expression's Java type
+   * @param <D> the fourth expression's Java type
+   * @param <E> the fifth expression's Java type
+   * @param <F> the sixth expression's Java type
+   * @param <G> the seventh expression's Java type
+   * @param <H> the eighth expression's Java type
+   * @param a the first expression
+   * @param b the second expression
+   * @param c the third expression
+   * @param d the fourth expression
+   * @param e the fifth expression
+   * @param f the sixth expression
+   * @param g the seventh expression
+   * @param h the eighth expression
+   * @return the FROM step
+   */
   default <A, B, C, D, E, F, G, H> SelectFromStep<Tuple8<A, B, C, D, E, F, G, H>> select(
       SelectField<A> a,
       SelectField<B> b,
@@ -231,10 +444,25 @@ public interface Queries extends StatementExecutor {
 
   // ---- end of what TuplesTemplate generates ----
 
+  /**
+   * {@code SELECT DISTINCT field}, then FROM: the distinct values of one expression.
+   *
+   * @param <T> the expression's Java type
+   * @param field the expression selected
+   * @return the FROM step
+   */
   default <T> SelectFromStep<T> selectDistinct(SelectField<T> field) {
     return Dsl.selectDistinct(this, field);
   }
 
+  /**
+   * {@code SELECT DISTINCT fields} read into the {@code @Row} record {@code into}, then FROM.
+   *
+   * @param <T> the record's type
+   * @param into the record each row is read into, by column name
+   * @param fields the columns or named expressions selected
+   * @return the FROM step
+   */
   default <T> SelectFromStep<T> selectDistinct(Class<T> into, SelectField<?>... fields) {
     return Dsl.selectDistinct(this, into, fields);
   }
@@ -242,22 +470,46 @@ public interface Queries extends StatementExecutor {
   /**
    * {@code WITH ctes} in front of a SELECT: {@code db.with(lf).from(lf.table()).where(f -> …)}, the
    * CTEs made with {@code Dsl.cte(…)}.
+   *
+   * @param ctes the CTEs, in order; each may read the ones before it
+   * @return the step of the statement that follows the WITH
+   * @throws IllegalArgumentException if no CTE is given
    */
   default WithStep with(Cte<?>... ctes) {
     return Dsl.with(this, ctes);
   }
 
-  /** {@code INSERT INTO table}: {@code db.insertInto(FILM).values(film).execute()}. */
+  /**
+   * {@code INSERT INTO table}: {@code db.insertInto(FILM).values(film).execute()}.
+   *
+   * @param <R> the table's record
+   * @param table the table inserted into
+   * @return the step that takes the rows
+   */
   default <R> InsertStep<R> insertInto(Table<R> table) {
     return Dsl.insertInto(this, table);
   }
 
-  /** {@code UPDATE table}: {@code db.update(FILM).set(FILM.title, t).where(…).execute()}. */
+  /**
+   * {@code UPDATE table}: {@code db.update(FILM).set(FILM.title, t).where(…).execute()}.
+   *
+   * @param <A> the table's class, what a {@code where} lambda receives
+   * @param <R> the table's record
+   * @param table the table updated
+   * @return the SET step, then a WHERE or an explicit {@code allRows()}
+   */
   default <A extends Table<R>, R> UpdateSetStep<A, R> update(A table) {
     return Dsl.update(this, table);
   }
 
-  /** {@code DELETE FROM table}: {@code db.deleteFrom(FILM).where(…).execute()}. */
+  /**
+   * {@code DELETE FROM table}: {@code db.deleteFrom(FILM).where(…).execute()}.
+   *
+   * @param <A> the table's class, what a {@code where} lambda receives
+   * @param <R> the table's record
+   * @param table the table deleted from
+   * @return the WHERE step: a WHERE or an explicit {@code allRows()}
+   */
   default <A extends Table<R>, R> DeleteWhereStep<A, R> deleteFrom(A table) {
     return Dsl.deleteFrom(this, table);
   }
@@ -265,6 +517,10 @@ public interface Queries extends StatementExecutor {
   /**
    * {@code MERGE INTO table} (PostgreSQL 15+): {@code db.mergeInto(FILM).using(src).on(…)
    * .whenMatched().thenUpdate()…execute()}; a MERGE without a WHEN clause does not compile.
+   *
+   * @param <R> the target's record
+   * @param table the table merged into
+   * @return the USING step
    */
   default <R> MergeUsingStep<R> mergeInto(Table<R> table) {
     return Dsl.mergeInto(this, table);
@@ -275,6 +531,12 @@ public interface Queries extends StatementExecutor {
    * running its statements here: on a Database each call takes a pooled connection, on a
    * Transaction they run in the transaction (and fail once it has ended). Cheap: the implementation
    * is found once per interface and cached.
+   *
+   * @param <D> the {@code @Dao} interface
+   * @param type the interface
+   * @return the implementation, running on these queries
+   * @throws PgException with SQLSTATE 42704 if {@code type} is not an interface or has no generated
+   *     implementation (the annotation processor did not run)
    */
   <D> D dao(Class<D> type);
 }

@@ -115,12 +115,20 @@ public final class RowView {
     this.lengths = new int[16];
   }
 
-  /** Takes the server's version (ParameterStatus server_version; called by the driver). */
+  /**
+   * Takes the server's version (ParameterStatus server_version; called by the driver).
+   *
+   * @param version the server_version parameter's value
+   */
   public void serverVersion(String version) {
     infiniteIntervals = FiniteIntervals.hasInfinity(version);
   }
 
-  /** Whether the server has infinite intervals: PostgreSQL 17 and later, or a version unknown. */
+  /**
+   * Whether the server has infinite intervals: PostgreSQL 17 and later, or a version unknown.
+   *
+   * @return true if intervals may be infinite
+   */
   public boolean hasInfiniteIntervals() {
     return infiniteIntervals;
   }
@@ -128,6 +136,9 @@ public final class RowView {
   /**
    * Prepares for the rows of a result with these columns (called by the driver); {@code binaryOids}
    * is per column the type OID if the column is binary, else 0.
+   *
+   * @param columns the result's columns
+   * @param binaryOids per column, its type OID if it arrives in binary, else 0
    */
   public void start(Columns columns, int[] binaryOids) {
     int n = columns.count();
@@ -145,6 +156,9 @@ public final class RowView {
   /**
    * {@link #start}, for the rows of a binary COPY TO STDOUT: each in a CopyData message (after the
    * header's, which the driver skips), up to the trailer. Every column arrives in binary.
+   *
+   * @param columns the result's columns
+   * @param binaryOids per column, its type OID (every column arrives in binary)
    */
   public void startCopy(Columns columns, int[] binaryOids) {
     start(columns, binaryOids);
@@ -155,6 +169,8 @@ public final class RowView {
    * Frames the next DataRow if a complete one is in the receive buffer and makes it current.
    * Returns false at the first message that is not a complete DataRow: the driver then reads more
    * from the socket, or handles the message (CommandComplete, ErrorResponse, …).
+   *
+   * @return true if a row is now current, false if more must be read or another message handled
    */
   public boolean next() {
     ReadBuffer in = this.in;
@@ -183,6 +199,8 @@ public final class RowView {
    * expects (a NULL, a length that does not fit) frames the row to report the column by name, or
    * the malformed message (08P01). Call {@link #endRow()} after the last column. The positional
    * getters ({@link #isNull}, {@code getX(c)}) do not apply to a row made current this way.
+   *
+   * @return true if a row is now current, false if more must be read or another message handled
    */
   public boolean nextRow() {
     ReadBuffer in = this.in;
@@ -208,7 +226,11 @@ public final class RowView {
     }
   }
 
-  /** Whether the next column is NULL; if it is, it is consumed (read it with a reader if not). */
+  /**
+   * Whether the next column is NULL; if it is, it is consumed (read it with a reader if not).
+   *
+   * @return true if the next column was NULL (and is consumed)
+   */
   public boolean nullNext() {
     int q = cursor;
     if (rowEnd - q >= 4 && Bytes.getInt(buf, q) == -1) {
@@ -221,21 +243,48 @@ public final class RowView {
   /**
    * The next column as a boolean; {@code component} (e.g. "component active of Film") names the
    * value in the error if the column is NULL. So for each {@code read*} method.
+   *
+   * @param component names the value in an error, e.g. "component title of Film"
+   * @return the value
+   * @throws PgException with SQLSTATE 22004 naming {@code component} if the column is NULL, or
+   *     08P01 if its length does not fit
    */
   public boolean readBoolean(String component) {
     return buf[fixed(1, component, "boolean")] != 0;
   }
 
+  /**
+   * The next column, a smallint, as a short.
+   *
+   * @param component names the value in an error, e.g. "component title of Film"
+   * @return the value
+   * @throws PgException with SQLSTATE 22004 naming {@code component} if the column is NULL, or
+   *     08P01 if its length does not fit
+   */
   public short readShort(String component) {
     return Bytes.getShort(buf, fixed(2, component, "short"));
   }
 
-  /** An integer or smallint column (told apart by their lengths, 4 and 2). */
+  /**
+   * An integer or smallint column (told apart by their lengths, 4 and 2).
+   *
+   * @param component names the value in an error, e.g. "component title of Film"
+   * @return the value
+   * @throws PgException with SQLSTATE 22004 naming {@code component} if the column is NULL, or
+   *     08P01 if its length does not fit
+   */
   public int readInt(String component) {
     return readIntOrShort(component, "int");
   }
 
-  /** A bigint, integer or smallint column (told apart by their lengths, 8, 4 and 2). */
+  /**
+   * A bigint, integer or smallint column (told apart by their lengths, 8, 4 and 2).
+   *
+   * @param component names the value in an error, e.g. "component title of Film"
+   * @return the value
+   * @throws PgException with SQLSTATE 22004 naming {@code component} if the column is NULL, or
+   *     08P01 if its length does not fit
+   */
   public long readLong(String component) {
     int q = cursor;
     if (rowEnd - q >= 12 && Bytes.getInt(buf, q) == 8) {
@@ -245,11 +294,26 @@ public final class RowView {
     return readIntOrShort(component, "long");
   }
 
+  /**
+   * The next column, a real, as a float.
+   *
+   * @param component names the value in an error, e.g. "component title of Film"
+   * @return the value
+   * @throws PgException with SQLSTATE 22004 naming {@code component} if the column is NULL, or
+   *     08P01 if its length does not fit
+   */
   public float readFloat(String component) {
     return Float.intBitsToFloat(Bytes.getInt(buf, fixed(4, component, "float")));
   }
 
-  /** A double precision or real column (told apart by their lengths, 8 and 4). */
+  /**
+   * A double precision or real column (told apart by their lengths, 8 and 4).
+   *
+   * @param component names the value in an error, e.g. "component title of Film"
+   * @return the value
+   * @throws PgException with SQLSTATE 22004 naming {@code component} if the column is NULL, or
+   *     08P01 if its length does not fit
+   */
   public double readDouble(String component) {
     int q = cursor;
     if (rowEnd - q >= 12 && Bytes.getInt(buf, q) == 8) {
@@ -259,48 +323,127 @@ public final class RowView {
     return Float.intBitsToFloat(Bytes.getInt(buf, fixed(4, component, "double")));
   }
 
-  /** A text column (text format, or a binary type whose bytes are text). */
+  /**
+   * A text column (text format, or a binary type whose bytes are text).
+   *
+   * @param component names the value in an error, e.g. "component title of Film"
+   * @return the text
+   * @throws PgException with SQLSTATE 22004 naming {@code component} if the column is NULL, or
+   *     08P01 if its length does not fit
+   */
   public String readString(String component) {
     int q = variable(component, "String");
     return new String(buf, q, cursor - q, StandardCharsets.UTF_8);
   }
 
-  /** A numeric column; NaN and ±Infinity fail (22000) as in {@link #getBigDecimal}. */
+  /**
+   * A numeric column; NaN and ±Infinity fail (22000) as in {@link #getBigDecimal}.
+   *
+   * @param component names the value in an error, e.g. "component title of Film"
+   * @return the value
+   * @throws PgException with SQLSTATE 22004 naming {@code component} if the column is NULL, or
+   *     08P01 if its length does not fit, or 22000 for NaN or ±Infinity
+   */
   public BigDecimal readBigDecimal(String component) {
     int q = variable(component, "BigDecimal");
     return BinaryCodec.numeric(buf, q, cursor - q);
   }
 
+  /**
+   * The next column, a bytea, as a new array.
+   *
+   * @param component names the value in an error, e.g. "component title of Film"
+   * @return the bytes
+   * @throws PgException with SQLSTATE 22004 naming {@code component} if the column is NULL, or
+   *     08P01 if its length does not fit
+   */
   public byte[] readBytes(String component) {
     int q = variable(component, "byte[]");
     return Arrays.copyOfRange(buf, q, cursor);
   }
 
+  /**
+   * The next column, a uuid.
+   *
+   * @param component names the value in an error, e.g. "component title of Film"
+   * @return the value
+   * @throws PgException with SQLSTATE 22004 naming {@code component} if the column is NULL, or
+   *     08P01 if its length does not fit
+   */
   public UUID readUuid(String component) {
     return BinaryCodec.uuid(buf, fixed(16, component, "UUID"));
   }
 
+  /**
+   * The next column, a date; 'infinity' and '-infinity' are LocalDate.MAX and MIN.
+   *
+   * @param component names the value in an error, e.g. "component title of Film"
+   * @return the value
+   * @throws PgException with SQLSTATE 22004 naming {@code component} if the column is NULL, or
+   *     08P01 if its length does not fit
+   */
   public LocalDate readLocalDate(String component) {
     return BinaryCodec.date(buf, fixed(4, component, "LocalDate"));
   }
 
+  /**
+   * The next column, a time; '24:00:00' is LocalTime.MAX.
+   *
+   * @param component names the value in an error, e.g. "component title of Film"
+   * @return the value
+   * @throws PgException with SQLSTATE 22004 naming {@code component} if the column is NULL, or
+   *     08P01 if its length does not fit
+   */
   public LocalTime readLocalTime(String component) {
     return BinaryCodec.time(buf, fixed(8, component, "LocalTime"));
   }
 
+  /**
+   * The next column, a timestamp; ±infinity are LocalDateTime.MAX and MIN.
+   *
+   * @param component names the value in an error, e.g. "component title of Film"
+   * @return the value
+   * @throws PgException with SQLSTATE 22004 naming {@code component} if the column is NULL, or
+   *     08P01 if its length does not fit
+   */
   public LocalDateTime readLocalDateTime(String component) {
     return BinaryCodec.timestamp(buf, fixed(8, component, "LocalDateTime"));
   }
 
+  /**
+   * The next column, a timestamptz; ±infinity are Instant.MAX and MIN.
+   *
+   * @param component names the value in an error, e.g. "component title of Film"
+   * @return the value
+   * @throws PgException with SQLSTATE 22004 naming {@code component} if the column is NULL, or
+   *     08P01 if its length does not fit
+   */
   public Instant readInstant(String component) {
     return BinaryCodec.timestamptz(buf, fixed(8, component, "Instant"));
   }
 
+  /**
+   * The next column, a timestamptz, at offset UTC; ±infinity are OffsetDateTime.MAX and MIN.
+   *
+   * @param component names the value in an error, e.g. "component title of Film"
+   * @return the value
+   * @throws PgException with SQLSTATE 22004 naming {@code component} if the column is NULL, or
+   *     08P01 if its length does not fit
+   */
   public OffsetDateTime readOffsetDateTime(String component) {
     return BinaryCodec.timestamptzOffset(buf, fixed(8, component, "OffsetDateTime"));
   }
 
-  /** A text or enum column as a Java enum; an unknown label fails as in {@link #getEnum}. */
+  /**
+   * A text or enum column as a Java enum; an unknown label fails as in {@link #getEnum}.
+   *
+   * @param <E> the enum type
+   * @param labels the enum's labels, made once per type
+   * @param component names the value in an error, e.g. "component title of Film"
+   * @return the constant
+   * @throws PgException with SQLSTATE 22004 naming {@code component} if the column is NULL, or
+   *     08P01 if its length does not fit, or 22P02 naming a label no constant has
+   */
   public <E extends Enum<E>> E readEnum(EnumLabels<E> labels, String component) {
     int q = variable(component, labels.simpleName());
     E e = labels.find(buf, q, cursor - q);
@@ -349,25 +492,48 @@ public final class RowView {
   /**
    * The error for a NULL in column {@code c} whose component cannot hold it (22004); {@code
    * component} is "component title of Film". For generated decoders.
+   *
+   * @param c the column's position, from 0
+   * @param component the component that cannot hold NULL, e.g. "component title of Film"
+   * @return the exception, for the decoder to throw
    */
   public PgException notNullable(int c, String component) {
     return ColumnErrors.notNullable(this, c, component);
   }
 
-  /** The columns of the current result. */
+  /**
+   * The columns of the current result.
+   *
+   * @return the columns
+   */
   public Columns columns() {
     return columns;
   }
 
+  /**
+   * The number of columns of the current result.
+   *
+   * @return the number of columns
+   */
   public int columnCount() {
     return columnCount;
   }
 
-  /** Rows framed since the result started (for the driver's update counts and tests). */
+  /**
+   * Rows framed since the result started (for the driver's update counts and tests).
+   *
+   * @return the number of rows
+   */
   public long rowCount() {
     return rowCount;
   }
 
+  /**
+   * Whether column {@code c} of the current row is NULL.
+   *
+   * @param c the column's position, from 0
+   * @return true for NULL
+   */
   public boolean isNull(int c) {
     return lengths[c] < 0;
   }
@@ -376,6 +542,10 @@ public final class RowView {
    * For generated decoders: the reader positioned on column {@code c} (not NULL), a composite or an
    * array of composites received in binary (a decoder asks for binary with {@link
    * Columns#readAsComposite} when it binds).
+   *
+   * @param c the column's position, from 0
+   * @return the reader, positioned on the value
+   * @throws PgException with SQLSTATE 42804 if the column did not arrive in binary (22004 if NULL)
    */
   public CompositeReader composite(int c) {
     if (oids[c] == 0) {
@@ -390,20 +560,41 @@ public final class RowView {
 
   // ---- raw access, for converters that decode a format themselves ----
 
-  /** The receive buffer holding the current row (valid only until {@link #next()}). */
+  /**
+   * The receive buffer holding the current row (valid only until {@link #next()}).
+   *
+   * @return the buffer
+   */
   public byte[] buffer() {
     return buf;
   }
 
+  /**
+   * Where column {@code c}'s bytes start in {@link #buffer()}.
+   *
+   * @param c the column's position, from 0
+   * @return the offset
+   */
   public int offset(int c) {
     return offsets[c];
   }
 
-  /** The value's byte length, or -1 for NULL. */
+  /**
+   * The value's byte length, or -1 for NULL.
+   *
+   * @param c the column's position, from 0
+   * @return the length
+   */
   public int length(int c) {
     return lengths[c];
   }
 
+  /**
+   * Whether column {@code c} arrived in binary format.
+   *
+   * @param c the column's position, from 0
+   * @return true for binary, false for text
+   */
   public boolean isBinary(int c) {
     return oids[c] != 0;
   }
@@ -422,10 +613,26 @@ public final class RowView {
     throw ColumnErrors.mismatch(this, c, javaType);
   }
 
+  /**
+   * A boolean column.
+   *
+   * @param c the column's position, from 0
+   * @return the value
+   * @throws PgException with SQLSTATE 22004 if the column is NULL, or 42804 if it is of another
+   *     type
+   */
   public boolean getBoolean(int c) {
     return buf[binary(c, Oids.BOOL, 1, "boolean")] != 0;
   }
 
+  /**
+   * A smallint column, or a wider integer column whose value fits.
+   *
+   * @param c the column's position, from 0
+   * @return the value
+   * @throws PgException with SQLSTATE 22004 if the column is NULL, or 42804 if it is of another
+   *     type, or 22003 if the value does not fit
+   */
   public short getShort(int c) {
     if (lengths[c] == 2 && oids[c] == Oids.INT2) {
       return Bytes.getShort(buf, offsets[c]);
@@ -433,6 +640,14 @@ public final class RowView {
     return (short) ColumnConversions.integral(this, c, Short.MIN_VALUE, Short.MAX_VALUE, "short");
   }
 
+  /**
+   * An integer column, or a smallint, or a bigint whose value fits.
+   *
+   * @param c the column's position, from 0
+   * @return the value
+   * @throws PgException with SQLSTATE 22004 if the column is NULL, or 42804 if it is of another
+   *     type, or 22003 if the value does not fit
+   */
   public int getInt(int c) {
     if (lengths[c] == 4 && oids[c] == Oids.INT4) {
       return Bytes.getInt(buf, offsets[c]);
@@ -440,6 +655,14 @@ public final class RowView {
     return (int) ColumnConversions.integral(this, c, Integer.MIN_VALUE, Integer.MAX_VALUE, "int");
   }
 
+  /**
+   * A bigint, integer or smallint column.
+   *
+   * @param c the column's position, from 0
+   * @return the value
+   * @throws PgException with SQLSTATE 22004 if the column is NULL, or 42804 if it is of another
+   *     type
+   */
   public long getLong(int c) {
     if (lengths[c] == 8 && oids[c] == Oids.INT8) {
       return Bytes.getLong(buf, offsets[c]);
@@ -447,11 +670,26 @@ public final class RowView {
     return ColumnConversions.integral(this, c, Long.MIN_VALUE, Long.MAX_VALUE, "long");
   }
 
+  /**
+   * A real column.
+   *
+   * @param c the column's position, from 0
+   * @return the value
+   * @throws PgException with SQLSTATE 22004 if the column is NULL, or 42804 if it is of another
+   *     type
+   */
   public float getFloat(int c) {
     return Float.intBitsToFloat(Bytes.getInt(buf, binary(c, Oids.FLOAT4, 4, "float")));
   }
 
-  /** float8, float4 (widened), and numeric (NaN and ±Infinity included). */
+  /**
+   * float8, float4 (widened), and numeric (NaN and ±Infinity included).
+   *
+   * @param c the column's position, from 0
+   * @return the value
+   * @throws PgException with SQLSTATE 22004 if the column is NULL, or 42804 if it is of another
+   *     type
+   */
   public double getDouble(int c) {
     if (lengths[c] == 8 && oids[c] == Oids.FLOAT8) {
       return Double.longBitsToDouble(Bytes.getLong(buf, offsets[c]));
@@ -463,6 +701,9 @@ public final class RowView {
    * The text of a column: text, varchar, bpchar, name, json, xml, enums and any type read as text
    * (tsvector, …) as received; jsonb without its version byte; numeric in plain notation; other
    * binary types formatted from their value. Null for NULL.
+   *
+   * @param c the column's position, from 0
+   * @return the text, or null
    */
   public String getString(int c) {
     int len = lengths[c];
@@ -479,13 +720,24 @@ public final class RowView {
   /**
    * An hstore column (the contrib extension) as a Map of its pairs in the server's order, a NULL
    * value null; null for NULL. Read from hstore's text form (its OID is per database).
+   *
+   * @param c the column's position, from 0
+   * @return the pairs, or null
+   * @throws PgException if the text is not hstore's
    */
   public java.util.Map<String, String> getHstore(int c) {
     String s = getString(c);
     return s == null ? null : dev.sluice.driver.codec.HstoreText.parse(s);
   }
 
-  /** numeric (or an integer type) as BigDecimal; null for NULL. NaN and ±Infinity fail (22000). */
+  /**
+   * numeric (or an integer type) as BigDecimal; null for NULL. NaN and ±Infinity fail (22000).
+   *
+   * @param c the column's position, from 0
+   * @return the value, or null
+   * @throws PgException with SQLSTATE 42804 if the column is of another type, or 22000 for NaN or
+   *     ±Infinity
+   */
   public BigDecimal getBigDecimal(int c) {
     int len = lengths[c];
     if (len < 0) {
@@ -500,6 +752,10 @@ public final class RowView {
   /**
    * numeric (or an integer type) as {@link PgNumeric}, which holds NaN and ±Infinity as well; null
    * for NULL.
+   *
+   * @param c the column's position, from 0
+   * @return the value, or null
+   * @throws PgException with SQLSTATE 42804 if the column is of another type
    */
   public PgNumeric getNumeric(int c) {
     int len = lengths[c];
@@ -520,6 +776,13 @@ public final class RowView {
    * A built-in range (int4range, int8range, numrange, daterange, tsrange, tstzrange) as a {@link
    * Range} of {@code subtype} (Integer, Long, BigDecimal, LocalDate, LocalDateTime, Instant; an
    * int4range also as Long or BigDecimal); null for NULL.
+   *
+   * @param <T> the bounds' Java type
+   * @param c the column's position, from 0
+   * @param subtype the bounds' Java type
+   * @return the range, or null
+   * @throws PgException with SQLSTATE 42804 if the column is no built-in range, or its bounds
+   *     cannot be read as {@code subtype}
    */
   public <T> Range<T> getRange(int c, Class<T> subtype) {
     if (lengths[c] < 0) {
@@ -539,6 +802,13 @@ public final class RowView {
   /**
    * A built-in multirange (PostgreSQL 14 on) as its ranges in the server's order, each a {@link
    * Range} of {@code subtype}; null for NULL.
+   *
+   * @param <T> the bounds' Java type
+   * @param c the column's position, from 0
+   * @param subtype the bounds' Java type
+   * @return the ranges, or null
+   * @throws PgException with SQLSTATE 42804 if the column is no built-in multirange, or its bounds
+   *     cannot be read as {@code subtype}
    */
   public <T> List<Range<T>> getMultirange(int c, Class<T> subtype) {
     if (lengths[c] < 0) {
@@ -560,7 +830,13 @@ public final class RowView {
     }
   }
 
-  /** bytea as a new array; null for NULL. */
+  /**
+   * bytea as a new array; null for NULL.
+   *
+   * @param c the column's position, from 0
+   * @return the bytes, or null
+   * @throws PgException with SQLSTATE 42804 if the column is not bytea
+   */
   public byte[] getBytes(int c) {
     int len = lengths[c];
     if (len < 0) {
@@ -575,47 +851,97 @@ public final class RowView {
 
   // The nullable fixed-width getters: null for NULL, else through binary(…).
 
+  /**
+   * A uuid column; null for NULL.
+   *
+   * @param c the column's position, from 0
+   * @return the value, or null
+   * @throws PgException with SQLSTATE 42804 if the column is of another type
+   */
   public UUID getUuid(int c) {
     return isNull(c) ? null : BinaryCodec.uuid(buf, binary(c, Oids.UUID, 16, "UUID"));
   }
 
-  /** date; 'infinity' and '-infinity' are LocalDate.MAX and LocalDate.MIN. */
+  /**
+   * date; 'infinity' and '-infinity' are LocalDate.MAX and LocalDate.MIN.
+   *
+   * @param c the column's position, from 0
+   * @return the value, or null
+   * @throws PgException with SQLSTATE 42804 if the column is of another type
+   */
   public LocalDate getLocalDate(int c) {
     return isNull(c) ? null : BinaryCodec.date(buf, binary(c, Oids.DATE, 4, "LocalDate"));
   }
 
-  /** time; '24:00:00' is LocalTime.MAX. */
+  /**
+   * time; '24:00:00' is LocalTime.MAX.
+   *
+   * @param c the column's position, from 0
+   * @return the value, or null
+   * @throws PgException with SQLSTATE 42804 if the column is of another type
+   */
   public LocalTime getLocalTime(int c) {
     return isNull(c) ? null : BinaryCodec.time(buf, binary(c, Oids.TIME, 8, "LocalTime"));
   }
 
-  /** timetz at its own offset; '24:00:00' is LocalTime.MAX at that offset. */
+  /**
+   * timetz at its own offset; '24:00:00' is LocalTime.MAX at that offset.
+   *
+   * @param c the column's position, from 0
+   * @return the value, or null
+   * @throws PgException with SQLSTATE 42804 if the column is of another type
+   */
   public OffsetTime getOffsetTime(int c) {
     return isNull(c) ? null : BinaryCodec.timetz(buf, binary(c, Oids.TIMETZ, 12, "OffsetTime"));
   }
 
-  /** timestamp; ±infinity are LocalDateTime.MAX and MIN. */
+  /**
+   * timestamp; ±infinity are LocalDateTime.MAX and MIN.
+   *
+   * @param c the column's position, from 0
+   * @return the value, or null
+   * @throws PgException with SQLSTATE 42804 if the column is of another type
+   */
   public LocalDateTime getLocalDateTime(int c) {
     return isNull(c)
         ? null
         : BinaryCodec.timestamp(buf, binary(c, Oids.TIMESTAMP, 8, "LocalDateTime"));
   }
 
-  /** timestamptz; ±infinity are Instant.MAX and MIN. */
+  /**
+   * timestamptz; ±infinity are Instant.MAX and MIN.
+   *
+   * @param c the column's position, from 0
+   * @return the value, or null
+   * @throws PgException with SQLSTATE 42804 if the column is of another type
+   */
   public Instant getInstant(int c) {
     return isNull(c)
         ? null
         : BinaryCodec.timestamptz(buf, binary(c, Oids.TIMESTAMPTZ, 8, "Instant"));
   }
 
-  /** timestamptz at offset UTC; ±infinity are OffsetDateTime.MAX and MIN. */
+  /**
+   * timestamptz at offset UTC; ±infinity are OffsetDateTime.MAX and MIN.
+   *
+   * @param c the column's position, from 0
+   * @return the value, or null
+   * @throws PgException with SQLSTATE 42804 if the column is of another type
+   */
   public OffsetDateTime getOffsetDateTime(int c) {
     return isNull(c)
         ? null
         : BinaryCodec.timestamptzOffset(buf, binary(c, Oids.TIMESTAMPTZ, 8, "OffsetDateTime"));
   }
 
-  /** interval; PostgreSQL 17's ±infinity are Interval.INFINITY and NEGATIVE_INFINITY. */
+  /**
+   * interval; PostgreSQL 17's ±infinity are Interval.INFINITY and NEGATIVE_INFINITY.
+   *
+   * @param c the column's position, from 0
+   * @return the value, or null
+   * @throws PgException with SQLSTATE 42804 if the column is of another type, or, before PostgreSQL
+   *     17, if it holds the bit pattern of an infinity
+   */
   public Interval getInterval(int c) {
     if (isNull(c)) {
       return null;
@@ -624,7 +950,13 @@ public final class RowView {
     return infiniteIntervals ? i : FiniteIntervals.check(this, c, i);
   }
 
-  /** inet or cidr with its prefix length. */
+  /**
+   * inet or cidr with its prefix length.
+   *
+   * @param c the column's position, from 0
+   * @return the address and prefix length, or null
+   * @throws PgException with SQLSTATE 42804 if the column is not inet or cidr
+   */
   public InetNetwork getInetNetwork(int c) {
     int len = lengths[c];
     if (len < 0) {
@@ -637,7 +969,13 @@ public final class RowView {
     throw ColumnErrors.mismatch(this, c, "InetNetwork");
   }
 
-  /** A host address (inet with all bits); a network fails with a message naming InetNetwork. */
+  /**
+   * A host address (inet with all bits); a network fails with a message naming InetNetwork.
+   *
+   * @param c the column's position, from 0
+   * @return the address, or null
+   * @throws PgException if the column is not inet or cidr, or holds a network
+   */
   public InetAddress getInetAddress(int c) {
     InetNetwork net = getInetNetwork(c);
     return net == null ? null : BinaryCodec.hostAddress(net);
@@ -646,6 +984,13 @@ public final class RowView {
   /**
    * A PostgreSQL enum (or text) column as a Java enum, matching labels byte for byte. Fails with
    * SQLSTATE 22P02 naming the label when no constant has it.
+   *
+   * @param <E> the enum type
+   * @param c the column's position, from 0
+   * @param labels the enum's labels, made once per type
+   * @return the constant, or null
+   * @throws PgException with SQLSTATE 22P02 if no constant has the label, or 42804 if the column is
+   *     neither an enum nor text
    */
   public <E extends Enum<E>> E getEnum(int c, EnumLabels<E> labels) {
     if (isNull(c)) {
@@ -662,6 +1007,16 @@ public final class RowView {
     return e;
   }
 
+  /**
+   * {@link #getEnum(int, EnumLabels)} with the labels of {@code type} (looked up once per type).
+   *
+   * @param <E> the enum type
+   * @param c the column's position, from 0
+   * @param type the enum
+   * @return the constant, or null
+   * @throws PgException with SQLSTATE 22P02 if no constant has the label, or 42804 if the column is
+   *     neither an enum nor text
+   */
   public <E extends Enum<E>> E getEnum(int c, Class<E> type) {
     return getEnum(c, EnumLabels.of(type));
   }
@@ -669,6 +1024,13 @@ public final class RowView {
   /**
    * A one-dimensional array as a List of {@code elementType} (Object for each element's default
    * type); NULL elements are null. Null for a NULL column.
+   *
+   * @param <T> the elements' Java type
+   * @param c the column's position, from 0
+   * @param elementType the elements' Java type, or Object.class
+   * @return the elements, or null
+   * @throws PgException if the column is not a one-dimensional array, or an element cannot be read
+   *     as {@code elementType}
    */
   public <T> List<T> getList(int c, Class<T> elementType) {
     return lengths[c] < 0 ? null : ArrayReader.read(this, c, elementType);
@@ -678,6 +1040,12 @@ public final class RowView {
    * An array of any number of dimensions as nested Lists, {@code leafType} (Object for each
    * element's default type) at the innermost level: {@code {{1,2},{3,NULL}}} is {@code [[1, 2], [3,
    * null]]}. Bounds other than from 1 are refused (0A000). Null for a NULL column.
+   *
+   * @param c the column's position, from 0
+   * @param leafType the elements' Java type, or Object.class
+   * @return the nested lists, or null
+   * @throws PgException with SQLSTATE 0A000 for bounds other than from 1, or if an element cannot
+   *     be read as {@code leafType}
    */
   public List<Object> getNestedList(int c, Class<?> leafType) {
     return lengths[c] < 0 ? null : ArrayReader.readNested(this, c, leafType);
@@ -687,6 +1055,9 @@ public final class RowView {
    * The column's value in its default Java type (see {@link BinaryCodec#decode}): numeric as
    * BigDecimal, except NaN and ±Infinity as Double; text-format columns (enums, tsvector, …) as
    * String; null for NULL.
+   *
+   * @param c the column's position, from 0
+   * @return the value, or null
    */
   public Object getObject(int c) {
     int len = lengths[c];

@@ -88,6 +88,13 @@ public final class CheckedMigrations {
   /**
    * {@code CheckedMigrations <class output directory>}: throws (failing the build that ran it) when
    * the checks of those classes are stale.
+   *
+   * @param args one argument: the class output directory, which holds the record of the checked
+   *     migrations
+   * @throws IllegalArgumentException if there is not exactly one argument
+   * @throws IllegalStateException if the migrations changed since the classes were checked, or the
+   *     record is damaged, saying to run {@code mvn clean compile}
+   * @throws Exception if the record or the migrations cannot be read
    */
   public static void main(String[] args) throws Exception {
     if (args.length != 1) {

@@ -30,6 +30,10 @@ public final class ArrayColumn<R, T, E> extends Column<R, T> {
   /**
    * {@code this @> values}: the array holds every one of {@code values}, copied when the condition
    * is built. Null is refused, as {@code eq(null)} is.
+   *
+   * @param values the elements the array must hold
+   * @return the condition
+   * @throws IllegalArgumentException if {@code values} is null
    */
   public Condition contains(T values) {
     return new Conditions.Binary(this, " @> ", new Param<T>(notNull(values, "@>"), valueType()));
@@ -38,6 +42,10 @@ public final class ArrayColumn<R, T, E> extends Column<R, T> {
   /**
    * {@code this && values}: the array holds at least one of {@code values}, copied when the
    * condition is built. Null is refused, as {@code eq(null)} is.
+   *
+   * @param values the elements of which the array must hold one
+   * @return the condition
+   * @throws IllegalArgumentException if {@code values} is null
    */
   public Condition overlaps(T values) {
     return new Conditions.Binary(this, " && ", new Param<T>(notNull(values, "&&"), valueType()));
@@ -55,7 +63,13 @@ public final class ArrayColumn<R, T, E> extends Column<R, T> {
     return values;
   }
 
-  /** {@code element = ANY(this)}: the array holds {@code element}. */
+  /**
+   * {@code element = ANY(this)}: the array holds {@code element}.
+   *
+   * @param element the element looked for, bound
+   * @return the condition
+   * @throws IllegalArgumentException if {@code element} is null
+   */
   public Condition any(E element) {
     if (element == null) {
       throw new IllegalArgumentException(

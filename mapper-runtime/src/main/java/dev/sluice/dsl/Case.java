@@ -36,7 +36,15 @@ public final class Case<T> extends Expression<T> {
     return new Case<T>(value.valueType(), List.of(), List.of(), null).when(condition, value);
   }
 
-  /** Another branch: {@code WHEN condition THEN value}. */
+  /**
+   * Another branch: {@code WHEN condition THEN value}.
+   *
+   * @param condition the branch's condition; values in it are bound
+   * @param value the branch's value
+   * @return a new CASE with the branch added
+   * @throws IllegalStateException if the ELSE was given
+   * @throws IllegalArgumentException if {@code condition} is {@link Dsl#noCondition()}
+   */
   public Case<T> when(Condition condition, Expression<? extends T> value) {
     if (otherwise != null) {
       throw new IllegalStateException("CASE already has its ELSE; add the WHEN before it");
@@ -53,17 +61,36 @@ public final class Case<T> extends Expression<T> {
     return new Case<>(valueType(), List.copyOf(c), List.copyOf(v), null);
   }
 
-  /** Another branch with a bound value. */
+  /**
+   * Another branch with a bound value.
+   *
+   * @param condition the branch's condition; values in it are bound
+   * @param value the branch's value, bound
+   * @return a new CASE with the branch added
+   * @throws IllegalArgumentException if {@code value} is null, or {@code condition} is {@link
+   *     Dsl#noCondition()}
+   */
   public Case<T> when(Condition condition, T value) {
     return when(condition, bound(value));
   }
 
-  /** {@code ELSE value END}. */
+  /**
+   * {@code ELSE value END}.
+   *
+   * @param value the value when no branch holds
+   * @return the whole CASE, an expression of the branches' type
+   */
   public Expression<T> otherwise(Expression<? extends T> value) {
     return new Case<>(valueType(), conditions, values, value);
   }
 
-  /** {@code ELSE $n END}, the value bound. */
+  /**
+   * {@code ELSE $n END}, the value bound.
+   *
+   * @param value the value when no branch holds, bound
+   * @return the whole CASE, an expression of the branches' type
+   * @throws IllegalArgumentException if {@code value} is null (leave out the ELSE for NULL)
+   */
   public Expression<T> otherwise(T value) {
     return otherwise(bound(value));
   }

@@ -55,12 +55,20 @@ public class Column<R, T> extends Expression<T> {
     this.flags = flags;
   }
 
-  /** The table (under the alias) this column belongs to. */
+  /**
+   * The table (under the alias) this column belongs to.
+   *
+   * @return the table, under the alias the column renders with
+   */
   public Table<R> table() {
     return table;
   }
 
-  /** The column's name as PostgreSQL spells it. */
+  /**
+   * The column's name as PostgreSQL spells it.
+   *
+   * @return the name, unquoted
+   */
   public String name() {
     return name;
   }
@@ -68,6 +76,8 @@ public class Column<R, T> extends Expression<T> {
   /**
    * The erasure of the component's type: {@code int.class}, {@code String.class}, {@code
    * List.class}. ({@link #valueType()} is its box.)
+   *
+   * @return the component's erased type
    */
   public Class<?> javaType() {
     return javaType;
@@ -76,6 +86,8 @@ public class Column<R, T> extends Expression<T> {
   /**
    * The PostgreSQL type the component's Java type maps to, e.g. "integer" or "text[]"; null if
    * unknown.
+   *
+   * @return the PostgreSQL type's name, or null
    */
   public String sqlType() {
     return sqlType;
@@ -126,14 +138,29 @@ public class Column<R, T> extends Expression<T> {
     return name;
   }
 
+  /**
+   * Whether the column may be NULL ({@link #NULLABLE}).
+   *
+   * @return true if the component is {@code @Nullable} or an Optional
+   */
   public boolean isNullable() {
     return (flags & NULLABLE) != 0;
   }
 
+  /**
+   * Whether the column is part of the primary key ({@link #ID}).
+   *
+   * @return true if the component is {@code @Id}
+   */
   public boolean isId() {
     return (flags & ID) != 0;
   }
 
+  /**
+   * Whether the database fills the column ({@link #GENERATED}): inserts leave it out.
+   *
+   * @return true if the component is {@code @Generated}
+   */
   public boolean isGenerated() {
     return (flags & GENERATED) != 0;
   }

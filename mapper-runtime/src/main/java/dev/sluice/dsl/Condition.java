@@ -18,6 +18,9 @@ public abstract class Condition extends QueryPart {
    * {@code this AND other}. A {@link Dsl#noCondition()} operand is dropped: {@code
    * noCondition().and(c)} is {@code c}, and {@code noCondition().and(noCondition())} is still
    * {@code noCondition()}.
+   *
+   * @param other the condition ANDed to this one
+   * @return the conjunction
    */
   public final Condition and(Condition other) {
     return Conditions.Junction.of(Conditions.Junction.AND, this, other);
@@ -28,6 +31,9 @@ public abstract class Condition extends QueryPart {
    * {@code noCondition().or(c)} is {@code c}, not {@code TRUE OR c}, so a filter built up by {@code
    * or}s is only what was added. With both dropped, the OR of nothing is {@code FALSE}: it matches
    * no row (it does not widen to every row).
+   *
+   * @param other the condition ORed to this one
+   * @return the disjunction
    */
   public final Condition or(Condition other) {
     return Conditions.Junction.of(Conditions.Junction.OR, this, other);
@@ -37,6 +43,8 @@ public abstract class Condition extends QueryPart {
    * {@code NOT (this)}. The negation of {@link Dsl#noCondition()} is {@code noCondition()}: still
    * no filter, so a SELECT reads every row and an UPDATE or DELETE fails asking for {@code
    * allRows()}.
+   *
+   * @return the negation
    */
   public final Condition not() {
     return isEmpty() ? this : new Conditions.Not(this);

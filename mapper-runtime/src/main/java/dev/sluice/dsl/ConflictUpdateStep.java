@@ -12,6 +12,9 @@ public interface ConflictUpdateStep<R> extends ConflictUpdateSetStep<R>, Returni
    * updated nor inserted (nor returned). A second call is ANDed to the first. A condition still
    * {@link Dsl#noCondition()} when the statement is rendered fails, naming the statement: leave
    * {@code where} out to update every conflicting row.
+   *
+   * @param condition which conflicting rows are updated; bound values stay bound
+   * @return the RETURNING step, or the statement as it is
    */
   ReturningStep<R> where(Condition condition);
 }

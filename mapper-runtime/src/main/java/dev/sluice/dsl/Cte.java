@@ -107,12 +107,20 @@ public final class Cte<A extends Table<?>> {
     this.clauses = clauses;
   }
 
-  /** The CTE's name, as {@code WITH} declares it. */
+  /**
+   * The CTE's name, as {@code WITH} declares it.
+   *
+   * @return the name
+   */
   public String name() {
     return name;
   }
 
-  /** Whether it reads itself, so a WITH declaring it is a {@code WITH RECURSIVE}. */
+  /**
+   * Whether it reads itself, so a WITH declaring it is a {@code WITH RECURSIVE}.
+   *
+   * @return true if the body reads the CTE itself
+   */
   public boolean isRecursive() {
     return recursive;
   }
@@ -125,6 +133,9 @@ public final class Cte<A extends Table<?>> {
   /**
    * The CTE as a FROM item, named after it ({@code FROM long_films}); {@code table().as("x")} for
    * another name, e.g. to join it with itself.
+   *
+   * @return the CTE's table, under the CTE's name
+   * @throws IllegalStateException if the CTE is a data-modifying statement without RETURNING
    */
   public A table() {
     requireColumns("table()");
@@ -148,6 +159,12 @@ public final class Cte<A extends Table<?>> {
    * expression.as("name")} given to the select — typed as the item: {@code counts.field(rentals)}
    * renders {@code counts.rentals}. For a CTE of a table's rows, a column of that table (under any
    * alias) gives the CTE's column of the same name.
+   *
+   * @param <T> the item's Java type
+   * @param item an item of the select list (or a column of the table whose rows the CTE holds)
+   * @return the CTE's column carrying it
+   * @throws IllegalArgumentException if the CTE has no column for the item
+   * @throws IllegalStateException if the CTE is a data-modifying statement without RETURNING
    */
   @SuppressWarnings("unchecked")
   public <T> Expression<T> field(SelectField<T> item) {
@@ -190,6 +207,13 @@ public final class Cte<A extends Table<?>> {
   /**
    * The column {@code name} of this CTE, read as {@code type}, which must be the Java type of the
    * select list item it comes from: {@code field("rentals", Long.class)}.
+   *
+   * @param <T> the column's Java type
+   * @param columnName the column's name
+   * @param type the Java type of the item the column comes from
+   * @return the column
+   * @throws IllegalArgumentException if the CTE has no such column, or it is of another type
+   * @throws IllegalStateException if the CTE is a data-modifying statement without RETURNING
    */
   @SuppressWarnings("unchecked")
   public <T> Expression<T> field(String columnName, Class<T> type) {
@@ -224,6 +248,8 @@ public final class Cte<A extends Table<?>> {
   /**
    * This CTE as {@code name AS MATERIALIZED (…)}: computed once and read as a table, even where
    * PostgreSQL would fold it into the query (a CTE read once, without side effects).
+   *
+   * @return a new CTE with the hint
    */
   public Cte<A> materialized() {
     return withMaterialization("MATERIALIZED ");
@@ -232,6 +258,8 @@ public final class Cte<A extends Table<?>> {
   /**
    * This CTE as {@code name AS NOT MATERIALIZED (…)}: folded into each place that reads it, so
    * conditions there reach its tables' indexes, even when it is read more than once.
+   *
+   * @return a new CTE with the hint
    */
   public Cte<A> notMaterialized() {
     return withMaterialization("NOT MATERIALIZED ");
@@ -247,6 +275,13 @@ public final class Cte<A extends Table<?>> {
    * {@link #searchSequence()}, that orders them depth-first (each row right after its parent and
    * its parent's earlier children) when a statement orders by it. {@code by} are this CTE's columns
    * ({@code field(…)} or its table's), which tell the rows of one level apart.
+   *
+   * @param sequenceColumn the name of the column SEARCH adds
+   * @param by the CTE's own columns the rows of a level are ordered by
+   * @return a new CTE with the clause
+   * @throws IllegalStateException if this is not the CTE {@code recursiveCte} returned
+   * @throws IllegalArgumentException if {@code by} is empty or not the CTE's own columns, or the
+   *     name is empty or taken
    */
   public Cte<A> searchDepthFirst(String sequenceColumn, Expression<?>... by) {
     return search("DEPTH", sequenceColumn, by);
@@ -255,6 +290,13 @@ public final class Cte<A extends Table<?>> {
   /**
    * {@code SEARCH BREADTH FIRST BY by… SET sequenceColumn}: as {@link #searchDepthFirst}, ordering
    * the rows by their depth, then by {@code by}.
+   *
+   * @param sequenceColumn the name of the column SEARCH adds
+   * @param by the CTE's own columns the rows of a level are ordered by
+   * @return a new CTE with the clause
+   * @throws IllegalStateException if this is not the CTE {@code recursiveCte} returned
+   * @throws IllegalArgumentException if {@code by} is empty or not the CTE's own columns, or the
+   *     name is empty or taken
    */
   public Cte<A> searchBreadthFirst(String sequenceColumn, Expression<?>... by) {
     return search("BREADTH", sequenceColumn, by);
@@ -270,6 +312,14 @@ public final class Cte<A extends Table<?>> {
    * {@code CYCLE columns… SET markColumn USING pathColumn} (PostgreSQL 14+): a row whose {@code
    * columns} were seen before on its path is marked ({@link #cycleMark()} true) and not followed,
    * so a walk of a graph with a cycle ends; {@link #cyclePath()} is the path, as text.
+   *
+   * @param markColumn the name of the boolean column CYCLE adds
+   * @param pathColumn the name of the path column CYCLE adds
+   * @param columns the CTE's own columns whose values, seen again on a path, make a cycle
+   * @return a new CTE with the clause
+   * @throws IllegalStateException if this is not the CTE {@code recursiveCte} returned
+   * @throws IllegalArgumentException if {@code columns} is empty or not the CTE's own columns, or a
+   *     name is empty or taken
    */
   public Cte<A> cycle(String markColumn, String pathColumn, Expression<?>... columns) {
     List<String> names = ownColumns("CYCLE", columns);
@@ -281,12 +331,20 @@ public final class Cte<A extends Table<?>> {
    * The column SEARCH sets, to order by. In SQL it is a record (breadth-first: the depth, then the
    * BY columns) or an array of them (depth-first: the path), read as its text, {@code (0,1)};
    * {@code cast(…, SqlType.TEXT)} to use it as text in SQL. Fails without SEARCH.
+   *
+   * @return the sequence column
+   * @throws IllegalStateException if the CTE has no SEARCH clause
    */
   public Expression<String> searchSequence() {
     return addedColumn(clauses.sequence, "SEARCH", String.class);
   }
 
-  /** The column CYCLE sets: true for the row that closes a cycle. Fails without CYCLE. */
+  /**
+   * The column CYCLE sets: true for the row that closes a cycle. Fails without CYCLE.
+   *
+   * @return the mark column
+   * @throws IllegalStateException if the CTE has no CYCLE clause
+   */
   public Expression<Boolean> cycleMark() {
     return addedColumn(clauses.mark, "CYCLE", Boolean.class);
   }
@@ -294,6 +352,9 @@ public final class Cte<A extends Table<?>> {
   /**
    * The path CYCLE keeps, an array of records of the cycle columns from the anchor on, read as its
    * text, {@code {(7),(8)}} ({@code cast(…, SqlType.TEXT)} to use it as text in SQL).
+   *
+   * @return the path column
+   * @throws IllegalStateException if the CTE has no CYCLE clause
    */
   public Expression<String> cyclePath() {
     return addedColumn(clauses.path, "CYCLE", String.class);

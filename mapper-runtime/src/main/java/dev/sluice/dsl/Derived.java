@@ -45,7 +45,11 @@ public final class Derived<T> {
     return new Derived<>(new DerivedTable<>(alias, null, values, rowType, false, items, names));
   }
 
-  /** The subquery as a FROM item: {@code from(d.table())}, {@code join(d.table()).on(…)}. */
+  /**
+   * The subquery as a FROM item: {@code from(d.table())}, {@code join(d.table()).on(…)}.
+   *
+   * @return the derived table as a FROM item, under its alias
+   */
   public Table<T> table() {
     return table;
   }
@@ -54,6 +58,11 @@ public final class Derived<T> {
    * The column of this derived table that carries {@code item} of its select list (the item itself,
    * or a column of the same name), typed as the item: {@code top.field(FILM.title)} renders {@code
    * top.title}.
+   *
+   * @param <U> the item's Java type
+   * @param item an item of the select list (or of the VALUES list's declared items)
+   * @return the derived table's column carrying it
+   * @throws IllegalArgumentException if the select list has no such item
    */
   @SuppressWarnings("unchecked")
   public <U> Expression<U> field(SelectField<U> item) {

@@ -17,6 +17,14 @@ abstract class DslCtes extends DslValues {
    * columns}, one per select list item in order, so the items need no names ({@code cte("pairs",
    * List.of("a", "b"), select(value(1), value(2)))}); {@code field(item)} or {@code field("a",
    * type)} find them.
+   *
+   * @param <T> what the query's rows read as
+   * @param name the CTE's name
+   * @param columns the names of its columns, one per select list item
+   * @param query the CTE's body
+   * @return the CTE, for {@code with(…)}
+   * @throws IllegalArgumentException if the name is empty, or the column list empty, or a column
+   *     name empty or repeated
    */
   public static <T> Cte<Table<T>> cte(String name, List<String> columns, Select<T> query) {
     return Ctes.ofSelect(DslDml.checkName(name), query, columns(name, columns));
@@ -27,6 +35,15 @@ abstract class DslCtes extends DslValues {
    * Dsl#recursiveCte(String, Select, Function)}, its columns named by {@code columns} rather than
    * by the anchor's select list, e.g. {@code recursiveCte("n", List.of("x"), select(value(1)), self
    * -> select(self.field("x", Integer.class).plus(1)).from(self.table())…)}.
+   *
+   * @param <T> what the anchor's (and the recursive term's) rows read as
+   * @param name the CTE's name
+   * @param columns the names of its columns, one per select list item
+   * @param anchor the non-recursive term, run once
+   * @param recursiveTerm given the CTE itself; makes the select that reads it
+   * @return the CTE, for {@code with(…)}
+   * @throws IllegalArgumentException if the name is empty, the column list empty, or the recursive
+   *     term null
    */
   public static <T> Cte<Table<T>> recursiveCte(
       String name,
@@ -41,7 +58,18 @@ abstract class DslCtes extends DslValues {
         recursiveTerm);
   }
 
-  /** {@link #recursiveCte(String, List, Select, Function)} with {@code UNION}. */
+  /**
+   * {@link #recursiveCte(String, List, Select, Function)} with {@code UNION}.
+   *
+   * @param <T> what the anchor's (and the recursive term's) rows read as
+   * @param name the CTE's name
+   * @param columns the names of its columns, one per select list item
+   * @param anchor the non-recursive term, run once
+   * @param recursiveTerm given the CTE itself; makes the select that reads it
+   * @return the CTE, for {@code with(…)}
+   * @throws IllegalArgumentException if the name is empty, the column list empty, or the recursive
+   *     term null
+   */
   public static <T> Cte<Table<T>> recursiveCteDistinct(
       String name,
       List<String> columns,

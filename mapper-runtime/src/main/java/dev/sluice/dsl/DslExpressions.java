@@ -22,28 +22,67 @@ abstract class DslExpressions extends DslClauses {
 
   // ---- CASE, CAST, NULL handling, greatest/least ----
 
-  /** {@code CASE WHEN condition THEN value …}; add branches with {@code when}, end with ELSE. */
+  /**
+   * {@code CASE WHEN condition THEN value …}; add branches with {@code when}, end with ELSE.
+   *
+   * @param <T> the value's Java type
+   * @param condition the first branch's condition
+   * @param value the first branch's value
+   * @return the CASE, for more branches and the ELSE
+   * @throws IllegalArgumentException if {@code condition} is {@link Dsl#noCondition()}
+   */
   public static <T> Case<T> caseWhen(Condition condition, Expression<T> value) {
     return Case.of(condition, value);
   }
 
-  /** {@code CASE WHEN condition THEN $n …}, the value bound. */
+  /**
+   * {@code CASE WHEN condition THEN $n …}, the value bound.
+   *
+   * @param <T> the value's Java type
+   * @param condition the first branch's condition
+   * @param value the first branch's value, bound
+   * @return the CASE, for more branches and the ELSE
+   * @throws IllegalArgumentException if {@code value} is null, or {@code condition} is {@link
+   *     Dsl#noCondition()}
+   */
   public static <T> Case<T> caseWhen(Condition condition, T value) {
     return Case.of(condition, Dsl.value(value));
   }
 
-  /** {@code CAST(expression AS type)}, read as the type's Java type. */
+  /**
+   * {@code CAST(expression AS type)}, read as the type's Java type.
+   *
+   * @param <T> the Java type the result is read as
+   * @param expression the expression converted
+   * @param type the PostgreSQL type converted to
+   * @return the converted expression
+   */
   public static <T> Expression<T> cast(Expression<?> expression, SqlType<T> type) {
     return new Operators.Cast<>(expression, type);
   }
 
-  /** {@code coalesce(first, other, …)}: the first of them that is not NULL. */
+  /**
+   * {@code coalesce(first, other, …)}: the first of them that is not NULL.
+   *
+   * @param <T> the value's Java type
+   * @param first the first expression
+   * @param others the expressions tried after it, in order
+   * @return the expression
+   */
   @SafeVarargs
   public static <T> Expression<T> coalesce(Expression<T> first, Expression<? extends T>... others) {
     return call(first.valueType(), "coalesce", first, others);
   }
 
-  /** {@code nullif(expression, $n)}: NULL where the expression equals the value, else itself. */
+  /**
+   * {@code nullif(expression, $n)}: NULL where the expression equals the value, else itself.
+   *
+   * @param <T> the value's Java type
+   * @param expression the expression
+   * @param value the value that gives NULL, bound
+   * @return the expression
+   * @throws IllegalArgumentException if {@code value} is null
+   */
   public static <T> Expression<T> nullif(Expression<T> expression, T value) {
     return new Expression.Call<>(
         expression.valueType(),
@@ -54,18 +93,39 @@ abstract class DslExpressions extends DslClauses {
             new Expression.Param<T>(bindable(expression, value), expression.valueType())));
   }
 
-  /** {@code nullif(expression, other)}. */
+  /**
+   * {@code nullif(expression, other)}.
+   *
+   * @param <T> the value's Java type
+   * @param expression the expression
+   * @param other the expression whose value gives NULL
+   * @return the expression
+   */
   public static <T> Expression<T> nullif(Expression<T> expression, Expression<? extends T> other) {
     return new Expression.Call<>(expression.valueType(), "nullif", "", List.of(expression, other));
   }
 
-  /** {@code greatest(first, other, …)}: the largest, NULLs ignored. */
+  /**
+   * {@code greatest(first, other, …)}: the largest, NULLs ignored.
+   *
+   * @param <T> the value's Java type
+   * @param first the first expression
+   * @param others the other expressions
+   * @return the expression
+   */
   @SafeVarargs
   public static <T> Expression<T> greatest(Expression<T> first, Expression<? extends T>... others) {
     return call(first.valueType(), "greatest", first, others);
   }
 
-  /** {@code least(first, other, …)}: the smallest, NULLs ignored. */
+  /**
+   * {@code least(first, other, …)}: the smallest, NULLs ignored.
+   *
+   * @param <T> the value's Java type
+   * @param first the first expression
+   * @param others the other expressions
+   * @return the expression
+   */
   @SafeVarargs
   public static <T> Expression<T> least(Expression<T> first, Expression<? extends T>... others) {
     return call(first.valueType(), "least", first, others);
@@ -73,39 +133,80 @@ abstract class DslExpressions extends DslClauses {
 
   // ---- strings ----
 
-  /** {@code (a || b || …)}: the parts' text joined; NULL if any part is NULL. */
+  /**
+   * {@code (a || b || …)}: the parts' text joined; NULL if any part is NULL.
+   *
+   * @param parts the parts, each cast to text
+   * @return the text
+   */
   public static Expression<String> concat(Expression<?>... parts) {
     return new Operators.Concat(List.of(parts));
   }
 
-  /** {@code length(expression)}: the number of characters. */
+  /**
+   * {@code length(expression)}: the number of characters.
+   *
+   * @param expression the text
+   * @return the number of characters, an integer
+   */
   public static Expression<Integer> length(Expression<String> expression) {
     return new Expression.Call<>(Integer.class, "length", "", List.of(expression));
   }
 
-  /** {@code substring(expression FROM $n FOR $m)}: {@code count} characters from 1-based from. */
+  /**
+   * {@code substring(expression FROM $n FOR $m)}: {@code count} characters from 1-based from.
+   *
+   * @param expression the text
+   * @param from the first character's position, from 1, bound
+   * @param count the most characters taken, bound
+   * @return the part of the text
+   * @throws IllegalArgumentException if {@code count} is negative
+   */
   public static Expression<String> substring(Expression<String> expression, int from, int count) {
     return new Operators.Substring(expression, from, count);
   }
 
-  /** {@code substring(expression FROM $n)}: the rest from the 1-based position {@code from}. */
+  /**
+   * {@code substring(expression FROM $n)}: the rest from the 1-based position {@code from}.
+   *
+   * @param expression the text
+   * @param from the first character's position, from 1, bound
+   * @return the part of the text
+   */
   public static Expression<String> substring(Expression<String> expression, int from) {
     return new Operators.Substring(expression, from, -1);
   }
 
-  /** {@code trim(expression)}: without leading and trailing spaces. */
+  /**
+   * {@code trim(expression)}: without leading and trailing spaces.
+   *
+   * @param expression the text
+   * @return the trimmed text
+   */
   public static Expression<String> trim(Expression<String> expression) {
     return new Expression.Call<>(String.class, "trim", "", List.of(expression));
   }
 
   // ---- dates and times ----
 
-  /** {@code now()}: the start of the current transaction, the same for all of its statements. */
+  /**
+   * {@code now()}: the start of the current transaction, the same for all of its statements.
+   *
+   * @return the transaction's start, a timestamptz
+   */
   public static Expression<Instant> now() {
     return new Expression.Call<>(Instant.class, "now", "", List.of());
   }
 
-  /** {@code date_trunc($n, expression)}: truncated to the field, which is bound as text. */
+  /**
+   * {@code date_trunc($n, expression)}: truncated to the field, which is bound as text.
+   *
+   * @param <T> the Java type of the date, time or timestamp
+   * @param field the field truncated to (not {@code DOW}, {@code DOY}, {@code ISODOW} or {@code
+   *     EPOCH})
+   * @param expression the date, time or timestamp
+   * @return the truncated value, of the same type
+   */
   public static <T> Expression<T> dateTrunc(DatePart field, Expression<T> expression) {
     return new Expression.Call<>(
         expression.valueType(),
@@ -115,7 +216,13 @@ abstract class DslExpressions extends DslClauses {
             new Expression.Param<String>(field.name().toLowerCase(), String.class), expression));
   }
 
-  /** {@code extract(FIELD FROM expression)}, numeric (as PostgreSQL 14 and later give it). */
+  /**
+   * {@code extract(FIELD FROM expression)}, numeric (as PostgreSQL 14 and later give it).
+   *
+   * @param field the field, written as its keyword
+   * @param expression the date, time, timestamp or interval
+   * @return the field's value, a numeric
+   */
   public static Expression<BigDecimal> extract(DatePart field, Expression<?> expression) {
     return new Operators.Extract(field, expression);
   }
@@ -125,6 +232,10 @@ abstract class DslExpressions extends DslClauses {
   /**
    * {@code (subquery)} as a value, in a select list or a condition: it selects one column and gives
    * at most one row (NULL for none); it may refer to the enclosing query's tables.
+   *
+   * @param <T> the Java type of the subquery's one column
+   * @param subquery the subquery; its values are bound with the statement's
+   * @return the subquery as a value
    */
   public static <T> Expression<T> scalar(Select<T> subquery) {
     return new Operators.Scalar<>((AbstractSelect<T>) subquery);
@@ -146,30 +257,65 @@ abstract class DslExpressions extends DslClauses {
     return new Operators.Multiset<>((AbstractSelect<R>) subquery);
   }
 
-  /** The row value {@code (first, second)}, for keyset pagination: {@code row(a, b).gt(x, y)}. */
+  /**
+   * The row value {@code (first, second)}, for keyset pagination: {@code row(a, b).gt(x, y)}.
+   *
+   * @param <A> the first expression's Java type
+   * @param <B> the second expression's Java type
+   * @param first the first expression
+   * @param second the second expression
+   * @return the row value
+   */
   public static <A, B> Row2<A, B> row(Expression<A> first, Expression<B> second) {
     return new Row2<>(first, second);
   }
 
   // ---- jsonb (a column read as String) ----
 
-  /** {@code (json -> $n)}: the member {@code key}, as jsonb (its JSON text). */
+  /**
+   * {@code (json -> $n)}: the member {@code key}, as jsonb (its JSON text).
+   *
+   * @param json a jsonb expression
+   * @param key the member's key, bound
+   * @return the member, as jsonb text; NULL if there is none
+   * @throws IllegalArgumentException if {@code key} is null
+   */
   public static Expression<String> jsonGet(Expression<String> json, String key) {
     return new Operators.Infix<>(String.class, json, " -> ", text(key, "->"));
   }
 
-  /** {@code (json -> $n)}: the array element at the 0-based {@code index}, as jsonb. */
+  /**
+   * {@code (json -> $n)}: the array element at the 0-based {@code index}, as jsonb.
+   *
+   * @param json a jsonb expression
+   * @param index the element's position, from 0 (negative counts from the end), bound
+   * @return the element, as jsonb text; NULL if there is none
+   */
   public static Expression<String> jsonGet(Expression<String> json, int index) {
     return new Operators.Infix<>(
         String.class, json, " -> ", new Expression.Param<Integer>(index, Integer.class));
   }
 
-  /** {@code (json ->> $n)}: the member {@code key} as text (a string without its quotes). */
+  /**
+   * {@code (json ->> $n)}: the member {@code key} as text (a string without its quotes).
+   *
+   * @param json a jsonb expression
+   * @param key the member's key, bound
+   * @return the member as text; NULL if there is none
+   * @throws IllegalArgumentException if {@code key} is null
+   */
   public static Expression<String> jsonGetText(Expression<String> json, String key) {
     return new Operators.Infix<>(String.class, json, " ->> ", text(key, "->>"));
   }
 
-  /** {@code json @> CAST($n AS jsonb)}: the document contains {@code jsonValue} (JSON text). */
+  /**
+   * {@code json @> CAST($n AS jsonb)}: the document contains {@code jsonValue} (JSON text).
+   *
+   * @param json a jsonb expression
+   * @param jsonValue the JSON text contained, bound
+   * @return the condition
+   * @throws IllegalArgumentException if {@code jsonValue} is null
+   */
   public static Condition jsonContains(Expression<String> json, String jsonValue) {
     return new Conditions.Binary(
         json, " @> ", new Operators.Cast<>(text(jsonValue, "@>"), SqlType.JSONB));
@@ -178,6 +324,11 @@ abstract class DslExpressions extends DslClauses {
   /**
    * {@code json ? $n}: {@code key} is a top-level key (or an array's string element). The {@code ?}
    * is only the operator: the driver's placeholders are {@code $n}, so nothing rewrites it.
+   *
+   * @param json a jsonb expression
+   * @param key the key, bound
+   * @return the condition
+   * @throws IllegalArgumentException if {@code key} is null
    */
   public static Condition jsonHasKey(Expression<String> json, String key) {
     return new Conditions.Binary(json, " ? ", text(key, "?"));
@@ -185,18 +336,37 @@ abstract class DslExpressions extends DslClauses {
 
   // ---- full-text search (tsvector and tsquery read as String) ----
 
-  /** {@code document @@ query}: the tsvector matches the tsquery. */
+  /**
+   * {@code document @@ query}: the tsvector matches the tsquery.
+   *
+   * @param document a tsvector expression
+   * @param query a tsquery expression
+   * @return the condition
+   */
   public static Condition matches(Expression<String> document, Expression<String> query) {
     return new Conditions.Binary(document, " @@ ", query);
   }
 
-  /** {@code to_tsquery($n)} in the default text search configuration. */
+  /**
+   * {@code to_tsquery($n)} in the default text search configuration.
+   *
+   * @param query the query's text ({@code 'cat & rat'}), bound
+   * @return the tsquery
+   * @throws IllegalArgumentException if {@code query} is null
+   */
   public static Expression<String> toTsquery(String query) {
     return new Expression.Call<>(
         String.class, "to_tsquery", "", List.of(text(query, "to_tsquery")));
   }
 
-  /** {@code to_tsquery($n, $m)} in the configuration {@code config} ("english"), bound. */
+  /**
+   * {@code to_tsquery($n, $m)} in the configuration {@code config} ("english"), bound.
+   *
+   * @param config the text search configuration's name, bound
+   * @param query the query's text, bound
+   * @return the tsquery
+   * @throws IllegalArgumentException if {@code config} or {@code query} is null
+   */
   public static Expression<String> toTsquery(String config, String query) {
     return new Expression.Call<>(
         String.class,
@@ -207,7 +377,12 @@ abstract class DslExpressions extends DslClauses {
             text(query, "to_tsquery")));
   }
 
-  /** {@code to_tsvector(expression)} in the default text search configuration. */
+  /**
+   * {@code to_tsvector(expression)} in the default text search configuration.
+   *
+   * @param expression the text
+   * @return the tsvector
+   */
   public static Expression<String> toTsvector(Expression<String> expression) {
     return new Expression.Call<>(String.class, "to_tsvector", "", List.of(expression));
   }

@@ -9,13 +9,38 @@ package dev.sluice.dsl;
 abstract class DslTuples {
   DslTuples() {}
 
-  /** {@code SELECT} 4 expressions, each row a {@link Tuple4}: detached. */
+  /**
+   * {@code SELECT} 4 expressions, each row a {@link Tuple4}: detached.
+   *
+   * @param <A> the first expression's Java type
+   * @param <B> the second expression's Java type
+   * @param <C> the third expression's Java type
+   * @param <D> the fourth expression's Java type
+   * @param a the first expression
+   * @param b the second expression
+   * @param c the third expression
+   * @param d the fourth expression
+   * @return the FROM step
+   */
   public static <A, B, C, D> SelectFromStep<Tuple4<A, B, C, D>> select(
       SelectField<A> a, SelectField<B> b, SelectField<C> c, SelectField<D> d) {
     return SelectQuery.ofTuple(null, a, b, c, d);
   }
 
-  /** {@code db.select(…)} of 4 expressions (Queries calls it). */
+  /**
+   * {@code db.select(…)} of 4 expressions (Queries calls it).
+   *
+   * @param queries the Database or Transaction the statement runs on
+   * @param <A> the first expression's Java type
+   * @param <B> the second expression's Java type
+   * @param <C> the third expression's Java type
+   * @param <D> the fourth expression's Java type
+   * @param a the first expression
+   * @param b the second expression
+   * @param c the third expression
+   * @param d the fourth expression
+   * @return the FROM step
+   */
   public static <A, B, C, D> SelectFromStep<Tuple4<A, B, C, D>> select(
       StatementExecutor queries,
       SelectField<A> a,
@@ -25,13 +50,42 @@ abstract class DslTuples {
     return SelectQuery.ofTuple(queries, a, b, c, d);
   }
 
-  /** {@code SELECT} 5 expressions, each row a {@link Tuple5}: detached. */
+  /**
+   * {@code SELECT} 5 expressions, each row a {@link Tuple5}: detached.
+   *
+   * @param <A> the first expression's Java type
+   * @param <B> the second expression's Java type
+   * @param <C> the third expression's Java type
+   * @param <D> the fourth expression's Java type
+   * @param <E> the fifth expression's Java type
+   * @param a the first expression
+   * @param b the second expression
+   * @param c the third expression
+   * @param d the fourth expression
+   * @param e the fifth expression
+   * @return the FROM step
+   */
   public static <A, B, C, D, E> SelectFromStep<Tuple5<A, B, C, D, E>> select(
       SelectField<A> a, SelectField<B> b, SelectField<C> c, SelectField<D> d, SelectField<E> e) {
     return SelectQuery.ofTuple(null, a, b, c, d, e);
   }
 
-  /** {@code db.select(…)} of 5 expressions (Queries calls it). */
+  /**
+   * {@code db.select(…)} of 5 expressions (Queries calls it).
+   *
+   * @param queries the Database or Transaction the statement runs on
+   * @param <A> the first expression's Java type
+   * @param <B> the second expression's Java type
+   * @param <C> the third expression's Java type
+   * @param <D> the fourth expression's Java type
+   * @param <E> the fifth expression's Java type
+   * @param a the first expression
+   * @param b the second expression
+   * @param c the third expression
+   * @param d the fourth expression
+   * @param e the fifth expression
+   * @return the FROM step
+   */
   public static <A, B, C, D, E> SelectFromStep<Tuple5<A, B, C, D, E>> select(
       StatementExecutor queries,
       SelectField<A> a,
@@ -42,7 +96,23 @@ abstract class DslTuples {
     return SelectQuery.ofTuple(queries, a, b, c, d, e);
   }
 
-  /** {@code SELECT} 6 expressions, each row a {@link Tuple6}: detached. */
+  /**
+   * {@code SELECT} 6 expressions, each row a {@link Tuple6}: detached.
+   *
+   * @param <A> the first expression's Java type
+   * @param <B> the second expression's Java type
+   * @param <C> the third expression's Java type
+   * @param <D> the fourth expression's Java type
+   * @param <E> the fifth expression's Java type
+   * @param <F> the sixth expression's Java type
+   * @param a the first expression
+   * @param b the second expression
+   * @param c the third expression
+   * @param d the fourth expression
+   * @param e the fifth expression
+   * @param f the sixth expression
+   * @return the FROM step
+   */
   public static <A, B, C, D, E, F> SelectFromStep<Tuple6<A, B, C, D, E, F>> select(
       SelectField<A> a,
       SelectField<B> b,
@@ -53,7 +123,24 @@ abstract class DslTuples {
     return SelectQuery.ofTuple(null, a, b, c, d, e, f);
   }
 
-  /** {@code db.select(…)} of 6 expressions (Queries calls it). */
+  /**
+   * {@code db.select(…)} of 6 expressions (Queries calls it).
+   *
+   * @param queries the Database or Transaction the statement runs on
+   * @param <A> the first expression's Java type
+   * @param <B> the second expression's Java type
+   * @param <C> the third expression's Java type
+   * @param <D> the fourth expression's Java type
+   * @param <E> the fifth expression's Java type
+   * @param <F> the sixth expression's Java type
+   * @param a the first expression
+   * @param b the second expression
+   * @param c the third expression
+   * @param d the fourth expression
+   * @param e the fifth expression
+   * @param f the sixth expression
+   * @return the FROM step
+   */
   public static <A, B, C, D, E, F> SelectFromStep<Tuple6<A, B, C, D, E, F>> select(
       StatementExecutor queries,
       SelectField<A> a,
@@ -65,7 +152,25 @@ abstract class DslTuples {
     return SelectQuery.ofTuple(queries, a, b, c, d, e, f);
   }
 
-  /** {@code SELECT} 7 expressions, each row a {@link Tuple7}: detached. */
+  /**
+   * {@code SELECT} 7 expressions, each row a {@link Tuple7}: detached.
+   *
+   * @param <A> the first expression's Java type
+   * @param <B> the second expression's Java type
+   * @param <C> the third expression's Java type
+   * @param <D> the fourth expression's Java type
+   * @param <E> the fifth expression's Java type
+   * @param <F> the sixth expression's Java type
+   * @param <G> the seventh expression's Java type
+   * @param a the first expression
+   * @param b the second expression
+   * @param c the third expression
+   * @param d the fourth expression
+   * @param e the fifth expression
+   * @param f the sixth expression
+   * @param g the seventh expression
+   * @return the FROM step
+   */
   public static <A, B, C, D, E, F, G> SelectFromStep<Tuple7<A, B, C, D, E, F, G>> select(
       SelectField<A> a,
       SelectField<B> b,
@@ -77,7 +182,26 @@ abstract class DslTuples {
     return SelectQuery.ofTuple(null, a, b, c, d, e, f, g);
   }
 
-  /** {@code db.select(…)} of 7 expressions (Queries calls it). */
+  /**
+   * {@code db.select(…)} of 7 expressions (Queries calls it).
+   *
+   * @param queries the Database or Transaction the statement runs on
+   * @param <A> the first expression's Java type
+   * @param <B> the second expression's Java type
+   * @param <C> the third expression's Java type
+   * @param <D> the fourth expression's Java type
+   * @param <E> the fifth expression's Java type
+   * @param <F> the sixth expression's Java type
+   * @param <G> the seventh expression's Java type
+   * @param a the first expression
+   * @param b the second expression
+   * @param c the third expression
+   * @param d the fourth expression
+   * @param e the fifth expression
+   * @param f the sixth expression
+   * @param g the seventh expression
+   * @return the FROM step
+   */
   public static <A, B, C, D, E, F, G> SelectFromStep<Tuple7<A, B, C, D, E, F, G>> select(
       StatementExecutor queries,
       SelectField<A> a,
@@ -90,7 +214,27 @@ abstract class DslTuples {
     return SelectQuery.ofTuple(queries, a, b, c, d, e, f, g);
   }
 
-  /** {@code SELECT} 8 expressions, each row a {@link Tuple8}: detached. */
+  /**
+   * {@code SELECT} 8 expressions, each row a {@link Tuple8}: detached.
+   *
+   * @param <A> the first expression's Java type
+   * @param <B> the second expression's Java type
+   * @param <C> the third expression's Java type
+   * @param <D> the fourth expression's Java type
+   * @param <E> the fifth expression's Java type
+   * @param <F> the sixth expression's Java type
+   * @param <G> the seventh expression's Java type
+   * @param <H> the eighth expression's Java type
+   * @param a the first expression
+   * @param b the second expression
+   * @param c the third expression
+   * @param d the fourth expression
+   * @param e the fifth expression
+   * @param f the sixth expression
+   * @param g the seventh expression
+   * @param h the eighth expression
+   * @return the FROM step
+   */
   public static <A, B, C, D, E, F, G, H> SelectFromStep<Tuple8<A, B, C, D, E, F, G, H>> select(
       SelectField<A> a,
       SelectField<B> b,
@@ -103,7 +247,28 @@ abstract class DslTuples {
     return SelectQuery.ofTuple(null, a, b, c, d, e, f, g, h);
   }
 
-  /** {@code db.select(…)} of 8 expressions (Queries calls it). */
+  /**
+   * {@code db.select(…)} of 8 expressions (Queries calls it).
+   *
+   * @param queries the Database or Transaction the statement runs on
+   * @param <A> the first expression's Java type
+   * @param <B> the second expression's Java type
+   * @param <C> the third expression's Java type
+   * @param <D> the fourth expression's Java type
+   * @param <E> the fifth expression's Java type
+   * @param <F> the sixth expression's Java type
+   * @param <G> the seventh expression's Java type
+   * @param <H> the eighth expression's Java type
+   * @param a the first expression
+   * @param b the second expression
+   * @param c the third expression
+   * @param d the fourth expression
+   * @param e the fifth expression
+   * @param f the sixth expression
+   * @param g the seventh expression
+   * @param h the eighth expression
+   * @return the FROM step
+   */
   public static <A, B, C, D, E, F, G, H> SelectFromStep<Tuple8<A, B, C, D, E, F, G, H>> select(
       StatementExecutor queries,
       SelectField<A> a,
@@ -117,24 +282,76 @@ abstract class DslTuples {
     return SelectQuery.ofTuple(queries, a, b, c, d, e, f, g, h);
   }
 
-  /** The row value {@code (a, b, c)}, for keyset pagination: {@code row(…).gt(…)}. */
+  /**
+   * The row value {@code (a, b, c)}, for keyset pagination: {@code row(…).gt(…)}.
+   *
+   * @param <A> the first expression's Java type
+   * @param <B> the second expression's Java type
+   * @param <C> the third expression's Java type
+   * @param a the first expression
+   * @param b the second expression
+   * @param c the third expression
+   * @return the row value
+   */
   public static <A, B, C> Row3<A, B, C> row(Expression<A> a, Expression<B> b, Expression<C> c) {
     return new Row3<>(a, b, c);
   }
 
-  /** The row value {@code (a, b, c, d)}, for keyset pagination: {@code row(…).gt(…)}. */
+  /**
+   * The row value {@code (a, b, c, d)}, for keyset pagination: {@code row(…).gt(…)}.
+   *
+   * @param <A> the first expression's Java type
+   * @param <B> the second expression's Java type
+   * @param <C> the third expression's Java type
+   * @param <D> the fourth expression's Java type
+   * @param a the first expression
+   * @param b the second expression
+   * @param c the third expression
+   * @param d the fourth expression
+   * @return the row value
+   */
   public static <A, B, C, D> Row4<A, B, C, D> row(
       Expression<A> a, Expression<B> b, Expression<C> c, Expression<D> d) {
     return new Row4<>(a, b, c, d);
   }
 
-  /** The row value {@code (a, b, c, d, e)}, for keyset pagination: {@code row(…).gt(…)}. */
+  /**
+   * The row value {@code (a, b, c, d, e)}, for keyset pagination: {@code row(…).gt(…)}.
+   *
+   * @param <A> the first expression's Java type
+   * @param <B> the second expression's Java type
+   * @param <C> the third expression's Java type
+   * @param <D> the fourth expression's Java type
+   * @param <E> the fifth expression's Java type
+   * @param a the first expression
+   * @param b the second expression
+   * @param c the third expression
+   * @param d the fourth expression
+   * @param e the fifth expression
+   * @return the row value
+   */
   public static <A, B, C, D, E> Row5<A, B, C, D, E> row(
       Expression<A> a, Expression<B> b, Expression<C> c, Expression<D> d, Expression<E> e) {
     return new Row5<>(a, b, c, d, e);
   }
 
-  /** The row value {@code (a, b, c, d, e, f)}, for keyset pagination: {@code row(…).gt(…)}. */
+  /**
+   * The row value {@code (a, b, c, d, e, f)}, for keyset pagination: {@code row(…).gt(…)}.
+   *
+   * @param <A> the first expression's Java type
+   * @param <B> the second expression's Java type
+   * @param <C> the third expression's Java type
+   * @param <D> the fourth expression's Java type
+   * @param <E> the fifth expression's Java type
+   * @param <F> the sixth expression's Java type
+   * @param a the first expression
+   * @param b the second expression
+   * @param c the third expression
+   * @param d the fourth expression
+   * @param e the fifth expression
+   * @param f the sixth expression
+   * @return the row value
+   */
   public static <A, B, C, D, E, F> Row6<A, B, C, D, E, F> row(
       Expression<A> a,
       Expression<B> b,
@@ -145,7 +362,25 @@ abstract class DslTuples {
     return new Row6<>(a, b, c, d, e, f);
   }
 
-  /** The row value {@code (a, b, c, d, e, f, g)}, for keyset pagination: {@code row(…).gt(…)}. */
+  /**
+   * The row value {@code (a, b, c, d, e, f, g)}, for keyset pagination: {@code row(…).gt(…)}.
+   *
+   * @param <A> the first expression's Java type
+   * @param <B> the second expression's Java type
+   * @param <C> the third expression's Java type
+   * @param <D> the fourth expression's Java type
+   * @param <E> the fifth expression's Java type
+   * @param <F> the sixth expression's Java type
+   * @param <G> the seventh expression's Java type
+   * @param a the first expression
+   * @param b the second expression
+   * @param c the third expression
+   * @param d the fourth expression
+   * @param e the fifth expression
+   * @param f the sixth expression
+   * @param g the seventh expression
+   * @return the row value
+   */
   public static <A, B, C, D, E, F, G> Row7<A, B, C, D, E, F, G> row(
       Expression<A> a,
       Expression<B> b,
@@ -159,6 +394,24 @@ abstract class DslTuples {
 
   /**
    * The row value {@code (a, b, c, d, e, f, g, h)}, for keyset pagination: {@code row(…).gt(…)}.
+   *
+   * @param <A> the first expression's Java type
+   * @param <B> the second expression's Java type
+   * @param <C> the third expression's Java type
+   * @param <D> the fourth expression's Java type
+   * @param <E> the fifth expression's Java type
+   * @param <F> the sixth expression's Java type
+   * @param <G> the seventh expression's Java type
+   * @param <H> the eighth expression's Java type
+   * @param a the first expression
+   * @param b the second expression
+   * @param c the third expression
+   * @param d the fourth expression
+   * @param e the fifth expression
+   * @param f the sixth expression
+   * @param g the seventh expression
+   * @param h the eighth expression
+   * @return the row value
    */
   public static <A, B, C, D, E, F, G, H> Row8<A, B, C, D, E, F, G, H> row(
       Expression<A> a,

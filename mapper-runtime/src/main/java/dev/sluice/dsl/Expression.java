@@ -26,7 +26,11 @@ public abstract class Expression<T> extends SelectField<T> {
     this.type = box(type);
   }
 
-  /** The Java type of the value: {@code Integer.class} for an int column. */
+  /**
+   * The Java type of the value: {@code Integer.class} for an int column.
+   *
+   * @return the boxed Java type
+   */
   public final Class<?> valueType() {
     return type;
   }
@@ -74,56 +78,149 @@ public abstract class Expression<T> extends SelectField<T> {
 
   // ---- comparisons ----
 
-  /** {@code this = value}; for NULL use {@link #isNull()} ({@code = NULL} is never true). */
+  /**
+   * {@code this = value}; for NULL use {@link #isNull()} ({@code = NULL} is never true).
+   *
+   * @param value the value compared with, bound
+   * @return the condition
+   * @throws IllegalArgumentException if {@code value} is null
+   */
   public final Condition eq(T value) {
     return compare(" = ", value);
   }
 
+  /**
+   * {@code this = other}: equal to another expression (a column, a function, a scalar subquery).
+   *
+   * @param other the expression compared with
+   * @return the condition
+   */
   public final Condition eq(Expression<? extends T> other) {
     return new Conditions.Binary(this, " = ", other);
   }
 
+  /**
+   * {@code this <> $n}: not equal to the value, which is bound. For NULL use {@link #isNull()} or
+   * {@link #isDistinctFrom}: a comparison with NULL is never true.
+   *
+   * @param value the value compared with, bound
+   * @return the condition
+   * @throws IllegalArgumentException if {@code value} is null
+   */
   public final Condition ne(T value) {
     return compare(" <> ", value);
   }
 
+  /**
+   * {@code this <> other}: not equal to another expression (a column, a function, a scalar
+   * subquery).
+   *
+   * @param other the expression compared with
+   * @return the condition
+   */
   public final Condition ne(Expression<? extends T> other) {
     return new Conditions.Binary(this, " <> ", other);
   }
 
+  /**
+   * {@code this < $n}: less than the value, which is bound. For NULL use {@link #isNull()} or
+   * {@link #isDistinctFrom}: a comparison with NULL is never true.
+   *
+   * @param value the value compared with, bound
+   * @return the condition
+   * @throws IllegalArgumentException if {@code value} is null
+   */
   public final Condition lt(T value) {
     return compare(" < ", value);
   }
 
+  /**
+   * {@code this < other}: less than another expression (a column, a function, a scalar subquery).
+   *
+   * @param other the expression compared with
+   * @return the condition
+   */
   public final Condition lt(Expression<? extends T> other) {
     return new Conditions.Binary(this, " < ", other);
   }
 
+  /**
+   * {@code this <= $n}: less than or equal to the value, which is bound. For NULL use {@link
+   * #isNull()} or {@link #isDistinctFrom}: a comparison with NULL is never true.
+   *
+   * @param value the value compared with, bound
+   * @return the condition
+   * @throws IllegalArgumentException if {@code value} is null
+   */
   public final Condition le(T value) {
     return compare(" <= ", value);
   }
 
+  /**
+   * {@code this <= other}: less than or equal to another expression (a column, a function, a scalar
+   * subquery).
+   *
+   * @param other the expression compared with
+   * @return the condition
+   */
   public final Condition le(Expression<? extends T> other) {
     return new Conditions.Binary(this, " <= ", other);
   }
 
+  /**
+   * {@code this > $n}: greater than the value, which is bound. For NULL use {@link #isNull()} or
+   * {@link #isDistinctFrom}: a comparison with NULL is never true.
+   *
+   * @param value the value compared with, bound
+   * @return the condition
+   * @throws IllegalArgumentException if {@code value} is null
+   */
   public final Condition gt(T value) {
     return compare(" > ", value);
   }
 
+  /**
+   * {@code this > other}: greater than another expression (a column, a function, a scalar
+   * subquery).
+   *
+   * @param other the expression compared with
+   * @return the condition
+   */
   public final Condition gt(Expression<? extends T> other) {
     return new Conditions.Binary(this, " > ", other);
   }
 
+  /**
+   * {@code this >= $n}: greater than or equal to the value, which is bound. For NULL use {@link
+   * #isNull()} or {@link #isDistinctFrom}: a comparison with NULL is never true.
+   *
+   * @param value the value compared with, bound
+   * @return the condition
+   * @throws IllegalArgumentException if {@code value} is null
+   */
   public final Condition ge(T value) {
     return compare(" >= ", value);
   }
 
+  /**
+   * {@code this >= other}: greater than or equal to another expression (a column, a function, a
+   * scalar subquery).
+   *
+   * @param other the expression compared with
+   * @return the condition
+   */
   public final Condition ge(Expression<? extends T> other) {
     return new Conditions.Binary(this, " >= ", other);
   }
 
-  /** {@code this BETWEEN low AND high} (both ends included). */
+  /**
+   * {@code this BETWEEN low AND high} (both ends included).
+   *
+   * @param low the lowest value matched, bound
+   * @param high the highest value matched, bound
+   * @return the condition
+   * @throws IllegalArgumentException if {@code low} or {@code high} is null
+   */
   public final Condition between(T low, T high) {
     return new Conditions.Between(
         this,
@@ -136,17 +233,32 @@ public abstract class Expression<T> extends SelectField<T> {
    * whatever the number of values, so the prepared statement is reused. An empty list binds an
    * empty array, and {@code x = ANY('{}')} is FALSE for every row, NULLs included: no row matches,
    * so a SELECT reads none and an UPDATE or DELETE touches none. (PostgreSQL has no {@code IN ()}.)
+   *
+   * @param values the values, bound as one array; empty matches no row
+   * @return the condition
    */
   public final Condition in(Collection<? extends T> values) {
     return new Conditions.Any(this, " = ANY(", toDatabase(values));
   }
 
+  /**
+   * {@code this = ANY($n)}, as {@link #in(Collection)}: the values bound as one array.
+   *
+   * @param values the values; none matches no row
+   * @return the condition
+   */
   @SafeVarargs
   public final Condition in(T... values) {
     return in(Arrays.asList(values));
   }
 
-  /** {@code this IN (subquery)}. */
+  /**
+   * {@code this IN (subquery)}.
+   *
+   * @param subquery a select of one expression of this type; its values are bound with the
+   *     statement's
+   * @return the condition
+   */
   public final Condition in(Select<? extends T> subquery) {
     return new Conditions.InSelect(this, " IN ", subquery);
   }
@@ -157,25 +269,49 @@ public abstract class Expression<T> extends SelectField<T> {
    * empty subquery is: every row matches, so an UPDATE or DELETE of the rows "not in" an empty list
    * touches every row, as it says. A NULL among the values makes it match no row (NULL or FALSE for
    * each), as {@code NOT IN} with a NULL does.
+   *
+   * @param values the values, bound as one array; empty matches every row
+   * @return the condition
    */
   public final Condition notIn(Collection<? extends T> values) {
     return new Conditions.Any(this, " <> ALL(", toDatabase(values));
   }
 
-  /** {@code this NOT IN (subquery)}. */
+  /**
+   * {@code this NOT IN (subquery)}.
+   *
+   * @param subquery a select of one expression of this type; its values are bound with the
+   *     statement's
+   * @return the condition
+   */
   public final Condition notIn(Select<? extends T> subquery) {
     return new Conditions.InSelect(this, " NOT IN ", subquery);
   }
 
+  /**
+   * {@code this IS NULL}.
+   *
+   * @return the condition
+   */
   public final Condition isNull() {
     return new Conditions.Postfix(this, " IS NULL");
   }
 
+  /**
+   * {@code this IS NOT NULL}.
+   *
+   * @return the condition
+   */
   public final Condition isNotNull() {
     return new Conditions.Postfix(this, " IS NOT NULL");
   }
 
-  /** {@code this IS DISTINCT FROM value}: like {@code <>}, with NULL a value like any other. */
+  /**
+   * {@code this IS DISTINCT FROM value}: like {@code <>}, with NULL a value like any other.
+   *
+   * @param value the value compared with, bound; null is NULL
+   * @return the condition
+   */
   public final Condition isDistinctFrom(T value) {
     return new Conditions.Binary(
         this, " IS DISTINCT FROM ", new Param<>(value == null ? null : toDatabase(value), type));
@@ -183,67 +319,147 @@ public abstract class Expression<T> extends SelectField<T> {
 
   // ---- ordering and naming ----
 
+  /**
+   * {@code this ASC}: an ascending ORDER BY key, NULLs last unless {@link SortField#nullsFirst()}.
+   *
+   * @return the sort key
+   */
   public final SortField asc() {
     return new SortField(this, false, 0);
   }
 
+  /**
+   * {@code this DESC}: a descending ORDER BY key, NULLs first unless {@link SortField#nullsLast()}.
+   *
+   * @return the sort key
+   */
   public final SortField desc() {
     return new SortField(this, true, 0);
   }
 
-  /** This expression under {@code name} in a select list: {@code expr AS name}. */
+  /**
+   * This expression under {@code name} in a select list: {@code expr AS name}.
+   *
+   * @param name the output column's name, quoted where needed
+   * @return the named item, for a select list or a RETURNING
+   */
   public final SelectField<T> as(String name) {
     return new Aliased<>(this, name);
   }
 
   // ---- arithmetic (each renders parenthesized: (a + b)) ----
 
-  /** {@code (this + $n)}. */
+  /**
+   * {@code (this + $n)}.
+   *
+   * @param value the value added, bound
+   * @return the sum, of this expression's type
+   * @throws IllegalArgumentException if {@code value} is null
+   */
   public final Expression<T> plus(T value) {
     return arithmetic(" + ", value);
   }
 
+  /**
+   * {@code (this + other)}.
+   *
+   * @param other the expression added
+   * @return the sum, of this expression's type
+   */
   public final Expression<T> plus(Expression<? extends T> other) {
     return new Operators.Infix<>(type, this, " + ", other);
   }
 
-  /** {@code (this - $n)}. */
+  /**
+   * {@code (this - $n)}.
+   *
+   * @param value the value subtracted, bound
+   * @return the difference, of this expression's type
+   * @throws IllegalArgumentException if {@code value} is null
+   */
   public final Expression<T> minus(T value) {
     return arithmetic(" - ", value);
   }
 
+  /**
+   * {@code (this - other)}.
+   *
+   * @param other the expression subtracted
+   * @return the difference, of this expression's type
+   */
   public final Expression<T> minus(Expression<? extends T> other) {
     return new Operators.Infix<>(type, this, " - ", other);
   }
 
-  /** {@code (this * $n)}. */
+  /**
+   * {@code (this * $n)}.
+   *
+   * @param value the factor, bound
+   * @return the product, of this expression's type
+   * @throws IllegalArgumentException if {@code value} is null
+   */
   public final Expression<T> times(T value) {
     return arithmetic(" * ", value);
   }
 
+  /**
+   * {@code (this * other)}.
+   *
+   * @param other the factor
+   * @return the product, of this expression's type
+   */
   public final Expression<T> times(Expression<? extends T> other) {
     return new Operators.Infix<>(type, this, " * ", other);
   }
 
-  /** {@code (this / $n)}: of integers, the quotient truncated toward zero, as in Java. */
+  /**
+   * {@code (this / $n)}: of integers, the quotient truncated toward zero, as in Java.
+   *
+   * @param value the divisor, bound
+   * @return the quotient, of this expression's type (a division by zero fails when run, SQLSTATE
+   *     22012)
+   * @throws IllegalArgumentException if {@code value} is null
+   */
   public final Expression<T> div(T value) {
     return arithmetic(" / ", value);
   }
 
+  /**
+   * {@code (this / other)}: of integers, the quotient truncated toward zero.
+   *
+   * @param other the divisor
+   * @return the quotient, of this expression's type
+   */
   public final Expression<T> div(Expression<? extends T> other) {
     return new Operators.Infix<>(type, this, " / ", other);
   }
 
-  /** {@code (this % $n)}: the remainder, with the sign of this, as Java's {@code %}. */
+  /**
+   * {@code (this % $n)}: the remainder, with the sign of this, as Java's {@code %}.
+   *
+   * @param value the divisor, bound
+   * @return the remainder, of this expression's type
+   * @throws IllegalArgumentException if {@code value} is null
+   */
   public final Expression<T> mod(T value) {
     return arithmetic(" % ", value);
   }
 
+  /**
+   * {@code (this % other)}: the remainder, with the sign of this.
+   *
+   * @param other the divisor
+   * @return the remainder, of this expression's type
+   */
   public final Expression<T> mod(Expression<? extends T> other) {
     return new Operators.Infix<>(type, this, " % ", other);
   }
 
-  /** {@code (- this)}. */
+  /**
+   * {@code (- this)}.
+   *
+   * @return the negation, of this expression's type
+   */
   public final Expression<T> negate() {
     return new Operators.Negated<>(this);
   }

@@ -11,15 +11,31 @@ import java.util.Optional;
  * @param <T> what each row is read into
  */
 public interface FetchStep<T> {
-  /** Runs the statement; all rows. */
+  /**
+   * Runs the statement; all rows.
+   *
+   * @return every row, in the order the database sent them; empty if none
+   */
   List<T> fetch();
 
-  /** Runs the statement; the only row, or empty. More than one row fails (SQLSTATE 21000). */
+  /**
+   * Runs the statement; the only row, or empty. More than one row fails (SQLSTATE 21000).
+   *
+   * @return the only row, or empty if there is none
+   */
   Optional<T> fetchOne();
 
-  /** The SQL text the statement renders to, with {@code $n} placeholders for the bound values. */
+  /**
+   * The SQL text the statement renders to, with {@code $n} placeholders for the bound values.
+   *
+   * @return the SQL text
+   */
   String toSql();
 
-  /** The values bound to {@code $1, $2, …}, in order, as {@link #toSql()} renders them. */
+  /**
+   * The values bound to {@code $1, $2, …}, in order, as {@link #toSql()} renders them.
+   *
+   * @return the bound values, as the database receives them
+   */
   List<Object> bindValues();
 }

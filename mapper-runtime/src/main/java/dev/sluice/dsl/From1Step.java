@@ -27,36 +27,80 @@ public final class From1Step<A extends Table<R>, R> extends FromStep<R, From1Ste
     return this;
   }
 
-  /** ANDs the condition {@code where} makes of the table: {@code f -> f.title.like("A%")}. */
+  /**
+   * ANDs the condition {@code where} makes of the table: {@code f -> f.title.like("A%")}.
+   *
+   * @param where given the table; makes the condition
+   * @return this step
+   */
   public From1Step<A, R> where(Function<? super A, ? extends Condition> where) {
     return where(where.apply(a));
   }
 
-  /** Selects one expression of the table: {@code f -> f.title}. */
+  /**
+   * Selects one expression of the table: {@code f -> f.title}.
+   *
+   * @param <T> the expression's Java type, what each row is read as
+   * @param field given the table; gives the expression
+   * @return the WHERE step of a select of that expression
+   */
   public <T> SelectWhereStep<T> select(Function<? super A, ? extends Expression<T>> field) {
     return query.project(false, null, List.of(field.apply(a)));
   }
 
-  /** Orders the table's rows: {@code f -> f.title.asc()}. */
+  /**
+   * Orders the table's rows: {@code f -> f.title.asc()}.
+   *
+   * @param key given the table; gives the sort key
+   * @return the LIMIT step
+   */
   public SelectLimitStep<R> orderBy(Function<? super A, SortField> key) {
     return query.orderBy(key.apply(a));
   }
 
+  /**
+   * {@code JOIN table}, then {@code on} or {@code using}.
+   *
+   * @param <B> the joined table's class
+   * @param b the table (or an alias of it) to join
+   * @return the ON step, whose lambda receives both tables
+   */
   public <B extends Table<?>> On2Step<A, B, R> join(B b) {
     query.addJoin(" JOIN ", b);
     return new On2Step<>(query, a, b);
   }
 
+  /**
+   * {@code LEFT JOIN table}, then {@code on} or {@code using}.
+   *
+   * @param <B> the joined table's class
+   * @param b the table (or an alias of it) to join
+   * @return the ON step, whose lambda receives both tables
+   */
   public <B extends Table<?>> On2Step<A, B, R> leftJoin(B b) {
     query.addJoin(" LEFT JOIN ", b);
     return new On2Step<>(query, a, b);
   }
 
+  /**
+   * {@code RIGHT JOIN table}, then {@code on} or {@code using}.
+   *
+   * @param <B> the joined table's class
+   * @param b the table (or an alias of it) to join
+   * @return the ON step, whose lambda receives both tables
+   */
   public <B extends Table<?>> On2Step<A, B, R> rightJoin(B b) {
     query.addJoin(" RIGHT JOIN ", b);
     return new On2Step<>(query, a, b);
   }
 
+  /**
+   * {@code FULL JOIN table}, then {@code on} or {@code using}.
+   *
+   * @param <B> the joined table's class
+   * @param b the table (or an alias of it) to join
+   * @return the ON step, whose lambda receives both tables
+   */
   public <B extends Table<?>> On2Step<A, B, R> fullJoin(B b) {
     query.addJoin(" FULL JOIN ", b);
     return new On2Step<>(query, a, b);

@@ -21,30 +21,59 @@ public final class From2Step<A extends Table<R>, B extends Table<?>, R>
     return this;
   }
 
-  /** ANDs the condition the lambda makes of the tables to WHERE. */
+  /**
+   * ANDs the condition the lambda makes of the tables to WHERE.
+   *
+   * @param where given every table joined, in order; makes the condition
+   * @return this step
+   */
   public From2Step<A, B, R> where(BiFunction<? super A, ? super B, ? extends Condition> where) {
     return where(where.apply(a, b));
   }
 
-  /** {@code JOIN table}, then {@code on} or {@code using}. */
+  /**
+   * {@code JOIN table}, then {@code on} or {@code using}.
+   *
+   * @param <C> the joined table's class
+   * @param c the table (or an alias of it) to join
+   * @return the ON step, whose lambda receives this table too
+   */
   public <C extends Table<?>> On3Step<A, B, C, R> join(C c) {
     query.addJoin(" JOIN ", c);
     return new On3Step<>(query, a, b, c);
   }
 
-  /** {@code LEFT JOIN table}, then {@code on} or {@code using}. */
+  /**
+   * {@code LEFT JOIN table}, then {@code on} or {@code using}.
+   *
+   * @param <C> the joined table's class
+   * @param c the table (or an alias of it) to join
+   * @return the ON step, whose lambda receives this table too
+   */
   public <C extends Table<?>> On3Step<A, B, C, R> leftJoin(C c) {
     query.addJoin(" LEFT JOIN ", c);
     return new On3Step<>(query, a, b, c);
   }
 
-  /** {@code RIGHT JOIN table}, then {@code on} or {@code using}. */
+  /**
+   * {@code RIGHT JOIN table}, then {@code on} or {@code using}.
+   *
+   * @param <C> the joined table's class
+   * @param c the table (or an alias of it) to join
+   * @return the ON step, whose lambda receives this table too
+   */
   public <C extends Table<?>> On3Step<A, B, C, R> rightJoin(C c) {
     query.addJoin(" RIGHT JOIN ", c);
     return new On3Step<>(query, a, b, c);
   }
 
-  /** {@code FULL JOIN table}, then {@code on} or {@code using}. */
+  /**
+   * {@code FULL JOIN table}, then {@code on} or {@code using}.
+   *
+   * @param <C> the joined table's class
+   * @param c the table (or an alias of it) to join
+   * @return the ON step, whose lambda receives this table too
+   */
   public <C extends Table<?>> On3Step<A, B, C, R> fullJoin(C c) {
     query.addJoin(" FULL JOIN ", c);
     return new On3Step<>(query, a, b, c);

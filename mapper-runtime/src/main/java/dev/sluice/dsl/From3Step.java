@@ -21,31 +21,60 @@ public final class From3Step<A extends Table<R>, B extends Table<?>, C extends T
     return this;
   }
 
-  /** ANDs the condition the lambda makes of the tables to WHERE. */
+  /**
+   * ANDs the condition the lambda makes of the tables to WHERE.
+   *
+   * @param where given every table joined, in order; makes the condition
+   * @return this step
+   */
   public From3Step<A, B, C, R> where(
       Function3<? super A, ? super B, ? super C, ? extends Condition> where) {
     return where(where.apply(a, b, c));
   }
 
-  /** {@code JOIN table}, then {@code on} or {@code using}. */
+  /**
+   * {@code JOIN table}, then {@code on} or {@code using}.
+   *
+   * @param <D> the joined table's class
+   * @param d the table (or an alias of it) to join
+   * @return the ON step, whose lambda receives this table too
+   */
   public <D extends Table<?>> On4Step<A, B, C, D, R> join(D d) {
     query.addJoin(" JOIN ", d);
     return new On4Step<>(query, a, b, c, d);
   }
 
-  /** {@code LEFT JOIN table}, then {@code on} or {@code using}. */
+  /**
+   * {@code LEFT JOIN table}, then {@code on} or {@code using}.
+   *
+   * @param <D> the joined table's class
+   * @param d the table (or an alias of it) to join
+   * @return the ON step, whose lambda receives this table too
+   */
   public <D extends Table<?>> On4Step<A, B, C, D, R> leftJoin(D d) {
     query.addJoin(" LEFT JOIN ", d);
     return new On4Step<>(query, a, b, c, d);
   }
 
-  /** {@code RIGHT JOIN table}, then {@code on} or {@code using}. */
+  /**
+   * {@code RIGHT JOIN table}, then {@code on} or {@code using}.
+   *
+   * @param <D> the joined table's class
+   * @param d the table (or an alias of it) to join
+   * @return the ON step, whose lambda receives this table too
+   */
   public <D extends Table<?>> On4Step<A, B, C, D, R> rightJoin(D d) {
     query.addJoin(" RIGHT JOIN ", d);
     return new On4Step<>(query, a, b, c, d);
   }
 
-  /** {@code FULL JOIN table}, then {@code on} or {@code using}. */
+  /**
+   * {@code FULL JOIN table}, then {@code on} or {@code using}.
+   *
+   * @param <D> the joined table's class
+   * @param d the table (or an alias of it) to join
+   * @return the ON step, whose lambda receives this table too
+   */
   public <D extends Table<?>> On4Step<A, B, C, D, R> fullJoin(D d) {
     query.addJoin(" FULL JOIN ", d);
     return new On4Step<>(query, a, b, c, d);

@@ -24,31 +24,60 @@ public final class From4Step<
     return this;
   }
 
-  /** ANDs the condition the lambda makes of the tables to WHERE. */
+  /**
+   * ANDs the condition the lambda makes of the tables to WHERE.
+   *
+   * @param where given every table joined, in order; makes the condition
+   * @return this step
+   */
   public From4Step<A, B, C, D, R> where(
       Function4<? super A, ? super B, ? super C, ? super D, ? extends Condition> where) {
     return where(where.apply(a, b, c, d));
   }
 
-  /** {@code JOIN table}, then {@code on} or {@code using}. */
+  /**
+   * {@code JOIN table}, then {@code on} or {@code using}.
+   *
+   * @param <E> the joined table's class
+   * @param e the table (or an alias of it) to join
+   * @return the ON step, whose lambda receives this table too
+   */
   public <E extends Table<?>> On5Step<A, B, C, D, E, R> join(E e) {
     query.addJoin(" JOIN ", e);
     return new On5Step<>(query, a, b, c, d, e);
   }
 
-  /** {@code LEFT JOIN table}, then {@code on} or {@code using}. */
+  /**
+   * {@code LEFT JOIN table}, then {@code on} or {@code using}.
+   *
+   * @param <E> the joined table's class
+   * @param e the table (or an alias of it) to join
+   * @return the ON step, whose lambda receives this table too
+   */
   public <E extends Table<?>> On5Step<A, B, C, D, E, R> leftJoin(E e) {
     query.addJoin(" LEFT JOIN ", e);
     return new On5Step<>(query, a, b, c, d, e);
   }
 
-  /** {@code RIGHT JOIN table}, then {@code on} or {@code using}. */
+  /**
+   * {@code RIGHT JOIN table}, then {@code on} or {@code using}.
+   *
+   * @param <E> the joined table's class
+   * @param e the table (or an alias of it) to join
+   * @return the ON step, whose lambda receives this table too
+   */
   public <E extends Table<?>> On5Step<A, B, C, D, E, R> rightJoin(E e) {
     query.addJoin(" RIGHT JOIN ", e);
     return new On5Step<>(query, a, b, c, d, e);
   }
 
-  /** {@code FULL JOIN table}, then {@code on} or {@code using}. */
+  /**
+   * {@code FULL JOIN table}, then {@code on} or {@code using}.
+   *
+   * @param <E> the joined table's class
+   * @param e the table (or an alias of it) to join
+   * @return the ON step, whose lambda receives this table too
+   */
   public <E extends Table<?>> On5Step<A, B, C, D, E, R> fullJoin(E e) {
     query.addJoin(" FULL JOIN ", e);
     return new On5Step<>(query, a, b, c, d, e);

@@ -31,31 +31,60 @@ public final class From5Step<
     return this;
   }
 
-  /** ANDs the condition the lambda makes of the tables to WHERE. */
+  /**
+   * ANDs the condition the lambda makes of the tables to WHERE.
+   *
+   * @param where given every table joined, in order; makes the condition
+   * @return this step
+   */
   public From5Step<A, B, C, D, E, R> where(
       Function5<? super A, ? super B, ? super C, ? super D, ? super E, ? extends Condition> where) {
     return where(where.apply(a, b, c, d, e));
   }
 
-  /** {@code JOIN table}, then {@code on} or {@code using}. */
+  /**
+   * {@code JOIN table}, then {@code on} or {@code using}.
+   *
+   * @param <F> the joined table's class
+   * @param f the table (or an alias of it) to join
+   * @return the ON step, whose lambda receives this table too
+   */
   public <F extends Table<?>> On6Step<A, B, C, D, E, F, R> join(F f) {
     query.addJoin(" JOIN ", f);
     return new On6Step<>(query, a, b, c, d, e, f);
   }
 
-  /** {@code LEFT JOIN table}, then {@code on} or {@code using}. */
+  /**
+   * {@code LEFT JOIN table}, then {@code on} or {@code using}.
+   *
+   * @param <F> the joined table's class
+   * @param f the table (or an alias of it) to join
+   * @return the ON step, whose lambda receives this table too
+   */
   public <F extends Table<?>> On6Step<A, B, C, D, E, F, R> leftJoin(F f) {
     query.addJoin(" LEFT JOIN ", f);
     return new On6Step<>(query, a, b, c, d, e, f);
   }
 
-  /** {@code RIGHT JOIN table}, then {@code on} or {@code using}. */
+  /**
+   * {@code RIGHT JOIN table}, then {@code on} or {@code using}.
+   *
+   * @param <F> the joined table's class
+   * @param f the table (or an alias of it) to join
+   * @return the ON step, whose lambda receives this table too
+   */
   public <F extends Table<?>> On6Step<A, B, C, D, E, F, R> rightJoin(F f) {
     query.addJoin(" RIGHT JOIN ", f);
     return new On6Step<>(query, a, b, c, d, e, f);
   }
 
-  /** {@code FULL JOIN table}, then {@code on} or {@code using}. */
+  /**
+   * {@code FULL JOIN table}, then {@code on} or {@code using}.
+   *
+   * @param <F> the joined table's class
+   * @param f the table (or an alias of it) to join
+   * @return the ON step, whose lambda receives this table too
+   */
   public <F extends Table<?>> On6Step<A, B, C, D, E, F, R> fullJoin(F f) {
     query.addJoin(" FULL JOIN ", f);
     return new On6Step<>(query, a, b, c, d, e, f);

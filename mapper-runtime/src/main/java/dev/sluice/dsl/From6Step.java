@@ -34,7 +34,12 @@ public final class From6Step<
     return this;
   }
 
-  /** ANDs the condition the lambda makes of the tables to WHERE. */
+  /**
+   * ANDs the condition the lambda makes of the tables to WHERE.
+   *
+   * @param where given every table joined, in order; makes the condition
+   * @return this step
+   */
   public From6Step<A, B, C, D, E, F, R> where(
       Function6<
               ? super A, ? super B, ? super C, ? super D, ? super E, ? super F, ? extends Condition>
@@ -42,25 +47,49 @@ public final class From6Step<
     return where(where.apply(a, b, c, d, e, f));
   }
 
-  /** {@code JOIN table}, then {@code on} or {@code using}. */
+  /**
+   * {@code JOIN table}, then {@code on} or {@code using}.
+   *
+   * @param <G> the joined table's class
+   * @param g the table (or an alias of it) to join
+   * @return the ON step, whose lambda receives this table too
+   */
   public <G extends Table<?>> On7Step<A, B, C, D, E, F, G, R> join(G g) {
     query.addJoin(" JOIN ", g);
     return new On7Step<>(query, a, b, c, d, e, f, g);
   }
 
-  /** {@code LEFT JOIN table}, then {@code on} or {@code using}. */
+  /**
+   * {@code LEFT JOIN table}, then {@code on} or {@code using}.
+   *
+   * @param <G> the joined table's class
+   * @param g the table (or an alias of it) to join
+   * @return the ON step, whose lambda receives this table too
+   */
   public <G extends Table<?>> On7Step<A, B, C, D, E, F, G, R> leftJoin(G g) {
     query.addJoin(" LEFT JOIN ", g);
     return new On7Step<>(query, a, b, c, d, e, f, g);
   }
 
-  /** {@code RIGHT JOIN table}, then {@code on} or {@code using}. */
+  /**
+   * {@code RIGHT JOIN table}, then {@code on} or {@code using}.
+   *
+   * @param <G> the joined table's class
+   * @param g the table (or an alias of it) to join
+   * @return the ON step, whose lambda receives this table too
+   */
   public <G extends Table<?>> On7Step<A, B, C, D, E, F, G, R> rightJoin(G g) {
     query.addJoin(" RIGHT JOIN ", g);
     return new On7Step<>(query, a, b, c, d, e, f, g);
   }
 
-  /** {@code FULL JOIN table}, then {@code on} or {@code using}. */
+  /**
+   * {@code FULL JOIN table}, then {@code on} or {@code using}.
+   *
+   * @param <G> the joined table's class
+   * @param g the table (or an alias of it) to join
+   * @return the ON step, whose lambda receives this table too
+   */
   public <G extends Table<?>> On7Step<A, B, C, D, E, F, G, R> fullJoin(G g) {
     query.addJoin(" FULL JOIN ", g);
     return new On7Step<>(query, a, b, c, d, e, f, g);

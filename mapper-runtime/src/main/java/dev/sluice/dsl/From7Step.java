@@ -37,7 +37,12 @@ public final class From7Step<
     return this;
   }
 
-  /** ANDs the condition the lambda makes of the tables to WHERE. */
+  /**
+   * ANDs the condition the lambda makes of the tables to WHERE.
+   *
+   * @param where given every table joined, in order; makes the condition
+   * @return this step
+   */
   public From7Step<A, B, C, D, E, F, G, R> where(
       Function7<
               ? super A,
@@ -52,25 +57,49 @@ public final class From7Step<
     return where(where.apply(a, b, c, d, e, f, g));
   }
 
-  /** {@code JOIN table}, then {@code on} or {@code using}. */
+  /**
+   * {@code JOIN table}, then {@code on} or {@code using}.
+   *
+   * @param <H> the joined table's class
+   * @param h the table (or an alias of it) to join
+   * @return the ON step, whose lambda receives this table too
+   */
   public <H extends Table<?>> On8Step<A, B, C, D, E, F, G, H, R> join(H h) {
     query.addJoin(" JOIN ", h);
     return new On8Step<>(query, a, b, c, d, e, f, g, h);
   }
 
-  /** {@code LEFT JOIN table}, then {@code on} or {@code using}. */
+  /**
+   * {@code LEFT JOIN table}, then {@code on} or {@code using}.
+   *
+   * @param <H> the joined table's class
+   * @param h the table (or an alias of it) to join
+   * @return the ON step, whose lambda receives this table too
+   */
   public <H extends Table<?>> On8Step<A, B, C, D, E, F, G, H, R> leftJoin(H h) {
     query.addJoin(" LEFT JOIN ", h);
     return new On8Step<>(query, a, b, c, d, e, f, g, h);
   }
 
-  /** {@code RIGHT JOIN table}, then {@code on} or {@code using}. */
+  /**
+   * {@code RIGHT JOIN table}, then {@code on} or {@code using}.
+   *
+   * @param <H> the joined table's class
+   * @param h the table (or an alias of it) to join
+   * @return the ON step, whose lambda receives this table too
+   */
   public <H extends Table<?>> On8Step<A, B, C, D, E, F, G, H, R> rightJoin(H h) {
     query.addJoin(" RIGHT JOIN ", h);
     return new On8Step<>(query, a, b, c, d, e, f, g, h);
   }
 
-  /** {@code FULL JOIN table}, then {@code on} or {@code using}. */
+  /**
+   * {@code FULL JOIN table}, then {@code on} or {@code using}.
+   *
+   * @param <H> the joined table's class
+   * @param h the table (or an alias of it) to join
+   * @return the ON step, whose lambda receives this table too
+   */
   public <H extends Table<?>> On8Step<A, B, C, D, E, F, G, H, R> fullJoin(H h) {
     query.addJoin(" FULL JOIN ", h);
     return new On8Step<>(query, a, b, c, d, e, f, g, h);

@@ -40,7 +40,12 @@ public final class From8Step<
     return this;
   }
 
-  /** ANDs the condition the lambda makes of the tables to WHERE. */
+  /**
+   * ANDs the condition the lambda makes of the tables to WHERE.
+   *
+   * @param where given every table joined, in order; makes the condition
+   * @return this step
+   */
   public From8Step<A, B, C, D, E, F, G, H, R> where(
       Function8<
               ? super A,
@@ -56,11 +61,22 @@ public final class From8Step<
     return where(where.apply(a, b, c, d, e, f, g, h));
   }
 
-  /** A further table, joined in the fluent style: {@code on} takes a plain condition. */
+  /**
+   * A further table, joined in the fluent style: {@code on} takes a plain condition.
+   *
+   * @param table the table to join
+   * @return the ON step of the fluent style
+   */
   public SelectOnStep<R> join(Table<?> table) {
     return query.join(table);
   }
 
+  /**
+   * A further table, {@code LEFT JOIN}ed in the fluent style: {@code on} takes a plain condition.
+   *
+   * @param table the table to join
+   * @return the ON step of the fluent style
+   */
   public SelectOnStep<R> leftJoin(Table<?> table) {
     return query.leftJoin(table);
   }

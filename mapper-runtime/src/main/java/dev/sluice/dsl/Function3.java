@@ -5,5 +5,13 @@ package dev.sluice.dsl;
 /** A function of 3 arguments: a join's lambda of its tables (or aliases), or a tuple's map. */
 @FunctionalInterface
 public interface Function3<A, B, C, V> {
+  /**
+   * Applies the function.
+   *
+   * @param a the first argument
+   * @param b the second argument
+   * @param c the third argument
+   * @return the result
+   */
   V apply(A a, B b, C c);
 }

@@ -5,5 +5,15 @@ package dev.sluice.dsl;
 /** A function of 5 arguments: a join's lambda of its tables (or aliases), or a tuple's map. */
 @FunctionalInterface
 public interface Function5<A, B, C, D, E, V> {
+  /**
+   * Applies the function.
+   *
+   * @param a the first argument
+   * @param b the second argument
+   * @param c the third argument
+   * @param d the fourth argument
+   * @param e the fifth argument
+   * @return the result
+   */
   V apply(A a, B b, C c, D d, E e);
 }

@@ -5,5 +5,16 @@ package dev.sluice.dsl;
 /** A function of 6 arguments: a join's lambda of its tables (or aliases), or a tuple's map. */
 @FunctionalInterface
 public interface Function6<A, B, C, D, E, F, V> {
+  /**
+   * Applies the function.
+   *
+   * @param a the first argument
+   * @param b the second argument
+   * @param c the third argument
+   * @param d the fourth argument
+   * @param e the fifth argument
+   * @param f the sixth argument
+   * @return the result
+   */
   V apply(A a, B b, C c, D d, E e, F f);
 }

@@ -5,5 +5,18 @@ package dev.sluice.dsl;
 /** A function of 8 arguments: a join's lambda of its tables (or aliases), or a tuple's map. */
 @FunctionalInterface
 public interface Function8<A, B, C, D, E, F, G, H, V> {
+  /**
+   * Applies the function.
+   *
+   * @param a the first argument
+   * @param b the second argument
+   * @param c the third argument
+   * @param d the fourth argument
+   * @param e the fifth argument
+   * @param f the sixth argument
+   * @param g the seventh argument
+   * @param h the eighth argument
+   * @return the result
+   */
   V apply(A a, B b, C c, D d, E e, F f, G g, H h);
 }

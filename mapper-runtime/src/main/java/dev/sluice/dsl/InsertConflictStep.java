@@ -22,13 +22,20 @@ public final class InsertConflictStep<R> {
    * open}); a row outside the predicate is not in the index and never conflicts. A second call is
    * ANDed to the first. Not after {@code onConflictOnConstraint} (a constraint takes no WHERE). A
    * predicate still {@link Dsl#noCondition()} when the statement is rendered fails.
+   *
+   * @param indexPredicate the partial index's predicate; values in it are bound
+   * @return this step, for the action
    */
   public InsertConflictStep<R> where(Condition indexPredicate) {
     insert.conflict.where(indexPredicate);
     return this;
   }
 
-  /** {@code DO NOTHING}. */
+  /**
+   * {@code DO NOTHING}.
+   *
+   * @return the RETURNING step, or the statement as it is
+   */
   public ReturningStep<R> doNothing() {
     return insert.conflict.doNothing();
   }
@@ -36,6 +43,11 @@ public final class InsertConflictStep<R> {
   /**
    * {@code DO UPDATE SET c = excluded.c} for each of {@code columns}: an upsert. The columns are
    * the inserted table's: another table's does not compile.
+   *
+   * @param columns the inserted table's columns set from the row that was refused
+   * @return the RETURNING step, or the statement as it is
+   * @throws IllegalArgumentException if no column is given, or a column is not of the inserted
+   *     table itself
    */
   @SafeVarargs
   public final ReturningStep<R> doUpdateSet(Column<R, ?>... columns) {
@@ -52,12 +64,18 @@ public final class InsertConflictStep<R> {
    * column's type over the conflicting row and {@link Dsl#excluded}'s columns; then, optionally,
    * {@code where(…)}: {@code doUpdate().set(B.amount, B.amount.plus(excluded(B).amount))
    * .where(B.amount.lt(limit))}.
+   *
+   * @return the SET step
    */
   public ConflictUpdateSetStep<R> doUpdate() {
     return new ConflictUpdate<>(insert);
   }
 
-  /** {@code DO UPDATE SET} every inserted column but the conflict columns from {@code excluded}. */
+  /**
+   * {@code DO UPDATE SET} every inserted column but the conflict columns from {@code excluded}.
+   *
+   * @return the RETURNING step, or the statement as it is
+   */
   public ReturningStep<R> doUpdateSetAll() {
     return insert.conflict.updateAllFromExcluded();
   }

@@ -11,9 +11,23 @@ public abstract class InsertSetStep<R> extends InsertValuesStep<R> {
     super(queries, table);
   }
 
-  /** One more column and its bound value. */
+  /**
+   * One more column and its bound value.
+   *
+   * @param <T> the column's Java type
+   * @param column a column of the inserted table
+   * @param value its value, bound (null is NULL)
+   * @return this step, for another column, ON CONFLICT, RETURNING, or to run
+   */
   public abstract <T> InsertSetStep<R> set(Column<R, T> column, T value);
 
-  /** One more column and an expression of its type ({@code now()}, another column's value). */
+  /**
+   * One more column and an expression of its type ({@code now()}, another column's value).
+   *
+   * @param <T> the column's Java type
+   * @param column a column of the inserted table
+   * @param value the expression giving its value
+   * @return this step, for another column, ON CONFLICT, RETURNING, or to run
+   */
   public abstract <T> InsertSetStep<R> set(Column<R, T> column, Expression<? extends T> value);
 }

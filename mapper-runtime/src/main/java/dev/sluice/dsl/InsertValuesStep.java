@@ -18,6 +18,11 @@ public abstract class InsertValuesStep<R> extends DmlQuery<R> {
   /**
    * {@code ON CONFLICT (columns)}: then {@code doNothing()} or {@code doUpdateSet…}. The columns
    * are the inserted table's: another table's does not compile.
+   *
+   * @param columns the columns of the unique index (or constraint) the conflict is on
+   * @return the step of the conflict's action
+   * @throws IllegalArgumentException if no column is given, or a column is not of the inserted
+   *     table itself (a CTE's of the same record, say)
    */
   @SafeVarargs
   public final InsertConflictStep<R> onConflict(Column<R, ?>... columns) {
@@ -31,10 +36,19 @@ public abstract class InsertValuesStep<R> extends DmlQuery<R> {
 
   abstract InsertConflictStep<R> conflictOn(List<Column<R, ?>> columns);
 
-  /** {@code ON CONFLICT DO NOTHING}, whatever the constraint. */
+  /**
+   * {@code ON CONFLICT DO NOTHING}, whatever the constraint.
+   *
+   * @return the RETURNING step, or the statement as it is
+   */
   public abstract ReturningStep<R> onConflictDoNothing();
 
-  /** {@code ON CONFLICT ON CONSTRAINT name}: the unique or exclusion constraint, by its name. */
+  /**
+   * {@code ON CONFLICT ON CONSTRAINT name}: the unique or exclusion constraint, by its name.
+   *
+   * @param constraint the constraint's name, quoted where needed
+   * @return the step of the conflict's action
+   */
   public abstract InsertConflictStep<R> onConflictOnConstraint(String constraint);
 
   /**

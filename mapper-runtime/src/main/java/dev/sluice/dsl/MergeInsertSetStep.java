@@ -8,9 +8,24 @@ package dev.sluice.dsl;
  * @param <R> the target table's record
  */
 public interface MergeInsertSetStep<R> {
-  /** One more column, its value bound. */
+  /**
+   * One more column, its value bound.
+   *
+   * @param <T> the column's Java type
+   * @param column a column of the target
+   * @param value its value, bound (null is NULL)
+   * @return the step of another column, or what follows the clause
+   */
   <T> MergeInsertStep<R> set(Column<R, T> column, T value);
 
-  /** One more column, its value an expression of its type, e.g. a source column. */
+  /**
+   * One more column, its value an expression of its type, e.g. a source column.
+   *
+   * @param <T> the column's Java type
+   * @param column a column of the target
+   * @param value the expression giving its value, over the source row
+   * @return the step of another column, or what follows the clause
+   * @throws IllegalArgumentException if {@code value} is null
+   */
   <T> MergeInsertStep<R> set(Column<R, T> column, Expression<? extends T> value);
 }

@@ -6,12 +6,24 @@ package dev.sluice.dsl;
  * @param <R> the target table's record
  */
 public interface MergeMatchedStep<R> {
-  /** {@code THEN UPDATE SET …}: one {@code set} at least. */
+  /**
+   * {@code THEN UPDATE SET …}: one {@code set} at least.
+   *
+   * @return the SET step
+   */
   MergeUpdateSetStep<R> thenUpdate();
 
-  /** {@code THEN DELETE}. */
+  /**
+   * {@code THEN DELETE}.
+   *
+   * @return the MERGE, for another WHEN clause, RETURNING, or to run
+   */
   MergeStep<R> thenDelete();
 
-  /** {@code THEN DO NOTHING}: the row is left alone, and later clauses are not tried for it. */
+  /**
+   * {@code THEN DO NOTHING}: the row is left alone, and later clauses are not tried for it.
+   *
+   * @return the MERGE, for another WHEN clause, RETURNING, or to run
+   */
   MergeStep<R> thenDoNothing();
 }

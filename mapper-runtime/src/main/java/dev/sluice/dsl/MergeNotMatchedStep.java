@@ -18,12 +18,22 @@ public final class MergeNotMatchedStep<R> {
     this.when = when;
   }
 
-  /** {@code THEN INSERT (…) VALUES (…)} of chosen columns, one {@code set(column, value)} each. */
+  /**
+   * {@code THEN INSERT (…) VALUES (…)} of chosen columns, one {@code set(column, value)} each.
+   *
+   * @return the SET step of the inserted row
+   */
   public MergeInsertSetStep<R> thenInsert() {
     return new MergeClauses.Insert<>(merge, when);
   }
 
-  /** {@code THEN INSERT (columns)}, then {@code values(…)}, one per column. */
+  /**
+   * {@code THEN INSERT (columns)}, then {@code values(…)}, one per column.
+   *
+   * @param columns the target's columns the row gives, in order
+   * @return the VALUES step
+   * @throws IllegalArgumentException if no column is given
+   */
   @SafeVarargs
   public final MergeInsertValuesStep<R> thenInsert(Column<R, ?>... columns) {
     if (columns.length == 0) {
@@ -33,7 +43,11 @@ public final class MergeNotMatchedStep<R> {
     return new MergeClauses.InsertValues<>(merge, when, List.of(columns));
   }
 
-  /** {@code THEN DO NOTHING}: the source row is not inserted. */
+  /**
+   * {@code THEN DO NOTHING}: the source row is not inserted.
+   *
+   * @return the MERGE, for another WHEN clause, RETURNING, or to run
+   */
   public MergeStep<R> thenDoNothing() {
     merge.action(when, MergeQuery.DO_NOTHING);
     return merge;

@@ -7,12 +7,32 @@ package dev.sluice.dsl;
  * @param <R> the target table's record
  */
 public interface MergeUpdateSetStep<R> {
-  /** {@code column = $n}. */
+  /**
+   * {@code column = $n}.
+   *
+   * @param <T> the column's Java type
+   * @param column a column of the target
+   * @param value its value, bound
+   * @return the step of another column, or what follows the clause
+   */
   <T> MergeUpdateStep<R> set(Column<R, T> column, T value);
 
-  /** {@code column = expression}, over the rows the clause sees. */
+  /**
+   * {@code column = expression}, over the rows the clause sees.
+   *
+   * @param <T> the column's Java type
+   * @param column a column of the target
+   * @param value the expression giving its value
+   * @return the step of another column, or what follows the clause
+   * @throws IllegalArgumentException if {@code value} is null (use {@link #setNull})
+   */
   <T> MergeUpdateStep<R> set(Column<R, T> column, Expression<? extends T> value);
 
-  /** {@code column = NULL}. */
+  /**
+   * {@code column = NULL}.
+   *
+   * @param column a column of the target
+   * @return the step of another column, or what follows the clause
+   */
   MergeUpdateStep<R> setNull(Column<R, ?> column);
 }

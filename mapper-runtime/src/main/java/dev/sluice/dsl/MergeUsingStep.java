@@ -11,6 +11,9 @@ public interface MergeUsingStep<R> {
    * ({@code derived("s", select(…)).table()}), a VALUES list ({@code values(…).row(…).as("v")
    * .table()}) or a CTE's table. Its columns are in scope in ON, in the WHEN clauses that see the
    * source row, and in RETURNING.
+   *
+   * @param source the table, derived table, VALUES list or CTE the rows come from
+   * @return the ON step
    */
   MergeOnStep<R> using(Table<?> source);
 }

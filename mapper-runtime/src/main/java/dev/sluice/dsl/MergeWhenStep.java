@@ -9,24 +9,49 @@ package dev.sluice.dsl;
  * @param <R> the target table's record
  */
 public interface MergeWhenStep<R> {
-  /** {@code WHEN MATCHED}: a target row the ON condition joins to a source row. */
+  /**
+   * {@code WHEN MATCHED}: a target row the ON condition joins to a source row.
+   *
+   * @return the step of the clause's action
+   */
   MergeMatchedStep<R> whenMatched();
 
-  /** {@code WHEN MATCHED AND condition}; the condition may read the target and the source row. */
+  /**
+   * {@code WHEN MATCHED AND condition}; the condition may read the target and the source row.
+   *
+   * @param condition the clause's extra condition; values in it are bound
+   * @return the step of the clause's action
+   */
   MergeMatchedStep<R> whenMatched(Condition condition);
 
-  /** {@code WHEN NOT MATCHED}: a source row that joins to no target row; it may be inserted. */
+  /**
+   * {@code WHEN NOT MATCHED}: a source row that joins to no target row; it may be inserted.
+   *
+   * @return the step of the clause's action
+   */
   MergeNotMatchedStep<R> whenNotMatched();
 
-  /** {@code WHEN NOT MATCHED AND condition}; the condition reads the source row only. */
+  /**
+   * {@code WHEN NOT MATCHED AND condition}; the condition reads the source row only.
+   *
+   * @param condition the clause's extra condition; values in it are bound
+   * @return the step of the clause's action
+   */
   MergeNotMatchedStep<R> whenNotMatched(Condition condition);
 
   /**
    * {@code WHEN NOT MATCHED BY SOURCE} (PostgreSQL 17): a target row no source row joins to; it may
    * be updated or deleted, from its own columns only.
+   *
+   * @return the step of the clause's action
    */
   MergeMatchedStep<R> whenNotMatchedBySource();
 
-  /** {@code WHEN NOT MATCHED BY SOURCE AND condition}; the condition reads the target row only. */
+  /**
+   * {@code WHEN NOT MATCHED BY SOURCE AND condition}; the condition reads the target row only.
+   *
+   * @param condition the clause's extra condition; values in it are bound
+   * @return the step of the clause's action
+   */
   MergeMatchedStep<R> whenNotMatchedBySource(Condition condition);
 }

@@ -16,17 +16,33 @@ public final class On2Step<A extends Table<R>, B extends Table<?>, R> {
     this.b = b;
   }
 
-  /** {@code ON} the condition the lambda makes of the tables. */
+  /**
+   * {@code ON} the condition the lambda makes of the tables.
+   *
+   * @param on given every table joined so far, in order; makes the join condition
+   * @return the next step: WHERE, another join, or the select
+   */
   public From2Step<A, B, R> on(BiFunction<? super A, ? super B, ? extends Condition> on) {
     return on(on.apply(a, b));
   }
 
+  /**
+   * {@code ON condition}, a condition built without the lambda.
+   *
+   * @param condition the join condition
+   * @return the next step: WHERE, another join, or the select
+   */
   public From2Step<A, B, R> on(Condition condition) {
     query.on(condition);
     return new From2Step<>(query, a, b);
   }
 
-  /** {@code USING (columns)}. */
+  /**
+   * {@code USING (columns)}: the joined tables share these columns by name.
+   *
+   * @param columns the shared columns (their names are rendered)
+   * @return the next step: WHERE, another join, or the select
+   */
   public From2Step<A, B, R> using(Column<?, ?>... columns) {
     query.using(columns);
     return new From2Step<>(query, a, b);

@@ -16,18 +16,34 @@ public final class On3Step<A extends Table<R>, B extends Table<?>, C extends Tab
     this.c = c;
   }
 
-  /** {@code ON} the condition the lambda makes of the tables. */
+  /**
+   * {@code ON} the condition the lambda makes of the tables.
+   *
+   * @param on given every table joined so far, in order; makes the join condition
+   * @return the next step: WHERE, another join, or the select
+   */
   public From3Step<A, B, C, R> on(
       Function3<? super A, ? super B, ? super C, ? extends Condition> on) {
     return on(on.apply(a, b, c));
   }
 
+  /**
+   * {@code ON condition}, a condition built without the lambda.
+   *
+   * @param condition the join condition
+   * @return the next step: WHERE, another join, or the select
+   */
   public From3Step<A, B, C, R> on(Condition condition) {
     query.on(condition);
     return new From3Step<>(query, a, b, c);
   }
 
-  /** {@code USING (columns)}. */
+  /**
+   * {@code USING (columns)}: the joined tables share these columns by name.
+   *
+   * @param columns the shared columns (their names are rendered)
+   * @return the next step: WHERE, another join, or the select
+   */
   public From3Step<A, B, C, R> using(Column<?, ?>... columns) {
     query.using(columns);
     return new From3Step<>(query, a, b, c);

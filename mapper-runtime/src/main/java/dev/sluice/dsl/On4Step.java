@@ -19,18 +19,34 @@ public final class On4Step<
     this.d = d;
   }
 
-  /** {@code ON} the condition the lambda makes of the tables. */
+  /**
+   * {@code ON} the condition the lambda makes of the tables.
+   *
+   * @param on given every table joined so far, in order; makes the join condition
+   * @return the next step: WHERE, another join, or the select
+   */
   public From4Step<A, B, C, D, R> on(
       Function4<? super A, ? super B, ? super C, ? super D, ? extends Condition> on) {
     return on(on.apply(a, b, c, d));
   }
 
+  /**
+   * {@code ON condition}, a condition built without the lambda.
+   *
+   * @param condition the join condition
+   * @return the next step: WHERE, another join, or the select
+   */
   public From4Step<A, B, C, D, R> on(Condition condition) {
     query.on(condition);
     return new From4Step<>(query, a, b, c, d);
   }
 
-  /** {@code USING (columns)}. */
+  /**
+   * {@code USING (columns)}: the joined tables share these columns by name.
+   *
+   * @param columns the shared columns (their names are rendered)
+   * @return the next step: WHERE, another join, or the select
+   */
   public From4Step<A, B, C, D, R> using(Column<?, ?>... columns) {
     query.using(columns);
     return new From4Step<>(query, a, b, c, d);

@@ -26,18 +26,34 @@ public final class On5Step<
     this.e = e;
   }
 
-  /** {@code ON} the condition the lambda makes of the tables. */
+  /**
+   * {@code ON} the condition the lambda makes of the tables.
+   *
+   * @param on given every table joined so far, in order; makes the join condition
+   * @return the next step: WHERE, another join, or the select
+   */
   public From5Step<A, B, C, D, E, R> on(
       Function5<? super A, ? super B, ? super C, ? super D, ? super E, ? extends Condition> on) {
     return on(on.apply(a, b, c, d, e));
   }
 
+  /**
+   * {@code ON condition}, a condition built without the lambda.
+   *
+   * @param condition the join condition
+   * @return the next step: WHERE, another join, or the select
+   */
   public From5Step<A, B, C, D, E, R> on(Condition condition) {
     query.on(condition);
     return new From5Step<>(query, a, b, c, d, e);
   }
 
-  /** {@code USING (columns)}. */
+  /**
+   * {@code USING (columns)}: the joined tables share these columns by name.
+   *
+   * @param columns the shared columns (their names are rendered)
+   * @return the next step: WHERE, another join, or the select
+   */
   public From5Step<A, B, C, D, E, R> using(Column<?, ?>... columns) {
     query.using(columns);
     return new From5Step<>(query, a, b, c, d, e);

@@ -29,7 +29,12 @@ public final class On6Step<
     this.f = f;
   }
 
-  /** {@code ON} the condition the lambda makes of the tables. */
+  /**
+   * {@code ON} the condition the lambda makes of the tables.
+   *
+   * @param on given every table joined so far, in order; makes the join condition
+   * @return the next step: WHERE, another join, or the select
+   */
   public From6Step<A, B, C, D, E, F, R> on(
       Function6<
               ? super A, ? super B, ? super C, ? super D, ? super E, ? super F, ? extends Condition>
@@ -37,12 +42,23 @@ public final class On6Step<
     return on(on.apply(a, b, c, d, e, f));
   }
 
+  /**
+   * {@code ON condition}, a condition built without the lambda.
+   *
+   * @param condition the join condition
+   * @return the next step: WHERE, another join, or the select
+   */
   public From6Step<A, B, C, D, E, F, R> on(Condition condition) {
     query.on(condition);
     return new From6Step<>(query, a, b, c, d, e, f);
   }
 
-  /** {@code USING (columns)}. */
+  /**
+   * {@code USING (columns)}: the joined tables share these columns by name.
+   *
+   * @param columns the shared columns (their names are rendered)
+   * @return the next step: WHERE, another join, or the select
+   */
   public From6Step<A, B, C, D, E, F, R> using(Column<?, ?>... columns) {
     query.using(columns);
     return new From6Step<>(query, a, b, c, d, e, f);

@@ -32,7 +32,12 @@ public final class On7Step<
     this.g = g;
   }
 
-  /** {@code ON} the condition the lambda makes of the tables. */
+  /**
+   * {@code ON} the condition the lambda makes of the tables.
+   *
+   * @param on given every table joined so far, in order; makes the join condition
+   * @return the next step: WHERE, another join, or the select
+   */
   public From7Step<A, B, C, D, E, F, G, R> on(
       Function7<
               ? super A,
@@ -47,12 +52,23 @@ public final class On7Step<
     return on(on.apply(a, b, c, d, e, f, g));
   }
 
+  /**
+   * {@code ON condition}, a condition built without the lambda.
+   *
+   * @param condition the join condition
+   * @return the next step: WHERE, another join, or the select
+   */
   public From7Step<A, B, C, D, E, F, G, R> on(Condition condition) {
     query.on(condition);
     return new From7Step<>(query, a, b, c, d, e, f, g);
   }
 
-  /** {@code USING (columns)}. */
+  /**
+   * {@code USING (columns)}: the joined tables share these columns by name.
+   *
+   * @param columns the shared columns (their names are rendered)
+   * @return the next step: WHERE, another join, or the select
+   */
   public From7Step<A, B, C, D, E, F, G, R> using(Column<?, ?>... columns) {
     query.using(columns);
     return new From7Step<>(query, a, b, c, d, e, f, g);

@@ -35,7 +35,12 @@ public final class On8Step<
     this.h = h;
   }
 
-  /** {@code ON} the condition the lambda makes of the tables. */
+  /**
+   * {@code ON} the condition the lambda makes of the tables.
+   *
+   * @param on given every table joined so far, in order; makes the join condition
+   * @return the next step: WHERE, another join, or the select
+   */
   public From8Step<A, B, C, D, E, F, G, H, R> on(
       Function8<
               ? super A,
@@ -51,12 +56,23 @@ public final class On8Step<
     return on(on.apply(a, b, c, d, e, f, g, h));
   }
 
+  /**
+   * {@code ON condition}, a condition built without the lambda.
+   *
+   * @param condition the join condition
+   * @return the next step: WHERE, another join, or the select
+   */
   public From8Step<A, B, C, D, E, F, G, H, R> on(Condition condition) {
     query.on(condition);
     return new From8Step<>(query, a, b, c, d, e, f, g, h);
   }
 
-  /** {@code USING (columns)}. */
+  /**
+   * {@code USING (columns)}: the joined tables share these columns by name.
+   *
+   * @param columns the shared columns (their names are rendered)
+   * @return the next step: WHERE, another join, or the select
+   */
   public From8Step<A, B, C, D, E, F, G, H, R> using(Column<?, ?>... columns) {
     query.using(columns);
     return new From8Step<>(query, a, b, c, d, e, f, g, h);

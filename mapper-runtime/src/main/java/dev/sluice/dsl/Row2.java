@@ -17,62 +17,140 @@ public final class Row2<A, B> extends QueryPart {
     this.second = second;
   }
 
-  /** {@code (…) = ($1, …)}: the values bound. */
+  /**
+   * {@code (…) = ($1, …)}: the values bound.
+   *
+   * @param v1 compared with the first expression
+   * @param v2 compared with the second expression
+   * @return the condition
+   * @throws IllegalArgumentException if a value is null (a NULL makes the comparison NULL, or
+   *     decides it by the other values alone)
+   */
   public Condition eq(A v1, B v2) {
     return compare(" = ", v1, v2);
   }
 
-  /** {@code (…) <> ($1, …)}: the values bound. */
+  /**
+   * {@code (…) <> ($1, …)}: the values bound.
+   *
+   * @param v1 compared with the first expression
+   * @param v2 compared with the second expression
+   * @return the condition
+   * @throws IllegalArgumentException if a value is null (a NULL makes the comparison NULL, or
+   *     decides it by the other values alone)
+   */
   public Condition ne(A v1, B v2) {
     return compare(" <> ", v1, v2);
   }
 
-  /** {@code (…) < ($1, …)}: the values bound. */
+  /**
+   * {@code (…) < ($1, …)}: the values bound.
+   *
+   * @param v1 compared with the first expression
+   * @param v2 compared with the second expression
+   * @return the condition
+   * @throws IllegalArgumentException if a value is null (a NULL makes the comparison NULL, or
+   *     decides it by the other values alone)
+   */
   public Condition lt(A v1, B v2) {
     return compare(" < ", v1, v2);
   }
 
-  /** {@code (…) <= ($1, …)}: the values bound. */
+  /**
+   * {@code (…) <= ($1, …)}: the values bound.
+   *
+   * @param v1 compared with the first expression
+   * @param v2 compared with the second expression
+   * @return the condition
+   * @throws IllegalArgumentException if a value is null (a NULL makes the comparison NULL, or
+   *     decides it by the other values alone)
+   */
   public Condition le(A v1, B v2) {
     return compare(" <= ", v1, v2);
   }
 
-  /** {@code (…) > ($1, …)}: the values bound. */
+  /**
+   * {@code (…) > ($1, …)}: the values bound.
+   *
+   * @param v1 compared with the first expression
+   * @param v2 compared with the second expression
+   * @return the condition
+   * @throws IllegalArgumentException if a value is null (a NULL makes the comparison NULL, or
+   *     decides it by the other values alone)
+   */
   public Condition gt(A v1, B v2) {
     return compare(" > ", v1, v2);
   }
 
-  /** {@code (…) >= ($1, …)}: the values bound. */
+  /**
+   * {@code (…) >= ($1, …)}: the values bound.
+   *
+   * @param v1 compared with the first expression
+   * @param v2 compared with the second expression
+   * @return the condition
+   * @throws IllegalArgumentException if a value is null (a NULL makes the comparison NULL, or
+   *     decides it by the other values alone)
+   */
   public Condition ge(A v1, B v2) {
     return compare(" >= ", v1, v2);
   }
 
-  /** {@code (…) = (…)} of two row values. */
+  /**
+   * {@code (…) = (…)} of two row values.
+   *
+   * @param other the row value on the right, compared element by element
+   * @return the condition
+   */
   public Condition eq(Row2<? extends A, ? extends B> other) {
     return new Conditions.Binary(this, " = ", other);
   }
 
-  /** {@code (…) <> (…)} of two row values. */
+  /**
+   * {@code (…) <> (…)} of two row values.
+   *
+   * @param other the row value on the right, compared element by element
+   * @return the condition
+   */
   public Condition ne(Row2<? extends A, ? extends B> other) {
     return new Conditions.Binary(this, " <> ", other);
   }
 
-  /** {@code (…) < (…)} of two row values. */
+  /**
+   * {@code (…) < (…)} of two row values.
+   *
+   * @param other the row value on the right, compared element by element
+   * @return the condition
+   */
   public Condition lt(Row2<? extends A, ? extends B> other) {
     return new Conditions.Binary(this, " < ", other);
   }
 
-  /** {@code (…) <= (…)} of two row values. */
+  /**
+   * {@code (…) <= (…)} of two row values.
+   *
+   * @param other the row value on the right, compared element by element
+   * @return the condition
+   */
   public Condition le(Row2<? extends A, ? extends B> other) {
     return new Conditions.Binary(this, " <= ", other);
   }
 
-  /** {@code (…) > (…)} of two row values. */
+  /**
+   * {@code (…) > (…)} of two row values.
+   *
+   * @param other the row value on the right, compared element by element
+   * @return the condition
+   */
   public Condition gt(Row2<? extends A, ? extends B> other) {
     return new Conditions.Binary(this, " > ", other);
   }
 
-  /** {@code (…) >= (…)} of two row values. */
+  /**
+   * {@code (…) >= (…)} of two row values.
+   *
+   * @param other the row value on the right, compared element by element
+   * @return the condition
+   */
   public Condition ge(Row2<? extends A, ? extends B> other) {
     return new Conditions.Binary(this, " >= ", other);
   }

@@ -20,62 +20,146 @@ public final class Row3<A, B, C> extends QueryPart {
     this.third = third;
   }
 
-  /** {@code (…) = ($1, …)}: the values bound. */
+  /**
+   * {@code (…) = ($1, …)}: the values bound.
+   *
+   * @param v1 compared with the first expression
+   * @param v2 compared with the second expression
+   * @param v3 compared with the third expression
+   * @return the condition
+   * @throws IllegalArgumentException if a value is null (a NULL makes the comparison NULL, or
+   *     decides it by the other values alone)
+   */
   public Condition eq(A v1, B v2, C v3) {
     return compare(" = ", v1, v2, v3);
   }
 
-  /** {@code (…) <> ($1, …)}: the values bound. */
+  /**
+   * {@code (…) <> ($1, …)}: the values bound.
+   *
+   * @param v1 compared with the first expression
+   * @param v2 compared with the second expression
+   * @param v3 compared with the third expression
+   * @return the condition
+   * @throws IllegalArgumentException if a value is null (a NULL makes the comparison NULL, or
+   *     decides it by the other values alone)
+   */
   public Condition ne(A v1, B v2, C v3) {
     return compare(" <> ", v1, v2, v3);
   }
 
-  /** {@code (…) < ($1, …)}: the values bound. */
+  /**
+   * {@code (…) < ($1, …)}: the values bound.
+   *
+   * @param v1 compared with the first expression
+   * @param v2 compared with the second expression
+   * @param v3 compared with the third expression
+   * @return the condition
+   * @throws IllegalArgumentException if a value is null (a NULL makes the comparison NULL, or
+   *     decides it by the other values alone)
+   */
   public Condition lt(A v1, B v2, C v3) {
     return compare(" < ", v1, v2, v3);
   }
 
-  /** {@code (…) <= ($1, …)}: the values bound. */
+  /**
+   * {@code (…) <= ($1, …)}: the values bound.
+   *
+   * @param v1 compared with the first expression
+   * @param v2 compared with the second expression
+   * @param v3 compared with the third expression
+   * @return the condition
+   * @throws IllegalArgumentException if a value is null (a NULL makes the comparison NULL, or
+   *     decides it by the other values alone)
+   */
   public Condition le(A v1, B v2, C v3) {
     return compare(" <= ", v1, v2, v3);
   }
 
-  /** {@code (…) > ($1, …)}: the values bound. */
+  /**
+   * {@code (…) > ($1, …)}: the values bound.
+   *
+   * @param v1 compared with the first expression
+   * @param v2 compared with the second expression
+   * @param v3 compared with the third expression
+   * @return the condition
+   * @throws IllegalArgumentException if a value is null (a NULL makes the comparison NULL, or
+   *     decides it by the other values alone)
+   */
   public Condition gt(A v1, B v2, C v3) {
     return compare(" > ", v1, v2, v3);
   }
 
-  /** {@code (…) >= ($1, …)}: the values bound. */
+  /**
+   * {@code (…) >= ($1, …)}: the values bound.
+   *
+   * @param v1 compared with the first expression
+   * @param v2 compared with the second expression
+   * @param v3 compared with the third expression
+   * @return the condition
+   * @throws IllegalArgumentException if a value is null (a NULL makes the comparison NULL, or
+   *     decides it by the other values alone)
+   */
   public Condition ge(A v1, B v2, C v3) {
     return compare(" >= ", v1, v2, v3);
   }
 
-  /** {@code (…) = (…)} of two row values. */
+  /**
+   * {@code (…) = (…)} of two row values.
+   *
+   * @param other the row value on the right, compared element by element
+   * @return the condition
+   */
   public Condition eq(Row3<? extends A, ? extends B, ? extends C> other) {
     return new Conditions.Binary(this, " = ", other);
   }
 
-  /** {@code (…) <> (…)} of two row values. */
+  /**
+   * {@code (…) <> (…)} of two row values.
+   *
+   * @param other the row value on the right, compared element by element
+   * @return the condition
+   */
   public Condition ne(Row3<? extends A, ? extends B, ? extends C> other) {
     return new Conditions.Binary(this, " <> ", other);
   }
 
-  /** {@code (…) < (…)} of two row values. */
+  /**
+   * {@code (…) < (…)} of two row values.
+   *
+   * @param other the row value on the right, compared element by element
+   * @return the condition
+   */
   public Condition lt(Row3<? extends A, ? extends B, ? extends C> other) {
     return new Conditions.Binary(this, " < ", other);
   }
 
-  /** {@code (…) <= (…)} of two row values. */
+  /**
+   * {@code (…) <= (…)} of two row values.
+   *
+   * @param other the row value on the right, compared element by element
+   * @return the condition
+   */
   public Condition le(Row3<? extends A, ? extends B, ? extends C> other) {
     return new Conditions.Binary(this, " <= ", other);
   }
 
-  /** {@code (…) > (…)} of two row values. */
+  /**
+   * {@code (…) > (…)} of two row values.
+   *
+   * @param other the row value on the right, compared element by element
+   * @return the condition
+   */
   public Condition gt(Row3<? extends A, ? extends B, ? extends C> other) {
     return new Conditions.Binary(this, " > ", other);
   }
 
-  /** {@code (…) >= (…)} of two row values. */
+  /**
+   * {@code (…) >= (…)} of two row values.
+   *
+   * @param other the row value on the right, compared element by element
+   * @return the condition
+   */
   public Condition ge(Row3<? extends A, ? extends B, ? extends C> other) {
     return new Conditions.Binary(this, " >= ", other);
   }

@@ -22,62 +22,152 @@ public final class Row4<A, B, C, D> extends QueryPart {
     this.fourth = fourth;
   }
 
-  /** {@code (…) = ($1, …)}: the values bound. */
+  /**
+   * {@code (…) = ($1, …)}: the values bound.
+   *
+   * @param v1 compared with the first expression
+   * @param v2 compared with the second expression
+   * @param v3 compared with the third expression
+   * @param v4 compared with the fourth expression
+   * @return the condition
+   * @throws IllegalArgumentException if a value is null (a NULL makes the comparison NULL, or
+   *     decides it by the other values alone)
+   */
   public Condition eq(A v1, B v2, C v3, D v4) {
     return compare(" = ", v1, v2, v3, v4);
   }
 
-  /** {@code (…) <> ($1, …)}: the values bound. */
+  /**
+   * {@code (…) <> ($1, …)}: the values bound.
+   *
+   * @param v1 compared with the first expression
+   * @param v2 compared with the second expression
+   * @param v3 compared with the third expression
+   * @param v4 compared with the fourth expression
+   * @return the condition
+   * @throws IllegalArgumentException if a value is null (a NULL makes the comparison NULL, or
+   *     decides it by the other values alone)
+   */
   public Condition ne(A v1, B v2, C v3, D v4) {
     return compare(" <> ", v1, v2, v3, v4);
   }
 
-  /** {@code (…) < ($1, …)}: the values bound. */
+  /**
+   * {@code (…) < ($1, …)}: the values bound.
+   *
+   * @param v1 compared with the first expression
+   * @param v2 compared with the second expression
+   * @param v3 compared with the third expression
+   * @param v4 compared with the fourth expression
+   * @return the condition
+   * @throws IllegalArgumentException if a value is null (a NULL makes the comparison NULL, or
+   *     decides it by the other values alone)
+   */
   public Condition lt(A v1, B v2, C v3, D v4) {
     return compare(" < ", v1, v2, v3, v4);
   }
 
-  /** {@code (…) <= ($1, …)}: the values bound. */
+  /**
+   * {@code (…) <= ($1, …)}: the values bound.
+   *
+   * @param v1 compared with the first expression
+   * @param v2 compared with the second expression
+   * @param v3 compared with the third expression
+   * @param v4 compared with the fourth expression
+   * @return the condition
+   * @throws IllegalArgumentException if a value is null (a NULL makes the comparison NULL, or
+   *     decides it by the other values alone)
+   */
   public Condition le(A v1, B v2, C v3, D v4) {
     return compare(" <= ", v1, v2, v3, v4);
   }
 
-  /** {@code (…) > ($1, …)}: the values bound. */
+  /**
+   * {@code (…) > ($1, …)}: the values bound.
+   *
+   * @param v1 compared with the first expression
+   * @param v2 compared with the second expression
+   * @param v3 compared with the third expression
+   * @param v4 compared with the fourth expression
+   * @return the condition
+   * @throws IllegalArgumentException if a value is null (a NULL makes the comparison NULL, or
+   *     decides it by the other values alone)
+   */
   public Condition gt(A v1, B v2, C v3, D v4) {
     return compare(" > ", v1, v2, v3, v4);
   }
 
-  /** {@code (…) >= ($1, …)}: the values bound. */
+  /**
+   * {@code (…) >= ($1, …)}: the values bound.
+   *
+   * @param v1 compared with the first expression
+   * @param v2 compared with the second expression
+   * @param v3 compared with the third expression
+   * @param v4 compared with the fourth expression
+   * @return the condition
+   * @throws IllegalArgumentException if a value is null (a NULL makes the comparison NULL, or
+   *     decides it by the other values alone)
+   */
   public Condition ge(A v1, B v2, C v3, D v4) {
     return compare(" >= ", v1, v2, v3, v4);
   }
 
-  /** {@code (…) = (…)} of two row values. */
+  /**
+   * {@code (…) = (…)} of two row values.
+   *
+   * @param other the row value on the right, compared element by element
+   * @return the condition
+   */
   public Condition eq(Row4<? extends A, ? extends B, ? extends C, ? extends D> other) {
     return new Conditions.Binary(this, " = ", other);
   }
 
-  /** {@code (…) <> (…)} of two row values. */
+  /**
+   * {@code (…) <> (…)} of two row values.
+   *
+   * @param other the row value on the right, compared element by element
+   * @return the condition
+   */
   public Condition ne(Row4<? extends A, ? extends B, ? extends C, ? extends D> other) {
     return new Conditions.Binary(this, " <> ", other);
   }
 
-  /** {@code (…) < (…)} of two row values. */
+  /**
+   * {@code (…) < (…)} of two row values.
+   *
+   * @param other the row value on the right, compared element by element
+   * @return the condition
+   */
   public Condition lt(Row4<? extends A, ? extends B, ? extends C, ? extends D> other) {
     return new Conditions.Binary(this, " < ", other);
   }
 
-  /** {@code (…) <= (…)} of two row values. */
+  /**
+   * {@code (…) <= (…)} of two row values.
+   *
+   * @param other the row value on the right, compared element by element
+   * @return the condition
+   */
   public Condition le(Row4<? extends A, ? extends B, ? extends C, ? extends D> other) {
     return new Conditions.Binary(this, " <= ", other);
   }
 
-  /** {@code (…) > (…)} of two row values. */
+  /**
+   * {@code (…) > (…)} of two row values.
+   *
+   * @param other the row value on the right, compared element by element
+   * @return the condition
+   */
   public Condition gt(Row4<? extends A, ? extends B, ? extends C, ? extends D> other) {
     return new Conditions.Binary(this, " > ", other);
   }
 
-  /** {@code (…) >= (…)} of two row values. */
+  /**
+   * {@code (…) >= (…)} of two row values.
+   *
+   * @param other the row value on the right, compared element by element
+   * @return the condition
+   */
   public Condition ge(Row4<? extends A, ? extends B, ? extends C, ? extends D> other) {
     return new Conditions.Binary(this, " >= ", other);
   }

@@ -29,62 +29,158 @@ public final class Row5<A, B, C, D, E> extends QueryPart {
     this.fifth = fifth;
   }
 
-  /** {@code (…) = ($1, …)}: the values bound. */
+  /**
+   * {@code (…) = ($1, …)}: the values bound.
+   *
+   * @param v1 compared with the first expression
+   * @param v2 compared with the second expression
+   * @param v3 compared with the third expression
+   * @param v4 compared with the fourth expression
+   * @param v5 compared with the fifth expression
+   * @return the condition
+   * @throws IllegalArgumentException if a value is null (a NULL makes the comparison NULL, or
+   *     decides it by the other values alone)
+   */
   public Condition eq(A v1, B v2, C v3, D v4, E v5) {
     return compare(" = ", v1, v2, v3, v4, v5);
   }
 
-  /** {@code (…) <> ($1, …)}: the values bound. */
+  /**
+   * {@code (…) <> ($1, …)}: the values bound.
+   *
+   * @param v1 compared with the first expression
+   * @param v2 compared with the second expression
+   * @param v3 compared with the third expression
+   * @param v4 compared with the fourth expression
+   * @param v5 compared with the fifth expression
+   * @return the condition
+   * @throws IllegalArgumentException if a value is null (a NULL makes the comparison NULL, or
+   *     decides it by the other values alone)
+   */
   public Condition ne(A v1, B v2, C v3, D v4, E v5) {
     return compare(" <> ", v1, v2, v3, v4, v5);
   }
 
-  /** {@code (…) < ($1, …)}: the values bound. */
+  /**
+   * {@code (…) < ($1, …)}: the values bound.
+   *
+   * @param v1 compared with the first expression
+   * @param v2 compared with the second expression
+   * @param v3 compared with the third expression
+   * @param v4 compared with the fourth expression
+   * @param v5 compared with the fifth expression
+   * @return the condition
+   * @throws IllegalArgumentException if a value is null (a NULL makes the comparison NULL, or
+   *     decides it by the other values alone)
+   */
   public Condition lt(A v1, B v2, C v3, D v4, E v5) {
     return compare(" < ", v1, v2, v3, v4, v5);
   }
 
-  /** {@code (…) <= ($1, …)}: the values bound. */
+  /**
+   * {@code (…) <= ($1, …)}: the values bound.
+   *
+   * @param v1 compared with the first expression
+   * @param v2 compared with the second expression
+   * @param v3 compared with the third expression
+   * @param v4 compared with the fourth expression
+   * @param v5 compared with the fifth expression
+   * @return the condition
+   * @throws IllegalArgumentException if a value is null (a NULL makes the comparison NULL, or
+   *     decides it by the other values alone)
+   */
   public Condition le(A v1, B v2, C v3, D v4, E v5) {
     return compare(" <= ", v1, v2, v3, v4, v5);
   }
 
-  /** {@code (…) > ($1, …)}: the values bound. */
+  /**
+   * {@code (…) > ($1, …)}: the values bound.
+   *
+   * @param v1 compared with the first expression
+   * @param v2 compared with the second expression
+   * @param v3 compared with the third expression
+   * @param v4 compared with the fourth expression
+   * @param v5 compared with the fifth expression
+   * @return the condition
+   * @throws IllegalArgumentException if a value is null (a NULL makes the comparison NULL, or
+   *     decides it by the other values alone)
+   */
   public Condition gt(A v1, B v2, C v3, D v4, E v5) {
     return compare(" > ", v1, v2, v3, v4, v5);
   }
 
-  /** {@code (…) >= ($1, …)}: the values bound. */
+  /**
+   * {@code (…) >= ($1, …)}: the values bound.
+   *
+   * @param v1 compared with the first expression
+   * @param v2 compared with the second expression
+   * @param v3 compared with the third expression
+   * @param v4 compared with the fourth expression
+   * @param v5 compared with the fifth expression
+   * @return the condition
+   * @throws IllegalArgumentException if a value is null (a NULL makes the comparison NULL, or
+   *     decides it by the other values alone)
+   */
   public Condition ge(A v1, B v2, C v3, D v4, E v5) {
     return compare(" >= ", v1, v2, v3, v4, v5);
   }
 
-  /** {@code (…) = (…)} of two row values. */
+  /**
+   * {@code (…) = (…)} of two row values.
+   *
+   * @param other the row value on the right, compared element by element
+   * @return the condition
+   */
   public Condition eq(Row5<? extends A, ? extends B, ? extends C, ? extends D, ? extends E> other) {
     return new Conditions.Binary(this, " = ", other);
   }
 
-  /** {@code (…) <> (…)} of two row values. */
+  /**
+   * {@code (…) <> (…)} of two row values.
+   *
+   * @param other the row value on the right, compared element by element
+   * @return the condition
+   */
   public Condition ne(Row5<? extends A, ? extends B, ? extends C, ? extends D, ? extends E> other) {
     return new Conditions.Binary(this, " <> ", other);
   }
 
-  /** {@code (…) < (…)} of two row values. */
+  /**
+   * {@code (…) < (…)} of two row values.
+   *
+   * @param other the row value on the right, compared element by element
+   * @return the condition
+   */
   public Condition lt(Row5<? extends A, ? extends B, ? extends C, ? extends D, ? extends E> other) {
     return new Conditions.Binary(this, " < ", other);
   }
 
-  /** {@code (…) <= (…)} of two row values. */
+  /**
+   * {@code (…) <= (…)} of two row values.
+   *
+   * @param other the row value on the right, compared element by element
+   * @return the condition
+   */
   public Condition le(Row5<? extends A, ? extends B, ? extends C, ? extends D, ? extends E> other) {
     return new Conditions.Binary(this, " <= ", other);
   }
 
-  /** {@code (…) > (…)} of two row values. */
+  /**
+   * {@code (…) > (…)} of two row values.
+   *
+   * @param other the row value on the right, compared element by element
+   * @return the condition
+   */
   public Condition gt(Row5<? extends A, ? extends B, ? extends C, ? extends D, ? extends E> other) {
     return new Conditions.Binary(this, " > ", other);
   }
 
-  /** {@code (…) >= (…)} of two row values. */
+  /**
+   * {@code (…) >= (…)} of two row values.
+   *
+   * @param other the row value on the right, compared element by element
+   * @return the condition
+   */
   public Condition ge(Row5<? extends A, ? extends B, ? extends C, ? extends D, ? extends E> other) {
     return new Conditions.Binary(this, " >= ", other);
   }

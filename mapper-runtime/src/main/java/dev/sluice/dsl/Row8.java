@@ -38,37 +38,126 @@ public final class Row8<A, B, C, D, E, F, G, H> extends QueryPart {
     this.eighth = eighth;
   }
 
-  /** {@code (…) = ($1, …)}: the values bound. */
+  /**
+   * {@code (…) = ($1, …)}: the values bound.
+   *
+   * @param v1 compared with the first expression
+   * @param v2 compared with the second expression
+   * @param v3 compared with the third expression
+   * @param v4 compared with the fourth expression
+   * @param v5 compared with the fifth expression
+   * @param v6 compared with the sixth expression
+   * @param v7 compared with the seventh expression
+   * @param v8 compared with the eighth expression
+   * @return the condition
+   * @throws IllegalArgumentException if a value is null (a NULL makes the comparison NULL, or
+   *     decides it by the other values alone)
+   */
   public Condition eq(A v1, B v2, C v3, D v4, E v5, F v6, G v7, H v8) {
     return compare(" = ", v1, v2, v3, v4, v5, v6, v7, v8);
   }
 
-  /** {@code (…) <> ($1, …)}: the values bound. */
+  /**
+   * {@code (…) <> ($1, …)}: the values bound.
+   *
+   * @param v1 compared with the first expression
+   * @param v2 compared with the second expression
+   * @param v3 compared with the third expression
+   * @param v4 compared with the fourth expression
+   * @param v5 compared with the fifth expression
+   * @param v6 compared with the sixth expression
+   * @param v7 compared with the seventh expression
+   * @param v8 compared with the eighth expression
+   * @return the condition
+   * @throws IllegalArgumentException if a value is null (a NULL makes the comparison NULL, or
+   *     decides it by the other values alone)
+   */
   public Condition ne(A v1, B v2, C v3, D v4, E v5, F v6, G v7, H v8) {
     return compare(" <> ", v1, v2, v3, v4, v5, v6, v7, v8);
   }
 
-  /** {@code (…) < ($1, …)}: the values bound. */
+  /**
+   * {@code (…) < ($1, …)}: the values bound.
+   *
+   * @param v1 compared with the first expression
+   * @param v2 compared with the second expression
+   * @param v3 compared with the third expression
+   * @param v4 compared with the fourth expression
+   * @param v5 compared with the fifth expression
+   * @param v6 compared with the sixth expression
+   * @param v7 compared with the seventh expression
+   * @param v8 compared with the eighth expression
+   * @return the condition
+   * @throws IllegalArgumentException if a value is null (a NULL makes the comparison NULL, or
+   *     decides it by the other values alone)
+   */
   public Condition lt(A v1, B v2, C v3, D v4, E v5, F v6, G v7, H v8) {
     return compare(" < ", v1, v2, v3, v4, v5, v6, v7, v8);
   }
 
-  /** {@code (…) <= ($1, …)}: the values bound. */
+  /**
+   * {@code (…) <= ($1, …)}: the values bound.
+   *
+   * @param v1 compared with the first expression
+   * @param v2 compared with the second expression
+   * @param v3 compared with the third expression
+   * @param v4 compared with the fourth expression
+   * @param v5 compared with the fifth expression
+   * @param v6 compared with the sixth expression
+   * @param v7 compared with the seventh expression
+   * @param v8 compared with the eighth expression
+   * @return the condition
+   * @throws IllegalArgumentException if a value is null (a NULL makes the comparison NULL, or
+   *     decides it by the other values alone)
+   */
   public Condition le(A v1, B v2, C v3, D v4, E v5, F v6, G v7, H v8) {
     return compare(" <= ", v1, v2, v3, v4, v5, v6, v7, v8);
   }
 
-  /** {@code (…) > ($1, …)}: the values bound. */
+  /**
+   * {@code (…) > ($1, …)}: the values bound.
+   *
+   * @param v1 compared with the first expression
+   * @param v2 compared with the second expression
+   * @param v3 compared with the third expression
+   * @param v4 compared with the fourth expression
+   * @param v5 compared with the fifth expression
+   * @param v6 compared with the sixth expression
+   * @param v7 compared with the seventh expression
+   * @param v8 compared with the eighth expression
+   * @return the condition
+   * @throws IllegalArgumentException if a value is null (a NULL makes the comparison NULL, or
+   *     decides it by the other values alone)
+   */
   public Condition gt(A v1, B v2, C v3, D v4, E v5, F v6, G v7, H v8) {
     return compare(" > ", v1, v2, v3, v4, v5, v6, v7, v8);
   }
 
-  /** {@code (…) >= ($1, …)}: the values bound. */
+  /**
+   * {@code (…) >= ($1, …)}: the values bound.
+   *
+   * @param v1 compared with the first expression
+   * @param v2 compared with the second expression
+   * @param v3 compared with the third expression
+   * @param v4 compared with the fourth expression
+   * @param v5 compared with the fifth expression
+   * @param v6 compared with the sixth expression
+   * @param v7 compared with the seventh expression
+   * @param v8 compared with the eighth expression
+   * @return the condition
+   * @throws IllegalArgumentException if a value is null (a NULL makes the comparison NULL, or
+   *     decides it by the other values alone)
+   */
   public Condition ge(A v1, B v2, C v3, D v4, E v5, F v6, G v7, H v8) {
     return compare(" >= ", v1, v2, v3, v4, v5, v6, v7, v8);
   }
 
-  /** {@code (…) = (…)} of two row values. */
+  /**
+   * {@code (…) = (…)} of two row values.
+   *
+   * @param other the row value on the right, compared element by element
+   * @return the condition
+   */
   public Condition eq(
       Row8<
               ? extends A,
@@ -83,7 +172,12 @@ public final class Row8<A, B, C, D, E, F, G, H> extends QueryPart {
     return new Conditions.Binary(this, " = ", other);
   }
 
-  /** {@code (…) <> (…)} of two row values. */
+  /**
+   * {@code (…) <> (…)} of two row values.
+   *
+   * @param other the row value on the right, compared element by element
+   * @return the condition
+   */
   public Condition ne(
       Row8<
               ? extends A,
@@ -98,7 +192,12 @@ public final class Row8<A, B, C, D, E, F, G, H> extends QueryPart {
     return new Conditions.Binary(this, " <> ", other);
   }
 
-  /** {@code (…) < (…)} of two row values. */
+  /**
+   * {@code (…) < (…)} of two row values.
+   *
+   * @param other the row value on the right, compared element by element
+   * @return the condition
+   */
   public Condition lt(
       Row8<
               ? extends A,
@@ -113,7 +212,12 @@ public final class Row8<A, B, C, D, E, F, G, H> extends QueryPart {
     return new Conditions.Binary(this, " < ", other);
   }
 
-  /** {@code (…) <= (…)} of two row values. */
+  /**
+   * {@code (…) <= (…)} of two row values.
+   *
+   * @param other the row value on the right, compared element by element
+   * @return the condition
+   */
   public Condition le(
       Row8<
               ? extends A,
@@ -128,7 +232,12 @@ public final class Row8<A, B, C, D, E, F, G, H> extends QueryPart {
     return new Conditions.Binary(this, " <= ", other);
   }
 
-  /** {@code (…) > (…)} of two row values. */
+  /**
+   * {@code (…) > (…)} of two row values.
+   *
+   * @param other the row value on the right, compared element by element
+   * @return the condition
+   */
   public Condition gt(
       Row8<
               ? extends A,
@@ -143,7 +252,12 @@ public final class Row8<A, B, C, D, E, F, G, H> extends QueryPart {
     return new Conditions.Binary(this, " > ", other);
   }
 
-  /** {@code (…) >= (…)} of two row values. */
+  /**
+   * {@code (…) >= (…)} of two row values.
+   *
+   * @param other the row value on the right, compared element by element
+   * @return the condition
+   */
   public Condition ge(
       Row8<
               ? extends A,

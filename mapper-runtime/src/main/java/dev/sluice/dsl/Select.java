@@ -15,21 +15,49 @@ public interface Select<T> extends RowsStep<T> {
    * must also have as many items, of the same Java types, or rendering fails naming them. The
    * result may be ordered and limited as a whole ({@code orderBy} takes result columns), and
    * combined again; operands that need it are parenthesized.
+   *
+   * @param other the select whose rows are added
+   * @return the combined select, which may be ordered, limited or combined again
    */
   SelectOrderByStep<T> union(Select<T> other);
 
-  /** {@code this UNION ALL other}: the rows of both, duplicates kept. */
+  /**
+   * {@code this UNION ALL other}: the rows of both, duplicates kept.
+   *
+   * @param other the select whose rows are added
+   * @return the combined select, which may be ordered, limited or combined again
+   */
   SelectOrderByStep<T> unionAll(Select<T> other);
 
-  /** {@code this INTERSECT other}: the rows in both, without duplicates. */
+  /**
+   * {@code this INTERSECT other}: the rows in both, without duplicates.
+   *
+   * @param other the select whose rows are kept
+   * @return the combined select, which may be ordered, limited or combined again
+   */
   SelectOrderByStep<T> intersect(Select<T> other);
 
-  /** {@code this INTERSECT ALL other}. */
+  /**
+   * {@code this INTERSECT ALL other}.
+   *
+   * @param other the select whose rows are kept, as many times as both have them
+   * @return the combined select, which may be ordered, limited or combined again
+   */
   SelectOrderByStep<T> intersectAll(Select<T> other);
 
-  /** {@code this EXCEPT other}: the rows of this not in other, without duplicates. */
+  /**
+   * {@code this EXCEPT other}: the rows of this not in other, without duplicates.
+   *
+   * @param other the select whose rows are taken away
+   * @return the combined select, which may be ordered, limited or combined again
+   */
   SelectOrderByStep<T> except(Select<T> other);
 
-  /** {@code this EXCEPT ALL other}. */
+  /**
+   * {@code this EXCEPT ALL other}.
+   *
+   * @param other the select whose rows are taken away, one for one
+   * @return the combined select, which may be ordered, limited or combined again
+   */
   SelectOrderByStep<T> exceptAll(Select<T> other);
 }

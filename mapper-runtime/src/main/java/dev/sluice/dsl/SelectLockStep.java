@@ -8,12 +8,25 @@ package dev.sluice.dsl;
  * ends, so run it in one ({@code db.transaction(tx -> tx.selectFrom(…)…)}).
  */
 public interface SelectLockStep<T> extends Select<T> {
-  /** {@code OF t1, t2}: lock only these tables' rows (by their names in the query). */
+  /**
+   * {@code OF t1, t2}: lock only these tables' rows (by their names in the query).
+   *
+   * @param tables the tables (or aliases) of the query whose rows are locked
+   * @return this step, for {@code nowait()} or {@code skipLocked()}
+   */
   SelectLockStep<T> of(Table<?>... tables);
 
-  /** {@code NOWAIT}: fail (SQLSTATE 55P03) instead of waiting for a row another has locked. */
+  /**
+   * {@code NOWAIT}: fail (SQLSTATE 55P03) instead of waiting for a row another has locked.
+   *
+   * @return the SELECT, ready to run
+   */
   Select<T> nowait();
 
-  /** {@code SKIP LOCKED}: leave out the rows another transaction has locked. */
+  /**
+   * {@code SKIP LOCKED}: leave out the rows another transaction has locked.
+   *
+   * @return the SELECT, ready to run
+   */
   Select<T> skipLocked();
 }

@@ -5,6 +5,9 @@ public interface SelectWhereStep<T> extends SelectGroupByStep<T> {
   /**
    * {@code WHERE c1 AND c2 …}; {@link Dsl#noCondition()} operands are dropped, and with nothing
    * left there is no WHERE: a SELECT reads every row.
+   *
+   * @param conditions ANDed together; values in them are bound
+   * @return the GROUP BY step
    */
   SelectGroupByStep<T> where(Condition... conditions);
 }

@@ -17,10 +17,20 @@ public final class SortField extends QueryPart {
     this.nulls = nulls;
   }
 
+  /**
+   * {@code … NULLS FIRST}: NULLs sort before every value.
+   *
+   * @return a new key of the same expression and direction
+   */
   public SortField nullsFirst() {
     return new SortField(expression, descending, 1);
   }
 
+  /**
+   * {@code … NULLS LAST}: NULLs sort after every value.
+   *
+   * @return a new key of the same expression and direction
+   */
   public SortField nullsLast() {
     return new SortField(expression, descending, 2);
   }

@@ -16,19 +16,42 @@ import java.util.regex.Pattern;
  * @param <T> the Java type a value of this type is read as
  */
 public final class SqlType<T> {
+  /** {@code smallint}, read as a Short. */
   public static final SqlType<Short> SMALLINT = new SqlType<>("smallint", Short.class);
+
+  /** {@code integer}, read as an Integer. */
   public static final SqlType<Integer> INTEGER = new SqlType<>("integer", Integer.class);
+
+  /** {@code bigint}, read as a Long. */
   public static final SqlType<Long> BIGINT = new SqlType<>("bigint", Long.class);
+
+  /** {@code numeric}, read as a BigDecimal. */
   public static final SqlType<BigDecimal> NUMERIC = new SqlType<>("numeric", BigDecimal.class);
+
+  /** {@code real}, read as a Float. */
   public static final SqlType<Float> REAL = new SqlType<>("real", Float.class);
+
+  /** {@code double precision}, read as a Double. */
   public static final SqlType<Double> DOUBLE_PRECISION =
       new SqlType<>("double precision", Double.class);
+
+  /** {@code boolean}, read as a Boolean. */
   public static final SqlType<Boolean> BOOLEAN = new SqlType<>("boolean", Boolean.class);
+
+  /** {@code text}, read as a String. */
   public static final SqlType<String> TEXT = new SqlType<>("text", String.class);
+
+  /** {@code jsonb}, read as its text. */
   public static final SqlType<String> JSONB = new SqlType<>("jsonb", String.class);
+
+  /** {@code date}, read as a LocalDate. */
   public static final SqlType<LocalDate> DATE = new SqlType<>("date", LocalDate.class);
+
+  /** {@code timestamp} (without time zone), read as a LocalDateTime. */
   public static final SqlType<LocalDateTime> TIMESTAMP =
       new SqlType<>("timestamp", LocalDateTime.class);
+
+  /** {@code timestamptz}, read as an Instant. */
   public static final SqlType<Instant> TIMESTAMPTZ = new SqlType<>("timestamptz", Instant.class);
 
   /**
@@ -51,6 +74,12 @@ public final class SqlType<T> {
   /**
    * The type {@code name} ("varchar(20)", "public.mpaa_rating", "int[]"), read as {@code javaType}.
    * Fails if the name holds anything but a type name, so no SQL can hide in it.
+   *
+   * @param <T> the Java type
+   * @param name the type's name, as SQL writes it
+   * @param javaType the Java type its values are read as
+   * @return the type
+   * @throws IllegalArgumentException if {@code name} is null or not only a type name
    */
   public static <T> SqlType<T> of(String name, Class<T> javaType) {
     if (name == null || !NAME.matcher(name).matches()) {
@@ -62,7 +91,14 @@ public final class SqlType<T> {
     return new SqlType<>(name, javaType);
   }
 
-  /** {@code numeric(precision, scale)}. */
+  /**
+   * {@code numeric(precision, scale)}.
+   *
+   * @param precision the total number of digits, at least 1
+   * @param scale the digits after the decimal point, 0 to {@code precision}
+   * @return the type, read as a BigDecimal
+   * @throws IllegalArgumentException if precision or scale is out of range
+   */
   public static SqlType<BigDecimal> numeric(int precision, int scale) {
     if (precision < 1 || scale < 0 || scale > precision) {
       throw new IllegalArgumentException("numeric(" + precision + ", " + scale + ")");
@@ -70,7 +106,13 @@ public final class SqlType<T> {
     return new SqlType<>("numeric(" + precision + "," + scale + ")", BigDecimal.class);
   }
 
-  /** {@code varchar(length)}: a cast to it truncates longer text. */
+  /**
+   * {@code varchar(length)}: a cast to it truncates longer text.
+   *
+   * @param length the most characters, at least 1
+   * @return the type, read as a String
+   * @throws IllegalArgumentException if {@code length} is less than 1
+   */
   public static SqlType<String> varchar(int length) {
     if (length < 1) {
       throw new IllegalArgumentException("varchar length < 1: " + length);
@@ -78,11 +120,20 @@ public final class SqlType<T> {
     return new SqlType<>("varchar(" + length + ")", String.class);
   }
 
-  /** The name as written into the SQL. */
+  /**
+   * The name as written into the SQL.
+   *
+   * @return the name
+   */
   public String name() {
     return name;
   }
 
+  /**
+   * The Java type a value of this type is read as.
+   *
+   * @return the Java type
+   */
   public Class<T> javaType() {
     return javaType;
   }

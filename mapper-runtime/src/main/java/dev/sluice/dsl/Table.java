@@ -60,7 +60,16 @@ public abstract class Table<R> {
     this.reference = ref.toString();
   }
 
-  /** Creates and registers the next column; called only from a subclass's constructor. */
+  /**
+   * Creates and registers the next column; called only from a subclass's constructor.
+   *
+   * @param <T> the component's type (boxed for primitives)
+   * @param columnName the column's name as PostgreSQL spells it
+   * @param javaType the erasure of the component's type
+   * @param sqlType the PostgreSQL type the Java type maps to, or null if unknown
+   * @param flags {@link Column#NULLABLE}, {@link Column#ID} and {@link Column#GENERATED}, ORed
+   * @return the column
+   */
   protected final <T> Column<R, T> column(
       String columnName, Class<?> javaType, String sqlType, int flags) {
     Column<R, T> c = new Column<>(this, columnName, javaType, sqlType, flags);
@@ -71,6 +80,14 @@ public abstract class Table<R> {
   /**
    * Creates and registers the next column, of a {@code @Convert} component: values compared with it
    * go through {@code converter.toColumn}. Called only from a subclass's constructor.
+   *
+   * @param <T> the component's type (boxed for primitives)
+   * @param columnName the column's name as PostgreSQL spells it
+   * @param javaType the erasure of the component's type
+   * @param sqlType the PostgreSQL type of the column, or null if unknown
+   * @param flags {@link Column#NULLABLE}, {@link Column#ID} and {@link Column#GENERATED}, ORed
+   * @param converter maps between the component's values and the column's
+   * @return the column
    */
   protected final <T> Column<R, T> convertedColumn(
       String columnName, Class<?> javaType, String sqlType, int flags, Converter<?, T> converter) {
@@ -79,7 +96,14 @@ public abstract class Table<R> {
     return c;
   }
 
-  /** Creates and registers the next column, of a text type; called only from a constructor. */
+  /**
+   * Creates and registers the next column, of a text type; called only from a constructor.
+   *
+   * @param columnName the column's name as PostgreSQL spells it
+   * @param sqlType the PostgreSQL type ("text", "varchar(20)", …), or null if unknown
+   * @param flags {@link Column#NULLABLE}, {@link Column#ID} and {@link Column#GENERATED}, ORed
+   * @return the column
+   */
   protected final StringColumn<R> stringColumn(String columnName, String sqlType, int flags) {
     StringColumn<R> c = new StringColumn<>(this, columnName, sqlType, flags);
     columns.add(c);
@@ -90,6 +114,15 @@ public abstract class Table<R> {
    * Creates and registers the next column, of a number or interval type, whose {@code sum} is an
    * {@code S} and {@code avg} an {@code A} (see {@link SummableColumn}); called only from a
    * constructor.
+   *
+   * @param <T> the component's type (boxed for primitives)
+   * @param <S> the Java type of the column's {@code sum}
+   * @param <A> the Java type of the column's {@code avg}
+   * @param columnName the column's name as PostgreSQL spells it
+   * @param javaType the erasure of the component's type
+   * @param sqlType the PostgreSQL type the Java type maps to, or null if unknown
+   * @param flags {@link Column#NULLABLE}, {@link Column#ID} and {@link Column#GENERATED}, ORed
+   * @return the column
    */
   protected final <T, S, A> SummableColumn<R, T, S, A> summableColumn(
       String columnName, Class<?> javaType, String sqlType, int flags) {
@@ -98,7 +131,18 @@ public abstract class Table<R> {
     return c;
   }
 
-  /** Creates and registers the next column, an array; called only from a constructor. */
+  /**
+   * Creates and registers the next column, an array; called only from a constructor.
+   *
+   * @param <T> the component's type: {@code List<String>}, {@code String[]}, …
+   * @param <E> the element type
+   * @param columnName the column's name as PostgreSQL spells it
+   * @param javaType the erasure of the component's type
+   * @param elementType the element type
+   * @param sqlType the PostgreSQL type ("text[]", …), or null if unknown
+   * @param flags {@link Column#NULLABLE}, {@link Column#ID} and {@link Column#GENERATED}, ORed
+   * @return the column
+   */
   protected final <T, E> ArrayColumn<R, T, E> arrayColumn(
       String columnName, Class<?> javaType, Class<E> elementType, String sqlType, int flags) {
     ArrayColumn<R, T, E> c =
@@ -107,13 +151,21 @@ public abstract class Table<R> {
     return c;
   }
 
-  /** The same table under another name in a query, e.g. for a self-join. */
+  /**
+   * The same table under another name in a query, e.g. for a self-join.
+   *
+   * @param alias the name the table goes by in the query
+   * @return the same table under {@code alias}, with its own columns
+   */
   public abstract Table<R> as(String alias);
 
   /**
    * These columns read from the relation {@code name} instead of this table, going by that name:
    * the table a {@link Cte} of this table's rows exposes. Generated; the DSL calls it, through
    * {@link Dsl#cte}.
+   *
+   * @param name the relation's name (a CTE's)
+   * @return this table's columns, reading from {@code name}
    */
   protected abstract Table<R> named(String name);
 
@@ -121,28 +173,53 @@ public abstract class Table<R> {
    * The column values of {@code record}, in the order of {@link #columns()}, as they are bound for
    * an INSERT or UPDATE: converted components through their converter, Optional unwrapped (empty is
    * null), embedded records flattened. Generated; no reflection.
+   *
+   * @param record the row
+   * @return its columns' values, one per column
    */
   public abstract Object[] values(R record);
 
-  /** The schema, or "" when the table is found through the search_path. */
+  /**
+   * The schema, or "" when the table is found through the search_path.
+   *
+   * @return the schema, or ""
+   */
   public final String schema() {
     return schema;
   }
 
-  /** The table's name as PostgreSQL spells it. */
+  /**
+   * The table's name as PostgreSQL spells it.
+   *
+   * @return the name, unquoted
+   */
   public final String name() {
     return name;
   }
 
-  /** The name the table goes by in a query: its alias, or its name when not aliased. */
+  /**
+   * The name the table goes by in a query: its alias, or its name when not aliased.
+   *
+   * @return the alias, unquoted
+   */
   public final String alias() {
     return alias;
   }
 
+  /**
+   * Whether the table goes by an alias other than its name.
+   *
+   * @return true for {@code FILM.as("f")}, false for {@code FILM}
+   */
   public final boolean isAliased() {
     return !alias.equals(name);
   }
 
+  /**
+   * The record a row of the table is read into.
+   *
+   * @return the record's class
+   */
   public final Class<R> recordType() {
     return recordType;
   }
@@ -191,7 +268,11 @@ public abstract class Table<R> {
     return s;
   }
 
-  /** The columns, in the record's component order (embedded records flattened in place). */
+  /**
+   * The columns, in the record's component order (embedded records flattened in place).
+   *
+   * @return the columns, read-only
+   */
   public final List<Column<R, ?>> columns() {
     return columnsView;
   }

@@ -10,7 +10,13 @@ import java.util.function.BiFunction;
  * makes a record (or anything) of them.
  */
 public record Tuple2<A, B>(A first, B second) {
-  /** {@code mapper(first, …)}: e.g. {@code t.map(Title::new)}. */
+  /**
+   * {@code mapper(first, …)}: e.g. {@code t.map(Title::new)}.
+   *
+   * @param <U> what {@code mapper} makes
+   * @param mapper called once, with the values in order
+   * @return what {@code mapper} returned
+   */
   public <U> U map(BiFunction<? super A, ? super B, ? extends U> mapper) {
     return mapper.apply(first, second);
   }

@@ -8,7 +8,13 @@ package dev.sluice.dsl;
  * anything) of them.
  */
 public record Tuple3<A, B, C>(A first, B second, C third) {
-  /** {@code mapper(first, …)}: e.g. {@code t.map(Title::new)}. */
+  /**
+   * {@code mapper(first, …)}: e.g. {@code t.map(Title::new)}.
+   *
+   * @param <U> what {@code mapper} makes
+   * @param mapper called once, with the values in order
+   * @return what {@code mapper} returned
+   */
   public <U> U map(Function3<? super A, ? super B, ? super C, ? extends U> mapper) {
     return mapper.apply(first, second, third);
   }

@@ -8,7 +8,13 @@ package dev.sluice.dsl;
  * anything) of them.
  */
 public record Tuple6<A, B, C, D, E, F>(A first, B second, C third, D fourth, E fifth, F sixth) {
-  /** {@code mapper(first, …)}: e.g. {@code t.map(Title::new)}. */
+  /**
+   * {@code mapper(first, …)}: e.g. {@code t.map(Title::new)}.
+   *
+   * @param <U> what {@code mapper} makes
+   * @param mapper called once, with the values in order
+   * @return what {@code mapper} returned
+   */
   public <U> U map(
       Function6<? super A, ? super B, ? super C, ? super D, ? super E, ? super F, ? extends U>
           mapper) {

@@ -9,7 +9,13 @@ package dev.sluice.dsl;
  */
 public record Tuple7<A, B, C, D, E, F, G>(
     A first, B second, C third, D fourth, E fifth, F sixth, G seventh) {
-  /** {@code mapper(first, …)}: e.g. {@code t.map(Title::new)}. */
+  /**
+   * {@code mapper(first, …)}: e.g. {@code t.map(Title::new)}.
+   *
+   * @param <U> what {@code mapper} makes
+   * @param mapper called once, with the values in order
+   * @return what {@code mapper} returned
+   */
   public <U> U map(
       Function7<
               ? super A,

@@ -9,7 +9,13 @@ package dev.sluice.dsl;
  */
 public record Tuple8<A, B, C, D, E, F, G, H>(
     A first, B second, C third, D fourth, E fifth, F sixth, G seventh, H eighth) {
-  /** {@code mapper(first, …)}: e.g. {@code t.map(Title::new)}. */
+  /**
+   * {@code mapper(first, …)}: e.g. {@code t.map(Title::new)}.
+   *
+   * @param <U> what {@code mapper} makes
+   * @param mapper called once, with the values in order
+   * @return what {@code mapper} returned
+   */
   public <U> U map(
       Function8<
               ? super A,

@@ -105,7 +105,14 @@ public final class ValuesStep<T> {
     return type;
   }
 
-  /** One more row: its values are bound, in the order of the columns (null for one is NULL). */
+  /**
+   * One more row: its values are bound, in the order of the columns (null for one is NULL).
+   *
+   * @param row the value of the only column, or a {@code TupleN} of the columns' values
+   * @return this builder
+   * @throws IllegalArgumentException if {@code row} is null for more than one column, or not a
+   *     tuple of as many values as there are columns
+   */
   public ValuesStep<T> row(T row) {
     if (row == null && items.size() > 1) {
       throw new IllegalArgumentException(
@@ -120,7 +127,13 @@ public final class ValuesStep<T> {
     return this;
   }
 
-  /** The rows of {@code list}, in its order, after those so far. */
+  /**
+   * The rows of {@code list}, in its order, after those so far.
+   *
+   * @param list the rows, each as {@link #row} takes it
+   * @return this builder
+   * @throws IllegalArgumentException as {@link #row} does, for the first row it refuses
+   */
   public ValuesStep<T> rows(Collection<? extends T> list) {
     for (T row : list) {
       row(row);
@@ -131,6 +144,11 @@ public final class ValuesStep<T> {
   /**
    * The list as a FROM item {@code (VALUES …) AS alias (names)}, its columns named as the items
    * given to {@code values(…)}.
+   *
+   * @param alias the derived table's name
+   * @return the derived table, whose {@code table()} joins like a table
+   * @throws IllegalArgumentException if an item has no name (an expression not named with {@code
+   *     as}), or two names are the same
    */
   public Derived<T> as(String alias) {
     List<String> names = new ArrayList<>(items.size());
@@ -149,7 +167,15 @@ public final class ValuesStep<T> {
     return build(alias, names);
   }
 
-  /** The list as a FROM item {@code (VALUES …) AS alias (columnNames)}, one name per column. */
+  /**
+   * The list as a FROM item {@code (VALUES …) AS alias (columnNames)}, one name per column.
+   *
+   * @param alias the derived table's name
+   * @param columnNames the columns' names, one per column, distinct
+   * @return the derived table, whose {@code table()} joins like a table
+   * @throws IllegalArgumentException if the number of names is not the number of columns, or two
+   *     names are the same or empty
+   */
   public Derived<T> as(String alias, String... columnNames) {
     if (columnNames.length != items.size()) {
       throw new IllegalArgumentException(

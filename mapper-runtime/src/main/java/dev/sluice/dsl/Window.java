@@ -59,6 +59,10 @@ public final class Window extends QueryPart {
   /**
    * This window, its rows ordered by {@code keys}. On an extension ({@link #extend()}) only if the
    * base window has no ORDER BY: PostgreSQL cannot override a base's ORDER BY.
+   *
+   * @param keys the sort keys, most significant first
+   * @return a new window
+   * @throws IllegalStateException if this extends a window that has an ORDER BY
    */
   public Window orderBy(SortField... keys) {
     if (base != null && base.ordered()) {
@@ -76,6 +80,10 @@ public final class Window extends QueryPart {
   /**
    * {@code ROWS BETWEEN start AND end}: the frame counts rows, so rows that tie in the ORDER BY
    * (peers) are apart.
+   *
+   * @param start the frame's start ({@link Dsl#unboundedPreceding()}, {@code preceding(n)}, …)
+   * @param end the frame's end
+   * @return a new window with the frame
    */
   public Window rowsBetween(FrameBound start, FrameBound end) {
     return frame("ROWS", start, end);
@@ -84,32 +92,62 @@ public final class Window extends QueryPart {
   /**
    * {@code RANGE BETWEEN start AND end}: the frame goes by the ORDER BY value, so peers are always
    * in or out together; an offset ({@code preceding(10)}) is a distance in that value.
+   *
+   * @param start the frame's start ({@link Dsl#unboundedPreceding()}, {@code preceding(n)}, …)
+   * @param end the frame's end
+   * @return a new window with the frame
    */
   public Window rangeBetween(FrameBound start, FrameBound end) {
     return frame("RANGE", start, end);
   }
 
-  /** {@code GROUPS BETWEEN start AND end}: the frame counts groups of peers. */
+  /**
+   * {@code GROUPS BETWEEN start AND end}: the frame counts groups of peers.
+   *
+   * @param start the frame's start ({@link Dsl#unboundedPreceding()}, {@code preceding(n)}, …)
+   * @param end the frame's end
+   * @return a new window with the frame
+   */
   public Window groupsBetween(FrameBound start, FrameBound end) {
     return frame("GROUPS", start, end);
   }
 
-  /** {@code EXCLUDE CURRENT ROW}: the frame without the current row. */
+  /**
+   * {@code EXCLUDE CURRENT ROW}: the frame without the current row.
+   *
+   * @return a new window
+   * @throws IllegalStateException if the window has no frame
+   */
   public Window excludeCurrentRow() {
     return exclude("CURRENT ROW");
   }
 
-  /** {@code EXCLUDE GROUP}: the frame without the current row and its peers. */
+  /**
+   * {@code EXCLUDE GROUP}: the frame without the current row and its peers.
+   *
+   * @return a new window
+   * @throws IllegalStateException if the window has no frame
+   */
   public Window excludeGroup() {
     return exclude("GROUP");
   }
 
-  /** {@code EXCLUDE TIES}: the frame without the current row's peers, the row itself kept. */
+  /**
+   * {@code EXCLUDE TIES}: the frame without the current row's peers, the row itself kept.
+   *
+   * @return a new window
+   * @throws IllegalStateException if the window has no frame
+   */
   public Window excludeTies() {
     return exclude("TIES");
   }
 
-  /** {@code EXCLUDE NO OTHERS}: nothing excluded, said explicitly (PostgreSQL's default). */
+  /**
+   * {@code EXCLUDE NO OTHERS}: nothing excluded, said explicitly (PostgreSQL's default).
+   *
+   * @return a new window
+   * @throws IllegalStateException if the window has no frame
+   */
   public Window excludeNoOthers() {
     return exclude("NO OTHERS");
   }
@@ -120,6 +158,9 @@ public final class Window extends QueryPart {
    * (w ORDER BY …)} (list {@code w} before {@code w2} in {@code window(…)}). The extension has this
    * window's PARTITION BY and may add an ORDER BY (if this one has none), a frame and an exclusion.
    * This window must be named and have no frame, as PostgreSQL requires.
+   *
+   * @return a new, unnamed window based on this one
+   * @throws IllegalStateException if this window has no name, or has a frame
    */
   public Window extend() {
     if (name == null) {
@@ -138,7 +179,13 @@ public final class Window extends QueryPart {
     return new Window(List.of(), List.of(), null, null, null, null, null, this);
   }
 
-  /** This window under {@code name}, to declare in the query's {@code WINDOW} clause. */
+  /**
+   * This window under {@code name}, to declare in the query's {@code WINDOW} clause.
+   *
+   * @param name the window's name
+   * @return a new window, named
+   * @throws IllegalArgumentException if {@code name} is null or empty
+   */
   public Window as(String name) {
     if (name == null || name.isEmpty()) {
       throw new IllegalArgumentException("a named window needs a name: '" + name + "'");

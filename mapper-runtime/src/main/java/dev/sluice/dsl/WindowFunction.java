@@ -37,6 +37,10 @@ public final class WindowFunction<T> extends Expression<T> {
    * without FILTER; and, as there, it fails inside a part of a data-modifying statement that
    * decides what it writes (an UPDATE's SET, say), where it would widen the aggregate. (PostgreSQL
    * refuses FILTER on a window function that is no aggregate, such as rank().)
+   *
+   * @param condition which rows the aggregate takes; values in it are bound
+   * @return a new call with the filter
+   * @throws IllegalStateException if this call has a filter already
    */
   public WindowFunction<T> filter(Condition condition) {
     if (filter != null && !filter.isEmpty()) {
@@ -48,6 +52,9 @@ public final class WindowFunction<T> extends Expression<T> {
   /**
    * This function over a window: {@code rank().over(partitionBy(FILM.rating)
    * .orderBy(FILM.length.desc()))} renders {@code rank() OVER (PARTITION BY … ORDER BY …)}.
+   *
+   * @param window the window: {@code partitionBy}, {@code orderBy}, a frame, or a named window
+   * @return the windowed call, an expression of the same type
    */
   public Expression<T> over(Window window) {
     WindowFunction<T> function = this;

@@ -21,6 +21,10 @@ public final class JoinStepsTemplate {
 
   static final String DIRECTORY = "src/main/java/dev/sluice/dsl";
 
+  private static final String[] ORDINALS = {
+    "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"
+  };
+
   private JoinStepsTemplate() {}
 
   public static void main(String[] args) throws IOException {
@@ -58,6 +62,15 @@ public final class JoinStepsTemplate {
         .append('<')
         .append(letters(n, ""))
         .append(", V> {\n");
+    s.append("  /**\n   * Applies the function.\n   *\n");
+    for (int i = 0; i < n; i++) {
+      s.append("   * @param ")
+          .append(lower(i))
+          .append(" the ")
+          .append(ORDINALS[i])
+          .append(" argument\n");
+    }
+    s.append("   * @return the result\n   */\n");
     s.append("  V apply(");
     for (int i = 0; i < n; i++) {
       s.append(i == 0 ? "" : ", ").append(letter(i)).append(' ').append(lower(i));
@@ -88,7 +101,10 @@ public final class JoinStepsTemplate {
     s.append("    this.query = query;\n");
     appendAssignments(s, n);
     s.append("  }\n\n");
-    s.append("  /** {@code ON} the condition the lambda makes of the tables. */\n");
+    s.append("  /**\n   * {@code ON} the condition the lambda makes of the tables.\n   *\n");
+    s.append(
+        "   * @param on given every table joined so far, in order; makes the join condition\n");
+    s.append("   * @return the next step: WHERE, another join, or the select\n   */\n");
     s.append("  public From")
         .append(n)
         .append("Step<")
@@ -97,6 +113,9 @@ public final class JoinStepsTemplate {
         .append(lambdaType(n))
         .append(" on) {\n");
     s.append("    return on(on.apply(").append(fields).append("));\n  }\n\n");
+    s.append("  /**\n   * {@code ON condition}, a condition built without the lambda.\n   *\n");
+    s.append("   * @param condition the join condition\n");
+    s.append("   * @return the next step: WHERE, another join, or the select\n   */\n");
     s.append("  public From")
         .append(n)
         .append("Step<")
@@ -108,7 +127,10 @@ public final class JoinStepsTemplate {
         .append("Step<>(query, ")
         .append(fields)
         .append(");\n  }\n\n");
-    s.append("  /** {@code USING (columns)}. */\n");
+    s.append(
+        "  /**\n   * {@code USING (columns)}: the joined tables share these columns by name.\n   *\n");
+    s.append("   * @param columns the shared columns (their names are rendered)\n");
+    s.append("   * @return the next step: WHERE, another join, or the select\n   */\n");
     s.append("  public From")
         .append(n)
         .append("Step<")
@@ -157,7 +179,9 @@ public final class JoinStepsTemplate {
         .append("Step<")
         .append(args)
         .append("> self() {\n    return this;\n  }\n\n");
-    s.append("  /** ANDs the condition the lambda makes of the tables to WHERE. */\n");
+    s.append("  /**\n   * ANDs the condition the lambda makes of the tables to WHERE.\n   *\n");
+    s.append("   * @param where given every table joined, in order; makes the condition\n");
+    s.append("   * @return this step\n   */\n");
     s.append("  public From")
         .append(n)
         .append("Step<")
@@ -176,9 +200,14 @@ public final class JoinStepsTemplate {
             {"rightJoin", " RIGHT JOIN "},
             {"fullJoin", " FULL JOIN "}
           }) {
-        s.append("\n  /** {@code")
+        s.append("\n  /**\n   * {@code")
             .append(kind[1].stripTrailing())
-            .append(" table}, then {@code on} or {@code using}. */\n");
+            .append(" table}, then {@code on} or {@code using}.\n   *\n");
+        s.append("   * @param <").append(next).append("> the joined table's class\n");
+        s.append("   * @param ")
+            .append(lower(n))
+            .append(" the table (or an alias of it) to join\n");
+        s.append("   * @return the ON step, whose lambda receives this table too\n   */\n");
         s.append("  public <")
             .append(next)
             .append(" extends Table<?>> On")
@@ -205,9 +234,15 @@ public final class JoinStepsTemplate {
       }
     } else {
       s.append(
-          "\n  /** A further table, joined in the fluent style: {@code on} takes a plain condition. */\n");
+          "\n  /**\n   * A further table, joined in the fluent style: {@code on} takes a plain"
+              + " condition.\n   *\n   * @param table the table to join\n"
+              + "   * @return the ON step of the fluent style\n   */\n");
       s.append(
           "  public SelectOnStep<R> join(Table<?> table) {\n    return query.join(table);\n  }\n\n");
+      s.append(
+          "  /**\n   * A further table, {@code LEFT JOIN}ed in the fluent style: {@code on} takes a"
+              + " plain condition.\n   *\n   * @param table the table to join\n"
+              + "   * @return the ON step of the fluent style\n   */\n");
       s.append(
           "  public SelectOnStep<R> leftJoin(Table<?> table) {\n    return query.leftJoin(table);\n  }\n");
     }

@@ -102,7 +102,10 @@ public final class TuplesTemplate {
       s.append(i == 0 ? "" : ", ").append(letter(i)).append(' ').append(ORDINALS[i]);
     }
     s.append(") {\n");
-    s.append("  /** {@code mapper(first, …)}: e.g. {@code t.map(Title::new)}. */\n");
+    s.append("  /**\n   * {@code mapper(first, …)}: e.g. {@code t.map(Title::new)}.\n   *\n");
+    s.append("   * @param <U> what {@code mapper} makes\n");
+    s.append("   * @param mapper called once, with the values in order\n");
+    s.append("   * @return what {@code mapper} returned\n   */\n");
     s.append("  public <U> U map(")
         .append(n == 2 ? "BiFunction" : "Function" + n)
         .append('<')
@@ -161,7 +164,20 @@ public final class TuplesTemplate {
     }
     s.append("  }\n");
     for (String[] c : COMPARISONS) {
-      s.append("\n  /** {@code (…)").append(c[1]).append("($1, …)}: the values bound. */\n");
+      s.append("\n  /**\n   * {@code (…)")
+          .append(c[1])
+          .append("($1, …)}: the values bound.\n   *\n");
+      for (int i = 0; i < n; i++) {
+        s.append("   * @param v")
+            .append(i + 1)
+            .append(" compared with the ")
+            .append(ORDINALS[i])
+            .append(" expression\n");
+      }
+      s.append("   * @return the condition\n");
+      s.append(
+              "   * @throws IllegalArgumentException if a value is null (a NULL makes the comparison")
+          .append(" NULL, or decides it by the other values alone)\n   */\n");
       s.append("  public Condition ")
           .append(c[0])
           .append('(')
@@ -171,7 +187,9 @@ public final class TuplesTemplate {
       s.append(");\n  }\n");
     }
     for (String[] c : COMPARISONS) {
-      s.append("\n  /** {@code (…)").append(c[1]).append("(…)} of two row values. */\n");
+      s.append("\n  /**\n   * {@code (…)").append(c[1]).append("(…)} of two row values.\n   *\n");
+      s.append("   * @param other the row value on the right, compared element by element\n");
+      s.append("   * @return the condition\n   */\n");
       s.append("  public Condition ")
           .append(c[0])
           .append('(')
@@ -309,7 +327,9 @@ public final class TuplesTemplate {
           .append(n)
           .append(" expressions, each row a {@link Tuple")
           .append(n)
-          .append("}: detached. */\n");
+          .append("}: detached.\n   *\n")
+          .append(fieldTags(n))
+          .append("   * @return the FROM step\n   */\n");
       s.append("  public static <")
           .append(letters(n, ""))
           .append("> SelectFromStep<Tuple")
@@ -322,7 +342,10 @@ public final class TuplesTemplate {
       s.append("    return SelectQuery.ofTuple(null, ").append(fieldArgs(n)).append(");\n  }\n");
       s.append("\n  /** {@code db.select(…)} of ")
           .append(n)
-          .append(" expressions (Queries calls it). */\n");
+          .append(" expressions (Queries calls it).\n   *\n")
+          .append("   * @param queries the Database or Transaction the statement runs on\n")
+          .append(fieldTags(n))
+          .append("   * @return the FROM step\n   */\n");
       s.append("  public static <")
           .append(letters(n, ""))
           .append("> SelectFromStep<Tuple")
@@ -337,7 +360,9 @@ public final class TuplesTemplate {
     for (int n = 3; n <= MAX; n++) {
       s.append("\n  /** The row value {@code (")
           .append(fieldArgs(n))
-          .append(")}, for keyset pagination: {@code row(…).gt(…)}. */\n");
+          .append(")}, for keyset pagination: {@code row(…).gt(…)}.\n   *\n")
+          .append(fieldTags(n))
+          .append("   * @return the row value\n   */\n");
       s.append("  public static <")
           .append(letters(n, ""))
           .append("> Row")
@@ -370,7 +395,9 @@ public final class TuplesTemplate {
           .append(n)
           .append(" expressions, each row a {@code Tuple")
           .append(n)
-          .append("}. */\n");
+          .append("}.\n   *\n")
+          .append(fieldTags(n))
+          .append("   * @return the FROM step\n   */\n");
       s.append("  default <")
           .append(letters(n, ""))
           .append("> SelectFromStep<Tuple")
@@ -394,7 +421,9 @@ public final class TuplesTemplate {
           .append(n)
           .append(" expressions, each row a {@link Tuple")
           .append(n)
-          .append("}. */\n");
+          .append("}.\n   *\n")
+          .append(fieldTags(n))
+          .append("   * @return the WHERE step\n   */\n");
       s.append("  public final <")
           .append(letters(n, ""))
           .append("> SelectWhereStep<Tuple")
@@ -419,7 +448,9 @@ public final class TuplesTemplate {
           .append(n)
           .append(" expressions after the WITH, each row a {@link Tuple")
           .append(n)
-          .append("}. */\n");
+          .append("}.\n   *\n")
+          .append(fieldTags(n))
+          .append("   * @return the FROM step\n   */\n");
       s.append("  public <")
           .append(letters(n, ""))
           .append("> SelectFromStep<")
@@ -434,6 +465,26 @@ public final class TuplesTemplate {
           .append(").with(ctes);\n  }\n");
     }
     s.append('\n');
+    return s.toString();
+  }
+
+  /** The {@code @param} lines of {@code n} expressions {@code a, b, …} and their types. */
+  private static String fieldTags(int n) {
+    StringBuilder s = new StringBuilder();
+    for (int i = 0; i < n; i++) {
+      s.append("   * @param <")
+          .append(letter(i))
+          .append("> the ")
+          .append(ORDINALS[i])
+          .append(" expression's Java type\n");
+    }
+    for (int i = 0; i < n; i++) {
+      s.append("   * @param ")
+          .append(lower(i))
+          .append(" the ")
+          .append(ORDINALS[i])
+          .append(" expression\n");
+    }
     return s.toString();
   }
 
