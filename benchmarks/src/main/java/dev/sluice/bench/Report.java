@@ -114,7 +114,8 @@ final class Report {
           t.row(List.of(w.id(), r.client().id(), "failed", "", "", "", "", "", "", "", "", "", ""));
           continue;
         }
-        String rate = Targets.fmt(r.unitsPerSecond()) + (w.isLookup() ? " q/s" : " rows/s");
+        String rate =
+            Targets.fmt(r.unitsPerSecond()) + (w.isLookup() ? " q/s" : " " + w.unit() + "s/s");
         boolean lookup = w.isLookup();
         t.row(
             List.of(
