@@ -7,6 +7,7 @@ import dev.sluice.driver.codec.Bytes;
 import dev.sluice.driver.codec.NumericCodec;
 import dev.sluice.driver.codec.Oids;
 import dev.sluice.driver.codec.RangeCodec;
+import dev.sluice.generated.CompositeReader;
 import dev.sluice.generated.EnumLabels;
 import java.math.BigDecimal;
 import java.net.InetAddress;

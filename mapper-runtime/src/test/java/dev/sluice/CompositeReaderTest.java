@@ -3,6 +3,7 @@ package dev.sluice;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import dev.sluice.generated.CompositeReader;
 import dev.sluice.testkit.PgTest;
 import dev.sluice.testkit.TestDatabase;
 import java.time.LocalDate;

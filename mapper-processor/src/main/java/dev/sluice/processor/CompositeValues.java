@@ -12,7 +12,8 @@ import java.util.List;
  * CompositeReader}, straight from the receive buffer.
  */
 final class CompositeValues {
-  static final ClassName COMPOSITE_READER = ClassName.get("dev.sluice", "CompositeReader");
+  static final ClassName COMPOSITE_READER =
+      ClassName.get("dev.sluice.generated", "CompositeReader");
 
   private CompositeValues() {}
 

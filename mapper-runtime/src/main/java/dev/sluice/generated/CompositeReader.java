@@ -1,9 +1,11 @@
-package dev.sluice;
+package dev.sluice.generated;
 
+import dev.sluice.Columns;
+import dev.sluice.PgException;
+import dev.sluice.RowView;
 import dev.sluice.driver.codec.BinaryCodec;
 import dev.sluice.driver.codec.Bytes;
 import dev.sluice.driver.codec.Oids;
-import dev.sluice.generated.EnumLabels;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -42,10 +44,21 @@ public final class CompositeReader {
 
   private int c;
 
-  CompositeReader() {}
+  /** Made by {@link RowView#composite}, one per row view; not for other code. */
+  public CompositeReader() {}
 
-  /** Positions the reader on the value {@code buf[off, off + len)} of column {@code c}. */
-  CompositeReader start(byte[] buf, int off, int len, Columns columns, int c) {
+  /**
+   * Positions the reader on the value {@code buf[off, off + len)} of column {@code c}: called by
+   * {@link RowView#composite}, not by generated or hand-written code.
+   *
+   * @param buf the receive buffer holding the row
+   * @param off where the column's value starts
+   * @param len the value's length
+   * @param columns the result's columns, for messages
+   * @param c the column's position
+   * @return this reader
+   */
+  public CompositeReader start(byte[] buf, int off, int len, Columns columns, int c) {
     this.buf = buf;
     this.pos = off;
     this.depth = 0;
