@@ -29,4 +29,12 @@ public final class TypeFamilies {
       Range<LocalDateTime> stamps,
       @Nullable Range<Instant> instants,
       List<Range<Integer>> multi) {}
+
+  /**
+   * Arrays of domains ({@code posint[]}, {@code small[]} of a domain over a domain), a domain over
+   * an array and a plain domain, read as their base types.
+   */
+  @Row
+  public record Domains(
+      List<Integer> positives, @Nullable List<Integer> smalls, Integer[] arr, int plain) {}
 }

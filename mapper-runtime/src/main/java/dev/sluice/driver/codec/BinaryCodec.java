@@ -529,7 +529,7 @@ public final class BinaryCodec {
     int ndim = Bytes.getInt(b, off);
     int flags = Bytes.getInt(b, off + 4);
     int declared = Bytes.getInt(b, off + 8);
-    if (declared != elementOid) {
+    if (!elementsFit(declared, elementOid)) {
       throw wrongElements(declared, elementOid);
     }
     if (ndim == 0) {
@@ -587,6 +587,18 @@ public final class BinaryCodec {
           "08P01", "array value has " + (end - p) + " bytes after its " + n + " elements");
     }
     return out;
+  }
+
+  /**
+   * Whether an array value whose header declares elements of type {@code declared} is read as one
+   * of {@code expected}: the same type, or a type created in the database (OID from 16384). The
+   * latter is a domain over {@code expected}: array_send names the domain, whose values travel in
+   * the base type's binary form, and the driver describes an array of domains as its base type's
+   * array only after the catalog said so (DomainArrays). A built-in type of another kind is
+   * refused.
+   */
+  static boolean elementsFit(int declared, int expected) {
+    return declared == expected || (declared & 0xffffffffL) >= 16384;
   }
 
   /** An array value whose elements are {@code declared} where {@code expected} was described. */
