@@ -637,6 +637,16 @@ public final class RowView {
     throw ColumnErrors.mismatch(this, c, "InetNetwork");
   }
 
+  /** pg_lsn as {@link PgLsn}; null for NULL. */
+  public PgLsn getPgLsn(int c) {
+    return ColumnConversions.pgLsn(this, c);
+  }
+
+  /** bit or bit varying as {@link BitString}; null for NULL. */
+  public BitString getBitString(int c) {
+    return ColumnConversions.bitString(this, c);
+  }
+
   /** A host address (inet with all bits); a network fails with a message naming InetNetwork. */
   public InetAddress getInetAddress(int c) {
     InetNetwork net = getInetNetwork(c);

@@ -65,6 +65,39 @@ class TypeFamiliesTest {
   }
 
   @Test
+  void pgLsnAndBitStringsReadIntoComponents(TestDatabase tdb) {
+    try (Database db = Database.connect(tdb.url())) {
+      TypeFamilies.LsnBits r =
+          db.queryOne(
+                  "SELECT '16/B374D848'::pg_lsn AS lsn, NULL::pg_lsn AS missing,"
+                      + " B'0101'::varbit AS bits, B'110'::bit(3) AS fixed,"
+                      + " '{0/0,FFFFFFFF/FFFFFFFF}'::pg_lsn[] AS lsns,"
+                      + " ARRAY[B'1', NULL, B'']::varbit[] AS bit_list",
+                  TypeFamilies.LsnBits.class)
+              .orElseThrow();
+      assertThat(r.lsn()).isEqualTo(dev.sluice.PgLsn.parse("16/B374D848"));
+      assertThat(r.missing()).isNull();
+      assertThat(r.bits()).isEqualTo(dev.sluice.BitString.parse("0101"));
+      assertThat(r.fixed()).hasToString("110");
+      assertThat(r.lsns()).containsExactly(dev.sluice.PgLsn.of(0), dev.sluice.PgLsn.of(-1));
+      assertThat(r.bitList())
+          .containsExactly(dev.sluice.BitString.parse("1"), null, dev.sluice.BitString.parse(""));
+      // Another type in a PgLsn component is refused when the decoder binds.
+      assertThatThrownBy(
+              () ->
+                  db.queryOne(
+                      "SELECT 1::int8 AS lsn, NULL::pg_lsn AS missing, B'1'::varbit AS bits,"
+                          + " B'1'::bit AS fixed, '{}'::pg_lsn[] AS lsns,"
+                          + " '{}'::varbit[] AS bit_list",
+                      TypeFamilies.LsnBits.class))
+          .isInstanceOfSatisfying(
+              PgException.class, e -> assertThat(e.sqlState()).isEqualTo("42804"))
+          .hasMessageContaining("\"lsn\"")
+          .hasMessageContaining("bigint");
+    }
+  }
+
+  @Test
   void rangesAndMultirangesReadIntoRangeComponents(TestDatabase tdb) {
     try (Database db = Database.connect(tdb.url())) {
       TypeFamilies.Ranges r =

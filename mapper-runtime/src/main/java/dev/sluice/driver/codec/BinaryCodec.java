@@ -416,8 +416,8 @@ public final class BinaryCodec {
    * Double, BigDecimal (numeric; but NaN and ±Infinity, which BigDecimal cannot hold, are the
    * Double's own, as pgjdbc gives them), String (text types, json, jsonb, "char"), byte[], UUID,
    * LocalDate, LocalTime, OffsetTime, LocalDateTime, Instant (timestamptz), Interval, InetNetwork,
-   * Long (oid), List (arrays). Infinities and 24:00:00 are as the typed decoders above give them.
-   * Throws for a type without a binary codec.
+   * Long (oid), BitString (bit, varbit), PgLsn, List (arrays). Infinities and 24:00:00 are as the
+   * typed decoders above give them. Throws for a type without a binary codec.
    */
   public static Object decode(int oid, byte[] b, int off, int len) {
     switch (oid) {
@@ -490,6 +490,11 @@ public final class BinaryCodec {
       case Oids.INET:
       case Oids.CIDR:
         return inet(b, off, len);
+      case Oids.BIT:
+      case Oids.VARBIT:
+        return BitStringCodec.bits(b, off, len);
+      case Oids.PG_LSN:
+        return BitStringCodec.lsn(b, off, len);
       default:
         int element = Oids.elementOf(oid);
         if (element != 0) {
