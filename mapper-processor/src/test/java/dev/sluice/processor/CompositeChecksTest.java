@@ -34,7 +34,9 @@ class CompositeChecksTest {
             + " CREATE DOMAIN cc_posint AS int4 CHECK (VALUE > 0);"
             + " CREATE DOMAIN cc_small AS cc_posint;"
             + " CREATE TABLE cc_counts (id int PRIMARY KEY, counts cc_posint[] NOT NULL,"
-            + " smalls cc_small[])");
+            + " smalls cc_small[]);"
+            + " CREATE TABLE cc_wal (id int PRIMARY KEY, lsn pg_lsn NOT NULL, flags bit(4) NOT NULL,"
+            + " mask varbit, lsns pg_lsn[])");
   }
 
   @AfterAll
@@ -103,6 +105,24 @@ class CompositeChecksTest {
         4,
         "@Table(\"cc_counts\") record Counts(@Id int id,",
         "    List<LocalDate> counts) {}");
+  }
+
+  /** pg_lsn reads into PgLsn, bit and varbit into BitString; nothing else does. */
+  @Test
+  void pgLsnAndBitStringColumnsAreChecked() {
+    Compilation c =
+        compile(
+            "@Table(\"cc_wal\") record Wal(@Id int id, dev.sluice.PgLsn lsn,",
+            "    dev.sluice.BitString flags, @Nullable dev.sluice.BitString mask,",
+            "    @Nullable List<dev.sluice.PgLsn> lsns) {}");
+    assertThat(c).succeededWithoutWarnings();
+    assertError(
+        "sluice.schema.type-mismatch",
+        "public.cc_wal.lsn is pg_lsn, which component lsn (dev.sluice.BitString) cannot hold"
+            + " without loss",
+        4,
+        "@Table(\"cc_wal\") record Wal(@Id int id,",
+        "    dev.sluice.BitString lsn) {}");
   }
 
   @Test
