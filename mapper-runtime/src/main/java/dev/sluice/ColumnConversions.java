@@ -1,6 +1,7 @@
 package dev.sluice;
 
 import dev.sluice.driver.codec.BinaryCodec;
+import dev.sluice.driver.codec.BitStringCodec;
 import dev.sluice.driver.codec.Bytes;
 import dev.sluice.driver.codec.Oids;
 import dev.sluice.driver.codec.RangeCodec;
@@ -111,6 +112,37 @@ final class ColumnConversions {
           return RangeCodec.text(v);
         }
         return String.valueOf(row.infiniteIntervals ? v : FiniteIntervals.check(row, c, v));
+    }
+  }
+
+  /** Column {@code c} (pg_lsn) as a PgLsn; null for NULL. */
+  static PgLsn pgLsn(RowView row, int c) {
+    if (row.isNull(c)) {
+      return null;
+    }
+    if (row.oids[c] != Oids.PG_LSN) {
+      throw ColumnErrors.mismatch(row, c, "PgLsn");
+    }
+    try {
+      return BitStringCodec.lsn(row.buffer(), row.offset(c), row.length(c));
+    } catch (PgException e) {
+      throw ColumnErrors.inColumn(row, c, e);
+    }
+  }
+
+  /** Column {@code c} (bit or varbit) as a BitString; null for NULL. */
+  static BitString bitString(RowView row, int c) {
+    if (row.isNull(c)) {
+      return null;
+    }
+    int oid = row.oids[c];
+    if (oid != Oids.BIT && oid != Oids.VARBIT) {
+      throw ColumnErrors.mismatch(row, c, "BitString");
+    }
+    try {
+      return BitStringCodec.bits(row.buffer(), row.offset(c), row.length(c));
+    } catch (PgException e) {
+      throw ColumnErrors.inColumn(row, c, e);
     }
   }
 

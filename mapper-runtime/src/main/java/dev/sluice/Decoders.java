@@ -62,6 +62,8 @@ final class Decoders {
     if (type == Interval.class) return Scalars.INTERVAL;
     if (type == java.net.InetAddress.class) return Scalars.INET_ADDRESS;
     if (type == InetNetwork.class) return Scalars.INET_NETWORK;
+    if (type == PgLsn.class) return Scalars.PG_LSN;
+    if (type == BitString.class) return Scalars.BIT_STRING;
     return null;
   }
 

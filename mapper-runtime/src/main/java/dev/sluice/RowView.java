@@ -971,6 +971,28 @@ public final class RowView {
   }
 
   /**
+   * pg_lsn as {@link PgLsn}.
+   *
+   * @param c the column's position, from 0
+   * @return the position, or null for NULL
+   * @throws PgException if the column is not pg_lsn
+   */
+  public PgLsn getPgLsn(int c) {
+    return ColumnConversions.pgLsn(this, c);
+  }
+
+  /**
+   * bit or bit varying as {@link BitString}.
+   *
+   * @param c the column's position, from 0
+   * @return the bits, or null for NULL
+   * @throws PgException if the column is not bit or bit varying
+   */
+  public BitString getBitString(int c) {
+    return ColumnConversions.bitString(this, c);
+  }
+
+  /**
    * A host address (inet with all bits); a network fails with a message naming InetNetwork.
    *
    * @param c the column's position, from 0

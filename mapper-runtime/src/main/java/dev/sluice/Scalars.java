@@ -126,6 +126,16 @@ public final class Scalars {
   public static final RowDecoder<InetNetwork> INET_NETWORK =
       new FirstColumn<>("InetNetwork", RowView::getInetNetwork);
 
+  /** The first column as {@code PgLsn}, read as {@code RowView.getPgLsn} reads it; NULL as null. */
+  public static final RowDecoder<PgLsn> PG_LSN = new FirstColumn<>("PgLsn", RowView::getPgLsn);
+
+  /**
+   * The first column as {@code BitString}, read as {@code RowView.getBitString} reads it; NULL as
+   * null.
+   */
+  public static final RowDecoder<BitString> BIT_STRING =
+      new FirstColumn<>("BitString", RowView::getBitString);
+
   /**
    * A Java enum from a PostgreSQL enum (or text) column, by label (see {@code @Label}).
    *

@@ -24,6 +24,7 @@ import java.util.Map;
  *       zone names no instant and is a {@code LocalDateTime}.
  *   <li>{@code InetNetwork} holds inet and cidr; {@code InetAddress} inet only (a cidr is a
  *       network).
+ *   <li>{@code PgLsn} holds pg_lsn; {@code BitString} bit and varbit.
  *   <li>{@code String} holds any column, in its text form (an empty list below); a {@code
  *       List<String>} any array but bytea[], each element in its text form.
  * </ul>
@@ -52,7 +53,9 @@ public final class ColumnTypes {
           Map.entry("java.time.OffsetDateTime", List.of("timestamptz")),
           Map.entry("dev.sluice.Interval", List.of("interval")),
           Map.entry("java.net.InetAddress", List.of("inet")),
-          Map.entry("dev.sluice.InetNetwork", List.of("inet", "cidr")));
+          Map.entry("dev.sluice.InetNetwork", List.of("inet", "cidr")),
+          Map.entry("dev.sluice.PgLsn", List.of("pg_lsn")),
+          Map.entry("dev.sluice.BitString", List.of("varbit", "bit")));
 
   /**
    * The column types (typnames) {@code javaType} holds without loss, most natural first; empty for

@@ -30,9 +30,24 @@ final class LiveFacts implements SchemaFacts {
       "b.typname, b.typtype, e.typname, e.typtype, CASE WHEN b.typtype = 'e' THEN b.oid::regtype"
           + "::text WHEN e.typtype = 'e' THEN e.oid::regtype::text END";
 
+  /**
+   * The base type (through domains over domains) and, for an array, its element's base type: an
+   * array of domains ({@code posint[]}) is checked as an array of the domain's base type, which is
+   * how the driver reads it.
+   */
   private static final String TYPE_JOINS =
-      " JOIN pg_type b ON b.oid = CASE WHEN t.typtype = 'd' THEN t.typbasetype ELSE t.oid END"
-          + " LEFT JOIN pg_type e ON e.oid = b.typelem AND b.typcategory = 'A'";
+      " JOIN pg_type b ON b.oid = "
+          + baseOf("t.oid")
+          + " LEFT JOIN pg_type e ON b.typcategory = 'A' AND e.oid = "
+          + baseOf("b.typelem");
+
+  /** A scalar subquery: the type {@code oid} names, or the base type its domains come down to. */
+  private static String baseOf(String oid) {
+    return "(WITH RECURSIVE w(o, depth) AS (SELECT "
+        + oid
+        + ", 0 UNION ALL SELECT d.typbasetype, w.depth + 1 FROM w JOIN pg_type d ON d.oid = w.o"
+        + " WHERE d.typtype = 'd') SELECT o FROM w ORDER BY depth DESC LIMIT 1)";
+  }
 
   private final Connection connection;
   private final Map<String, Relation> relations = new HashMap<>();

@@ -310,6 +310,10 @@ final class ParameterChecker {
       case "java.net.Inet6Address":
       case "dev.sluice.InetNetwork":
         return "inet";
+      case "dev.sluice.BitString":
+        return "varbit";
+      case "dev.sluice.PgLsn":
+        return "pg_lsn";
       default:
         return null;
     }

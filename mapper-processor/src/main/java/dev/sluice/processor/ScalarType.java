@@ -81,7 +81,13 @@ enum ScalarType {
       ClassName.get("dev.sluice", "InetNetwork"),
       "getInetNetwork",
       "inet",
-      accepted("dev.sluice.InetNetwork"));
+      accepted("dev.sluice.InetNetwork")),
+  PG_LSN(ClassName.get("dev.sluice", "PgLsn"), "getPgLsn", "pg_lsn", accepted("dev.sluice.PgLsn")),
+  BIT_STRING(
+      ClassName.get("dev.sluice", "BitString"),
+      "getBitString",
+      "varbit",
+      accepted("dev.sluice.BitString"));
 
   /**
    * The {@code TypeOids} constant names of the types {@code javaType} holds without loss, from the

@@ -1,5 +1,7 @@
 package dev.sluice.pagila;
 
+import dev.sluice.BitString;
+import dev.sluice.PgLsn;
 import dev.sluice.PgNumeric;
 import dev.sluice.Range;
 import dev.sluice.annotations.Nullable;
@@ -29,4 +31,22 @@ public final class TypeFamilies {
       Range<LocalDateTime> stamps,
       @Nullable Range<Instant> instants,
       List<Range<Integer>> multi) {}
+
+  /**
+   * Arrays of domains ({@code posint[]}, {@code small[]} of a domain over a domain), a domain over
+   * an array and a plain domain, read as their base types.
+   */
+  @Row
+  public record Domains(
+      List<Integer> positives, @Nullable List<Integer> smalls, Integer[] arr, int plain) {}
+
+  /** pg_lsn and bit strings, scalar and in arrays. */
+  @Row
+  public record LsnBits(
+      PgLsn lsn,
+      @Nullable PgLsn missing,
+      BitString bits,
+      BitString fixed,
+      List<PgLsn> lsns,
+      List<BitString> bitList) {}
 }

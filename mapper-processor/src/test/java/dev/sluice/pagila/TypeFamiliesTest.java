@@ -36,6 +36,68 @@ class TypeFamiliesTest {
   }
 
   @Test
+  void arraysOfDomainsReadIntoComponentsOfTheBaseType(TestDatabase tdb) throws Exception {
+    tdb.execute(
+        "CREATE DOMAIN tf_posint AS int4 CHECK (VALUE > 0);"
+            + " CREATE DOMAIN tf_small AS tf_posint CHECK (VALUE < 1000);"
+            + " CREATE DOMAIN tf_intarr AS int4[];"
+            + " CREATE TABLE tf_doms (positives tf_posint[] NOT NULL, smalls tf_small[],"
+            + " arr tf_intarr NOT NULL, plain tf_posint NOT NULL);"
+            + " INSERT INTO tf_doms VALUES ('{1,2}', '{3,NULL}', '{-1}', 7), ('{}', NULL, '{}', 1)");
+    String sql = "SELECT positives, smalls, arr, plain FROM tf_doms ORDER BY plain DESC";
+    try (Database db = Database.connect(tdb.url());
+        Database shared = Database.builder().url(tdb.url()).maxPoolSize(1).pipelining(4).build()) {
+      for (Database d : java.util.List.of(db, shared)) {
+        for (int run = 0; run < 2; run++) { // described (unnamed, then named), then cached
+          java.util.List<TypeFamilies.Domains> rows = d.query(sql, TypeFamilies.Domains.class);
+          assertThat(rows).hasSize(2);
+          assertThat(rows.get(0).positives()).containsExactly(1, 2);
+          assertThat(rows.get(0).smalls()).containsExactly(3, null);
+          assertThat(rows.get(0).arr()).containsExactly(-1);
+          assertThat(rows.get(0).plain()).isEqualTo(7);
+          assertThat(rows.get(1).positives()).isEmpty();
+          assertThat(rows.get(1).smalls()).isNull();
+          assertThat(rows.get(1).arr()).isEmpty();
+          assertThat(rows.get(1).plain()).isEqualTo(1);
+        }
+      }
+    }
+  }
+
+  @Test
+  void pgLsnAndBitStringsReadIntoComponents(TestDatabase tdb) {
+    try (Database db = Database.connect(tdb.url())) {
+      TypeFamilies.LsnBits r =
+          db.queryOne(
+                  "SELECT '16/B374D848'::pg_lsn AS lsn, NULL::pg_lsn AS missing,"
+                      + " B'0101'::varbit AS bits, B'110'::bit(3) AS fixed,"
+                      + " '{0/0,FFFFFFFF/FFFFFFFF}'::pg_lsn[] AS lsns,"
+                      + " ARRAY[B'1', NULL, B'']::varbit[] AS bit_list",
+                  TypeFamilies.LsnBits.class)
+              .orElseThrow();
+      assertThat(r.lsn()).isEqualTo(dev.sluice.PgLsn.parse("16/B374D848"));
+      assertThat(r.missing()).isNull();
+      assertThat(r.bits()).isEqualTo(dev.sluice.BitString.parse("0101"));
+      assertThat(r.fixed()).hasToString("110");
+      assertThat(r.lsns()).containsExactly(dev.sluice.PgLsn.of(0), dev.sluice.PgLsn.of(-1));
+      assertThat(r.bitList())
+          .containsExactly(dev.sluice.BitString.parse("1"), null, dev.sluice.BitString.parse(""));
+      // Another type in a PgLsn component is refused when the decoder binds.
+      assertThatThrownBy(
+              () ->
+                  db.queryOne(
+                      "SELECT 1::int8 AS lsn, NULL::pg_lsn AS missing, B'1'::varbit AS bits,"
+                          + " B'1'::bit AS fixed, '{}'::pg_lsn[] AS lsns,"
+                          + " '{}'::varbit[] AS bit_list",
+                      TypeFamilies.LsnBits.class))
+          .isInstanceOfSatisfying(
+              PgException.class, e -> assertThat(e.sqlState()).isEqualTo("42804"))
+          .hasMessageContaining("\"lsn\"")
+          .hasMessageContaining("bigint");
+    }
+  }
+
+  @Test
   void rangesAndMultirangesReadIntoRangeComponents(TestDatabase tdb) {
     try (Database db = Database.connect(tdb.url())) {
       TypeFamilies.Ranges r =

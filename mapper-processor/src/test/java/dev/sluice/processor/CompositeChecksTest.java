@@ -30,7 +30,13 @@ class CompositeChecksTest {
         "CREATE TYPE cc_addr AS (street text, zip int4);"
             + " CREATE TYPE cc_person AS (name text, home cc_addr, tags text[]);"
             + " CREATE TABLE cc_house (id int PRIMARY KEY, owner cc_person,"
-            + " homes cc_addr[] NOT NULL)");
+            + " homes cc_addr[] NOT NULL);"
+            + " CREATE DOMAIN cc_posint AS int4 CHECK (VALUE > 0);"
+            + " CREATE DOMAIN cc_small AS cc_posint;"
+            + " CREATE TABLE cc_counts (id int PRIMARY KEY, counts cc_posint[] NOT NULL,"
+            + " smalls cc_small[]);"
+            + " CREATE TABLE cc_wal (id int PRIMARY KEY, lsn pg_lsn NOT NULL, flags bit(4) NOT NULL,"
+            + " mask varbit, lsns pg_lsn[])");
   }
 
   @AfterAll
@@ -79,6 +85,44 @@ class CompositeChecksTest {
             "@Table(\"cc_house\") record House(@Id int id, @Nullable Person owner,"
                 + " List<Addr> homes) {}");
     assertThat(c).succeededWithoutWarnings();
+  }
+
+  /** An array of domains is checked as an array of the base type, as the driver reads it. */
+  @Test
+  void arraysOfDomainsAreCheckedAsArraysOfTheBaseType() {
+    Compilation c =
+        compile(
+            "@Table(\"cc_counts\") record Counts(@Id int id, List<Integer> counts,",
+            "    @Nullable List<Integer> smalls) {}",
+            "@Row record Smalls(@Nullable List<Integer> smalls) {}",
+            "@Dao interface CountsDao { @Query(\"SELECT smalls FROM cc_counts\")"
+                + " List<Smalls> all(); }");
+    assertThat(c).succeededWithoutWarnings();
+    assertError(
+        "sluice.schema.type-mismatch",
+        "public.cc_counts.counts is cc_posint[], which component counts"
+            + " (java.util.List<java.time.LocalDate>) cannot hold without loss",
+        4,
+        "@Table(\"cc_counts\") record Counts(@Id int id,",
+        "    List<LocalDate> counts) {}");
+  }
+
+  /** pg_lsn reads into PgLsn, bit and varbit into BitString; nothing else does. */
+  @Test
+  void pgLsnAndBitStringColumnsAreChecked() {
+    Compilation c =
+        compile(
+            "@Table(\"cc_wal\") record Wal(@Id int id, dev.sluice.PgLsn lsn,",
+            "    dev.sluice.BitString flags, @Nullable dev.sluice.BitString mask,",
+            "    @Nullable List<dev.sluice.PgLsn> lsns) {}");
+    assertThat(c).succeededWithoutWarnings();
+    assertError(
+        "sluice.schema.type-mismatch",
+        "public.cc_wal.lsn is pg_lsn, which component lsn (dev.sluice.BitString) cannot hold"
+            + " without loss",
+        4,
+        "@Table(\"cc_wal\") record Wal(@Id int id,",
+        "    dev.sluice.BitString lsn) {}");
   }
 
   @Test

@@ -262,7 +262,8 @@ final class ExtendedQuery extends Exchange {
           return false; // the same bytes as last time: the same columns, nothing allocated
         }
         byte[] body = r.bodyCopy();
-        Columns now = r.rowDescription();
+        // Arrays of domains as the statement's description was made into (no lookup mid-reply).
+        Columns now = session.domainArrays.resolved(r.rowDescription());
         if (!sameColumns(now, described.columns)) {
           redescribed(now);
         }

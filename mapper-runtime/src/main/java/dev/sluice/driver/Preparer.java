@@ -234,7 +234,8 @@ final class Preparer {
     if (x.paramOids == null) {
       throw session.protocolViolation("no ParameterDescription for Describe");
     }
-    Prepared p = new Prepared(name, sql, x.paramOids, x.columns);
+    Columns columns = session.domainArrays.resolve(session, x.columns);
+    Prepared p = new Prepared(name, sql, x.paramOids, columns);
     if (!name.isEmpty() || session.unnamedStatements) {
       session.statements.put(p);
     }

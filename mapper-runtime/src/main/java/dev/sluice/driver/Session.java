@@ -86,6 +86,9 @@ final class Session {
   final RowView rowView;
   final StatementCache statements;
 
+  /** The arrays of domains seen on this connection, read as arrays of their base types. */
+  final DomainArrays domainArrays = new DomainArrays();
+
   /**
    * {@link StatementMode#UNNAMED}: every Bind goes with a Parse of the unnamed statement in the
    * same batch, and the statement cache holds descriptions only.
@@ -450,6 +453,7 @@ final class Session {
       case Protocol.ERROR_RESPONSE:
         {
           PgException e = errorResponse(queue.head); // a FATAL one is thrown here
+          domainArrays.invalidateOn(e); // a type it knows may have been dropped
           Exchange h = head(type);
           return h.error(e) && queue.head == x ? YIELDED : GO_ON;
         }

@@ -1,5 +1,6 @@
 package dev.sluice.driver;
 
+import dev.sluice.Columns;
 import dev.sluice.PgException;
 import java.io.IOException;
 import java.util.List;
@@ -194,6 +195,15 @@ final class SharedSender {
     if (d.failure != null) {
       throw d.failure;
     }
+    Columns columns = d.columns;
+    if (d.error == null) {
+      try {
+        columns = resolveTypes(sql, columns, deadline, timeoutMillis);
+      } catch (RuntimeException | Error e) {
+        lateCloses.add(name); // described, never cached: closed by the next sender
+        throw e;
+      }
+    }
     gate.lock();
     try {
       if (d.error != null) {
@@ -207,10 +217,50 @@ final class SharedSender {
       if (p != null) {
         session.statements.closeLater(name); // another caller prepared it meanwhile
       } else {
-        p = new Prepared(name, sql, d.paramOids, d.columns);
+        p = new Prepared(name, sql, d.paramOids, columns);
         session.statements.put(p);
       }
       return sendBound(x, p);
+    } finally {
+      gate.unlock();
+    }
+  }
+
+  /**
+   * {@code columns} with their arrays of domains read as arrays of the base types ({@link
+   * DomainArrays}), after a lookup exchange of its own if the connection has not seen a type yet.
+   */
+  private Columns resolveTypes(String sql, Columns columns, long deadline, long timeoutMillis) {
+    DomainArrays types = session.domainArrays;
+    int[] unknown;
+    SimpleQuery q;
+    gate.lock();
+    try {
+      unknown = types.unknown(columns);
+      if (unknown == null) {
+        return types.resolved(columns);
+      }
+      checkOpen(sql);
+      q = SimpleQuery.firstValue(session, DomainArrays.lookup(unknown));
+      try {
+        session.writer.query(q.sql);
+      } catch (RuntimeException | Error e) {
+        session.discardUnsent();
+        throw e;
+      }
+      submit(q);
+    } finally {
+      gate.unlock();
+    }
+    connection.pump.await(q, deadline, timeoutMillis);
+    if (q.failure != null) {
+      throw q.failure;
+    }
+    q.throwIfFailed();
+    gate.lock();
+    try {
+      types.learn(unknown, q.value());
+      return types.resolved(columns);
     } finally {
       gate.unlock();
     }

@@ -29,6 +29,21 @@ final class SimpleQuery extends Exchange {
     return exchange(session, sql, true).value;
   }
 
+  /**
+   * An exchange that keeps the first value of {@code sql}'s first row, for a caller that writes the
+   * Query itself and waits for the reply its own way (a shared connection's caller).
+   */
+  static SimpleQuery firstValue(Session session, String sql) {
+    SimpleQuery x = new SimpleQuery(session, true);
+    x.sql = sql;
+    return x;
+  }
+
+  /** The first column of the first row, as text, or null (for {@link #firstValue}). */
+  String value() {
+    return value;
+  }
+
   private static SimpleQuery exchange(Session session, String sql, boolean keepFirstValue)
       throws IOException {
     session.writer.query(sql);

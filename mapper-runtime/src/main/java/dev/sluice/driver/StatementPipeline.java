@@ -1,5 +1,6 @@
 package dev.sluice.driver;
 
+import dev.sluice.Columns;
 import dev.sluice.PgException;
 import dev.sluice.driver.codec.ParameterEncoder;
 import java.io.IOException;
@@ -183,7 +184,8 @@ final class StatementPipeline {
     Prepared[] described = new Prepared[names.size()];
     for (int k = 0; k < x.answered; k++) {
       int first = firstStep.get(k);
-      Prepared p = new Prepared(names.get(k), steps.get(first).sql, x.paramOids[k], x.columns[k]);
+      Columns columns = session.domainArrays.resolve(session, x.columns[k]);
+      Prepared p = new Prepared(names.get(k), steps.get(first).sql, x.paramOids[k], columns);
       session.statements.put(p);
       session.statements.pin(p);
       described[k] = p;

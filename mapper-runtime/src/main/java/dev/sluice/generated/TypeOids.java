@@ -99,6 +99,15 @@ public final class TypeOids {
   /** {@code jsonb}. */
   public static final int JSONB = Oids.JSONB;
 
+  /** {@code bit}. */
+  public static final int BIT = Oids.BIT;
+
+  /** {@code varbit}. */
+  public static final int VARBIT = Oids.VARBIT;
+
+  /** {@code pg_lsn}. */
+  public static final int PG_LSN = Oids.PG_LSN;
+
   /** {@code bool[]}. */
   public static final int BOOL_ARRAY = Oids.BOOL_ARRAY;
 
@@ -173,6 +182,15 @@ public final class TypeOids {
 
   /** {@code jsonb[]}. */
   public static final int JSONB_ARRAY = Oids.JSONB_ARRAY;
+
+  /** {@code bit[]}. */
+  public static final int BIT_ARRAY = Oids.BIT_ARRAY;
+
+  /** {@code varbit[]}. */
+  public static final int VARBIT_ARRAY = Oids.VARBIT_ARRAY;
+
+  /** {@code pg_lsn[]}. */
+  public static final int PG_LSN_ARRAY = Oids.PG_LSN_ARRAY;
 
   /**
    * The pseudo-type anyarray: in a list of accepted types, any array a {@code List<String>} reads.

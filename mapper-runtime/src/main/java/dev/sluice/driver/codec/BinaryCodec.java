@@ -416,8 +416,8 @@ public final class BinaryCodec {
    * Double, BigDecimal (numeric; but NaN and ±Infinity, which BigDecimal cannot hold, are the
    * Double's own, as pgjdbc gives them), String (text types, json, jsonb, "char"), byte[], UUID,
    * LocalDate, LocalTime, OffsetTime, LocalDateTime, Instant (timestamptz), Interval, InetNetwork,
-   * Long (oid), List (arrays). Infinities and 24:00:00 are as the typed decoders above give them.
-   * Throws for a type without a binary codec.
+   * Long (oid), BitString (bit, varbit), PgLsn, List (arrays). Infinities and 24:00:00 are as the
+   * typed decoders above give them. Throws for a type without a binary codec.
    */
   public static Object decode(int oid, byte[] b, int off, int len) {
     switch (oid) {
@@ -490,6 +490,11 @@ public final class BinaryCodec {
       case Oids.INET:
       case Oids.CIDR:
         return inet(b, off, len);
+      case Oids.BIT:
+      case Oids.VARBIT:
+        return BitStringCodec.bits(b, off, len);
+      case Oids.PG_LSN:
+        return BitStringCodec.lsn(b, off, len);
       default:
         int element = Oids.elementOf(oid);
         if (element != 0) {
@@ -529,7 +534,7 @@ public final class BinaryCodec {
     int ndim = Bytes.getInt(b, off);
     int flags = Bytes.getInt(b, off + 4);
     int declared = Bytes.getInt(b, off + 8);
-    if (declared != elementOid) {
+    if (!elementsFit(declared, elementOid)) {
       throw wrongElements(declared, elementOid);
     }
     if (ndim == 0) {
@@ -587,6 +592,18 @@ public final class BinaryCodec {
           "08P01", "array value has " + (end - p) + " bytes after its " + n + " elements");
     }
     return out;
+  }
+
+  /**
+   * Whether an array value whose header declares elements of type {@code declared} is read as one
+   * of {@code expected}: the same type, or a type created in the database (OID from 16384). The
+   * latter is a domain over {@code expected}: array_send names the domain, whose values travel in
+   * the base type's binary form, and the driver describes an array of domains as its base type's
+   * array only after the catalog said so (DomainArrays). A built-in type of another kind is
+   * refused.
+   */
+  static boolean elementsFit(int declared, int expected) {
+    return declared == expected || (declared & 0xffffffffL) >= 16384;
   }
 
   /** An array value whose elements are {@code declared} where {@code expected} was described. */

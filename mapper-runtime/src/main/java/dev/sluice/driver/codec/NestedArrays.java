@@ -24,7 +24,7 @@ public final class NestedArrays {
     if (ndim < 0 || ndim > 6 || (flags & ~1) != 0) {
       throw new PgException("08P01", "array value with " + ndim + " dimensions and flags " + flags);
     }
-    if (declared != elementOid) {
+    if (!BinaryCodec.elementsFit(declared, elementOid)) {
       throw BinaryCodec.wrongElements(declared, elementOid);
     }
     if (len < 12 + 8 * ndim) {

@@ -33,6 +33,9 @@ public final class Oids {
   public static final int VOID = 2278;
   public static final int UUID = 2950;
   public static final int JSONB = 3802;
+  public static final int BIT = 1560;
+  public static final int VARBIT = 1562;
+  public static final int PG_LSN = 3220;
 
   public static final int BOOL_ARRAY = 1000;
   public static final int BYTEA_ARRAY = 1001;
@@ -59,6 +62,9 @@ public final class Oids {
   public static final int UUID_ARRAY = 2951;
   public static final int JSON_ARRAY = 199;
   public static final int JSONB_ARRAY = 3807;
+  public static final int BIT_ARRAY = 1561;
+  public static final int VARBIT_ARRAY = 1563;
+  public static final int PG_LSN_ARRAY = 3221;
 
   // The built-in ranges and multiranges (their codec: RangeCodec).
   public static final int INT4RANGE = RangeCodec.INT4RANGE;
@@ -148,6 +154,12 @@ public final class Oids {
         return JSON;
       case JSONB_ARRAY:
         return JSONB;
+      case BIT_ARRAY:
+        return BIT;
+      case VARBIT_ARRAY:
+        return VARBIT;
+      case PG_LSN_ARRAY:
+        return PG_LSN;
       default:
         return RangeCodec.rangeOfArray(oid);
     }
@@ -206,6 +218,12 @@ public final class Oids {
         return JSON_ARRAY;
       case JSONB:
         return JSONB_ARRAY;
+      case BIT:
+        return BIT_ARRAY;
+      case VARBIT:
+        return VARBIT_ARRAY;
+      case PG_LSN:
+        return PG_LSN_ARRAY;
       default:
         return 0;
     }
@@ -241,6 +259,9 @@ public final class Oids {
       case UUID:
       case JSONB:
       case XML:
+      case BIT:
+      case VARBIT:
+      case PG_LSN:
         return true;
       default:
         return elementOf(oid) != 0 || RangeCodec.isRangeOrMultirange(oid);
@@ -325,6 +346,12 @@ public final class Oids {
         return "uuid";
       case JSONB:
         return "jsonb";
+      case BIT:
+        return "bit";
+      case VARBIT:
+        return "bit varying";
+      case PG_LSN:
+        return "pg_lsn";
       default:
         int element = elementOf(oid);
         return element != 0 ? name(element) + "[]" : RangeCodec.name(oid);

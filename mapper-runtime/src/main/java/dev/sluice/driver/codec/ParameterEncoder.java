@@ -1,8 +1,10 @@
 package dev.sluice.driver.codec;
 
+import dev.sluice.BitString;
 import dev.sluice.InetNetwork;
 import dev.sluice.Interval;
 import dev.sluice.PgException;
+import dev.sluice.PgLsn;
 import dev.sluice.PgNumeric;
 import dev.sluice.Range;
 import dev.sluice.driver.ColumnSlice;
@@ -69,6 +71,8 @@ public final class ParameterEncoder {
     }
     if (v instanceof Interval || v instanceof Duration || v instanceof Period) return Oids.INTERVAL;
     if (v instanceof InetAddress || v instanceof InetNetwork) return Oids.INET;
+    if (v instanceof BitString) return Oids.VARBIT;
+    if (v instanceof PgLsn) return Oids.PG_LSN;
     if (v instanceof int[]) return Oids.INT4_ARRAY;
     if (v instanceof long[]) return Oids.INT8_ARRAY;
     if (v instanceof short[]) return Oids.INT2_ARRAY;
@@ -128,6 +132,8 @@ public final class ParameterEncoder {
         return to == Oids.NUMERIC;
       case Oids.INET:
         return to == Oids.CIDR;
+      case Oids.VARBIT:
+        return to == Oids.BIT; // the same binary form; bit(n) checks the length
       default:
         return false;
     }
@@ -300,6 +306,19 @@ public final class ParameterEncoder {
           }
           break;
         }
+      case Oids.BIT:
+      case Oids.VARBIT:
+        if (v instanceof BitString bits) {
+          BitStringCodec.encode(w, bits);
+          return;
+        }
+        break;
+      case Oids.PG_LSN:
+        if (v instanceof PgLsn lsn) {
+          w.putLong(lsn.asLong());
+          return;
+        }
+        break;
       default:
         int element = Oids.elementOf(oid);
         if (element != 0) {
