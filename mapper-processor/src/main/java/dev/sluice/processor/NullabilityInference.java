@@ -51,8 +51,8 @@ final class NullabilityInference {
 
     /**
      * At each position of {@link #nullness}, the one node that makes the column NULLABLE, for a
-     * message (see {@link PlanInference#cause}); null where the column is not NULLABLE or the cause
-     * is not named.
+     * message (see {@link NullCauses}); null where the column is not NULLABLE or the cause is not
+     * named.
      */
     final List<String> causes;
 
@@ -95,15 +95,13 @@ final class NullabilityInference {
             SubqueryText.columns(sqlWithDollarParams),
             cteColumns,
             StatementText.ordinality(sqlWithDollarParams),
-            StatementText.columnAliases(sqlWithDollarParams));
+            StatementText.columnAliases(sqlWithDollarParams),
+            sqlWithDollarParams);
     List<ColumnNullness> nullness = inference.outputs(root, 0);
     List<String> causes = new ArrayList<>(nullness.size());
-    List<String> shown = PlanInference.shown(root);
     for (int i = 0; i < nullness.size(); i++) {
       causes.add(
-          nullness.get(i) == ColumnNullness.NULLABLE && i < shown.size() && !root.isUnion()
-              ? inference.cause(root, shown.get(i), 0)
-              : null);
+          nullness.get(i) == ColumnNullness.NULLABLE ? inference.causes.at(root, i, 0) : null);
     }
     return new Inferred(
         Collections.unmodifiableList(nullness), Collections.unmodifiableList(causes));

@@ -114,7 +114,7 @@ class NullabilityFalseAlarmsTest {
   void theTextVariantYieldsNullForAJsonNull() {
     assertNullable(
         "value",
-        NullabilityChecksTest.BY_THE_PLAN,
+        "jsonb_array_elements_text(…), NULL for each JSON null)",
         "value",
         "@Row record R(String value) {}",
         "@Query(\"SELECT e AS value FROM jsonb_array_elements_text('[null]') e\") List<R> m();");
@@ -124,7 +124,7 @@ class NullabilityFalseAlarmsTest {
   void aSubqueryScansNullableComputedColumn() {
     assertNullable(
         "doubled",
-        NullabilityChecksTest.BY_THE_PLAN,
+        "the nullable column film.length)",
         "doubled",
         "@Row record R(int filmId, Integer doubled) {}",
         "@Query(\"SELECT film_id, doubled FROM (SELECT film_id, length * 2 AS doubled,"
@@ -135,7 +135,7 @@ class NullabilityFalseAlarmsTest {
   void anAggregateSubqueryWithHavingMayFindNoRow() {
     assertNullable(
         "n",
-        NullabilityChecksTest.BY_THE_PLAN,
+        "a scalar subquery, which may return no row or NULL)",
         "n",
         "@Row record R(Long n) {}",
         "@Query(\"SELECT (SELECT count(*) FROM film HAVING count(*) > 3) AS n\") List<R> m();");

@@ -409,8 +409,8 @@ class NullabilityInferenceTest {
 
   @Test
   void expressionsItCannotReadAreUnknown() {
-    ExpressionNullness.Context none =
-        new ExpressionNullness.Context() {
+    ExpressionContext none =
+        new ExpressionContext() {
           @Override
           public ColumnNullness column(String qualifier, String name) {
             return NON_NULL;
