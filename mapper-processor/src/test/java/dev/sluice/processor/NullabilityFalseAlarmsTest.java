@@ -179,6 +179,39 @@ class NullabilityFalseAlarmsTest {
     org.assertj.core.api.Assertions.assertThat(ProgressNotes.others(c)).isEmpty();
   }
 
+  /**
+   * A FROM subquery whose select list holds {@code *}: its columns are had from the server (a probe
+   * of the subquery alone), so a column above is followed to its place, NOT NULL here.
+   */
+  @Test
+  void aStarInASubquerysSelectList() {
+    Compilation c =
+        compile(
+            "@Row record R(String title, long rn) {}",
+            "@Dao interface D {",
+            "  @Query(\"SELECT s.title, s.rn FROM (SELECT *, row_number() OVER (ORDER BY film_id)\"",
+            "      + \" AS rn FROM film) s WHERE s.rn <= 3\") List<R> m();",
+            "}");
+    assertThat(c).succeeded();
+    org.assertj.core.api.Assertions.assertThat(ProgressNotes.others(c)).isEmpty();
+  }
+
+  /**
+   * As above, a NOT NULL column behind the {@code *} on the nullable side of a LEFT JOIN inside the
+   * subquery: nullable, for that cause (line 5).
+   */
+  @Test
+  void aStarInASubquerysSelectListOverALeftJoin() {
+    assertNullable(
+        "name",
+        "language.name, the nullable side of the outer join with language l)",
+        "name",
+        "@Row record R(String title, String name) {}",
+        "@Query(\"SELECT s.title, s.name FROM (SELECT f.title, l.*, rank() OVER (ORDER BY"
+            + " f.film_id) AS r FROM film f LEFT JOIN language l"
+            + " ON l.language_id = f.original_language_id) s WHERE s.r < 5\") List<R> m();");
+  }
+
   @Test
   void correctQueriesCompileWithoutAnyDiagnostic() {
     Compilation c = compile(CORRECT);
