@@ -22,7 +22,7 @@ import org.junit.jupiter.api.TestInstance;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class NullabilityMissesTest {
-  private TestDatabase db;
+  TestDatabase db;
 
   @BeforeAll
   void createDatabase() throws SQLException {
@@ -35,7 +35,7 @@ class NullabilityMissesTest {
     db.close();
   }
 
-  private Compilation compile(String... lines) {
+  Compilation compile(String... lines) {
     return javac()
         .withProcessors(new SluiceProcessor())
         .withOptions("-Asluice.schema.url=" + db.url(), "-Xlint:all,-processing", "-Werror")
@@ -142,11 +142,33 @@ class NullabilityMissesTest {
     assertThat(c).failed();
     assertThat(c)
         .hadErrorContaining(
-            "[sluice.schema.nullable-column] public.film_language.original_language (NULL in some"
-                + " rows by the plan of the view: a nullable base column, the nullable side of an"
-                + " outer join, an aggregate over no rows, …) is nullable but component"
+            "[sluice.schema.nullable-column] public.film_language.original_language (the nullable"
+                + " side of the outer join with language l) is nullable but component"
                 + " originalLanguage is not @Nullable; annotate it @Nullable or use Optional (or"
                 + " @NonNull if the view never yields NULL there)")
+        .inFile(SchemaChecksTest.source(lines))
+        .onLine(4);
+    assertThat(c).hadErrorCount(1);
+  }
+
+  /**
+   * A {@code @Table} over a view whose column follows a nullable base column (customer_list's "zip
+   * code" is address.postal_code): the message names the view's column and the base column, on the
+   * component (line 4).
+   */
+  @Test
+  void tableOverAViewOfANullableBaseColumn() {
+    String[] lines = {
+      "@Table(\"customer_list\") record CustomerList(int id,",
+      "    @Column(\"zip code\") String zip) {}"
+    };
+    Compilation c = compile(lines);
+    assertThat(c).failed();
+    assertThat(c)
+        .hadErrorContaining(
+            "[sluice.schema.nullable-column] public.customer_list.zip code (the nullable column"
+                + " address.postal_code) is nullable but component zip is not @Nullable; annotate it"
+                + " @Nullable or use Optional (or @NonNull if the view never yields NULL there)")
         .inFile(SchemaChecksTest.source(lines))
         .onLine(4);
     assertThat(c).hadErrorCount(1);
