@@ -22,69 +22,10 @@ import java.util.Locale;
  * strictness alone), except around {@code IS}, which is only read alone.
  */
 final class ExpressionNullness extends DeparsedCursor {
-  /** What the expression's names stand for, answered by the plan and the catalog. */
-  interface Context {
-    /** A column {@code qualifier.name} (qualifier null when EXPLAIN printed none). */
-    ColumnNullness column(String qualifier, String name);
+  private static final String CASE_WITHOUT_ELSE =
+      "CASE without ELSE (or with ELSE NULL), NULL where no WHEN matches";
 
-    /** Whether the aggregates evaluated here are of a query with GROUP BY (so never of no rows). */
-    boolean grouped();
-
-    /** Whether the query groups by grouping sets (aggregates and keys may then be NULL). */
-    boolean groupingSets();
-
-    /** A subplan's value ({@code SubPlan 1}, {@code InitPlan 2}): EXISTS, or a scalar subquery. */
-    ColumnNullness subplan(String name);
-
-    /**
-     * Column {@code index} (from 0) of the rows subplan {@code name} yields, as the test of an
-     * {@code ANY}/{@code ALL} sublink compares them ({@code (SubPlan 1).col1}).
-     */
-    ColumnNullness subplanColumn(String name, int index);
-
-    /**
-     * The value of hashed subplan {@code name} printed without its sublink's test, {@code (hashed
-     * SubPlan 1)}, as servers before 17 print an {@code x IN (subquery)}.
-     */
-    ColumnNullness hashedSublink(String name);
-
-    /** Whether hashed subplan {@code name} is an EXISTS the planner hashes as an IN would be. */
-    boolean existsAlternative(String name);
-
-    /** Whether every window frame of the statement holds the current row. */
-    boolean framesHoldCurrentRow();
-
-    /** Whether every function of that name is strict and returns no set; null if none is known. */
-    Boolean strictFunction(String name);
-
-    /** Whether the function of that name returns a set (unnest, generate_series). */
-    boolean setReturning(String name);
-
-    /** Whether every set-returning function of that name is strict (no row for a NULL input). */
-    default boolean strictSet(String name) {
-      return false;
-    }
-
-    /** Whether the node evaluates at most one set-returning call in its target list. */
-    default boolean soleSetReturning() {
-      return false;
-    }
-
-    /** Whether every operator of that name is implemented by a strict function. */
-    boolean strictOperator(String name);
-
-    /**
-     * The value of {@code (text)} when it is no expression computed here but a value an input node
-     * computed and passes up (EXPLAIN prints such a reference as the input's expression in
-     * parentheses: {@code (true)} above the subquery that said {@code true AS present}); null when
-     * it is not one.
-     */
-    default ColumnNullness reference(String text) {
-      return null;
-    }
-  }
-
-  private final Context context;
+  private final ExpressionContext context;
 
   /** The deparsed text the tokens were read from. */
   private final String source;
@@ -95,21 +36,55 @@ final class ExpressionNullness extends DeparsedCursor {
   /** Whether the sublink test being read reads a hashed EXISTS ({@link #sublink}). */
   private boolean hashedExists;
 
-  private ExpressionNullness(String source, Context context) {
+  /** Whether causes are asked for ({@link #cause}); the context's cause lookups cost walks. */
+  private final boolean explaining;
+
+  /**
+   * While {@link #explaining}: why the value the last reading method returned may be NULL, when
+   * that value is NULLABLE (null when no one cause is named). Each method that returns NULLABLE
+   * sets it; each that combines values takes the cause of the one that decides.
+   */
+  private String why;
+
+  private ExpressionNullness(String source, ExpressionContext context, boolean explaining) {
     super(DeparsedLexer.tokens(source));
     this.source = source;
     this.context = context;
+    this.explaining = explaining;
   }
 
   /** Whether {@code deparsed} can be NULL; anything it cannot read is UNKNOWN. */
-  static ColumnNullness of(String deparsed, Context context) {
+  static ColumnNullness of(String deparsed, ExpressionContext context) {
     try {
-      ExpressionNullness p = new ExpressionNullness(deparsed, context);
+      ExpressionNullness p = new ExpressionNullness(deparsed, context, false);
       ColumnNullness value = p.expression();
       return p.peek().kind == Kind.END ? value : UNKNOWN;
     } catch (IllegalArgumentException e) {
       return UNKNOWN;
     }
+  }
+
+  /**
+   * Why {@code deparsed}, which {@link #of} finds NULLABLE, may be NULL: the one sub-expression
+   * that makes it so, for a message. Only a cause that decides is named: a strict operator or
+   * function is NULL when any operand is (the first such is named), while a coalesce is NULL only
+   * when all its arguments are, so its own name is given, never one argument's cause. Null when the
+   * expression is not NULLABLE or no one cause is known.
+   */
+  static String cause(String deparsed, ExpressionContext context) {
+    try {
+      ExpressionNullness p = new ExpressionNullness(deparsed, context, true);
+      ColumnNullness value = p.expression();
+      return value == NULLABLE && p.peek().kind == Kind.END ? p.why : null;
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+  }
+
+  /** The cause at the first NULLABLE of {@code values}, its twin list of causes. */
+  private static String firstCause(List<ColumnNullness> values, List<String> causes) {
+    int i = values.indexOf(NULLABLE);
+    return i < 0 ? null : causes.get(i);
   }
 
   /** The names of functions called in {@code deparsed} (words before a parenthesis). */
@@ -132,7 +107,9 @@ final class ExpressionNullness extends DeparsedCursor {
 
   private ColumnNullness expression() {
     List<ColumnNullness> operands = new ArrayList<>();
+    List<String> causes = new ArrayList<>();
     operands.add(operand());
+    causes.add(why);
     boolean sawIs = false;
     boolean sawOther = false;
     boolean unknownOperator = false;
@@ -150,16 +127,19 @@ final class ExpressionNullness extends DeparsedCursor {
           lenientOperator = true;
         }
         operands.add(operand());
+        causes.add(why);
       } else if (t.is("and") || t.is("or")) {
         pos++;
         sawOther = true;
         operands.add(operand());
+        causes.add(why);
       } else if (t.is("at")) {
         pos++;
         sawOther = true;
         if (word("time")) {
           expectWord("zone");
           operands.add(operand());
+          causes.add(why);
         } else {
           expectWord("local");
         }
@@ -191,6 +171,7 @@ final class ExpressionNullness extends DeparsedCursor {
       return UNKNOWN;
     }
     ColumnNullness value = strict(operands);
+    why = firstCause(operands, causes);
     return lenientOperator && value == NULLABLE ? UNKNOWN : value;
   }
 
@@ -280,23 +261,35 @@ final class ExpressionNullness extends DeparsedCursor {
       }
       if (sublinks > 0 && column != null && column.startsWith("col")) {
         // A NumberFormatException is an IllegalArgumentException: the answer is then UNKNOWN.
-        return context.subplanColumn(name, Integer.parseInt(column.substring(3)) - 1);
+        int index = Integer.parseInt(column.substring(3)) - 1;
+        why = explaining ? context.subplanCause(name, index) : null;
+        return context.subplanColumn(name, index);
       }
       // A hashed subplan outside a sublink's test (servers before 17 print no test) is an
       // x IN (subquery), NULL when x or a row is NULL: what it compares is not shown.
-      return hashed ? context.hashedSublink(name) : context.subplan(name);
+      if (hashed) {
+        why = NullnessRules.SUBLINK_TEST;
+        return context.hashedSublink(name);
+      }
+      why = explaining ? context.subplanCause(name, -1) : null;
+      return context.subplan(name);
     }
     int start = tokens.get(pos - 1).end;
     ColumnNullness value = expression();
     expect(")");
-    ColumnNullness passed =
-        context.reference(source.substring(start, tokens.get(pos - 1).end - 1).strip());
-    return passed != null ? passed : value;
+    String text = source.substring(start, tokens.get(pos - 1).end - 1).strip();
+    ColumnNullness passed = context.reference(text);
+    if (passed == null) {
+      return value;
+    }
+    why = explaining && passed == NULLABLE ? context.referenceCause(text) : null;
+    return passed;
   }
 
   private ColumnNullness word(Token t) {
     switch (t.text) {
       case "null":
+        why = "a NULL constant";
         return NULLABLE;
       case "true":
       case "false":
@@ -343,7 +336,7 @@ final class ExpressionNullness extends DeparsedCursor {
   /** A column reference ({@code a.b}, {@code b}) or a schema-qualified call. */
   private ColumnNullness name(String first) {
     if (!peek().is(".")) {
-      return context.column(null, first);
+      return column(null, first);
     }
     pos++;
     Token second = next();
@@ -356,11 +349,18 @@ final class ExpressionNullness extends DeparsedCursor {
     if (peek().is(".")) {
       return UNKNOWN;
     }
-    return context.column(first, second.text);
+    return column(first, second.text);
+  }
+
+  private ColumnNullness column(String qualifier, String name) {
+    ColumnNullness value = context.column(qualifier, name);
+    why = explaining && value == NULLABLE ? context.columnCause(qualifier, name) : null;
+    return value;
   }
 
   private ColumnNullness caseExpression() {
     List<ColumnNullness> results = new ArrayList<>();
+    List<String> causes = new ArrayList<>();
     if (!peek().is("when")) {
       expression();
     }
@@ -368,15 +368,23 @@ final class ExpressionNullness extends DeparsedCursor {
       expression();
       expectWord("then");
       results.add(expression());
+      causes.add(why);
     }
     boolean hasElse = word("else");
+    boolean elseNull = false;
     if (hasElse) {
+      // EXPLAIN prints a CASE without ELSE with ELSE NULL::type.
+      elseNull =
+          peek().is("null") && (tokens.get(pos + 1).is("::") || tokens.get(pos + 1).is("end"));
       results.add(expression());
+      causes.add(elseNull ? CASE_WITHOUT_ELSE : why);
     }
     expectWord("end");
     if (!hasElse) {
+      why = CASE_WITHOUT_ELSE;
       return NULLABLE;
     }
+    why = firstCause(results, causes);
     return strict(results);
   }
 
@@ -397,6 +405,8 @@ final class ExpressionNullness extends DeparsedCursor {
     sublinks--;
     boolean exists = hashedExists;
     hashedExists = outer;
+    // The same words as before 17, where the test is not printed (a hashed subplan).
+    why = NullnessRules.SUBLINK_TEST;
     return exists ? NON_NULL : test;
   }
 
@@ -418,6 +428,7 @@ final class ExpressionNullness extends DeparsedCursor {
   private ColumnNullness call(String name) {
     expect("(");
     List<ColumnNullness> args = new ArrayList<>();
+    List<String> causes = new ArrayList<>();
     boolean star = false;
     boolean syntax = false;
     if (peek().is("*")) {
@@ -431,6 +442,7 @@ final class ExpressionNullness extends DeparsedCursor {
           pos += 2;
         }
         args.add(expression());
+        causes.add(why);
         if (peek().is(",")) {
           pos++;
         } else if (peek().is("order")) {
@@ -469,6 +481,11 @@ final class ExpressionNullness extends DeparsedCursor {
     if (syntax || orderedSet) {
       return UNKNOWN;
     }
-    return NullnessRules.call(context, name, args, star, filtered, window);
+    ColumnNullness value = NullnessRules.call(context, name, args, star, filtered, window);
+    why =
+        explaining && value == NULLABLE
+            ? NullnessRules.callCause(context, name, args, causes, filtered, window)
+            : null;
+    return value;
   }
 }

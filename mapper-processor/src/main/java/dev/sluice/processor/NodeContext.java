@@ -15,7 +15,7 @@ import java.util.List;
  * of the columns, subplans and functions an expression names, answered by the {@link PlanInference}
  * walking the plan.
  */
-final class NodeContext implements ExpressionNullness.Context {
+final class NodeContext implements ExpressionContext {
   private final PlanInference walk;
   private final PlanNode node;
   private final int depth;
@@ -52,11 +52,7 @@ final class NodeContext implements ExpressionNullness.Context {
     if (plan != null && plan.output.isEmpty() && !plan.isUnion()) {
       return NON_NULL;
     }
-    if (plan != null
-        && plan.type.equals("Aggregate")
-        && "Plain".equals(plan.strategy)
-        && plan.filter == null
-        && !plan.output.isEmpty()) {
+    if (plan != null && oneRowAggregate(plan)) {
       return walk.outputAt(plan, 0, depth + 1);
     }
     if (plan != null && walk.untested != null && !walk.untested.operands().isEmpty()) {
@@ -66,6 +62,29 @@ final class NodeContext implements ExpressionNullness.Context {
       return !walk.untested.scalars() ? test : test == NULLABLE ? NULLABLE : UNKNOWN;
     }
     return NULLABLE;
+  }
+
+  /** An aggregate without GROUP BY or HAVING on top: exactly one row. */
+  static boolean oneRowAggregate(PlanNode plan) {
+    return plan.type.equals("Aggregate")
+        && "Plain".equals(plan.strategy)
+        && plan.filter == null
+        && !plan.output.isEmpty();
+  }
+
+  @Override
+  public String columnCause(String qualifier, String name) {
+    return walk.causes.column(node, depth, qualifier, name);
+  }
+
+  @Override
+  public String subplanCause(String name, int index) {
+    return walk.causes.subplan(name, index, depth);
+  }
+
+  @Override
+  public String referenceCause(String text) {
+    return walk.causes.reference(node, depth, text);
   }
 
   @Override

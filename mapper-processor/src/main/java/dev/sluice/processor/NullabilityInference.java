@@ -9,6 +9,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Which result columns of a statement can be NULL, read from PostgreSQL's own plan: the generic
@@ -51,8 +52,8 @@ final class NullabilityInference {
 
     /**
      * At each position of {@link #nullness}, the one node that makes the column NULLABLE, for a
-     * message (see {@link PlanInference#cause}); null where the column is not NULLABLE or the cause
-     * is not named.
+     * message (see {@link NullCauses}); null where the column is not NULLABLE or the cause is not
+     * named.
      */
     final List<String> causes;
 
@@ -83,6 +84,20 @@ final class NullabilityInference {
         }
       }
     }
+    Map<String, List<SubqueryText.Item>> subqueryColumns =
+        new HashMap<>(SubqueryText.columns(sqlWithDollarParams));
+    Map<String, String> unread = SubqueryText.unread(sqlWithDollarParams);
+    if (!unread.isEmpty()) {
+      Set<String> scanned = PlanWalk.subqueryScans(root);
+      for (Map.Entry<String, String> e : unread.entrySet()) {
+        if (scanned.contains(e.getKey())) {
+          List<String> names = subqueryColumns(c, with, e.getValue(), parameterTypeNames);
+          if (names != null) {
+            subqueryColumns.put(e.getKey(), items(names));
+          }
+        }
+      }
+    }
     PlanInference inference =
         new PlanInference(
             root,
@@ -92,18 +107,16 @@ final class NullabilityInference {
                 ? null
                 : SubqueryText.sublinks(sqlWithDollarParams),
             StatementText.subqueryAliases(sqlWithDollarParams),
-            SubqueryText.columns(sqlWithDollarParams),
+            subqueryColumns,
             cteColumns,
             StatementText.ordinality(sqlWithDollarParams),
-            StatementText.columnAliases(sqlWithDollarParams));
+            StatementText.columnAliases(sqlWithDollarParams),
+            sqlWithDollarParams);
     List<ColumnNullness> nullness = inference.outputs(root, 0);
     List<String> causes = new ArrayList<>(nullness.size());
-    List<String> shown = PlanInference.shown(root);
     for (int i = 0; i < nullness.size(); i++) {
       causes.add(
-          nullness.get(i) == ColumnNullness.NULLABLE && i < shown.size() && !root.isUnion()
-              ? inference.cause(root, shown.get(i), 0)
-              : null);
+          nullness.get(i) == ColumnNullness.NULLABLE ? inference.causes.at(root, i, 0) : null);
     }
     return new Inferred(
         Collections.unmodifiableList(nullness), Collections.unmodifiableList(causes));
@@ -121,6 +134,28 @@ final class NullabilityInference {
     } catch (IllegalArgumentException e) {
       return null;
     }
+  }
+
+  /**
+   * The column names of a FROM subquery whose select list the text does not give ({@code SELECT *,
+   * …}), in order, from the plan of a probe: the subquery as one more CTE of the statement's WITH
+   * list, read as {@link #cteColumns} reads a CTE. Null when the probe cannot be planned (a LATERAL
+   * subquery that reads the query around it).
+   */
+  private static List<String> subqueryColumns(
+      Connection c, String with, String subquery, List<String> parameterTypeNames)
+      throws SQLException {
+    String probe = (with == null ? "WITH " : with + ", ") + "sluice_star AS (" + subquery + ")";
+    return cteColumns(c, probe, "sluice_star", parameterTypeNames);
+  }
+
+  /** Names as select-list items that are no plain column read ({@code column} null). */
+  private static List<SubqueryText.Item> items(List<String> names) {
+    List<SubqueryText.Item> out = new ArrayList<>(names.size());
+    for (String name : names) {
+      out.add(new SubqueryText.Item(name, null));
+    }
+    return out;
   }
 
   /**

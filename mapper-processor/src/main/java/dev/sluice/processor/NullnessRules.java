@@ -192,7 +192,7 @@ final class NullnessRules {
    * filtered}, with OVER when {@code window}.
    */
   static ColumnNullness call(
-      ExpressionNullness.Context context,
+      ExpressionContext context,
       String name,
       List<ColumnNullness> args,
       boolean star,
@@ -244,8 +244,77 @@ final class NullnessRules {
     return strict(args);
   }
 
+  /** What follows an aggregate's name in the cause named for one without GROUP BY. */
+  static final String OVER_NO_ROWS =
+      " over no rows: an aggregate without GROUP BY yields NULL when no row matches";
+
+  /** The cause named for an IN/ANY/ALL subquery's test, on every server version. */
+  static final String SUBLINK_TEST =
+      "an IN, ANY or ALL subquery, NULL where no row matches and a comparison is NULL";
+
+  /**
+   * Why a call that {@link #call} finds NULLABLE may be NULL, by the same rules: the call named
+   * ({@code max(…)}) with what makes it NULL, or for a strict function the first NULLABLE
+   * argument's cause ({@code causes} holds each argument's). Null when no one cause is named.
+   */
+  static String callCause(
+      ExpressionContext context,
+      String name,
+      List<ColumnNullness> args,
+      List<String> causes,
+      boolean filtered,
+      boolean window) {
+    String call = name + "(…)";
+    int first = args.indexOf(NULLABLE);
+    String argument = first < 0 ? null : causes.get(first);
+    switch (name) {
+      case "coalesce":
+      case "greatest":
+      case "least":
+        // NULL only when every argument is: no one argument's cause decides.
+        return call + ", NULL where all its arguments are";
+      case "nullif":
+        return "nullif(…), NULL where its two arguments are equal";
+      default:
+        break;
+    }
+    boolean aggregate = VALUE_AGGREGATES.contains(name) || COLLECTING_AGGREGATES.contains(name);
+    if (window && OFFSET_WINDOW.contains(name)) {
+      return call
+          + (name.equals("nth_value")
+              ? ", NULL where the window frame holds fewer rows"
+              : ", NULL where the row it reads lies outside the partition");
+    }
+    if (filtered && (aggregate || (window && FRAME_WINDOW.contains(name)))) {
+      return call + " FILTER (…), NULL where no row passes the filter";
+    }
+    if (!window && aggregate && !context.grouped()) {
+      return call + OVER_NO_ROWS;
+    }
+    if (!window && NULL_YIELDING_SETS.contains(name)) {
+      return call + setCause(name);
+    }
+    if (aggregate || (window && FRAME_WINDOW.contains(name))) {
+      // NULL inputs are skipped: NULL where every input is.
+      return argument == null ? null : call + " of " + argument + ", NULL where every value is";
+    }
+    return argument;
+  }
+
+  /** What makes a {@link #NULL_YIELDING_SETS} function yield NULL, after its name. */
+  static String setCause(String name) {
+    switch (name) {
+      case "unnest":
+        return ", NULL for each NULL element";
+      case "string_to_table":
+        return ", NULL for each field equal to its null string";
+      default:
+        return ", NULL for each JSON null";
+    }
+  }
+
   private static ColumnNullness windowCall(
-      ExpressionNullness.Context context,
+      ExpressionContext context,
       String name,
       List<ColumnNullness> args,
       boolean star,

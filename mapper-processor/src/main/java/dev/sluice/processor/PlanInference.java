@@ -36,6 +36,9 @@ final class PlanInference {
   /** The one range table alias when EXPLAIN printed columns without one, else null. */
   private final String onlyAlias;
 
+  /** Why a column this walk finds NULLABLE may be NULL. */
+  final NullCauses causes;
+
   /** The names the SQL gives subqueries of its own ({@code (SELECT …) AS s}). */
   private final Set<String> subqueryAliases;
 
@@ -63,7 +66,9 @@ final class PlanInference {
       Map<String, List<SubqueryText.Item>> subqueryColumns,
       Map<String, List<String>> cteColumns,
       Map<String, List<String>> ordinality,
-      Map<String, List<String>> columnAliases) {
+      Map<String, List<String>> columnAliases,
+      String sql) {
+    this.causes = new NullCauses(this, sql);
     this.columnAliases = columnAliases;
     this.root = root;
     this.ordinality = ordinality;
@@ -76,6 +81,10 @@ final class PlanInference {
     Set<String> aliases = new java.util.HashSet<>();
     collectAliases(root, aliases);
     this.onlyAlias = aliases.size() == 1 ? aliases.iterator().next() : null;
+  }
+
+  String onlyAlias() {
+    return onlyAlias;
   }
 
   /** The nullability of each output position of {@code node}. */
@@ -319,7 +328,7 @@ final class PlanInference {
   }
 
   /** The position of column {@code name} of a subquery or CTE scan in its inner plan, or -1. */
-  private int innerPosition(PlanNode scan, PlanNode plan, String name) {
+  int innerPosition(PlanNode scan, PlanNode plan, String name) {
     int k = ScanPositions.position(scan, plan, name);
     if (k < 0 && scan.type.equals("CTE Scan") && cteColumns.containsKey(scan.cteName)) {
       k = cteColumns.get(scan.cteName).indexOf(name);
@@ -333,76 +342,5 @@ final class PlanInference {
       k = ScanPositions.viewPosition(facts.viewColumns(scan.alias), plan.output, name);
     }
     return k;
-  }
-
-  /**
-   * Why output {@code item} of {@code node}, judged NULLABLE, may be NULL, when it is a plain
-   * column: the nullable side of the outer join it is followed through (the relation it comes from
-   * named), or a nullable column of a table, followed into subqueries and CTEs whose output is
-   * again a plain column. Null for a computed expression, a column a union or partitions yield, or
-   * one not followed: there several causes may meet, and a message must not name one that a
-   * sub-expression masks (coalesce) or leave out another.
-   */
-  String cause(PlanNode node, String item, int depth) {
-    String[] column = PlanWalk.plainColumn(item);
-    if (depth > 40 || column == null) {
-      return null;
-    }
-    PlanNode agg = aggregate(node);
-    String alias = column[0] == null ? onlyAlias : column[0];
-    List<PlanNode> path = new ArrayList<>();
-    if ((agg != null && agg.groupingSets) || alias == null || !findPath(node, alias, path)) {
-      return null;
-    }
-    PlanNode scan = path.get(path.size() - 1);
-    for (int i = 0; i + 1 < path.size(); i++) {
-      PlanNode parent = path.get(i);
-      if (parent.nullsSide(path.get(i + 1))) {
-        return ("Full".equals(parent.joinType)
-                ? "a side of the FULL JOIN with "
-                : "the nullable side of the outer join with ")
-            + named(scan);
-      }
-      if (parent.isUnion()) {
-        return null;
-      }
-    }
-    if (scan.relation != null) {
-      return facts.column(scan.schema, scan.relation, column[1]) == NULLABLE
-              && !PlanWalk.filtersNull(scan, column[1])
-          ? "the nullable column " + scan.relation + "." + column[1]
-          : null;
-    }
-    PlanNode plan = null;
-    if (scan.type.equals("Subquery Scan")) {
-      for (PlanNode child : scan.children) {
-        if (!child.isSubplan()) {
-          plan = child;
-          break;
-        }
-      }
-    } else if (scan.type.equals("CTE Scan")) {
-      plan = findSubplan(root, "CTE " + scan.cteName);
-    }
-    if (plan == null || plan.isUnion()) {
-      return null;
-    }
-    int k = innerPosition(scan, plan, column[1]);
-    return k >= 0 && k < plan.output.size() ? cause(plan, plan.output.get(k), depth + 1) : null;
-  }
-
-  /** A scan as a message names it: its relation and alias, a CTE, or a subquery's alias. */
-  private static String named(PlanNode scan) {
-    if (scan.relation == null) {
-      String cte = scan.cteName;
-      return cte != null
-          ? "the CTE "
-              + cte
-              + (scan.alias == null || scan.alias.equals(cte) ? "" : " " + scan.alias)
-          : scan.type.equals("Subquery Scan") ? "the subquery " + scan.alias : scan.alias;
-    }
-    return scan.alias == null || scan.alias.equals(scan.relation)
-        ? scan.relation
-        : scan.relation + " " + scan.alias;
   }
 }

@@ -57,6 +57,9 @@ final class PlanNode {
   /** An index scan's Index Cond, deparsed; or null. */
   final String indexCond;
 
+  /** An index scan's direction ({@code Forward}, {@code Backward}); or null. */
+  final String scanDirection;
+
   final List<PlanNode> children;
 
   private PlanNode(Map<?, ?> json) {
@@ -74,6 +77,7 @@ final class PlanNode {
     functionCall = text(json, "Function Call");
     filter = text(json, "Filter");
     indexCond = text(json, "Index Cond");
+    scanDirection = text(json, "Scan Direction");
     groupingSets = json.containsKey("Grouping Sets") || "Mixed".equals(strategy);
     grouped = json.containsKey("Group Key") && !groupingSets;
     List<String> out = new ArrayList<>();

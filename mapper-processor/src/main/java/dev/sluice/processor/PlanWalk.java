@@ -3,6 +3,7 @@ package dev.sluice.processor;
 import dev.sluice.processor.DeparsedLexer.Kind;
 import dev.sluice.processor.DeparsedLexer.Token;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -189,6 +190,22 @@ final class PlanWalk {
   }
 
   /** The names of the CTEs that CTE Scans of the plan read. */
+  /** The aliases of the plan's subquery scans. */
+  static Set<String> subqueryScans(PlanNode node) {
+    Set<String> out = new HashSet<>();
+    collectSubqueryScans(node, out);
+    return out;
+  }
+
+  private static void collectSubqueryScans(PlanNode node, Set<String> out) {
+    if (node.type.equals("Subquery Scan") && node.alias != null) {
+      out.add(node.alias);
+    }
+    for (PlanNode child : node.children) {
+      collectSubqueryScans(child, out);
+    }
+  }
+
   static Set<String> cteNames(PlanNode node) {
     Set<String> out = new java.util.LinkedHashSet<>();
     collectCtes(node, out);

@@ -182,6 +182,43 @@ final class SubqueryText {
   }
 
   /**
+   * For each FROM subquery {@code (SELECT …) [AS] alias} whose select list {@link #columns} cannot
+   * read (it holds a {@code *}), the subquery's text between its parentheses, so its columns can be
+   * had from the server instead. An alias two subqueries share has no entry. Empty when the SQL
+   * cannot be read.
+   */
+  static Map<String, String> unread(String sql) {
+    Map<String, String> out = new HashMap<>();
+    Set<String> seen = new HashSet<>();
+    try {
+      List<Token> t = DeparsedLexer.tokens(sql);
+      for (int open = 0; open + 1 < t.size(); open++) {
+        if (!t.get(open).is("(") || !t.get(open + 1).is("select")) {
+          continue;
+        }
+        int close = closing(t, open);
+        if (close < 0) {
+          return Map.of();
+        }
+        int a = t.get(close + 1).is("as") ? close + 2 : close + 1;
+        Token alias = t.get(a);
+        if (alias.kind != Kind.WORD && alias.kind != Kind.QUOTED
+            || alias.kind == Kind.WORD && !alias.text.matches("[a-z_][a-z0-9_$]*")) {
+          continue;
+        }
+        if (!seen.add(alias.text)) {
+          out.remove(alias.text);
+        } else if (selectList(t, open + 1, close) == null) {
+          out.put(alias.text, sql.substring(t.get(open).end, t.get(close - 1).end));
+        }
+      }
+    } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
+      return Map.of();
+    }
+    return out;
+  }
+
+  /**
    * The output names of the select list that starts at {@code select} (the key word) and ends
    * before the first FROM (or other clause) at its depth, or null when it holds a {@code *}.
    */

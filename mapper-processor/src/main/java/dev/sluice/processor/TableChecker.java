@@ -51,7 +51,7 @@ final class TableChecker {
           Annotations.find(model.element, Annotations.TABLE));
       return;
     }
-    Map<String, ColumnNullness> viewNullness = relation.isView ? viewNullness(model) : Map.of();
+    Map<String, ResultColumn> viewNullness = relation.isView ? viewNullness(model) : Map.of();
     for (ColumnModel c : model.columns()) {
       Column column = relation.columns.get(c.column);
       if (column == null) {
@@ -104,17 +104,17 @@ final class TableChecker {
    * The nullability of each column of the view {@code model} maps, by the plan of {@code SELECT *
    * FROM} it; empty when the statement could not be described.
    */
-  private Map<String, ColumnNullness> viewNullness(RecordModel model) throws SQLException {
+  private Map<String, ResultColumn> viewNullness(RecordModel model) throws SQLException {
     String sql =
         "SELECT * FROM "
             + (model.schema.isEmpty() ? "" : quote(model.schema) + ".")
             + quote(model.table);
     // No parameters (an empty list that, unlike List.of(), may be asked whether it holds null).
     Description d = catalog.describe(sql, sql, java.util.Collections.emptyList());
-    Map<String, ColumnNullness> out = new HashMap<>();
+    Map<String, ResultColumn> out = new HashMap<>();
     if (d.columns != null) {
       for (ResultColumn r : d.columns) {
-        out.putIfAbsent(r.label, r.nullness);
+        out.putIfAbsent(r.label, r);
       }
     }
     return out;
@@ -122,16 +122,22 @@ final class TableChecker {
 
   /**
    * A view's column into a component that rejects NULL: an error unless the plan proves it non-null
-   * (nothing when the view could not be described at all).
+   * (nothing when the view could not be described at all). A nullable column's message names the
+   * one cause the plan of the view shows, where it shows one (the nullable base column it follows,
+   * the outer join), as a query's does.
    */
-  private void checkViewColumn(String where, ColumnNullness nullness, ColumnModel c) {
+  private void checkViewColumn(String where, ResultColumn described, ColumnModel c) {
+    ColumnNullness nullness = described == null ? null : described.nullness;
     if (nullness == ColumnNullness.NULLABLE) {
       diagnostics.error(
           Diagnostics.SCHEMA_NULLABLE_COLUMN,
           ColumnTypeChecker.nullableProblem(
                   where
-                      + " (NULL in some rows by the plan of the view: a nullable base column, the"
-                      + " nullable side of an outer join, an aggregate over no rows, …)",
+                      + (described.cause != null
+                          ? " (" + described.cause + ")"
+                          : " (NULL in some rows by the plan of the view: a nullable base column,"
+                              + " the nullable side of an outer join, an aggregate over no rows,"
+                              + " …)"),
                   c)
               + " (or @NonNull if the view never yields NULL there)",
           c.element);

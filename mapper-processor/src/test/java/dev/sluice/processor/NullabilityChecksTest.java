@@ -35,7 +35,7 @@ class NullabilityChecksTest {
           + " an aggregate over no rows, a scalar subquery, CASE without ELSE, nullif, lag/lead or"
           + " unnest)";
 
-  private TestDatabase db;
+  TestDatabase db;
 
   @BeforeAll
   void createDatabase() throws SQLException {
@@ -48,7 +48,7 @@ class NullabilityChecksTest {
     db.close();
   }
 
-  private Compilation compile(String... lines) {
+  Compilation compile(String... lines) {
     return javac()
         .withProcessors(new SluiceProcessor())
         .withOptions("-Asluice.schema.url=" + db.url(), "-Xlint:all,-processing", "-Werror")
@@ -177,9 +177,9 @@ class NullabilityChecksTest {
 
   @Test
   void maxWithoutGroupBy() {
-    assertNullable(
+    assertNullableBecause(
         "longest",
-        null,
+        "max(…) over no rows: an aggregate without GROUP BY yields NULL when no row matches)",
         "longest",
         true,
         "@Row record R(short longest) {}",
@@ -188,9 +188,9 @@ class NullabilityChecksTest {
 
   @Test
   void sumWithoutGroupBy() {
-    assertNullable(
+    assertNullableBecause(
         "total",
-        null,
+        "sum(…) over no rows: an aggregate without GROUP BY yields NULL when no row matches)",
         "total",
         false,
         "@Row record R(BigDecimal total) {}",
@@ -199,9 +199,9 @@ class NullabilityChecksTest {
 
   @Test
   void arrayAggWithoutGroupBy() {
-    assertNullable(
+    assertNullableBecause(
         "titles",
-        null,
+        "array_agg(…) over no rows: an aggregate without GROUP BY yields NULL when no row matches)",
         "titles",
         false,
         "@Row record R(List<String> titles) {}",
@@ -210,9 +210,9 @@ class NullabilityChecksTest {
 
   @Test
   void avgOfANullableColumnWithGroupBy() {
-    assertNullable(
+    assertNullableBecause(
         "avg_length",
-        null,
+        "avg(…) of the nullable column film.length, NULL where every value is)",
         "avgLength",
         false,
         "@Row record R(int languageId, BigDecimal avgLength) {}",
@@ -222,9 +222,9 @@ class NullabilityChecksTest {
 
   @Test
   void filteredAggregateWithGroupBy() {
-    assertNullable(
+    assertNullableBecause(
         "top",
-        null,
+        "max(…) FILTER (…), NULL where no row passes the filter)",
         "top",
         false,
         "@Row record R(int languageId, BigDecimal top) {}",
@@ -234,9 +234,9 @@ class NullabilityChecksTest {
 
   @Test
   void rollupKey() {
-    assertNullable(
+    assertNullableBecause(
         "film_id",
-        "film.film_id",
+        "film.film_id, GROUP BY ROLLUP, CUBE or GROUPING SETS, NULL in the rows of a grouping set without the column)",
         "filmId",
         true,
         "@Row record R(int filmId, long n) {}",
@@ -247,9 +247,9 @@ class NullabilityChecksTest {
 
   @Test
   void correlatedScalarSubquery() {
-    assertNullable(
+    assertNullableBecause(
         "last_rental",
-        null,
+        "a scalar subquery, which may return no row or NULL)",
         "lastRental",
         false,
         "@Row record R(String firstName, Instant lastRental) {}",
@@ -259,9 +259,9 @@ class NullabilityChecksTest {
 
   @Test
   void scalarSubqueryOfANotNullColumn() {
-    assertNullable(
+    assertNullableBecause(
         "title",
-        null,
+        "a scalar subquery, which may return no row or NULL)",
         "title",
         false,
         "@Row record R(String title) {}",
@@ -270,9 +270,9 @@ class NullabilityChecksTest {
 
   @Test
   void caseWithoutElse() {
-    assertNullable(
+    assertNullableBecause(
         "size",
-        null,
+        "CASE without ELSE (or with ELSE NULL), NULL where no WHEN matches)",
         "size",
         false,
         "@Row record R(String title, String size) {}",
@@ -282,9 +282,9 @@ class NullabilityChecksTest {
 
   @Test
   void nullif() {
-    assertNullable(
+    assertNullableBecause(
         "title",
-        null,
+        "nullif(…), NULL where its two arguments are equal)",
         "title",
         false,
         "@Row record R(String title) {}",
@@ -293,9 +293,9 @@ class NullabilityChecksTest {
 
   @Test
   void lagOfANotNullColumn() {
-    assertNullable(
+    assertNullableBecause(
         "previous",
-        null,
+        "lag(…), NULL where the row it reads lies outside the partition)",
         "previous",
         true,
         "@Row record R(int filmId, int previous) {}",
@@ -305,9 +305,9 @@ class NullabilityChecksTest {
 
   @Test
   void unnestOfAnArray() {
-    assertNullable(
+    assertNullableBecause(
         "feature",
-        null,
+        "unnest(…), NULL for each NULL element)",
         "feature",
         false,
         "@Row record R(String feature) {}",
@@ -316,9 +316,9 @@ class NullabilityChecksTest {
 
   @Test
   void strictFunctionOfANullableColumn() {
-    assertNullable(
+    assertNullableBecause(
         "d",
-        null,
+        "the nullable column film.description)",
         "d",
         false,
         "@Row record R(String d) {}",
@@ -327,13 +327,99 @@ class NullabilityChecksTest {
 
   @Test
   void unionWithNull() {
-    assertNullable(
+    assertNullableBecause(
         "title",
-        null,
+        "branch 2 of the UNION, a NULL constant)",
         "title",
         false,
         "@Row record R(String title) {}",
         "@Query(\"SELECT title FROM film UNION SELECT NULL\") List<R> m();");
+  }
+
+  // Broken: the one cause a computed column names, and only a cause that decides
+
+  @Test
+  void coalesceOfNullablesOnly() {
+    assertNullableBecause(
+        "note",
+        "coalesce(…), NULL where all its arguments are)",
+        "note",
+        false,
+        "@Row record R(String note) {}",
+        "@Query(\"SELECT coalesce(description, nullif(title, '')) AS note FROM film\") List<R> m();");
+  }
+
+  @Test
+  void caseWithElseNullWritten() {
+    assertNullableBecause(
+        "size",
+        "CASE without ELSE (or with ELSE NULL), NULL where no WHEN matches)",
+        "size",
+        false,
+        "@Row record R(String size) {}",
+        "@Query(\"SELECT CASE WHEN length > 120 THEN 'long' ELSE NULL END AS size FROM film\")"
+            + " List<R> m();");
+  }
+
+  @Test
+  void caseBranchOfANullableColumn() {
+    assertNullableBecause(
+        "d",
+        "the nullable column film.description)",
+        "d",
+        false,
+        "@Row record R(String d) {}",
+        "@Query(\"SELECT CASE WHEN length > 120 THEN 'long' ELSE description END AS d FROM film\")"
+            + " List<R> m();");
+  }
+
+  @Test
+  void maskedCauseIsNotNamed() {
+    // nullif is masked by coalesce's non-null fallback; the NULL the plan finds is the union's.
+    assertNullableBecause(
+        "t",
+        "branch 2 of the UNION, sum(…) over no rows: an aggregate without GROUP BY yields NULL"
+            + " when no row matches)",
+        "t",
+        false,
+        "@Row record R(String t) {}",
+        "@Query(\"SELECT coalesce(nullif(title, ''), '-') AS t FROM film"
+            + " UNION ALL SELECT sum(length)::text FROM film WHERE length > :n\") List<R> m(int n);");
+  }
+
+  @Test
+  void maxTheIndexAnswers() {
+    // The planner reads max(film_id) from the primary key's index, as a subquery of its own.
+    assertNullableBecause(
+        "top",
+        "max(…) over no rows: an aggregate without GROUP BY yields NULL when no row matches)",
+        "top",
+        true,
+        "@Row record R(int top) {}",
+        "@Query(\"SELECT max(film_id) AS top FROM film WHERE film_id > :n\") List<R> m(int n);");
+  }
+
+  @Test
+  void stringToTableYieldsNullForItsNullString() {
+    assertNullableBecause(
+        "part",
+        "string_to_table(…), NULL for each field equal to its null string)",
+        "part",
+        false,
+        "@Row record R(String part) {}",
+        "@Query(\"SELECT string_to_table(title, ' ', 'A') AS part FROM film\") List<R> m();");
+  }
+
+  @Test
+  void windowAggregateWithFilter() {
+    assertNullableBecause(
+        "top",
+        "max(…) FILTER (…), NULL where no row passes the filter)",
+        "top",
+        false,
+        "@Row record R(int filmId, BigDecimal top) {}",
+        "@Query(\"SELECT film_id, max(rental_rate) FILTER (WHERE length > 100)"
+            + " OVER (ORDER BY film_id) AS top FROM film\") List<R> m();");
   }
 
   // Broken: CTE columns and views
@@ -352,9 +438,9 @@ class NullabilityChecksTest {
 
   @Test
   void materializedCteOfAnAggregate() {
-    assertNullable(
+    assertNullableBecause(
         "longest",
-        null,
+        "max(…) over no rows: an aggregate without GROUP BY yields NULL when no row matches)",
         "longest",
         true,
         "@Row record R(short longest) {}",

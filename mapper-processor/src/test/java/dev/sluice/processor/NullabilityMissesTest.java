@@ -22,7 +22,7 @@ import org.junit.jupiter.api.TestInstance;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class NullabilityMissesTest {
-  private TestDatabase db;
+  TestDatabase db;
 
   @BeforeAll
   void createDatabase() throws SQLException {
@@ -35,7 +35,7 @@ class NullabilityMissesTest {
     db.close();
   }
 
-  private Compilation compile(String... lines) {
+  Compilation compile(String... lines) {
     return javac()
         .withProcessors(new SluiceProcessor())
         .withOptions("-Asluice.schema.url=" + db.url(), "-Xlint:all,-processing", "-Werror")
@@ -44,15 +44,9 @@ class NullabilityMissesTest {
 
   /**
    * A record {@code row} (line 3) and a DAO whose one method (line 5) is {@code method}: the one
-   * error says computed column {@code column} is nullable but {@code component} is not @Nullable.
-   */
-  private void assertNullable(String column, String component, String row, String method) {
-    assertNullableBecause(column, NullabilityChecksTest.BY_THE_PLAN, component, row, method);
-  }
-
-  /**
-   * As {@link #assertNullable}, where the message names the one cause: {@code why} is what the
-   * parentheses after the column hold, with the closing one.
+   * error says computed column {@code column} is nullable, for the one cause {@code why} (what the
+   * parentheses after the column hold, with the closing one), but {@code component} is not
+   * {@code @Nullable}.
    */
   private void assertNullableBecause(
       String column, String why, String component, String row, String method) {
@@ -73,8 +67,9 @@ class NullabilityMissesTest {
 
   @Test
   void constantOfALeftJoinedSubquery() {
-    assertNullable(
+    assertNullableBecause(
         "present",
+        "true, computed on the nullable side of the outer join with inventory)",
         "present",
         "@Row record R(String title, Boolean present) {}",
         "@Query(\"SELECT f.title, s.present FROM film f LEFT JOIN (SELECT DISTINCT film_id,"
@@ -83,8 +78,9 @@ class NullabilityMissesTest {
 
   @Test
   void coalesceInsideALeftJoinedSubquery() {
-    assertNullable(
+    assertNullableBecause(
         "features",
+        "COALESCE(film.special_features, '{}'::text[]), computed on the nullable side of the outer join with film)",
         "features",
         "@Row record R(String title, String[] features) {}",
         "@Query(\"SELECT f.title, s.features FROM film f LEFT JOIN (SELECT film_id,"
@@ -94,8 +90,9 @@ class NullabilityMissesTest {
 
   @Test
   void unionUnderOrderByAndLimit() {
-    assertNullable(
+    assertNullableBecause(
         "k",
+        "branch 2 of the UNION, a NULL constant)",
         "k",
         "@Row record R(String title, Integer k) {}",
         "@Query(\"SELECT title, 1 AS k FROM film UNION ALL SELECT first_name, NULL FROM actor"
@@ -104,8 +101,9 @@ class NullabilityMissesTest {
 
   @Test
   void computedUnionMemberUnderOrderBy() {
-    assertNullable(
+    assertNullableBecause(
         "x",
+        "branch 2 of the UNION, a NULL constant)",
         "x",
         "@Row record R(String x) {}",
         "@Query(\"SELECT x FROM (SELECT 'a' AS x UNION ALL SELECT NULL) u ORDER BY x LIMIT 1\")"
@@ -114,8 +112,9 @@ class NullabilityMissesTest {
 
   @Test
   void constantOfALeftJoinedCte() {
-    assertNullable(
+    assertNullableBecause(
         "one",
+        "1, computed on the nullable side of the outer join)",
         "one",
         "@Row record R(String title, Integer one) {}",
         "@Query(\"WITH c AS (SELECT 1 AS one) SELECT f.title, c.one FROM film f"
@@ -143,11 +142,33 @@ class NullabilityMissesTest {
     assertThat(c).failed();
     assertThat(c)
         .hadErrorContaining(
-            "[sluice.schema.nullable-column] public.film_language.original_language (NULL in some"
-                + " rows by the plan of the view: a nullable base column, the nullable side of an"
-                + " outer join, an aggregate over no rows, …) is nullable but component"
+            "[sluice.schema.nullable-column] public.film_language.original_language (the nullable"
+                + " side of the outer join with language l) is nullable but component"
                 + " originalLanguage is not @Nullable; annotate it @Nullable or use Optional (or"
                 + " @NonNull if the view never yields NULL there)")
+        .inFile(SchemaChecksTest.source(lines))
+        .onLine(4);
+    assertThat(c).hadErrorCount(1);
+  }
+
+  /**
+   * A {@code @Table} over a view whose column follows a nullable base column (customer_list's "zip
+   * code" is address.postal_code): the message names the view's column and the base column, on the
+   * component (line 4).
+   */
+  @Test
+  void tableOverAViewOfANullableBaseColumn() {
+    String[] lines = {
+      "@Table(\"customer_list\") record CustomerList(int id,",
+      "    @Column(\"zip code\") String zip) {}"
+    };
+    Compilation c = compile(lines);
+    assertThat(c).failed();
+    assertThat(c)
+        .hadErrorContaining(
+            "[sluice.schema.nullable-column] public.customer_list.zip code (the nullable column"
+                + " address.postal_code) is nullable but component zip is not @Nullable; annotate it"
+                + " @Nullable or use Optional (or @NonNull if the view never yields NULL there)")
         .inFile(SchemaChecksTest.source(lines))
         .onLine(4);
     assertThat(c).hadErrorCount(1);

@@ -55,7 +55,7 @@ class ScalarResultChecksTest {
   void maxWithoutGroupByIntoInt() {
     assertError(
         "[sluice.schema.nullable-column] column longest of the result of m ("
-            + NullabilityChecksTest.BY_THE_PLAN
+            + "max(…) over no rows: an aggregate without GROUP BY yields NULL when no row matches)"
             + " is nullable but m returns int, a primitive; return java.lang.Integer or"
             + " Optional<java.lang.Integer> (or @NonNull on the method if the query never yields"
             + " NULL there)",
@@ -66,7 +66,7 @@ class ScalarResultChecksTest {
   void nullifIntoLong() {
     assertError(
         "[sluice.schema.nullable-column] column n of the result of m ("
-            + NullabilityChecksTest.BY_THE_PLAN
+            + "nullif(…), NULL where its two arguments are equal)"
             + " is nullable but m returns long, a primitive; return java.lang.Long or"
             + " Optional<java.lang.Long>",
         "@Query(\"SELECT nullif(count(*), 0) AS n FROM film\") long m();");

@@ -23,6 +23,14 @@ import javax.tools.JavaFileObject;
 class SnapshotChecksTest extends SchemaChecksTest {
   @Override
   Compilation compile(String... lines) {
+    return throughSnapshot(db.url(), lines);
+  }
+
+  /**
+   * Compiles {@code lines} live against {@code url} while recording a snapshot, then from the
+   * snapshot alone; asserts both report the same diagnostics and returns the offline compilation.
+   */
+  static Compilation throughSnapshot(String url, String... lines) {
     Path file;
     try {
       file = Files.createTempFile("sluice-snapshot-", ".txt");
@@ -34,7 +42,7 @@ class SnapshotChecksTest extends SchemaChecksTest {
           javac()
               .withProcessors(new SluiceProcessor())
               .withOptions(
-                  "-Asluice.schema.url=" + db.url(),
+                  "-Asluice.schema.url=" + url,
                   "-Asluice.schema.snapshot=" + file,
                   "-Xlint:all,-processing",
                   "-Werror")

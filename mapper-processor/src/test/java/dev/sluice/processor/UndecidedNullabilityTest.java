@@ -68,10 +68,15 @@ class UndecidedNullabilityTest {
   }
 
   private static String byThePlan(String column, String component, String rejection) {
+    return because(column, NullabilityChecksTest.BY_THE_PLAN, component, rejection);
+  }
+
+  /** The message of a column the plan finds nullable for the one cause {@code why} names. */
+  private static String because(String column, String why, String component, String rejection) {
     return "[sluice.schema.nullable-column] column "
         + column
         + " of the result of m ("
-        + NullabilityChecksTest.BY_THE_PLAN
+        + why
         + " is nullable but component Program.R."
         + component
         + rejection;
@@ -145,8 +150,11 @@ class UndecidedNullabilityTest {
   @Test
   void inOfANullableSubqueryColumnIntoABoolean() {
     assertError(
-        byThePlan(
-            "spoken", "spoken", " is primitive; use java.lang.Boolean with @Nullable, or Optional"),
+        because(
+            "spoken",
+            "an IN, ANY or ALL subquery, NULL where no row matches and a comparison is NULL)",
+            "spoken",
+            " is primitive; use java.lang.Boolean with @Nullable, or Optional"),
         "@Row record R(boolean spoken) {}",
         "@Query(\"SELECT a.actor_id IN (SELECT f.original_language_id FROM film f) AS spoken"
             + " FROM actor a\") List<R> m();");
@@ -155,7 +163,11 @@ class UndecidedNullabilityTest {
   @Test
   void notInOfANullableLeftSide() {
     assertError(
-        byThePlan("known", "known", NOT_NULLABLE),
+        because(
+            "known",
+            "an IN, ANY or ALL subquery, NULL where no row matches and a comparison is NULL)",
+            "known",
+            NOT_NULLABLE),
         "@Row record R(Boolean known) {}",
         "@Query(\"SELECT f.original_language_id NOT IN (SELECT l.language_id FROM language l)"
             + " AS known FROM film f\") List<R> m();");
