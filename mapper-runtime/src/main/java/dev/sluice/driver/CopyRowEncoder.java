@@ -37,6 +37,8 @@ final class CopyRowEncoder extends CopyRow {
   /** jsonb: its version byte, then the text. */
   private static final byte JSONB = 8;
 
+  private static final byte UUID = 9;
+
   private final WriteBuffer out;
   private final List<String> columnNames;
   private final int[] oids;
@@ -78,6 +80,8 @@ final class CopyRowEncoder extends CopyRow {
         return TEXT;
       case Oids.JSONB:
         return JSONB;
+      case Oids.UUID:
+        return UUID;
       default:
         return oid >= FIRST_NORMAL_OID ? TEXT : OTHER;
     }
@@ -210,6 +214,12 @@ final class CopyRowEncoder extends CopyRow {
   public void putObject(int column, Object value) {
     if (value == null) {
       out.putInt(-1);
+      return;
+    }
+    if (kinds[column] == UUID && value instanceof java.util.UUID u) {
+      out.putInt(16);
+      out.putLong(u.getMostSignificantBits());
+      out.putLong(u.getLeastSignificantBits());
       return;
     }
     int at = out.reserveInt();
