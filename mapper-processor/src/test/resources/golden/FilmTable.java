@@ -5,6 +5,8 @@ import dev.sluice.dsl.Column;
 import dev.sluice.dsl.StringColumn;
 import dev.sluice.dsl.SummableColumn;
 import dev.sluice.dsl.Table;
+import dev.sluice.generated.CopyRow;
+import dev.sluice.generated.CopyRowWriter;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
@@ -15,6 +17,8 @@ import javax.annotation.processing.Generated;
  */
 @Generated("dev.sluice.processor.SluiceProcessor")
 public final class FilmTable extends Table<Film> {
+  private static final CopyRowWriter<Film> COPY_WRITER = new CopyWriter();
+
   /**
    * The table under its own name.
    */
@@ -109,6 +113,14 @@ public final class FilmTable extends Table<Film> {
   }
 
   /**
+   * The writer of these records as binary COPY rows, for copyIn.
+   */
+  @Override
+  public CopyRowWriter<Film> copyRowWriter() {
+    return COPY_WRITER;
+  }
+
+  /**
    * The column values of {@code record} in column order, as an INSERT binds them.
    */
   @Override
@@ -145,5 +157,31 @@ public final class FilmTable extends Table<Film> {
   @Override
   protected FilmTable named(String name) {
     return new FilmTable("", name, name);
+  }
+
+  /**
+   * Writes a {@link Film} as one row of a binary COPY, primitives unboxed.
+   */
+  private static final class CopyWriter extends CopyRowWriter<Film> {
+    CopyWriter() {
+      super(13);
+    }
+
+    @Override
+    public void write(Film record, CopyRow row) {
+      row.putText(0, record.title());
+      row.putText(1, record.description());
+      row.putObject(2, record.releaseYear());
+      row.putInt(3, record.languageId());
+      row.putObject(4, record.originalLanguageId());
+      row.putShort(5, record.rentalDuration());
+      row.putObject(6, record.rentalRate());
+      row.putObject(7, record.length());
+      row.putObject(8, record.replacementCost());
+      row.putObject(9, record.rating());
+      row.putObject(10, record.lastUpdate());
+      row.putObject(11, record.specialFeatures());
+      row.putText(12, record.fulltext());
+    }
   }
 }

@@ -180,6 +180,20 @@ abstract class ConnectionQueries implements Queries {
     String target =
         (table.schema().isEmpty() ? "" : quoteIdentifier(table.schema()) + ".")
             + quoteIdentifier(table.name());
+    dev.sluice.generated.CopyRowWriter<R> writer = table.copyRowWriter();
+    if (writer != null) {
+      if (writer.columnCount() != names.size()) {
+        throw new IllegalStateException(
+            "the row writer of "
+                + table
+                + " writes "
+                + writer.columnCount()
+                + " columns, the table has "
+                + names.size()
+                + " that are not generated: regenerate the table class");
+      }
+      return withConnection(c -> c.copyInRecords(target, names, records, writer, table.name()));
+    }
     java.util.Iterator<Object[]> rows =
         new java.util.Iterator<>() {
           @Override

@@ -123,6 +123,7 @@ final class TableWriter {
             .returns(Object[].class)
             .addParameter(record, "record");
     List<CodeBlock> valueExpressions = new ArrayList<>();
+    CopyRowWriterBuilder copyWriter = new CopyRowWriterBuilder(record);
     List<FieldSpec> columnFields = new ArrayList<>();
     for (ColumnModel c : model.columns()) {
       TypeName valueType = valueType(c);
@@ -189,12 +190,45 @@ final class TableWriter {
               .build());
       // this.: a column may be called schema, name or alias, like the parameters.
       constructor.addStatement("this.$N = $L", c.fieldName, create);
-      valueExpressions.add(valueExpression(c, reader));
+      CodeBlock value = valueExpression(c, reader);
+      valueExpressions.add(value);
+      if (!c.generated) {
+        copyWriter.add(value, valueType, reader instanceof ValueReader.Converted);
+      }
     }
     values.addCode("return new Object[] {\n$>$L\n$<};\n", CodeBlock.join(valueExpressions, ",\n"));
     // Converters first: the constant below creates a table, whose columns need them.
     for (FieldSpec converter : converters.fields()) {
       type.addField(converter);
+    }
+    TypeSpec copyWriterType = copyWriter.build();
+    if (copyWriterType != null) {
+      ClassName copyWriterClass = table.nestedClass(CopyRowWriterBuilder.CLASS_NAME);
+      TypeName copyWriterBase =
+          ParameterizedTypeName.get(CopyRowWriterBuilder.COPY_ROW_WRITER, record);
+      // The writer's constant, unless the table's own constant has that name.
+      String copyWriterConstant =
+          constant.equals(CopyRowWriterBuilder.CONSTANT)
+              ? CopyRowWriterBuilder.CONSTANT + "_"
+              : CopyRowWriterBuilder.CONSTANT;
+      type.addType(copyWriterType)
+          .addField(
+              FieldSpec.builder(
+                      copyWriterBase,
+                      copyWriterConstant,
+                      Modifier.PRIVATE,
+                      Modifier.STATIC,
+                      Modifier.FINAL)
+                  .initializer("new $T()", copyWriterClass)
+                  .build())
+          .addMethod(
+              MethodSpec.methodBuilder("copyRowWriter")
+                  .addJavadoc("The writer of these records as binary COPY rows, for copyIn.\n")
+                  .addAnnotation(Override.class)
+                  .addModifiers(Modifier.PUBLIC)
+                  .returns(copyWriterBase)
+                  .addStatement("return $N", copyWriterConstant)
+                  .build());
     }
     type.addField(
         FieldSpec.builder(table, constant, Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)

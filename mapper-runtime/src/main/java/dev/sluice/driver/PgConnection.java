@@ -527,7 +527,26 @@ public final class PgConnection implements AutoCloseable {
         CopyInRows.statement(table, columns),
         null,
         null,
-        (s, q, p, unused) -> CopyInRows.run(s, table, columns, rows));
+        (s, q, p, unused) -> CopyInRows.run(s, table, columns, CopyInRows.arrays(rows)));
+  }
+
+  /**
+   * Copies {@code records} into {@code table} as {@link #copyInRows} does, each written by {@code
+   * writer}, the records' generated row writer, straight into the send buffer ({@code columns} are
+   * the columns it writes, in order; {@code tableName} names the table in errors).
+   */
+  public <R> long copyInRecords(
+      String table,
+      List<String> columns,
+      java.util.Iterator<? extends R> records,
+      dev.sluice.generated.CopyRowWriter<R> writer,
+      String tableName) {
+    return call(
+        CopyInRows.statement(table, columns),
+        null,
+        null,
+        (s, q, p, unused) ->
+            CopyInRows.run(s, table, columns, CopyInRows.records(records, writer, tableName)));
   }
 
   // ------------------------------------------------------------------ cancel and close

@@ -180,6 +180,18 @@ public abstract class Table<R> {
   public abstract Object[] values(R record);
 
   /**
+   * The writer of this table's records as rows of a binary COPY (its columns that are not
+   * generated, in order), which {@code copyIn(table, records)} uses instead of {@link #values}:
+   * generated for each {@code @Table}; null for a table class without one, whose records then go
+   * through {@link #values}.
+   *
+   * @return the generated writer, or null
+   */
+  public dev.sluice.generated.CopyRowWriter<R> copyRowWriter() {
+    return null;
+  }
+
+  /**
    * The schema, or "" when the table is found through the search_path.
    *
    * @return the schema, or ""
