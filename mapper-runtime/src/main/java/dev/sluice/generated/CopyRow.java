@@ -14,27 +14,75 @@ public abstract class CopyRow {
   /** Only the runtime's own row (the driver's, in another package) extends this. */
   protected CopyRow() {}
 
-  /** SQL NULL in {@code column}. */
+  /**
+   * SQL NULL in {@code column}.
+   *
+   * @param column the column's index among the COPY's columns, from 0
+   */
   public abstract void putNull(int column);
 
+  /**
+   * A boolean.
+   *
+   * @param column the column's index among the COPY's columns, from 0
+   * @param value the value
+   */
   public abstract void putBoolean(int column, boolean value);
 
+  /**
+   * A short (int2, or widened to a wider column).
+   *
+   * @param column the column's index among the COPY's columns, from 0
+   * @param value the value
+   */
   public abstract void putShort(int column, short value);
 
+  /**
+   * An int (int4, or widened to a wider column).
+   *
+   * @param column the column's index among the COPY's columns, from 0
+   * @param value the value
+   */
   public abstract void putInt(int column, int value);
 
+  /**
+   * A long (int8, or numeric).
+   *
+   * @param column the column's index among the COPY's columns, from 0
+   * @param value the value
+   */
   public abstract void putLong(int column, long value);
 
+  /**
+   * A float (float4, or widened to float8).
+   *
+   * @param column the column's index among the COPY's columns, from 0
+   * @param value the value
+   */
   public abstract void putFloat(int column, float value);
 
+  /**
+   * A double (float8, or numeric).
+   *
+   * @param column the column's index among the COPY's columns, from 0
+   * @param value the value
+   */
   public abstract void putDouble(int column, double value);
 
-  /** A string (null is SQL NULL), written as UTF-8 straight into the row where it is text. */
+  /**
+   * A string, written as UTF-8 straight into the row where the column is text.
+   *
+   * @param column the column's index among the COPY's columns, from 0
+   * @param value the value, or null for SQL NULL
+   */
   public abstract void putText(int column, String value);
 
   /**
-   * Any other value (null is SQL NULL): a boxed number, a date, a UUID, an enum, an array, a
-   * converted component's column value; encoded as a bound parameter of the column's type would be.
+   * Any other value: a boxed number, a date, a UUID, an enum, an array, a converted component's
+   * column value; encoded as a bound parameter of the column's type would be.
+   *
+   * @param column the column's index among the COPY's columns, from 0
+   * @param value the value, or null for SQL NULL
    */
   public abstract void putObject(int column, Object value);
 }

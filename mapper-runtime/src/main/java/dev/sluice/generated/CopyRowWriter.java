@@ -16,11 +16,20 @@ public abstract class CopyRowWriter<R> {
   /** The columns a row has: the table's columns that are not {@code @Generated}. */
   private final int columnCount;
 
+  /**
+   * For the generated subclass.
+   *
+   * @param columnCount the columns a row has
+   */
   protected CopyRowWriter(int columnCount) {
     this.columnCount = columnCount;
   }
 
-  /** The columns {@link #write} writes, one per column of the table that is not generated. */
+  /**
+   * The columns {@link #write} writes, one per column of the table that is not generated.
+   *
+   * @return the column count
+   */
   public final int columnCount() {
     return columnCount;
   }
@@ -28,6 +37,9 @@ public abstract class CopyRowWriter<R> {
   /**
    * Writes the values of {@code record} (not null), column {@code 0} to {@code columnCount() - 1}
    * in order, each exactly once.
+   *
+   * @param record the record
+   * @param row the row to write into
    */
   public abstract void write(R record, CopyRow row);
 }
