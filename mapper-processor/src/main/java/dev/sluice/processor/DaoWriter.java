@@ -109,7 +109,9 @@ final class DaoWriter {
     type.addField(QUERIES, "queries", Modifier.PRIVATE, Modifier.FINAL);
     type.addMethod(
         MethodSpec.constructorBuilder()
-            .addJavadoc("An implementation running its statements on {@code queries}.\n")
+            .addJavadoc(
+                "An implementation running its statements on {@code queries}.\n\n"
+                    + "@param queries the database or transaction the statements run on\n")
             .addModifiers(Modifier.PUBLIC)
             .addParameter(QUERIES, "queries")
             .addStatement("this.queries = $T.requireNonNull(queries, $S)", OBJECTS, "queries")
