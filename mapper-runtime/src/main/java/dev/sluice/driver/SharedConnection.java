@@ -81,6 +81,11 @@ public final class SharedConnection implements AutoCloseable {
     return broken || session.isClosed();
   }
 
+  /** Whether each statement's portal is described and its columns checked (the tracked mode). */
+  boolean checksColumns() {
+    return sender.checksColumns;
+  }
+
   /** A parameter the server reported (ParameterStatus), or null. */
   String parameter(String name) {
     return session.parameter(name);
@@ -154,8 +159,8 @@ public final class SharedConnection implements AutoCloseable {
     }
   }
 
-  private static long finish(SharedQuery x, long deadline, long timeoutMillis) {
-    x.connection.pump.await(x, deadline, timeoutMillis);
+  private long finish(SharedQuery x, long deadline, long timeoutMillis) {
+    pump.await(x, deadline, timeoutMillis);
     if (x.failure != null) {
       throw x.failure;
     }
@@ -163,6 +168,10 @@ public final class SharedConnection implements AutoCloseable {
       throw x.sinkFailure;
     }
     x.throwIfFailed();
+    if (x.columnsChanged != null) {
+      sender.evict(x.prepared); // the next call prepares it anew
+      throw x.columnsChanged;
+    }
     if (x.replicationWarning != null) {
       // Each shared statement is its own implicit transaction: its commit's wait was cancelled.
       throw CommitCall.notReplicated(x.replicationWarning, x.sql);

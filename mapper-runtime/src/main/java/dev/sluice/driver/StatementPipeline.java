@@ -33,12 +33,17 @@ final class StatementPipeline {
   private final Session session;
   private final List<PipelineStep> steps;
   private final boolean atomic;
+
+  /** Each Bind is followed by a Describe of its portal, checked (the tracked mode). */
+  private final boolean checksColumns;
+
   private final MessageWriter writer;
 
   private StatementPipeline(Session session, List<PipelineStep> steps, boolean atomic) {
     this.session = session;
     this.steps = steps;
     this.atomic = atomic;
+    this.checksColumns = session.config.statementMode().checksResultColumns();
     this.writer = session.writer;
   }
 
@@ -274,6 +279,9 @@ final class StatementPipeline {
           }
           continue;
         }
+        if (checksColumns) {
+          writer.describePortal(); // see StatementMode.TRACKED
+        }
         writer.execute();
         if (atomic) {
           s.segment = all;
@@ -444,6 +452,21 @@ final class StatementPipeline {
             Prepared p = step().statement;
             if (p.columns != null) {
               session.rowView.start(p.columns, p.binaryOids);
+            }
+            return false;
+          }
+        case Protocol.ROW_DESCRIPTION:
+          {
+            // The tracked mode's portal Describe: other columns than the described ones (a pooler
+            // prepared the statement again after DDL) drop the step's rows and evict it.
+            PipelineStep s = step();
+            if (!checksColumns) {
+              throw session.unexpected(type, name());
+            }
+            PgException changed = ExtendedQuery.portalColumnsChanged(r, s.statement, s.sql);
+            if (changed != null) {
+              session.statements.evict(s.statement);
+              s.rejected(changed);
             }
             return false;
           }
