@@ -470,6 +470,9 @@ final class StatementPipeline {
             }
             return false;
           }
+        case Protocol.NO_DATA: // the tracked mode's portal Describe of a statement without rows
+          r.skip();
+          return false;
         case Protocol.DATA_ROW:
           {
             PipelineStep s = step();
