@@ -43,6 +43,11 @@ class PipelinedPoolerTest {
         + "'::text AS k, pg_backend_pid() AS pid";
   }
 
+  /**
+   * Twelve callers on two pipelined clients (three shared connections), eight texts through a
+   * statement cache of three, and a third client's transactions borrowing the same three server
+   * sessions in between: every row comes back tagged with its own caller, call and text.
+   */
   @ParameterizedTest
   @ValueSource(strings = {"named", "tracked"})
   void everyCallerGetsItsOwnRowsThroughEvictionsAndBackendsLentToOthers(
@@ -56,6 +61,12 @@ class PipelinedPoolerTest {
             Database.builder()
                 .url(pooler.url() + "?statement_cache_size=3&statement_mode=" + mode)
                 .maxPoolSize(2)
+                .pipelining(8)
+                .build();
+        Database second =
+            Database.builder()
+                .url(pooler.url() + "?statement_cache_size=3&statement_mode=" + mode)
+                .maxPoolSize(1)
                 .pipelining(8)
                 .build();
         Database other = Database.connect(pooler.url())) {
@@ -84,9 +95,12 @@ class PipelinedPoolerTest {
           done.add(
               pool.submit(
                   () -> {
+                    // Odd callers go through a second client, whose statement names ("s1", …)
+                    // stand for other texts than the first's: the pooler must never confuse them.
+                    Database through = caller % 2 == 0 ? db : second;
                     for (int i = 0; i < calls; i++) {
-                      int k = (caller + i) % 8;
-                      List<String> rows = db.query(text(k), TAGGED, caller, i);
+                      int k = caller % 2 == 0 ? (caller + i) % 8 : 7 - (caller + i) % 8;
+                      List<String> rows = through.query(text(k), TAGGED, caller, i);
                       assertThat(rows).hasSize(1);
                       String[] parts = rows.get(0).split("/");
                       assertThat(parts[0] + "/" + parts[1] + "/" + parts[2])
