@@ -207,6 +207,34 @@ class PipelinedPoolerTest {
     assertThat(StatementMode.UNNAMED.checksResultColumns()).isFalse();
   }
 
+  /**
+   * Through a proxy without prepared-statement support a shared connection's named statement is
+   * bound on another session than the one that prepared it: nothing can make that safe, and the
+   * error says what to use instead. The calls that land where they were prepared are right.
+   */
+  @Test
+  void namedStatementsThroughAPoolerWithoutTrackingFailWithWhatToUseInstead(TestDatabase tdb)
+      throws Exception {
+    try (TransactionPooler pooler = TransactionPooler.of(tdb, 2);
+        Database db = Database.builder().url(pooler.url()).maxPoolSize(1).pipelining(4).build()) {
+      int failed = 0;
+      for (int i = 0; i < 4; i++) {
+        try {
+          assertThat(db.query("SELECT $1::int4 * 2", TestDecoders.INT, i)).containsExactly(i * 2);
+        } catch (PgException e) {
+          assertThat(e.sqlState()).isEqualTo("26000");
+          assertThat(e.getMessage())
+              .contains("does not exist")
+              .contains("a statement this shared connection had just prepared was missing")
+              .contains("statement_mode=tracked")
+              .contains("use the ordinary pool with statement_mode=unnamed");
+          failed++;
+        }
+      }
+      assertThat(failed).isPositive();
+    }
+  }
+
   @Test
   void thePipelinedPoolIsRefusedInTheUnnamedMode(TestDatabase tdb) throws Exception {
     try (TransactionPooler pooler = TransactionPooler.of(tdb, 2)) {

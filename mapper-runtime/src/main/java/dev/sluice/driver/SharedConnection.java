@@ -154,10 +154,26 @@ public final class SharedConnection implements AutoCloseable {
       // DDL changed what the statement reads: prepare it again, once. Each shared statement is
       // its own implicit transaction, so running it again repeats nothing that committed.
       sender.evict(x.prepared);
-      return finish(
-          sender.send(sql, params, sink, deadline, timeoutMillis), deadline, timeoutMillis);
+      try {
+        return finish(
+            sender.send(sql, params, sink, deadline, timeoutMillis), deadline, timeoutMillis);
+      } catch (PgException again) {
+        if ("26000".equals(again.sqlState())) {
+          // Prepared by this connection a round trip ago, and gone: nothing on a shared
+          // connection drops statements, but a transaction pooler lends each round trip a session.
+          throw new PgException(again, sql, STATEMENT_LOST);
+        }
+        throw again;
+      }
     }
   }
+
+  /** What a statement prepared anew and missing again means; see {@link #runStatement}. */
+  static final String STATEMENT_LOST =
+      "a statement this shared connection had just prepared was missing: behind a"
+          + " transaction-pooling proxy the pipelined pool needs one that tracks prepared"
+          + " statements (PgBouncer 1.21+ with max_prepared_statements > 0, statement_mode=tracked);"
+          + " without that, use the ordinary pool with statement_mode=unnamed";
 
   private long finish(SharedQuery x, long deadline, long timeoutMillis) {
     pump.await(x, deadline, timeoutMillis);
