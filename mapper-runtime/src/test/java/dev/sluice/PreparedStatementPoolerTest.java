@@ -13,23 +13,27 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Sluice's default (named) statement mode through a transaction-pooling proxy that tracks
  * protocol-level prepared statements as PgBouncer 1.21+ does ({@link
  * TransactionPooler#withPreparedStatements}, {@link PoolerStatements}): statements are prepared by
- * the client once and used across transactions that land on different backends.
+ * the client once and used across transactions that land on different backends. Each test runs in
+ * the named mode and in the tracked mode (which also describes each portal and checks its columns).
  */
 @PgTest
 @Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class PreparedStatementPoolerTest {
   private static final Object[] NONE = new Object[0];
 
-  private static PgConnection connect(TransactionPooler pooler, String keywords) {
-    return PgConnection.connect(
-        ConnectionConfig.builder().url(pooler.url() + keywords).build(), null);
+  /** A connection in {@code mode} (named or tracked), with more {@code keywords} ("a=b&c=d"). */
+  private static PgConnection connect(TransactionPooler pooler, String mode, String keywords) {
+    String url =
+        pooler.url() + "?statement_mode=" + mode + (keywords.isEmpty() ? "" : "&" + keywords);
+    return PgConnection.connect(ConnectionConfig.builder().url(url).build(), null);
   }
 
   private static <T> List<T> query(PgConnection c, String sql, RowDecoder<T> d, Object... p) {
@@ -38,10 +42,11 @@ class PreparedStatementPoolerTest {
     return out;
   }
 
-  @Test
-  void aStatementPreparedOnceRunsOnEveryBackend(TestDatabase tdb) throws Exception {
+  @ParameterizedTest
+  @ValueSource(strings = {"named", "tracked"})
+  void aStatementPreparedOnceRunsOnEveryBackend(String mode, TestDatabase tdb) throws Exception {
     try (TransactionPooler pooler = TransactionPooler.withPreparedStatements(tdb, 2);
-        PgConnection c = connect(pooler, "")) {
+        PgConnection c = connect(pooler, mode, "")) {
       String sql = "SELECT $1::int4 + pg_backend_pid() * 0 AS n, pg_backend_pid() AS pid";
       Set<Integer> pids = new HashSet<>();
       for (int i = 0; i < 8; i++) {
@@ -66,12 +71,13 @@ class PreparedStatementPoolerTest {
     }
   }
 
-  @Test
-  void aOneShotStatementNeverBindsAnotherClientsUnnamedStatement(TestDatabase tdb)
+  @ParameterizedTest
+  @ValueSource(strings = {"named", "tracked"})
+  void aOneShotStatementNeverBindsAnotherClientsUnnamedStatement(String mode, TestDatabase tdb)
       throws Exception {
     try (TransactionPooler pooler = TransactionPooler.withPreparedStatements(tdb, 2);
-        PgConnection a = connect(pooler, "");
-        PgConnection b = connect(pooler, "")) {
+        PgConnection a = connect(pooler, mode, "");
+        PgConnection b = connect(pooler, mode, "")) {
       // a's first use leaves its text as the unnamed statement of the first backend ...
       assertThat(query(a, "SELECT $1::int4 * 1000", TestDecoders.INT, 5)).containsExactly(5000);
       assertThat(query(a, "SELECT $1::int4 * 1000", TestDecoders.INT, 6)).containsExactly(6000);
@@ -86,12 +92,13 @@ class PreparedStatementPoolerTest {
     }
   }
 
-  @Test
-  void clientsShareTheBackendsStatementsAndEvictionsAreAnsweredByThePooler(TestDatabase tdb)
-      throws Exception {
+  @ParameterizedTest
+  @ValueSource(strings = {"named", "tracked"})
+  void clientsShareTheBackendsStatementsAndEvictionsAreAnsweredByThePooler(
+      String mode, TestDatabase tdb) throws Exception {
     try (TransactionPooler pooler = TransactionPooler.withPreparedStatements(tdb, 2);
-        PgConnection a = connect(pooler, "?statement_cache_size=2");
-        PgConnection b = connect(pooler, "?statement_cache_size=2")) {
+        PgConnection a = connect(pooler, mode, "statement_cache_size=2");
+        PgConnection b = connect(pooler, mode, "statement_cache_size=2")) {
       for (int round = 0; round < 3; round++) {
         for (int i = 0; i < 4; i++) {
           String sql = "SELECT $1::int4 * " + (i + 2);
@@ -108,12 +115,13 @@ class PreparedStatementPoolerTest {
     }
   }
 
-  @Test
-  void errorsLeaveTheConnectionAndThePoolerInStep(TestDatabase tdb) throws Exception {
+  @ParameterizedTest
+  @ValueSource(strings = {"named", "tracked"})
+  void errorsLeaveTheConnectionAndThePoolerInStep(String mode, TestDatabase tdb) throws Exception {
     tdb.execute("DROP TABLE IF EXISTS tracked");
     tdb.execute("CREATE TABLE tracked (k int PRIMARY KEY)");
     try (TransactionPooler pooler = TransactionPooler.withPreparedStatements(tdb, 2);
-        Database db = Database.connect(pooler.url())) {
+        Database db = Database.connect(pooler.url() + "?statement_mode=" + mode)) {
       String insert = "INSERT INTO tracked VALUES ($1)";
       for (int i = 0; i < 4; i++) {
         db.execute(insert, i);
@@ -146,12 +154,13 @@ class PreparedStatementPoolerTest {
     }
   }
 
-  @Test
-  void batchesPipelinesAndStreamsRunThroughIt(TestDatabase tdb) throws Exception {
+  @ParameterizedTest
+  @ValueSource(strings = {"named", "tracked"})
+  void batchesPipelinesAndStreamsRunThroughIt(String mode, TestDatabase tdb) throws Exception {
     tdb.execute("DROP TABLE IF EXISTS tracked_batch");
     tdb.execute("CREATE TABLE tracked_batch (k int PRIMARY KEY, v text)");
     try (TransactionPooler pooler = TransactionPooler.withPreparedStatements(tdb, 2);
-        Database db = Database.connect(pooler.url())) {
+        Database db = Database.connect(pooler.url() + "?statement_mode=" + mode)) {
       for (int round = 0; round < 3; round++) {
         List<Object[]> rows = new ArrayList<>();
         for (int i = 0; i < 100; i++) {

@@ -7,8 +7,6 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,13 +41,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>What it does not emulate: TLS (SSLRequest and GSSENCRequest are answered 'N'); protocol 3.2
  * (answered with NegotiateProtocolVersion for 3.0); passwords. A CancelRequest is passed on to the
- * backend the client holds at that moment, with that backend's key.
+ * backend the client holds at that moment, with that backend's key. The startups and the cancel it
+ * speaks itself, and the framing of a message, are {@link PoolerWire}'s.
  */
 final class TransactionPooler implements AutoCloseable {
-  private static final int SSL_REQUEST = 80877103;
-  private static final int GSSENC_REQUEST = 80877104;
-  private static final int CANCEL_REQUEST = 80877102;
-
   private final ServerSocket listener;
   private final String host;
   private final int port;
@@ -174,50 +169,13 @@ final class TransactionPooler implements AutoCloseable {
     Socket s = new Socket(host, port);
     s.setTcpNoDelay(true);
     Backend b = new Backend(s);
-    ByteBuffer startup = ByteBuffer.allocate(1024);
-    startup.putInt(0).putInt(3 << 16);
-    cstring(startup, "user");
-    cstring(startup, user);
-    cstring(startup, "database");
-    cstring(startup, database);
-    startup.put((byte) 0);
-    startup.putInt(0, startup.position());
-    b.out.write(startup.array(), 0, startup.position());
-    b.out.flush();
-    for (; ; ) {
-      byte type = b.in.readByte();
-      byte[] body = new byte[b.in.readInt() - 4];
-      b.in.readFully(body);
-      ByteBuffer m = ByteBuffer.wrap(body);
-      switch (type) {
-        case 'R':
-          if (m.getInt() != 0) {
-            throw new IOException("the pooler's backends need trust authentication");
-          }
-          break;
-        case 'S':
-          synchronized (parameters) {
-            String name = cstring(m);
-            parameters.putIfAbsent(name, cstring(m));
-          }
-          break;
-        case 'K':
-          b.pid = m.getInt();
-          b.secret = new byte[m.remaining()];
-          m.get(b.secret);
-          break;
-        case 'E':
-          throw new IOException(
-              "backend refused the pooler: " + new String(body, StandardCharsets.UTF_8));
-        case 'Z':
-          Thread reader = new Thread(() -> pumpBackend(b), "pooler-backend-" + b.pid);
-          reader.setDaemon(true);
-          reader.start();
-          return b;
-        default:
-          break; // NoticeResponse and the like
-      }
-    }
+    PoolerWire.BackendKey key = PoolerWire.startBackend(b.in, b.out, user, database, parameters);
+    b.pid = key.pid();
+    b.secret = key.secret();
+    Thread reader = new Thread(() -> pumpBackend(b), "pooler-backend-" + b.pid);
+    reader.setDaemon(true);
+    reader.start();
+    return b;
   }
 
   /** Forwards a backend's messages to the client it is lent to, releasing it when idle. */
@@ -225,11 +183,7 @@ final class TransactionPooler implements AutoCloseable {
     try {
       for (; ; ) {
         byte type = b.in.readByte();
-        int length = b.in.readInt();
-        byte[] message = new byte[1 + length];
-        message[0] = type;
-        ByteBuffer.wrap(message, 1, 4).putInt(length);
-        b.in.readFully(message, 5, length - 4);
+        byte[] message = PoolerWire.readMessage(b.in, type);
         Client c = b.owner; // set only while idle, cleared only below: stable here
         if (c == null) {
           continue; // a notice or ParameterStatus between loans: nobody to tell
@@ -272,14 +226,14 @@ final class TransactionPooler implements AutoCloseable {
     } catch (IOException e) {
       Client c = b.owner;
       if (c != null) {
-        closeQuietly(c.socket);
+        PoolerWire.closeQuietly(c.socket);
       }
     }
   }
 
   /** Closes {@code b} and opens another in its place. */
   private void discard(Backend b) {
-    closeQuietly(b.socket);
+    PoolerWire.closeQuietly(b.socket);
     backends.remove(b);
     if (closed) {
       return;
@@ -363,7 +317,7 @@ final class TransactionPooler implements AutoCloseable {
         leave(c);
         c.outbox.add(new byte[0]); // ends its writer
       }
-      closeQuietly(s);
+      PoolerWire.closeQuietly(s);
     }
   }
 
@@ -381,48 +335,13 @@ final class TransactionPooler implements AutoCloseable {
         }
       }
     } catch (IOException | InterruptedException e) {
-      closeQuietly(c.socket);
+      PoolerWire.closeQuietly(c.socket);
     }
   }
 
   /** Answers the startup (or a cancel) itself; false when the connection ends with it. */
   private boolean startup(Client c) throws IOException {
-    for (; ; ) {
-      int length = c.in.readInt();
-      byte[] body = new byte[length - 4];
-      c.in.readFully(body);
-      ByteBuffer m = ByteBuffer.wrap(body);
-      int code = m.getInt();
-      if (code == SSL_REQUEST || code == GSSENC_REQUEST) {
-        c.out.write('N');
-        c.out.flush();
-        continue;
-      }
-      if (code == CANCEL_REQUEST) {
-        passCancel(m.getInt());
-        return false;
-      }
-      ByteBuffer reply = ByteBuffer.allocate(4096);
-      if ((code & 0xffff) != 0) {
-        // Only 3.0, as PgBouncer: NegotiateProtocolVersion, newest minor 0, no options refused.
-        reply.put((byte) 'v').putInt(12).putInt(0).putInt(0);
-      }
-      reply.put((byte) 'R').putInt(8).putInt(0);
-      synchronized (parameters) {
-        for (Map.Entry<String, String> p : parameters.entrySet()) {
-          int start = reply.position();
-          reply.put((byte) 'S').putInt(0);
-          cstring(reply, p.getKey());
-          cstring(reply, p.getValue());
-          reply.putInt(start + 1, reply.position() - start - 1);
-        }
-      }
-      reply.put((byte) 'K').putInt(12).putInt(c.key).putInt(c.key * 7919);
-      reply.put((byte) 'Z').putInt(5).put((byte) 'I');
-      c.out.write(reply.array(), 0, reply.position());
-      c.out.flush();
-      return true;
-    }
+    return PoolerWire.answerStartup(c.in, c.out, parameters, c.key, this::passCancel);
   }
 
   /** Forwards the client's messages, borrowing a backend for the first one of a transaction. */
@@ -434,11 +353,7 @@ final class TransactionPooler implements AutoCloseable {
       } catch (EOFException e) {
         return;
       }
-      int length = c.in.readInt();
-      byte[] message = new byte[1 + length];
-      message[0] = type;
-      ByteBuffer.wrap(message, 1, 4).putInt(length);
-      c.in.readFully(message, 5, length - 4);
+      byte[] message = PoolerWire.readMessage(c.in, type);
       if (type == 'X') {
         return; // Terminate: the backend stays open for the next client
       }
@@ -521,36 +436,6 @@ final class TransactionPooler implements AutoCloseable {
     if (b == null) {
       return;
     }
-    try (Socket s = new Socket(host, port)) {
-      ByteBuffer m = ByteBuffer.allocate(12 + b.secret.length);
-      m.putInt(12 + b.secret.length).putInt(CANCEL_REQUEST).putInt(b.pid).put(b.secret);
-      s.getOutputStream().write(m.array());
-      s.getOutputStream().flush();
-      s.getInputStream().read(); // the server closes it once the request is taken
-    } catch (IOException e) {
-      // a cancel is best effort, on a real server too
-    }
-  }
-
-  // ---------------------------------------------------------------- bytes
-
-  private static void cstring(ByteBuffer b, String s) {
-    b.put(s.getBytes(StandardCharsets.UTF_8)).put((byte) 0);
-  }
-
-  private static String cstring(ByteBuffer b) {
-    int start = b.position();
-    while (b.get() != 0) {
-      // to the NUL
-    }
-    return new String(b.array(), start, b.position() - start - 1, StandardCharsets.UTF_8);
-  }
-
-  private static void closeQuietly(Socket s) {
-    try {
-      s.close();
-    } catch (IOException e) {
-      // closing anyway
-    }
+    PoolerWire.sendCancel(host, port, new PoolerWire.BackendKey(b.pid, b.secret));
   }
 }

@@ -62,7 +62,8 @@ class UnnamedStatementModeTest {
         .isEqualTo(StatementMode.UNNAMED);
     assertThatThrownBy(() -> ConnectionConfig.parse("postgresql://u@h/d?statement_mode=cached"))
         .isInstanceOf(PgException.class)
-        .hasMessageContaining("invalid statement_mode \"cached\": expected named or unnamed");
+        .hasMessageContaining(
+            "invalid statement_mode \"cached\": expected named, unnamed or tracked");
   }
 
   @Test

@@ -51,19 +51,21 @@ public final class Cursor<T> implements AutoCloseable {
     RowDecoder.Bound<T> bound = p.bound(decoder);
     session.writeCloses();
     // A one-shot is parsed again with its Bind, and its portal described: see ExtendedQuery.run.
+    // In the tracked mode, a named statement's portal is described and checked as well.
     boolean unnamed = session.unnamedStatements || p.isUnnamed();
+    boolean checked = unnamed || session.config.statementMode().checksResultColumns();
     if (unnamed) {
       session.writer.parseUnnamed(p);
     }
     session.writer.bind(p, params);
-    if (unnamed) {
+    if (checked) {
       session.writer.describePortal();
     }
     session.writer.execute(CHUNK_ROWS);
     session.writer.flush();
     Cursor<T> c = new Cursor<>(session, bound);
     c.rows.sql = p.sql;
-    if (unnamed) {
+    if (checked) {
       c.rows.described = p;
     }
     session.submit(c.rows);

@@ -21,7 +21,8 @@ import java.io.IOException;
  *
  * <p>In {@link StatementMode#UNNAMED} the execution is Parse + Bind + Describe(portal) + Execute +
  * Sync, and the portal's RowDescription is checked against the cached description the result
- * formats were chosen from (see {@link #redescribed}).
+ * formats were chosen from (see {@link #redescribed}). In {@link StatementMode#TRACKED} a named
+ * statement's execution is Bind + Describe(portal) + Execute + Sync, checked the same way.
  */
 final class ExtendedQuery extends Exchange {
   /** Where rows go; null to drop them. */
@@ -33,7 +34,7 @@ final class ExtendedQuery extends Exchange {
   private RuntimeException sinkFailure;
   private long count;
 
-  /** In the unnamed mode, the description Bind's formats came from; else null. */
+  /** The description Bind's formats came from, when the portal is checked against it; else null. */
   private Prepared described;
 
   /** The result's columns changed and its rows cannot be read as asked: thrown after the reply. */
@@ -74,18 +75,21 @@ final class ExtendedQuery extends Exchange {
     // whose unnamed statement (another client's, maybe) it would bind. Parsed again, it may also
     // see DDL that came after the Describe, so the portal is described too and checked against
     // the columns the decoder was bound to (see #redescribed).
+    // In the tracked mode a pooler may have prepared the named statement again, after DDL, on the
+    // session it lends: its portal is described and checked too (see StatementMode.TRACKED).
     boolean unnamed = session.unnamedStatements || p.isUnnamed();
+    boolean checked = unnamed || session.config.statementMode().checksResultColumns();
     if (unnamed) {
       session.writer.parseUnnamed(p);
     }
     session.writer.bind(p, params);
-    if (unnamed) {
+    if (checked) {
       session.writer.describePortal();
     }
     session.writer.execute();
     session.writer.sync();
     ExtendedQuery x = session.extendedQuery.reset(sink, false);
-    if (unnamed) {
+    if (checked) {
       x.described = p;
     }
     session.submit(x);
@@ -162,6 +166,12 @@ final class ExtendedQuery extends Exchange {
   private void redescribed(Columns now) {
     Prepared old = described;
     session.statements.evict(old);
+    if (!old.isUnnamed()) {
+      // A named statement in the tracked mode: a pooler prepared it again from a newer catalog.
+      // Evicted, it is prepared anew by the next call.
+      describeFailure = columnsChanged(old.sql, now);
+      return;
+    }
     if (!formatsFit(old.resultFormats, now)) {
       describeFailure =
           new PgException(
@@ -189,11 +199,49 @@ final class ExtendedQuery extends Exchange {
   }
 
   /**
+   * The failure of a named statement whose portal's columns are not {@code now}'s (the tracked
+   * mode): it ran, its rows were dropped, and it was evicted.
+   */
+  static PgException columnsChanged(String sql, Columns now) {
+    return new PgException(
+        "0A000",
+        "the result's columns changed since the statement was prepared (now "
+            + now.describe()
+            + "), and a transaction-pooling proxy prepared it again on another server session;"
+            + " it ran, but its rows were dropped: run it again (it is prepared anew)",
+        sql,
+        null);
+  }
+
+  /**
+   * Reads the RowDescription of a named statement's portal (the tracked mode): null when its
+   * columns are {@code p}'s (the same bytes as last time pass with nothing allocated), else the
+   * call's failure ({@link #columnsChanged}). Replies are read by one thread at a time, which
+   * orders the writes of {@code p.portalDescription}.
+   */
+  static PgException portalColumnsChanged(MessageReader r, Prepared p, String sql)
+      throws IOException {
+    if (r.skipIfBodyIs(p.portalDescription)) {
+      return null;
+    }
+    byte[] body = r.bodyCopy();
+    Columns now = r.rowDescription();
+    if (!sameColumns(now, p.columns)) {
+      return columnsChanged(sql, now);
+    }
+    p.portalDescription = body;
+    return null;
+  }
+
+  /**
    * Whether the portal's columns are those the decoder was bound to: the same names and types. The
    * formats are compared elsewhere ({@link #formatsFit}): they are what Bind asked for, and a
    * decoder may have turned a composite column binary, which a fresh description does not show.
    */
   static boolean sameColumns(Columns now, Columns bound) {
+    if (bound == null) {
+      return false; // described as returning no rows
+    }
     int n = now.count();
     if (n != bound.count()) {
       return false;

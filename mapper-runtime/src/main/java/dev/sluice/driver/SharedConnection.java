@@ -91,6 +91,11 @@ public final class SharedConnection implements AutoCloseable {
     return broken || session.isClosed();
   }
 
+  /** Whether each statement's portal is described and its columns checked (the tracked mode). */
+  boolean checksColumns() {
+    return sender.checksColumns;
+  }
+
   /** A parameter the server reported (ParameterStatus), or null. */
   String parameter(String name) {
     return session.parameter(name);
@@ -189,13 +194,29 @@ public final class SharedConnection implements AutoCloseable {
       // DDL changed what the statement reads: prepare it again, once. Each shared statement is
       // its own implicit transaction, so running it again repeats nothing that committed.
       sender.evict(x.prepared);
-      return finish(
-          sender.send(sql, params, sink, deadline, timeoutMillis), deadline, timeoutMillis);
+      try {
+        return finish(
+            sender.send(sql, params, sink, deadline, timeoutMillis), deadline, timeoutMillis);
+      } catch (PgException again) {
+        if ("26000".equals(again.sqlState())) {
+          // Prepared by this connection a round trip ago, and gone: nothing on a shared
+          // connection drops statements, but a transaction pooler lends each round trip a session.
+          throw new PgException(again, sql, STATEMENT_LOST);
+        }
+        throw again;
+      }
     }
   }
 
-  private static long finish(SharedQuery x, long deadline, long timeoutMillis) {
-    x.connection.pump.await(x, deadline, timeoutMillis);
+  /** What a statement prepared anew and missing again means; see {@link #runStatement}. */
+  static final String STATEMENT_LOST =
+      "a statement this shared connection had just prepared was missing: behind a"
+          + " transaction-pooling proxy the pipelined pool needs one that tracks prepared"
+          + " statements (PgBouncer 1.21+ with max_prepared_statements > 0, statement_mode=tracked);"
+          + " without that, use the ordinary pool with statement_mode=unnamed";
+
+  private long finish(SharedQuery x, long deadline, long timeoutMillis) {
+    pump.await(x, deadline, timeoutMillis);
     if (x.failure != null) {
       throw x.failure;
     }
@@ -203,6 +224,10 @@ public final class SharedConnection implements AutoCloseable {
       throw x.sinkFailure;
     }
     x.throwIfFailed();
+    if (x.columnsChanged != null) {
+      sender.evict(x.prepared); // the next call prepares it anew
+      throw x.columnsChanged;
+    }
     if (x.replicationWarning != null) {
       // Each shared statement is its own implicit transaction: its commit's wait was cancelled.
       throw CommitCall.notReplicated(x.replicationWarning, x.sql);

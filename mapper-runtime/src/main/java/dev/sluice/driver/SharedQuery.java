@@ -72,6 +72,13 @@ final class SharedQuery extends Exchange {
 
   private boolean started;
   RuntimeException sinkFailure;
+
+  /**
+   * The portal's columns are not those of {@link #prepared} (the tracked mode: a pooler prepared it
+   * again after DDL): its rows are dropped, and the caller evicts the statement and fails.
+   */
+  PgException columnsChanged;
+
   long count;
 
   SharedQuery(
@@ -146,7 +153,11 @@ final class SharedQuery extends Exchange {
     MessageReader r = session.reader;
     switch (type) {
       case Protocol.DATA_ROW:
-        if (sink == null || error != null || sinkFailure != null || abandoned) {
+        if (sink == null
+            || error != null
+            || sinkFailure != null
+            || columnsChanged != null
+            || abandoned) {
           r.skipRows();
           return false;
         }
@@ -162,6 +173,12 @@ final class SharedQuery extends Exchange {
           }
           sinkFailure = e; // the later rows are skipped; never a cancel (see the class comment)
         }
+        return false;
+      case Protocol.ROW_DESCRIPTION:
+        if (!connection.checksColumns()) {
+          throw session.unexpected(type, name());
+        }
+        columnsChanged = ExtendedQuery.portalColumnsChanged(r, prepared, sql);
         return false;
       case Protocol.BIND_COMPLETE:
       case Protocol.NO_DATA:

@@ -23,9 +23,16 @@ final class SharedSender {
   /** Statements prepared for a caller that gave up: closed by the next sender. */
   private final ConcurrentLinkedQueue<String> lateCloses = new ConcurrentLinkedQueue<>();
 
+  /**
+   * Each Bind is followed by a Describe of its portal, whose columns the reply checks: the tracked
+   * mode, where a pooler may prepare a statement again from a newer catalog.
+   */
+  final boolean checksColumns;
+
   SharedSender(SharedConnection connection, Session session) {
     this.connection = connection;
     this.session = session;
+    this.checksColumns = session.config.statementMode().checksResultColumns();
     this.gate = new SendGate(session.transport, this::sendPending);
   }
 
@@ -293,6 +300,9 @@ final class SharedSender {
       sink.start(p); // binds the decoder (the statement's bindings are guarded by the lock)
     }
     session.writer.bind(p, x.params);
+    if (checksColumns) {
+      session.writer.describePortal(); // see StatementMode.TRACKED
+    }
     session.writer.execute();
     session.writer.sync();
   }

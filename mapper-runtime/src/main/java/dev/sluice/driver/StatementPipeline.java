@@ -31,15 +31,20 @@ final class StatementPipeline {
   static final int GROUP = BatchPipeline.BATCH_GROUP;
   static final int GROUP_BYTES = BatchPipeline.BATCH_GROUP_BYTES;
 
-  private final Session session;
-  private final List<PipelineStep> steps;
-  private final boolean atomic;
+  final Session session;
+  final List<PipelineStep> steps;
+  final boolean atomic;
+
+  /** Each Bind is followed by a Describe of its portal, checked (the tracked mode). */
+  final boolean checksColumns;
+
   private final MessageWriter writer;
 
   private StatementPipeline(Session session, List<PipelineStep> steps, boolean atomic) {
     this.session = session;
     this.steps = steps;
     this.atomic = atomic;
+    this.checksColumns = session.config.statementMode().checksResultColumns();
     this.writer = session.writer;
   }
 
@@ -88,11 +93,11 @@ final class StatementPipeline {
     }
   }
 
-  private String where(int i) {
+  String where(int i) {
     return "statement " + (i + 1) + " of a pipeline of " + steps.size();
   }
 
-  private PgException failure(RuntimeException e, int i) {
+  PgException failure(RuntimeException e, int i) {
     if (e instanceof PgException pe) {
       return new PgException(pe, steps.get(i).sql, where(i));
     }
@@ -263,7 +268,7 @@ final class StatementPipeline {
 
   private void execute() throws IOException {
     int n = steps.size();
-    Segment all = atomic ? new Segment(0) : null;
+    PipelineSegment all = atomic ? new PipelineSegment(this, 0) : null;
     boolean queued = false;
     int written = 0;
     session.writeCloses();
@@ -289,12 +294,15 @@ final class StatementPipeline {
           }
           continue;
         }
+        if (checksColumns) {
+          writer.describePortal(); // see StatementMode.TRACKED
+        }
         writer.execute();
         if (atomic) {
           s.segment = all;
         } else {
           writer.sync();
-          Segment one = new Segment(written);
+          PipelineSegment one = new PipelineSegment(this, written);
           s.segment = one;
           session.enqueue(one);
         }
@@ -391,7 +399,7 @@ final class StatementPipeline {
    * before must not commit. Executing a portal that does not exist fails the pipeline on the server
    * (34000), so its one Sync rolls everything back.
    */
-  private void abortAtomic(Segment all, boolean queued) throws IOException {
+  private void abortAtomic(PipelineSegment all, boolean queued) throws IOException {
     writer.executeMissingPortal("sluice_abort_pipeline");
     writer.sync();
     all.synced = true;
@@ -413,115 +421,6 @@ final class StatementPipeline {
       while (!s.done && s.segment != null && !s.segment.finished) {
         session.receive(s.segment); // done, or its exchange ended first (skipped after a failure)
       }
-    }
-  }
-
-  /**
-   * The replies to the steps sent before one Sync (one step, or the whole of an atomic pipeline):
-   * per step BindComplete, rows, CommandComplete — or an error, after which the server skips the
-   * rest up to the Sync. Yields when a step has its outcome.
-   */
-  private final class Segment extends Exchange {
-    /** The step whose replies come next. */
-    private int current;
-
-    /** Whether its Sync is encoded (atomic: only with the last step, or after an abort). */
-    boolean synced;
-
-    /** Whether a value could not be encoded and the pipeline was failed on purpose. */
-    boolean aborted;
-
-    Segment(int first) {
-      super(StatementPipeline.this.session);
-      this.current = first;
-      this.synced = !atomic;
-    }
-
-    @Override
-    String name() {
-      return "a pipeline";
-    }
-
-    private PipelineStep step() throws ProtocolException {
-      if (current >= steps.size()) {
-        throw session.unexpected(Protocol.BIND_COMPLETE, "a pipeline, after its last statement");
-      }
-      return steps.get(current);
-    }
-
-    @Override
-    boolean message(byte type) throws IOException {
-      MessageReader r = session.reader;
-      switch (type) {
-        case Protocol.BIND_COMPLETE:
-          {
-            r.skip();
-            Prepared p = step().statement;
-            if (p.columns != null) {
-              session.rowView.start(p.columns, p.binaryOids);
-            }
-            return false;
-          }
-        case Protocol.DATA_ROW:
-          {
-            PipelineStep s = step();
-            if (s.sink == null || s.error() != null) {
-              r.skipRows();
-              return false;
-            }
-            try {
-              s.sink.rows(session.rowView);
-            } catch (RuntimeException e) {
-              if (e instanceof PgException pe && "08P01".equals(pe.sqlState())) {
-                throw e; // a malformed row: the session is broken
-              }
-              s.rejected(failure(e, current)); // its other rows are skipped, never cancelled
-            }
-            return false;
-          }
-        case Protocol.COMMAND_COMPLETE:
-          {
-            PipelineStep s = step();
-            long count = r.commandCount();
-            if (r.droppedStatements()) {
-              session.statements.forgetAll();
-            }
-            if (s.error() == null) {
-              s.completed(count);
-            } else {
-              s.done = true;
-            }
-            current++;
-            return true;
-          }
-        case Protocol.EMPTY_QUERY_RESPONSE:
-          r.skip();
-          step().completed(0);
-          current++;
-          return true;
-        case Protocol.COPY_IN_RESPONSE:
-        case Protocol.COPY_OUT_RESPONSE:
-        case Protocol.COPY_BOTH_RESPONSE:
-          // A later Sync would answer with a ReadyForQuery of its own: COPY has its own calls.
-          throw session.protocolViolationAfterCopy(type);
-        default:
-          throw session.unexpected(type, name());
-      }
-    }
-
-    @Override
-    boolean error(PgException e) {
-      super.error(e);
-      if (current < steps.size()) {
-        PipelineStep s = steps.get(current);
-        if (!(aborted && s.error() != null)) {
-          s.failed(new PgException(e, s.sql, where(current)));
-        } else {
-          s.done = true;
-        }
-        current++;
-      }
-      return true;
     }
   }
 }

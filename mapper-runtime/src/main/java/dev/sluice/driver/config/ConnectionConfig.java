@@ -1,15 +1,11 @@
 package dev.sluice.driver.config;
 
-import dev.sluice.PgException;
 import dev.sluice.driver.auth.RequireAuth;
 import dev.sluice.driver.tls.TlsOptions;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -17,18 +13,18 @@ import java.util.function.Supplier;
  * matter. Made from a {@code postgresql://} or {@code postgres://} URL or a libpq key/value string
  * (both parsed by {@link ConnInfo}), then builder calls; what none of them says comes, as in libpq,
  * from the service named by {@code service} (or PGSERVICE), then from libpq's environment
- * variables, then from the defaults. Every keyword, from whichever source, is checked by the
- * builder's one switch ({@link Builder#keyword}), so the sources cannot disagree.
+ * variables, then from the defaults. Every keyword, from whichever source, is checked by one switch
+ * ({@link KeywordSettings}, which holds what the builder collects), so the sources cannot disagree.
  *
  * <p>Keywords: user, password, dbname, host, hostaddr, port, service, servicefile, passfile,
  * sslmode, application_name, connect_timeout (seconds; 0 or less: no timeout, and 1 counts as 2,
  * both as in libpq), keepalives, keepalives_idle, keepalives_interval, keepalives_count,
  * require_auth (as libpq's), target_session_attrs, options, load_balance_hosts (disable|random;
  * also loadBalanceHosts=true), and Sluice's own statement_cache_size, statement_mode ({@link
- * StatementMode}: named or unnamed), rewrite_batched_inserts and scram_max_iterations. A host that
- * starts with '/' is a Unix-domain socket directory. The password is never shown by {@link
- * #toString()}; with no password, one comes from the password supplier or the password file ({@link
- * PassFile}) when the server asks for it.
+ * StatementMode}: named, unnamed or tracked), rewrite_batched_inserts and scram_max_iterations. A
+ * host that starts with '/' is a Unix-domain socket directory. The password is never shown by
+ * {@link #toString()}; with no password, one comes from the password supplier or the password file
+ * ({@link PassFile}) when the server asks for it.
  */
 public final class ConnectionConfig {
   /**
@@ -108,7 +104,7 @@ public final class ConnectionConfig {
   private final Path passFile;
   private final int scramMaxIterations;
 
-  private ConnectionConfig(Builder b, List<HostPort> hosts, Path passFile) {
+  private ConnectionConfig(KeywordSettings b, List<HostPort> hosts, Path passFile) {
     this.hosts = List.copyOf(hosts);
     this.user = b.user != null ? b.user : System.getProperty("user.name");
     this.password = b.password;
@@ -283,39 +279,15 @@ public final class ConnectionConfig {
    * never set is filled in by {@link #build()}: from the service, then the environment.
    */
   public static final class Builder {
-    private final HostOptions network = new HostOptions();
-    private String user;
-    private String password;
-    private String database;
-    private SslMode sslMode; // null: prefer, or verify-full with sslrootcert=system
-    private final TlsOptions.Builder tls = new TlsOptions.Builder();
-    private Path home;
-    private String applicationName = "sluice";
-    private final Map<String, String> startupParameters = new LinkedHashMap<>();
-    private int statementCacheSize = 256;
-    private StatementMode statementMode = StatementMode.NAMED;
-    private Duration queryTimeout = Duration.ZERO;
-    private RequireAuth requireAuth = RequireAuth.ANY;
-    private boolean rewriteBatchedInserts;
-    private String service;
-    private String serviceFile;
-    private String passFile;
-    private Supplier<String> passwordSupplier;
-    private int scramMaxIterations = 1_000_000;
-    private Map<String, String> environment;
-
-    /** Whether keyword() has seen a dbname: only the first is expanded, as libpq does. */
-    private boolean dbnameKeywordSeen;
-
-    /** The keywords set by the caller (a URL, a string, keyword() or a setter). */
-    private final Set<String> given = new HashSet<>();
+    /** What the calls so far set, and which keywords they gave. */
+    private final KeywordSettings s = new KeywordSettings();
 
     /**
      * A {@code postgresql://} URL or a libpq key/value string ({@code host=db1 dbname=app}); an
      * empty string sets nothing.
      */
     public Builder url(String connectionString) {
-      ConnInfo.apply(connectionString, this::plainKeyword);
+      s.url(connectionString);
       return this;
     }
 
@@ -328,121 +300,51 @@ public final class ConnectionConfig {
      * are always plain names.
      */
     public Builder keyword(String key, String value) {
-      if (key.equals("dbname") && !dbnameKeywordSeen) {
-        dbnameKeywordSeen = true;
-        if (ConnInfo.isConnectionString(value)) {
-          ConnInfo.apply(value, this::plainKeyword);
-          return this;
-        }
-      }
-      return plainKeyword(key, value);
-    }
-
-    private Builder plainKeyword(String key, String value) {
-      String k = key.equals("loadBalanceHosts") ? "load_balance_hosts" : key;
-      String v =
-          !key.equals("loadBalanceHosts")
-              ? value
-              : Boolean.parseBoolean(value) ? "random" : "disable";
-      set(k, v);
-      given.add(k);
+      s.keyword(key, value);
       return this;
-    }
-
-    /** Sets a keyword without counting it as given (service and environment values). */
-    private void set(String key, String value) {
-      switch (key) {
-        case "user":
-          user = value;
-          break;
-        case "password":
-          password = value;
-          break;
-        case "dbname":
-          database = value;
-          break;
-        case "service":
-          service = value;
-          break;
-        case "servicefile":
-          serviceFile = value;
-          break;
-        case "passfile":
-          passFile = value;
-          break;
-        case "scram_max_iterations":
-          scramMaxIterations = Keywords.positive(key, value);
-          break;
-        case "sslmode":
-          sslMode = SslMode.parse(value);
-          break;
-        case "application_name":
-          applicationName = value;
-          break;
-        case "options":
-          startupParameters.put("options", value);
-          break;
-        case "statement_cache_size":
-          statementCacheSize = Keywords.positive(key, value);
-          break;
-        case "statement_mode":
-          statementMode = StatementMode.parse(value);
-          break;
-        case "rewrite_batched_inserts":
-        case "reWriteBatchedInserts":
-          rewriteBatchedInserts = Keywords.parseBoolean(key, value);
-          break;
-        case "require_auth":
-          requireAuth = RequireAuth.parse(value);
-          break;
-        default:
-          if (!network.keyword(key, value) && !tls.keyword(key, value)) {
-            throw new PgException("08001", "unknown connection keyword \"" + key + "\"");
-          }
-      }
     }
 
     /** Adds a host to try (after those of a host keyword); PGHOST and PGPORT then do not apply. */
     public Builder host(String host, int port) {
-      network.addHost(new HostPort(host, port));
-      given.add("host");
-      given.add("port");
+      s.network.addHost(new HostPort(host, port));
+      s.given.add("host");
+      s.given.add("port");
       return this;
     }
 
     public Builder user(String user) {
-      this.user = user;
-      given.add("user");
+      s.user = user;
+      s.given.add("user");
       return this;
     }
 
     public Builder password(String password) {
-      this.password = password;
-      given.add("password");
+      s.password = password;
+      s.given.add("password");
       return this;
     }
 
     public Builder database(String database) {
-      this.database = database;
-      given.add("dbname");
+      s.database = database;
+      s.given.add("dbname");
       return this;
     }
 
     public Builder applicationName(String applicationName) {
-      this.applicationName = applicationName;
-      given.add("application_name");
+      s.applicationName = applicationName;
+      s.given.add("application_name");
       return this;
     }
 
     public Builder connectTimeout(Duration timeout) {
-      network.connectTimeout = timeout;
-      given.add("connect_timeout");
+      s.network.connectTimeout = timeout;
+      s.given.add("connect_timeout");
       return this;
     }
 
     /** A server setting sent in the startup message, e.g. ("statement_timeout", "5s"). */
     public Builder startupParameter(String name, String value) {
-      startupParameters.put(name, value);
+      s.startupParameters.put(name, value);
       return this;
     }
 
@@ -450,13 +352,16 @@ public final class ConnectionConfig {
       if (size < 1) {
         throw new IllegalArgumentException("statement cache size < 1: " + size);
       }
-      this.statementCacheSize = size;
+      s.statementCacheSize = size;
       return this;
     }
 
-    /** {@link StatementMode#UNNAMED} behind a transaction-pooling proxy; default named. */
+    /**
+     * {@link StatementMode#UNNAMED} or {@link StatementMode#TRACKED} behind a pooler; default
+     * named.
+     */
     public Builder statementMode(StatementMode mode) {
-      this.statementMode = java.util.Objects.requireNonNull(mode, "mode");
+      s.statementMode = java.util.Objects.requireNonNull(mode, "mode");
       return this;
     }
 
@@ -465,7 +370,7 @@ public final class ConnectionConfig {
       if (timeout.isNegative()) {
         throw new IllegalArgumentException("query timeout < 0: " + timeout);
       }
-      this.queryTimeout = timeout;
+      s.queryTimeout = timeout;
       return this;
     }
 
@@ -475,12 +380,12 @@ public final class ConnectionConfig {
      * are looked for (default: the {@code user.home} system property).
      */
     public Builder homeDirectory(Path home) {
-      this.home = home;
+      s.home = home;
       return this;
     }
 
     public Builder rewriteBatchedInserts(boolean rewrite) {
-      this.rewriteBatchedInserts = rewrite;
+      s.rewriteBatchedInserts = rewrite;
       return this;
     }
 
@@ -491,7 +396,7 @@ public final class ConnectionConfig {
      * of the connect error.
      */
     public Builder passwordSupplier(Supplier<String> supplier) {
-      this.passwordSupplier = supplier;
+      s.passwordSupplier = supplier;
       return this;
     }
 
@@ -500,8 +405,8 @@ public final class ConnectionConfig {
       if (max < 1) {
         throw new IllegalArgumentException("SCRAM iteration ceiling < 1: " + max);
       }
-      this.scramMaxIterations = max;
-      given.add("scram_max_iterations");
+      s.scramMaxIterations = max;
+      s.given.add("scram_max_iterations");
       return this;
     }
 
@@ -510,7 +415,7 @@ public final class ConnectionConfig {
      * environment: pass an empty map).
      */
     public Builder environment(Map<String, String> variables) {
-      this.environment = Map.copyOf(variables);
+      s.environment = Map.copyOf(variables);
       return this;
     }
 
@@ -520,20 +425,8 @@ public final class ConnectionConfig {
      * user; host: localhost over TCP; port 5432).
      */
     public ConnectionConfig build() {
-      ConnEnvironment env = ConnEnvironment.of(environment, home);
-      Set<String> filled = new HashSet<>(given);
-      for (String[] d : env.defaults(filled, service, serviceFile)) {
-        try {
-          set(d[0], d[1]);
-        } catch (PgException e) {
-          throw new PgException(e.sqlState(), e.serverMessage() + " (from " + d[2] + ")", null, e);
-        }
-      }
-      Path pgpass = null;
-      if (password == null || password.isEmpty()) { // as libpq: an empty password is none
-        pgpass = passFile != null ? Path.of(passFile) : env.defaultPassFile();
-      }
-      return new ConnectionConfig(this, network.hosts(), pgpass);
+      Path pgpass = s.fillDefaults();
+      return new ConnectionConfig(s, s.network.hosts(), pgpass);
     }
   }
 }

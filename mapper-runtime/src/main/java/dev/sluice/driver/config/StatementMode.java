@@ -21,14 +21,32 @@ package dev.sluice.driver.config;
  * call fails with 0A000 (the statement ran; its rows were dropped) and the next call describes the
  * text again. The server parses and plans every execution (a custom plan each time), which is the
  * cost of this mode.
+ *
+ * <p>{@link #TRACKED} is {@link #NAMED} for a transaction-pooling proxy that tracks protocol-level
+ * prepared statements (PgBouncer 1.21+ with {@code max_prepared_statements > 0}): the proxy
+ * prepares a statement again on whichever server session it lends, from that session's catalog. A
+ * server refuses to run a statement whose result columns changed since it was prepared (0A000
+ * "cached plan must not change result type"), but a statement prepared afresh after DDL has no such
+ * memory: its rows would come in the new types, under the description the client holds. So every
+ * execution also describes its portal in the batch of its Bind, and a portal whose columns are not
+ * the described ones fails the call with 0A000 (the statement ran; its rows were dropped) and
+ * evicts the statement. Costs a RowDescription per execution, compared byte for byte.
  */
 public enum StatementMode {
   /** Named statements prepared once per connection and cached on the server (the default). */
   NAMED,
   /** Only the unnamed statement, parsed with every execution: for transaction-pooling proxies. */
-  UNNAMED;
+  UNNAMED,
+  /** Named statements whose result columns are checked at each execution: for PgBouncer 1.21+. */
+  TRACKED;
 
   static StatementMode parse(String s) {
-    return Keywords.parseEnum(StatementMode.class, "statement_mode", s, "named or unnamed");
+    return Keywords.parseEnum(
+        StatementMode.class, "statement_mode", s, "named, unnamed or tracked");
+  }
+
+  /** Whether each execution of a named statement describes its portal and checks the columns. */
+  public boolean checksResultColumns() {
+    return this == TRACKED;
   }
 }
