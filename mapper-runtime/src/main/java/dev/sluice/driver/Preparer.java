@@ -133,10 +133,10 @@ final class Preparer {
     boolean fits = true;
     for (int i = 0; i < params.length && i < oids.length; i++) {
       Object v = params[i];
-      if (v instanceof Record r) {
+      if (CompositeCodec.isCompositeRecord(v)) {
         CompositeType cached = types.cached(oids[i]);
         if (cached != null) {
-          fits &= CompositeCodec.fieldsOf(r).length == cached.fields().size();
+          fits &= CompositeCodec.fieldsOf((Record) v).length == cached.fields().size();
         } else {
           fits &= types.compositeByOid(oids[i], inCall) != null;
         }

@@ -250,7 +250,8 @@ public final class CompositeCodec {
    */
   public static void encodeParameter(
       WriteBuffer w, Object v, int oid, TypeRegistry types, int index) {
-    if (v instanceof Record r) {
+    if (isCompositeRecord(v)) {
+      Record r = (Record) v;
       CompositeType type = types == null ? null : types.cached(oid);
       encode(w, parameterType(oid, type, types, r, false, index), fieldsOf(r), types);
     } else {
@@ -326,22 +327,39 @@ public final class CompositeCodec {
     }
   }
 
-  /** Whether {@code v} is bound as a composite: a record, or a list whose first value is one. */
+  /**
+   * Whether {@code v} is bound as a composite: a record of the application's ({@link
+   * #isCompositeRecord}), or a list whose first non-null value is one.
+   */
   public static boolean isComposite(Object v) {
-    return v instanceof Record || (v instanceof List<?> l && holdsRecords(l));
+    return isCompositeRecord(v) || (v instanceof List<?> l && holdsRecords(l));
   }
+
+  /**
+   * Whether {@code v} is a record bound as a composite: any record but Sluice's own value types
+   * ({@code Interval}, {@code InetNetwork}, {@code Range}, {@code PgNumeric}, … in {@code
+   * dev.sluice}) and other records a parameter of a built-in type takes.
+   */
+  public static boolean isCompositeRecord(Object v) {
+    return v instanceof Record
+        && !VALUE_TYPES.equals(v.getClass().getPackageName())
+        && ParameterEncoder.declaredOid(v) == Oids.UNSPECIFIED;
+  }
+
+  /** The package of Sluice's value types, which are records but bind as built-in types. */
+  private static final String VALUE_TYPES = "dev.sluice";
 
   /** Whether any of {@code params} is bound as a composite ({@link #isComposite}). */
   public static boolean anyComposite(Object[] params) {
     for (Object v : params) {
-      if (v instanceof Record || (v instanceof List<?> l && holdsRecords(l))) {
+      if ((v instanceof Record || v instanceof List<?>) && isComposite(v)) {
         return true;
       }
     }
     return false;
   }
 
-  /** Whether the first non-null value of {@code list} is a record. */
+  /** Whether the first non-null value of {@code list} is a record bound as a composite. */
   static boolean holdsRecords(List<?> list) {
     return firstRecord(list) != null;
   }
@@ -349,7 +367,7 @@ public final class CompositeCodec {
   private static Record firstRecord(List<?> list) {
     for (Object o : list) {
       if (o != null) {
-        return o instanceof Record r ? r : null;
+        return isCompositeRecord(o) ? (Record) o : null;
       }
     }
     return null;
