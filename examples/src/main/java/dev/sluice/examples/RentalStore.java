@@ -1,17 +1,24 @@
 package dev.sluice.examples;
 
 import dev.sluice.Database;
+import dev.sluice.ListenEvent;
+import dev.sluice.Listening;
+import dev.sluice.Notification;
+import dev.sluice.Pipelined;
 import dev.sluice.embedded.EmbeddedServer;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
  * The example application: a small film rental store. It builds its schema from its migrations,
- * generates a year of business from a fixed seed, loads it with batch inserts, and prints a report.
+ * generates a year of business from a fixed seed, loads it with batch inserts and COPY (announcing
+ * the load on a LISTEN/NOTIFY channel), counts it in one pipeline, and prints a report.
  *
  * <p>Where it runs, in this order: the {@code postgresql://} URL given as its argument; else {@code
  * DATABASE_URL}; else, when any of the libpq variables PGHOST, PGHOSTADDR, PGPORT, PGDATABASE,
@@ -20,6 +27,9 @@ import java.util.function.Function;
  * {@value StoreSchema#NAME} only, which it drops and recreates on every run.
  */
 public final class RentalStore {
+  /** The channel the loader announces on. */
+  static final String CHANNEL = "sluice_example_events";
+
   private static final List<String> LIBPQ_VARIABLES =
       List.of("PGHOST", "PGHOSTADDR", "PGPORT", "PGDATABASE", "PGUSER", "PGSERVICE");
 
@@ -86,7 +96,32 @@ public final class RentalStore {
 
       SampleData data = SampleData.generate(SampleData.SEED);
       out.printf("Loading a year of sample data (seed %d):%n", SampleData.SEED);
-      StoreLoader.load(db, data, out);
+      // LISTEN/NOTIFY: a connection of its own hears what is announced once it is committed.
+      try (Listening events = db.listen(CHANNEL)) {
+        int rows = StoreLoader.load(db, data, out);
+        db.notify(CHANNEL, "loaded " + rows + " rows");
+        ListenEvent heard = events.poll(Duration.ofSeconds(10));
+        out.println(
+            heard instanceof Notification n
+                ? "Heard on " + n.channel() + ": " + n.payload()
+                : "Heard nothing on " + CHANNEL);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted while listening", e);
+      }
+      // A pipeline: three statements sent together, answered in one round trip.
+      List<Pipelined<Optional<Long>>> counts =
+          db.pipeline(
+              p ->
+                  List.of(
+                      p.queryOne("SELECT count(*) FROM store", Long.class),
+                      p.queryOne("SELECT count(*) FROM film", Long.class),
+                      p.queryOne("SELECT count(*) FROM rental", Long.class)));
+      out.printf(
+          "In one round trip: %,d stores, %,d films, %,d rentals%n",
+          counts.get(0).get().orElseThrow(),
+          counts.get(1).get().orElseThrow(),
+          counts.get(2).get().orElseThrow());
       long inserted = StoreReport.refreshFilmStats(db);
       out.printf("film_stats: %s rows upserted%n", StoreReport.number(inserted));
 

@@ -59,6 +59,13 @@ public interface StoreDao {
   @Insert
   void insertRentals(List<Rental> rentals);
 
+  /**
+   * Many rows in one binary COPY: the fastest way in, without RETURNING (the ids are the database's
+   * own) or ON CONFLICT.
+   */
+  @Insert(copy = true)
+  void copyRentals(List<Rental> rentals);
+
   /** One row. */
   @Insert
   void insertCustomer(Customer customer);

@@ -6,10 +6,11 @@ import java.util.List;
 
 /**
  * Loads {@link SampleData} with the DAO's batch inserts ({@code @Insert} of a List: one pipeline
- * per call, not one round trip per row), in one transaction: a failure leaves no row at all.
+ * per call, not one round trip per row) and the rentals with binary COPY ({@code @Insert(copy =
+ * true)}), in one transaction: a failure leaves no row at all.
  */
 public final class StoreLoader {
-  /** Rentals per batch: each batch is one pipeline, and one line of progress. */
+  /** Rentals per batch: each batch is one COPY, and one line of progress. */
   static final int BATCH = 10_000;
 
   private StoreLoader() {}
@@ -29,7 +30,7 @@ public final class StoreLoader {
           List<Rental> rentals = data.rentals();
           for (int from = 0; from < rentals.size(); from += BATCH) {
             int to = Math.min(from + BATCH, rentals.size());
-            dao.insertRentals(rentals.subList(from, to));
+            dao.copyRentals(rentals.subList(from, to));
             out.printf("  %,7d of %,d rentals%n", to, rentals.size());
           }
         });

@@ -122,6 +122,15 @@ class RentalStoreTest {
         .isEqualTo(TIMING.matcher(first).replaceAll(""))
         .contains("Revenue by store")
         .contains("SQLSTATE 23505");
+    // The load announced itself on its channel once committed, and three counts came back from
+    // one pipeline: the rows the sample data holds.
+    SampleData data = SampleData.generate(SampleData.SEED);
+    assertThat(first)
+        .contains("Heard on " + RentalStore.CHANNEL + ": loaded " + data.rowCount() + " rows")
+        .contains(
+            String.format(
+                "In one round trip: %,d stores, %,d films, %,d rentals",
+                data.stores().size(), data.films().size(), data.rentals().size()));
     try (Connection c = db.jdbc();
         Statement st = c.createStatement()) {
       assertThat(
