@@ -174,11 +174,7 @@ final class NodeContext implements ExpressionContext {
       if (child.isSubplan()) {
         continue;
       }
-      List<String> shown = PlanInference.shown(child);
-      int k = shown.indexOf(text);
-      if (k < 0) {
-        k = shown.indexOf("(" + text + ")");
-      }
+      int k = PlanInference.shownAt(child, text);
       if (k < 0) {
         continue;
       }

@@ -125,11 +125,7 @@ final class NullCauses {
       if (child.isSubplan()) {
         continue;
       }
-      List<String> shown = PlanInference.shown(child);
-      int k = shown.indexOf(text);
-      if (k < 0) {
-        k = shown.indexOf("(" + text + ")");
-      }
+      int k = PlanInference.shownAt(child, text);
       if (k < 0) {
         continue;
       }

@@ -164,6 +164,16 @@ final class PlanInference {
   }
 
   /**
+   * Where {@code child} shows {@code text} to its parent ({@link #shown}): its position, written as
+   * is or in parentheses (as an upper node prints a computed input), or -1.
+   */
+  static int shownAt(PlanNode child, String text) {
+    List<String> shown = shown(child);
+    int k = shown.indexOf(text);
+    return k >= 0 ? k : shown.indexOf("(" + text + ")");
+  }
+
+  /**
    * A recursive CTE's columns, as a fixpoint: the work table holds the rows of the step before,
    * first the non-recursive term's; a column is non-null when it is so in the non-recursive term
    * and in the recursive term read with the work table's columns as the union so far yields them.
