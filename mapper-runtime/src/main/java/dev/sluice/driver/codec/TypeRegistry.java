@@ -213,7 +213,12 @@ public final class TypeRegistry {
   }
 
   private CompositeType load(String name) {
-    List<Object[]> rows = rows(LOOKUP, name, catalog);
+    List<Object[]> rows;
+    try {
+      rows = rows(LOOKUP, name, catalog);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e); // the connection's calls report PgException
+    }
     if (rows.isEmpty()) {
       throw new PgException("42704", "type \"" + name + "\" does not exist");
     }
@@ -228,9 +233,7 @@ public final class TypeRegistry {
   }
 
   private CompositeType load(String sql, int oid, Catalog within) throws IOException {
-    List<Object[]> rows = new ArrayList<>();
-    lookups++;
-    within.query(sql, new Object[] {oid & 0xFFFFFFFFL}, ROW, rows);
+    List<Object[]> rows = rows(sql, oid & 0xFFFFFFFFL, within);
     if (rows.isEmpty() || !"c".equals(rows.get(0)[2]) || rows.get(0)[3] == null) {
       if (!rows.isEmpty()) {
         String name = (String) rows.get(0)[9];
@@ -249,14 +252,11 @@ public final class TypeRegistry {
     return t;
   }
 
-  private List<Object[]> rows(String sql, String name, Catalog via) {
+  /** The rows of one catalog lookup ({@code sql} with {@code key}: a name or an OID). */
+  private List<Object[]> rows(String sql, Object key, Catalog via) throws IOException {
     lookups++;
     List<Object[]> rows = new ArrayList<>();
-    try {
-      via.query(sql, new Object[] {name}, ROW, rows);
-    } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
+    via.query(sql, new Object[] {key}, ROW, rows);
     return rows;
   }
 
