@@ -1,10 +1,10 @@
 package dev.sluice.examples;
 
-import static dev.sluice.dsl.Dsl.count;
-import static dev.sluice.dsl.Dsl.noCondition;
-import static dev.sluice.dsl.Dsl.partitionBy;
-import static dev.sluice.dsl.Dsl.rowNumber;
-import static dev.sluice.dsl.Dsl.sum;
+import static dev.sluice.dsl.Aggregates.count;
+import static dev.sluice.dsl.Aggregates.sum;
+import static dev.sluice.dsl.Conditions.noCondition;
+import static dev.sluice.dsl.Windows.partitionBy;
+import static dev.sluice.dsl.Windows.rowNumber;
 import static dev.sluice.examples.CustomerTable.CUSTOMER;
 import static dev.sluice.examples.FilmStatsTable.FILM_STATS;
 import static dev.sluice.examples.FilmTable.FILM;

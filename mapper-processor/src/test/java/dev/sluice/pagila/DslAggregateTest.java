@@ -1,9 +1,9 @@
 package dev.sluice.pagila;
 
-import static dev.sluice.dsl.Dsl.avg;
-import static dev.sluice.dsl.Dsl.count;
-import static dev.sluice.dsl.Dsl.sum;
-import static dev.sluice.dsl.Dsl.unsafeSql;
+import static dev.sluice.dsl.Aggregates.avg;
+import static dev.sluice.dsl.Aggregates.count;
+import static dev.sluice.dsl.Aggregates.sum;
+import static dev.sluice.dsl.Expressions.unsafeSql;
 import static dev.sluice.pagila.JdbcRows.rows;
 import static dev.sluice.pagila.MeasureTable.MEASURE;
 import static org.assertj.core.api.Assertions.assertThat;

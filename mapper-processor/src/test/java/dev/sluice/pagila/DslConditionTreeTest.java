@@ -1,7 +1,7 @@
 package dev.sluice.pagila;
 
-import static dev.sluice.dsl.Dsl.noCondition;
-import static dev.sluice.dsl.Dsl.unsafeCondition;
+import static dev.sluice.dsl.Conditions.noCondition;
+import static dev.sluice.dsl.Conditions.unsafeCondition;
 import static dev.sluice.pagila.FlagTable.FLAG;
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,13 +1,13 @@
 package dev.sluice.pagila;
 
-import static dev.sluice.dsl.Dsl.concat;
-import static dev.sluice.dsl.Dsl.cte;
 import static dev.sluice.dsl.Dsl.insertInto;
 import static dev.sluice.dsl.Dsl.select;
 import static dev.sluice.dsl.Dsl.selectFrom;
 import static dev.sluice.dsl.Dsl.update;
-import static dev.sluice.dsl.Dsl.value;
 import static dev.sluice.dsl.Dsl.with;
+import static dev.sluice.dsl.Expressions.concat;
+import static dev.sluice.dsl.Expressions.value;
+import static dev.sluice.dsl.Tables.cte;
 import static dev.sluice.pagila.ActorTable.ACTOR;
 import static dev.sluice.pagila.FilmActorTable.FILM_ACTOR;
 import static dev.sluice.pagila.FilmTable.FILM;

@@ -1,16 +1,16 @@
 package dev.sluice.pagila;
 
-import static dev.sluice.dsl.Dsl.count;
-import static dev.sluice.dsl.Dsl.cte;
+import static dev.sluice.dsl.Aggregates.count;
+import static dev.sluice.dsl.Conditions.noCondition;
 import static dev.sluice.dsl.Dsl.deleteFrom;
 import static dev.sluice.dsl.Dsl.insertInto;
-import static dev.sluice.dsl.Dsl.mergeAction;
 import static dev.sluice.dsl.Dsl.mergeInto;
-import static dev.sluice.dsl.Dsl.noCondition;
 import static dev.sluice.dsl.Dsl.selectFrom;
 import static dev.sluice.dsl.Dsl.update;
-import static dev.sluice.dsl.Dsl.value;
 import static dev.sluice.dsl.Dsl.with;
+import static dev.sluice.dsl.Expressions.mergeAction;
+import static dev.sluice.dsl.Expressions.value;
+import static dev.sluice.dsl.Tables.cte;
 import static dev.sluice.pagila.BalanceArchiveTable.BALANCE_ARCHIVE;
 import static dev.sluice.pagila.BalanceTable.BALANCE;
 import static dev.sluice.pagila.CustomerTable.CUSTOMER;

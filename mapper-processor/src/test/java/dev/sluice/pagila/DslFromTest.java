@@ -1,14 +1,14 @@
 package dev.sluice.pagila;
 
-import static dev.sluice.dsl.Dsl.cast;
-import static dev.sluice.dsl.Dsl.coalesce;
-import static dev.sluice.dsl.Dsl.concat;
-import static dev.sluice.dsl.Dsl.count;
-import static dev.sluice.dsl.Dsl.derived;
-import static dev.sluice.dsl.Dsl.lateral;
+import static dev.sluice.dsl.Aggregates.count;
+import static dev.sluice.dsl.Conditions.trueCondition;
 import static dev.sluice.dsl.Dsl.select;
-import static dev.sluice.dsl.Dsl.trueCondition;
-import static dev.sluice.dsl.Dsl.value;
+import static dev.sluice.dsl.Expressions.cast;
+import static dev.sluice.dsl.Expressions.coalesce;
+import static dev.sluice.dsl.Expressions.concat;
+import static dev.sluice.dsl.Expressions.value;
+import static dev.sluice.dsl.Tables.derived;
+import static dev.sluice.dsl.Tables.lateral;
 import static dev.sluice.pagila.ActorTable.ACTOR;
 import static dev.sluice.pagila.CustomerTable.CUSTOMER;
 import static dev.sluice.pagila.FilmActorTable.FILM_ACTOR;

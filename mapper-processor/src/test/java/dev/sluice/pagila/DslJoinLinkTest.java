@@ -1,8 +1,8 @@
 package dev.sluice.pagila;
 
-import static dev.sluice.dsl.Dsl.exists;
+import static dev.sluice.dsl.Conditions.exists;
+import static dev.sluice.dsl.Conditions.unsafeCondition;
 import static dev.sluice.dsl.Dsl.select;
-import static dev.sluice.dsl.Dsl.unsafeCondition;
 import static dev.sluice.pagila.FlagTable.FLAG;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,13 +1,13 @@
 package dev.sluice.pagila;
 
-import static dev.sluice.dsl.Dsl.cte;
-import static dev.sluice.dsl.Dsl.derived;
-import static dev.sluice.dsl.Dsl.mergeAction;
+import static dev.sluice.dsl.Aggregates.sum;
+import static dev.sluice.dsl.Conditions.noCondition;
 import static dev.sluice.dsl.Dsl.mergeInto;
-import static dev.sluice.dsl.Dsl.noCondition;
 import static dev.sluice.dsl.Dsl.select;
-import static dev.sluice.dsl.Dsl.sum;
-import static dev.sluice.dsl.Dsl.value;
+import static dev.sluice.dsl.Expressions.mergeAction;
+import static dev.sluice.dsl.Expressions.value;
+import static dev.sluice.dsl.Tables.cte;
+import static dev.sluice.dsl.Tables.derived;
 import static dev.sluice.pagila.BalanceTable.BALANCE;
 import static dev.sluice.pagila.CustomerTable.CUSTOMER;
 import static dev.sluice.pagila.PaymentTable.PAYMENT;
@@ -77,7 +77,7 @@ class DslMergeTest extends PagilaSession {
     Expression<Integer> sCustomer = s.field(PAYMENT.customerId);
     Expression<BigDecimal> sTotal = s.field(total);
     ReturningStep<Balance> q =
-        mergeInto(db, BALANCE)
+        db.mergeInto(BALANCE)
             .using(s.table())
             .on(BALANCE.customerId.eq(sCustomer).and(BALANCE.closedOn.isNull()))
             .whenMatched(BALANCE.amount.lt(new BigDecimal("25")))

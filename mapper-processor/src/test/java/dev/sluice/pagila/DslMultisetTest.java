@@ -1,8 +1,8 @@
 package dev.sluice.pagila;
 
-import static dev.sluice.dsl.Dsl.multiset;
 import static dev.sluice.dsl.Dsl.select;
 import static dev.sluice.dsl.Dsl.selectFrom;
+import static dev.sluice.dsl.Expressions.multiset;
 import static dev.sluice.pagila.ActorTable.ACTOR;
 import static dev.sluice.pagila.FilmActorTable.FILM_ACTOR;
 import static dev.sluice.pagila.FilmTable.FILM;

@@ -1,6 +1,6 @@
 package dev.sluice.pagila;
 
-import static dev.sluice.dsl.Dsl.count;
+import static dev.sluice.dsl.Aggregates.count;
 import static dev.sluice.pagila.CustomerTable.CUSTOMER;
 import static dev.sluice.pagila.FilmTable.FILM;
 import static dev.sluice.pagila.JdbcRows.rows;

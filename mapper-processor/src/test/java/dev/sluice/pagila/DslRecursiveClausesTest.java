@@ -1,13 +1,13 @@
 package dev.sluice.pagila;
 
-import static dev.sluice.dsl.Dsl.cast;
-import static dev.sluice.dsl.Dsl.concat;
-import static dev.sluice.dsl.Dsl.cte;
-import static dev.sluice.dsl.Dsl.recursiveCte;
-import static dev.sluice.dsl.Dsl.recursiveCteDistinct;
 import static dev.sluice.dsl.Dsl.select;
 import static dev.sluice.dsl.Dsl.selectFrom;
-import static dev.sluice.dsl.Dsl.value;
+import static dev.sluice.dsl.Expressions.cast;
+import static dev.sluice.dsl.Expressions.concat;
+import static dev.sluice.dsl.Expressions.value;
+import static dev.sluice.dsl.Tables.cte;
+import static dev.sluice.dsl.Tables.recursiveCte;
+import static dev.sluice.dsl.Tables.recursiveCteDistinct;
 import static dev.sluice.pagila.CategoryTreeTable.CATEGORY_TREE;
 import static dev.sluice.pagila.FilmTable.FILM;
 import static dev.sluice.pagila.JdbcRows.rows;

@@ -1,11 +1,11 @@
 package dev.sluice.pagila;
 
-import static dev.sluice.dsl.Dsl.cte;
 import static dev.sluice.dsl.Dsl.deleteFrom;
-import static dev.sluice.dsl.Dsl.recursiveCte;
-import static dev.sluice.dsl.Dsl.recursiveCteDistinct;
 import static dev.sluice.dsl.Dsl.selectFrom;
-import static dev.sluice.dsl.Dsl.values;
+import static dev.sluice.dsl.Tables.cte;
+import static dev.sluice.dsl.Tables.recursiveCte;
+import static dev.sluice.dsl.Tables.recursiveCteDistinct;
+import static dev.sluice.dsl.Tables.values;
 import static dev.sluice.pagila.BalanceTable.BALANCE;
 import static dev.sluice.pagila.CategoryTreeTable.CATEGORY_TREE;
 import static dev.sluice.pagila.FilmTable.FILM;

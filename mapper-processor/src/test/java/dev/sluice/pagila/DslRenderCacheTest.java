@@ -1,19 +1,18 @@
 package dev.sluice.pagila;
 
-import static dev.sluice.dsl.Dsl.concat;
-import static dev.sluice.dsl.Dsl.count;
-import static dev.sluice.dsl.Dsl.cte;
+import static dev.sluice.dsl.Aggregates.count;
+import static dev.sluice.dsl.Aggregates.sum;
 import static dev.sluice.dsl.Dsl.deleteFrom;
 import static dev.sluice.dsl.Dsl.excluded;
-import static dev.sluice.dsl.Dsl.following;
-import static dev.sluice.dsl.Dsl.mergeInto;
-import static dev.sluice.dsl.Dsl.orderedBy;
-import static dev.sluice.dsl.Dsl.partitionBy;
-import static dev.sluice.dsl.Dsl.preceding;
-import static dev.sluice.dsl.Dsl.row;
 import static dev.sluice.dsl.Dsl.selectFrom;
-import static dev.sluice.dsl.Dsl.sum;
-import static dev.sluice.dsl.Dsl.value;
+import static dev.sluice.dsl.Expressions.concat;
+import static dev.sluice.dsl.Expressions.value;
+import static dev.sluice.dsl.Rows.row;
+import static dev.sluice.dsl.Tables.cte;
+import static dev.sluice.dsl.Windows.following;
+import static dev.sluice.dsl.Windows.orderedBy;
+import static dev.sluice.dsl.Windows.partitionBy;
+import static dev.sluice.dsl.Windows.preceding;
 import static dev.sluice.pagila.ActorTable.ACTOR;
 import static dev.sluice.pagila.BalanceArchiveTable.BALANCE_ARCHIVE;
 import static dev.sluice.pagila.BalanceTable.BALANCE;
@@ -25,6 +24,7 @@ import static dev.sluice.pagila.RentalTable.RENTAL;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sluice.dsl.FetchStep;
+import dev.sluice.dsl.Statements;
 import dev.sluice.dsl.Window;
 import java.math.BigDecimal;
 import java.sql.SQLException;
@@ -95,14 +95,14 @@ class DslRenderCacheTest extends RenderCachePairs {
             + " AND balance.closed_on IS NULL ";
     dmlPair(
         q ->
-            mergeInto(q, BALANCE)
+            Statements.mergeInto(q, BALANCE)
                 .using(CUSTOMER)
                 .on(BALANCE.customerId.eq(CUSTOMER.customerId).and(BALANCE.closedOn.isNull()))
                 .whenMatched(BALANCE.amount.lt(new BigDecimal("10")))
                 .thenDelete(),
         merge + "WHEN MATCHED AND balance.amount < 10 THEN DELETE",
         q ->
-            mergeInto(q, BALANCE)
+            Statements.mergeInto(q, BALANCE)
                 .using(CUSTOMER)
                 .on(BALANCE.customerId.eq(CUSTOMER.customerId).and(BALANCE.closedOn.isNull()))
                 .whenMatched(BALANCE.amount.le(new BigDecimal("10")))
@@ -110,7 +110,7 @@ class DslRenderCacheTest extends RenderCachePairs {
         merge + "WHEN MATCHED AND balance.amount <= 10 THEN DELETE");
     dmlPair(
         q ->
-            mergeInto(q, BALANCE)
+            Statements.mergeInto(q, BALANCE)
                 .using(CUSTOMER)
                 .on(BALANCE.customerId.eq(CUSTOMER.customerId).and(BALANCE.closedOn.isNull()))
                 .whenMatched()
@@ -118,7 +118,7 @@ class DslRenderCacheTest extends RenderCachePairs {
                 .set(BALANCE.amount, BALANCE.amount.plus(new BigDecimal("1"))),
         merge + "WHEN MATCHED THEN UPDATE SET amount = balance.amount + 1",
         q ->
-            mergeInto(q, BALANCE)
+            Statements.mergeInto(q, BALANCE)
                 .using(CUSTOMER)
                 .on(BALANCE.customerId.eq(CUSTOMER.customerId).and(BALANCE.closedOn.isNull()))
                 .whenNotMatchedBySource()

@@ -1,9 +1,9 @@
 package dev.sluice.pagila;
 
-import static dev.sluice.dsl.Dsl.exists;
-import static dev.sluice.dsl.Dsl.noCondition;
+import static dev.sluice.dsl.Conditions.exists;
+import static dev.sluice.dsl.Conditions.noCondition;
+import static dev.sluice.dsl.Conditions.unsafeCondition;
 import static dev.sluice.dsl.Dsl.select;
-import static dev.sluice.dsl.Dsl.unsafeCondition;
 import static dev.sluice.pagila.FilmTable.FILM;
 import static dev.sluice.pagila.FlagTable.FLAG;
 import static dev.sluice.pagila.JdbcRows.rows;

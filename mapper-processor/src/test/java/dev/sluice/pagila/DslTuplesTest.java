@@ -1,7 +1,7 @@
 package dev.sluice.pagila;
 
-import static dev.sluice.dsl.Dsl.row;
 import static dev.sluice.dsl.Dsl.select;
+import static dev.sluice.dsl.Rows.row;
 import static dev.sluice.pagila.FilmTable.FILM;
 import static dev.sluice.pagila.JdbcRows.rows;
 import static dev.sluice.pagila.JdbcRows.text;

@@ -1,10 +1,10 @@
 package dev.sluice.pagila;
 
+import static dev.sluice.dsl.Aggregates.sum;
+import static dev.sluice.dsl.Conditions.noCondition;
 import static dev.sluice.dsl.Dsl.excluded;
 import static dev.sluice.dsl.Dsl.insertInto;
-import static dev.sluice.dsl.Dsl.noCondition;
 import static dev.sluice.dsl.Dsl.select;
-import static dev.sluice.dsl.Dsl.sum;
 import static dev.sluice.pagila.BalanceTable.BALANCE;
 import static dev.sluice.pagila.PaymentTable.PAYMENT;
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,9 +1,8 @@
 package dev.sluice.pagila;
 
-import static dev.sluice.dsl.Dsl.cast;
-import static dev.sluice.dsl.Dsl.mergeInto;
-import static dev.sluice.dsl.Dsl.value;
-import static dev.sluice.dsl.Dsl.values;
+import static dev.sluice.dsl.Expressions.cast;
+import static dev.sluice.dsl.Expressions.value;
+import static dev.sluice.dsl.Tables.values;
 import static dev.sluice.pagila.BalanceTable.BALANCE;
 import static dev.sluice.pagila.CustomerTable.CUSTOMER;
 import static dev.sluice.pagila.FilmTable.FILM;
@@ -71,7 +70,7 @@ class DslValuesTest extends PagilaSession {
             .as("v");
     Expression<Integer> vCustomer = v.field(BALANCE.customerId);
     ReturningStep<Balance> q =
-        mergeInto(db, BALANCE)
+        db.mergeInto(BALANCE)
             .using(v.table())
             .on(BALANCE.customerId.eq(vCustomer).and(BALANCE.closedOn.isNull()))
             .whenMatched()
@@ -210,7 +209,7 @@ class DslValuesTest extends PagilaSession {
     Derived<Tuple2<Integer, BigDecimal>> v = none.rows(List.of()).as("v");
     // With no source row, BY SOURCE would delete every balance: it must not run.
     ReturningStep<Balance> q =
-        mergeInto(db, BALANCE)
+        db.mergeInto(BALANCE)
             .using(v.table())
             .on(BALANCE.customerId.eq(v.field(BALANCE.customerId)))
             .whenNotMatchedBySource()

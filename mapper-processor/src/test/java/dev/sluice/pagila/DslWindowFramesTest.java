@@ -1,16 +1,16 @@
 package dev.sluice.pagila;
 
-import static dev.sluice.dsl.Dsl.concat;
-import static dev.sluice.dsl.Dsl.count;
-import static dev.sluice.dsl.Dsl.currentRow;
-import static dev.sluice.dsl.Dsl.following;
-import static dev.sluice.dsl.Dsl.orderedBy;
-import static dev.sluice.dsl.Dsl.partitionBy;
-import static dev.sluice.dsl.Dsl.preceding;
-import static dev.sluice.dsl.Dsl.rank;
+import static dev.sluice.dsl.Aggregates.count;
+import static dev.sluice.dsl.Aggregates.sum;
 import static dev.sluice.dsl.Dsl.selectFrom;
-import static dev.sluice.dsl.Dsl.sum;
-import static dev.sluice.dsl.Dsl.value;
+import static dev.sluice.dsl.Expressions.concat;
+import static dev.sluice.dsl.Expressions.value;
+import static dev.sluice.dsl.Windows.currentRow;
+import static dev.sluice.dsl.Windows.following;
+import static dev.sluice.dsl.Windows.orderedBy;
+import static dev.sluice.dsl.Windows.partitionBy;
+import static dev.sluice.dsl.Windows.preceding;
+import static dev.sluice.dsl.Windows.rank;
 import static dev.sluice.pagila.FilmTable.FILM;
 import static dev.sluice.pagila.JdbcRows.rows;
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,16 +1,16 @@
 package dev.sluice.pagila;
 
-import static dev.sluice.dsl.Dsl.caseWhen;
-import static dev.sluice.dsl.Dsl.count;
-import static dev.sluice.dsl.Dsl.cte;
+import static dev.sluice.dsl.Aggregates.count;
+import static dev.sluice.dsl.Aggregates.max;
+import static dev.sluice.dsl.Conditions.exists;
+import static dev.sluice.dsl.Conditions.noCondition;
 import static dev.sluice.dsl.Dsl.deleteFrom;
-import static dev.sluice.dsl.Dsl.derived;
-import static dev.sluice.dsl.Dsl.exists;
-import static dev.sluice.dsl.Dsl.max;
-import static dev.sluice.dsl.Dsl.noCondition;
-import static dev.sluice.dsl.Dsl.scalar;
 import static dev.sluice.dsl.Dsl.select;
 import static dev.sluice.dsl.Dsl.update;
+import static dev.sluice.dsl.Expressions.caseWhen;
+import static dev.sluice.dsl.Expressions.scalar;
+import static dev.sluice.dsl.Tables.cte;
+import static dev.sluice.dsl.Tables.derived;
 import static dev.sluice.pagila.FilmTable.FILM;
 import static dev.sluice.pagila.FlagTable.FLAG;
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,10 +1,10 @@
 package dev.sluice.pagila;
 
-import static dev.sluice.dsl.Dsl.count;
-import static dev.sluice.dsl.Dsl.cte;
-import static dev.sluice.dsl.Dsl.noCondition;
-import static dev.sluice.dsl.Dsl.or;
+import static dev.sluice.dsl.Aggregates.count;
+import static dev.sluice.dsl.Conditions.noCondition;
+import static dev.sluice.dsl.Conditions.or;
 import static dev.sluice.dsl.Dsl.selectFrom;
+import static dev.sluice.dsl.Tables.cte;
 import static dev.sluice.pagila.CategoryTreeTable.CATEGORY_TREE;
 import static dev.sluice.pagila.FilmActorTable.FILM_ACTOR;
 import static dev.sluice.pagila.FilmTable.FILM;

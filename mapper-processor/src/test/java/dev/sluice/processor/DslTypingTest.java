@@ -14,6 +14,9 @@ import org.junit.jupiter.api.Test;
  */
 class DslTypingTest {
   private static final String DSL = "dev.sluice.dsl.Dsl.";
+  private static final String AGGREGATES = "dev.sluice.dsl.Aggregates.";
+  private static final String EXPRESSIONS = "dev.sluice.dsl.Expressions.";
+  private static final String WINDOWS = "dev.sluice.dsl.Windows.";
 
   private static JavaFileObject use(String statement) {
     return JavaFileObjects.forSourceLines(
@@ -108,8 +111,7 @@ class DslTypingTest {
     String anchor = dsl + "select(FILM.title).from(FILM)";
     assertThat(
             compile(
-                dsl
-                    + "recursiveCte(\"t\", "
+                "dev.sluice.dsl.Tables.recursiveCte(\"t\", "
                     + anchor
                     + ", self -> "
                     + dsl
@@ -117,8 +119,7 @@ class DslTypingTest {
         .succeeded();
     Compilation c =
         compile(
-            dsl
-                + "recursiveCte(\"t\", "
+            "dev.sluice.dsl.Tables.recursiveCte(\"t\", "
                 + anchor
                 + ", self -> "
                 + dsl
@@ -131,10 +132,10 @@ class DslTypingTest {
 
   @Test
   void sumOfAnIntegerColumnIsALongNotTheColumnsType() {
-    assertThat(compile("(dev.sluice.dsl.Expression<Long>) " + DSL + "sum(FILM.length)"))
+    assertThat(compile("(dev.sluice.dsl.Expression<Long>) " + AGGREGATES + "sum(FILM.length)"))
         .succeeded();
     refused(
-        "(dev.sluice.dsl.Expression<Short>) " + DSL + "sum(FILM.length)",
+        "(dev.sluice.dsl.Expression<Short>) " + AGGREGATES + "sum(FILM.length)",
         "incompatible types: dev.sluice.dsl.WindowFunction<java.lang.Long> cannot be converted to"
             + " dev.sluice.dsl.Expression<java.lang.Short>");
   }
@@ -143,10 +144,12 @@ class DslTypingTest {
   void avgOfAnIntegerColumnIsABigDecimal() {
     assertThat(
             compile(
-                "(dev.sluice.dsl.Expression<java.math.BigDecimal>) " + DSL + "avg(FILM.length)"))
+                "(dev.sluice.dsl.Expression<java.math.BigDecimal>) "
+                    + AGGREGATES
+                    + "avg(FILM.length)"))
         .succeeded();
     refused(
-        "(dev.sluice.dsl.Expression<Long>) " + DSL + "avg(FILM.filmId)",
+        "(dev.sluice.dsl.Expression<Long>) " + AGGREGATES + "avg(FILM.filmId)",
         "incompatible types: dev.sluice.dsl.WindowFunction<java.math.BigDecimal> cannot be"
             + " converted to dev.sluice.dsl.Expression<java.lang.Long>");
   }
@@ -154,7 +157,7 @@ class DslTypingTest {
   @Test
   void aTextColumnIsNotSummed() {
     refused(
-        DSL + "sum(FILM.title)",
+        AGGREGATES + "sum(FILM.title)",
         "no suitable method found for sum(dev.sluice.dsl.StringColumn<dev.sluice.pagila.Film>)");
   }
 
@@ -189,13 +192,15 @@ class DslTypingTest {
 
   @Test
   void overIsOnlyOnAggregatesAndWindowFunctions() {
-    assertThat(compile(DSL + "rank().over(" + DSL + "orderedBy(FILM.length.desc()))")).succeeded();
-    assertThat(compile(DSL + "count().over(" + DSL + "partitionBy(FILM.rating))")).succeeded();
+    assertThat(compile(WINDOWS + "rank().over(" + WINDOWS + "orderedBy(FILM.length.desc()))"))
+        .succeeded();
+    assertThat(compile(AGGREGATES + "count().over(" + WINDOWS + "partitionBy(FILM.rating))"))
+        .succeeded();
     refused(
-        "FILM.title.over(" + DSL + "partitionBy(FILM.rating))",
+        "FILM.title.over(" + WINDOWS + "partitionBy(FILM.rating))",
         "cannot find symbol\n  symbol:   method over(dev.sluice.dsl.Window)");
     refused(
-        DSL + "lower(FILM.title).over(" + DSL + "partitionBy(FILM.rating))",
+        EXPRESSIONS + "lower(FILM.title).over(" + WINDOWS + "partitionBy(FILM.rating))",
         "cannot find symbol\n  symbol:   method over(dev.sluice.dsl.Window)");
   }
 }

@@ -36,7 +36,8 @@ public final class ArrayColumn<R, T, E> extends Column<R, T> {
    * @throws IllegalArgumentException if {@code values} is null
    */
   public Condition contains(T values) {
-    return new Conditions.Binary(this, " @> ", new Param<T>(notNull(values, "@>"), valueType()));
+    return new ConditionKinds.Binary(
+        this, " @> ", new Param<T>(notNull(values, "@>"), valueType()));
   }
 
   /**
@@ -48,7 +49,8 @@ public final class ArrayColumn<R, T, E> extends Column<R, T> {
    * @throws IllegalArgumentException if {@code values} is null
    */
   public Condition overlaps(T values) {
-    return new Conditions.Binary(this, " && ", new Param<T>(notNull(values, "&&"), valueType()));
+    return new ConditionKinds.Binary(
+        this, " && ", new Param<T>(notNull(values, "&&"), valueType()));
   }
 
   private T notNull(T values, String op) {
@@ -75,9 +77,9 @@ public final class ArrayColumn<R, T, E> extends Column<R, T> {
       throw new IllegalArgumentException(
           "null compared with the elements of " + this + ": use unsafeSql for NULL elements");
     }
-    return new Conditions.Binary(
+    return new ConditionKinds.Binary(
         new Param<E>(element, elementType),
         " = ANY(",
-        new Conditions.RawExpression<Object>(Object.class, "?)", new Object[] {this}));
+        new ConditionKinds.RawExpression<Object>(Object.class, "?)", new Object[] {this}));
   }
 }

@@ -4,13 +4,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code CASE WHEN c1 THEN v1 WHEN c2 THEN v2 … ELSE v END}, started by {@link Dsl#caseWhen}. Each
- * {@link #when} adds a branch; {@link #otherwise} gives the ELSE and ends it. Without an ELSE the
- * value is NULL when no condition holds, as in SQL. Values given as Java values are bound.
- * Immutable: every step makes a new expression.
+ * {@code CASE WHEN c1 THEN v1 WHEN c2 THEN v2 … ELSE v END}, started by {@link
+ * Expressions#caseWhen}. Each {@link #when} adds a branch; {@link #otherwise} gives the ELSE and
+ * ends it. Without an ELSE the value is NULL when no condition holds, as in SQL. Values given as
+ * Java values are bound. Immutable: every step makes a new expression.
  *
- * <p>A branch's condition may not be {@link Dsl#noCondition()}: taken as TRUE it would make every
- * later branch dead, so it fails when the branch is added.
+ * <p>A branch's condition may not be {@link Conditions#noCondition()}: taken as TRUE it would make
+ * every later branch dead, so it fails when the branch is added.
  *
  * @param <T> the value's Java type
  */
@@ -43,7 +43,7 @@ public final class Case<T> extends Expression<T> {
    * @param value the branch's value
    * @return a new CASE with the branch added
    * @throws IllegalStateException if the ELSE was given
-   * @throws IllegalArgumentException if {@code condition} is {@link Dsl#noCondition()}
+   * @throws IllegalArgumentException if {@code condition} is {@link Conditions#noCondition()}
    */
   public Case<T> when(Condition condition, Expression<? extends T> value) {
     if (otherwise != null) {
@@ -68,7 +68,7 @@ public final class Case<T> extends Expression<T> {
    * @param value the branch's value, bound
    * @return a new CASE with the branch added
    * @throws IllegalArgumentException if {@code value} is null, or {@code condition} is {@link
-   *     Dsl#noCondition()}
+   *     Conditions#noCondition()}
    */
   public Case<T> when(Condition condition, T value) {
     return when(condition, bound(value));

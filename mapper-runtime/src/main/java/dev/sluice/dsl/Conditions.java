@@ -1,370 +1,165 @@
 package dev.sluice.dsl;
 
-import java.util.ArrayList;
-import java.util.List;
-
-/** The kinds of {@link Condition}; created by the methods of Expression, Condition and Dsl. */
-final class Conditions {
+/**
+ * Conditions for WHERE, HAVING, ON and FILTER that are not methods of an expression: composing
+ * ({@code and}, {@code or}, {@code not}, {@link #noCondition()} for filters built at run time),
+ * EXISTS, patterns, jsonb and full-text tests, and the raw-SQL escape hatch.
+ */
+public final class Conditions {
   private Conditions() {}
 
   /**
-   * {@link Dsl#noCondition()}: no filter given yet. It has no SQL of its own: {@code and} and
-   * {@code or} drop it, a SELECT's WHERE and HAVING leave it out, and an UPDATE or DELETE rejects
-   * it. Rendering it anywhere else fails rather than guess TRUE, which would widen the statement.
+   * No condition: the start for filters composed at run time, e.g. {@code c = c.and(…)} under
+   * {@code if}s. {@code and} and {@code or} drop it ({@code noCondition().and(c)} is {@code c}), so
+   * it never renders as SQL of its own. What a statement does when its condition is still {@code
+   * noCondition()} when it is rendered:
+   *
+   * <ul>
+   *   <li>a SELECT's {@code where(…)} or {@code having(…)}: no WHERE or HAVING, every row;
+   *   <li>an UPDATE's or DELETE's {@code where(…)}: fails, naming the statement, before anything is
+   *       sent; every row takes an explicit {@code allRows()};
+   *   <li>a join's {@code on(…)} or an {@code unsafeSql} argument: fails.
+   * </ul>
+   *
+   * @return the empty condition
    */
-  static final Condition NONE =
-      new Condition() {
-        @Override
-        boolean isEmpty() {
-          return true;
-        }
-
-        @Override
-        void render(SqlWriter w) {
-          throw new IllegalStateException(
-              "noCondition() has no SQL of its own: combine it with and(…)/or(…), or give it to"
-                  + " a SELECT's where(…) or having(…), which leave it out");
-        }
-
-        @Override
-        public String toString() {
-          return "noCondition()";
-        }
-      };
-
-  /** {@code FALSE}: what an OR of no conditions is, matching no row. */
-  static final Condition FALSE =
-      new Condition() {
-        @Override
-        void render(SqlWriter w) {
-          w.append("FALSE");
-        }
-      };
-
-  /** {@code TRUE}, given explicitly ({@link Dsl#trueCondition()}), e.g. for {@code ON TRUE}. */
-  static final Condition TRUE =
-      new Condition() {
-        @Override
-        void render(SqlWriter w) {
-          w.append("TRUE");
-        }
-      };
-
-  /** {@code left op right}. */
-  static final class Binary extends Condition {
-    private final QueryPart left;
-    private final String op;
-    private final QueryPart right;
-
-    Binary(QueryPart left, String op, QueryPart right) {
-      this.left = left;
-      this.op = op;
-      this.right = right;
-    }
-
-    @Override
-    void render(SqlWriter w) {
-      left.render(w);
-      w.append(op);
-      right.render(w);
-    }
-  }
-
-  /** {@code operand IS NULL} and the like. */
-  static final class Postfix extends Condition {
-    private final QueryPart operand;
-    private final String suffix;
-
-    Postfix(QueryPart operand, String suffix) {
-      this.operand = operand;
-      this.suffix = suffix;
-    }
-
-    @Override
-    void render(SqlWriter w) {
-      operand.render(w);
-      w.append(suffix);
-    }
-  }
-
-  static final class Between extends Condition {
-    private final QueryPart operand;
-    private final QueryPart low;
-    private final QueryPart high;
-
-    Between(QueryPart operand, QueryPart low, QueryPart high) {
-      this.operand = operand;
-      this.low = low;
-      this.high = high;
-    }
-
-    @Override
-    void render(SqlWriter w) {
-      operand.render(w);
-      w.append(" BETWEEN ");
-      low.render(w);
-      w.append(" AND ");
-      high.render(w);
-    }
-  }
-
-  /** {@code operand = ANY($n)} / {@code operand <> ALL($n)}, the values bound as one array. */
-  static final class Any extends Condition {
-    private final QueryPart operand;
-    private final String op;
-    private final List<Object> values;
-
-    @SuppressWarnings("unchecked") // Snapshots.of copies a list into a list
-    Any(QueryPart operand, String op, List<Object> values) {
-      this.operand = operand;
-      this.op = op;
-      this.values = (List<Object>) Snapshots.of(values);
-    }
-
-    @Override
-    void render(SqlWriter w) {
-      operand.render(w);
-      w.append(op).bind(values).append(')');
-    }
-  }
-
-  /** {@code operand IN (subquery)}. */
-  static final class InSelect extends Condition {
-    private final QueryPart operand;
-    private final String op;
-    private final Select<?> subquery;
-
-    InSelect(QueryPart operand, String op, Select<?> subquery) {
-      this.operand = operand;
-      this.op = op;
-      this.subquery = subquery;
-    }
-
-    @Override
-    void render(SqlWriter w) {
-      operand.render(w);
-      w.append(op).append('(');
-      ((AbstractSelect<?>) subquery).render(w);
-      w.append(')');
-    }
-  }
-
-  /** {@code [NOT] EXISTS (subquery)}. */
-  static final class Exists extends Condition {
-    private final String keyword;
-    private final Select<?> subquery;
-
-    Exists(String keyword, Select<?> subquery) {
-      this.keyword = keyword;
-      this.subquery = subquery;
-    }
-
-    @Override
-    void render(SqlWriter w) {
-      w.append(keyword).append(" (");
-      ((AbstractSelect<?>) subquery).render(w);
-      w.append(')');
-    }
-  }
-
-  static final class Not extends Condition {
-    private final Condition operand;
-
-    Not(Condition operand) {
-      this.operand = operand;
-    }
-
-    @Override
-    void render(SqlWriter w) {
-      w.append("NOT (");
-      operand.render(w);
-      w.append(')');
-    }
+  public static Condition noCondition() {
+    return ConditionKinds.NONE;
   }
 
   /**
-   * Conditions joined by AND or OR. A nested junction (of the other kind: one of the same kind is
-   * flattened) is parenthesized; a raw condition parenthesizes itself, so every operand stays one.
+   * {@code c1 AND c2 AND …}; {@link #noCondition()} operands are dropped. With none left (or none
+   * given) it is {@code noCondition()}: no filter, which an UPDATE or DELETE rejects.
+   *
+   * @param conditions the conditions ANDed
+   * @return the conjunction, or {@code noCondition()} if nothing is left
    */
-  static final class Junction extends Condition {
-    static final String AND = " AND ";
-    static final String OR = " OR ";
-
-    private final String op;
-    private final List<Condition> operands;
-
-    private Junction(String op, List<Condition> operands) {
-      this.op = op;
-      this.operands = operands;
-    }
-
-    /**
-     * {@code a op b}. A {@link #NONE} operand is dropped; when both are, an AND is still NONE (no
-     * filter) and an OR is {@link #FALSE}: an OR of nothing matches nothing, never every row.
-     */
-    static Condition of(String op, Condition a, Condition b) {
-      if (a.isEmpty() && b.isEmpty()) {
-        return op.equals(OR) ? FALSE : NONE;
-      }
-      if (a.isEmpty()) {
-        return b;
-      }
-      if (b.isEmpty()) {
-        return a;
-      }
-      List<Condition> operands = new ArrayList<>();
-      add(op, a, operands);
-      add(op, b, operands);
-      return new Junction(op, List.copyOf(operands));
-    }
-
-    /**
-     * {@code c1 op c2 op …}, with the same rule as {@link #of(String, Condition, Condition)} for
-     * {@link #NONE} operands and for none at all.
-     */
-    static Condition of(String op, Condition[] conditions) {
-      List<Condition> operands = new ArrayList<>(conditions.length);
-      for (Condition c : conditions) {
-        if (!c.isEmpty()) {
-          add(op, c, operands);
-        }
-      }
-      if (operands.isEmpty()) {
-        return op.equals(OR) ? FALSE : NONE;
-      }
-      return operands.size() == 1 ? operands.get(0) : new Junction(op, List.copyOf(operands));
-    }
-
-    /** Whether this is an OR (else an AND). */
-    boolean isOr() {
-      return op.equals(OR);
-    }
-
-    List<Condition> operands() {
-      return operands;
-    }
-
-    private static void add(String op, Condition c, List<Condition> out) {
-      if (c instanceof Junction && ((Junction) c).op.equals(op)) {
-        out.addAll(((Junction) c).operands);
-      } else {
-        out.add(c);
-      }
-    }
-
-    @Override
-    void render(SqlWriter w) {
-      for (int i = 0; i < operands.size(); i++) {
-        if (i > 0) {
-          w.append(op);
-        }
-        Condition c = operands.get(i);
-        if (c instanceof Junction) {
-          w.append('(');
-          c.render(w);
-          w.append(')');
-        } else {
-          c.render(w);
-        }
-      }
-    }
+  public static Condition and(Condition... conditions) {
+    return ConditionKinds.Junction.of(ConditionKinds.Junction.AND, conditions);
   }
 
   /**
-   * SQL written by the user, with {@code ?} for each argument: a value is bound, a {@link
-   * QueryPart} (a column, say) is rendered in place. {@code ??} is a literal {@code ?}.
+   * {@code c1 OR c2 OR …}; {@link #noCondition()} operands are dropped. With none left (or none
+   * given) it is {@code FALSE}, which matches no row: {@code or()} of an empty list of alternatives
+   * selects, updates and deletes nothing, as {@code in()} of an empty list does.
+   *
+   * @param conditions the conditions ORed
+   * @return the disjunction, or FALSE if nothing is left
    */
-  static final class Raw extends Condition {
-    private final String sql;
-    private final Object[] args;
-
-    Raw(String sql, Object[] args) {
-      this.sql = sql;
-      this.args = Snapshots.ofEach(args);
-    }
-
-    /**
-     * {@code (sql)}: parenthesized, so that it is one operand wherever it is placed ({@code k = $1
-     * AND (a OR b)}, not {@code k = $1 AND a OR b}, which would widen a DELETE).
-     */
-    @Override
-    void render(SqlWriter w) {
-      w.append('(');
-      renderRaw(w, sql, args);
-      w.append(')');
-    }
+  public static Condition or(Condition... conditions) {
+    return ConditionKinds.Junction.of(ConditionKinds.Junction.OR, conditions);
   }
 
-  static void renderRaw(SqlWriter w, String sql, Object[] args) {
-    int arg = 0;
-    int start = 0;
-    for (int i = 0; i < sql.length(); i++) {
-      if (sql.charAt(i) != '?') {
-        continue;
-      }
-      w.append(sql.substring(start, i));
-      if (i + 1 < sql.length() && sql.charAt(i + 1) == '?') {
-        w.append('?');
-        i++;
-      } else {
-        if (arg >= args.length) {
-          throw new IllegalArgumentException(
-              "unsafeSql \""
-                  + sql
-                  + "\" has more ? placeholders than its "
-                  + args.length
-                  + " arguments");
-        }
-        Object a = args[arg++];
-        if (a instanceof Condition && ((Condition) a).isEmpty()) {
-          throw new IllegalArgumentException(
-              "unsafeSql \""
-                  + sql
-                  + "\": argument "
-                  + arg
-                  + " is noCondition(), which has no SQL of its own (TRUE would widen the"
-                  + " statement); pass a condition, or leave the fragment out");
-        }
-        if (a instanceof Condition) {
-          // A condition given to raw SQL stays one operand there too: NOT (a OR b), not NOT a OR b.
-          w.append('(');
-          ((Condition) a).render(w);
-          w.append(')');
-        } else if (a instanceof QueryPart) {
-          ((QueryPart) a).render(w);
-        } else {
-          w.bind(a);
-        }
-      }
-      start = i + 1;
-    }
-    w.append(sql.substring(start));
-    if (arg != args.length) {
-      throw new IllegalArgumentException(
-          "unsafeSql \""
-              + sql
-              + "\" has "
-              + arg
-              + " ? placeholders but "
-              + args.length
-              + " arguments");
-    }
+  /**
+   * {@code NOT (condition)}; the negation of {@link #noCondition()} is {@code noCondition()}.
+   *
+   * @param condition the condition negated
+   * @return the negation
+   */
+  public static Condition not(Condition condition) {
+    return condition.not();
   }
 
-  /** An expression of user-written SQL; see {@link Raw}. */
-  static final class RawExpression<T> extends Expression<T> {
-    private final String sql;
-    private final Object[] args;
+  /**
+   * {@code EXISTS (subquery)}; the subquery may refer to the tables of the enclosing query.
+   *
+   * @param subquery the subquery; its values are bound with the statement's
+   * @return the condition
+   */
+  public static Condition exists(Select<?> subquery) {
+    return new ConditionKinds.Exists("EXISTS", subquery);
+  }
 
-    RawExpression(Class<?> type, String sql, Object[] args) {
-      super(type);
-      this.sql = sql;
-      this.args = Snapshots.ofEach(args);
-    }
+  /**
+   * {@code NOT EXISTS (subquery)}; the subquery may refer to the tables of the enclosing query.
+   *
+   * @param subquery the subquery; its values are bound with the statement's
+   * @return the condition
+   */
+  public static Condition notExists(Select<?> subquery) {
+    return new ConditionKinds.Exists("NOT EXISTS", subquery);
+  }
 
-    @Override
-    void render(SqlWriter w) {
-      renderRaw(w, sql, args);
-    }
+  /**
+   * {@code expression LIKE pattern}; the pattern is bound. A null pattern is refused, as {@code
+   * eq(null)} is: use isNull().
+   *
+   * @param expression the text matched
+   * @param pattern the pattern ({@code %} any string, {@code _} one character), bound
+   * @return the condition
+   * @throws IllegalArgumentException if {@code pattern} is null
+   */
+  public static Condition like(Expression<String> expression, String pattern) {
+    return Patterns.like(expression, " LIKE ", pattern);
+  }
+
+  /**
+   * {@code expression ILIKE pattern}: LIKE ignoring case. A null pattern is refused.
+   *
+   * @param expression the text matched
+   * @param pattern the pattern, bound
+   * @return the condition
+   * @throws IllegalArgumentException if {@code pattern} is null
+   */
+  public static Condition ilike(Expression<String> expression, String pattern) {
+    return Patterns.like(expression, " ILIKE ", pattern);
+  }
+
+  /**
+   * A condition written by hand; see {@link Expressions#unsafeSql(Class, String, Object...)}.
+   *
+   * @param sql the SQL text, with a {@code ?} per argument; a mismatch fails when rendered
+   * @param args the arguments: DSL parts rendered in place, other values bound
+   * @return the condition
+   */
+  public static Condition unsafeCondition(String sql, Object... args) {
+    return new ConditionKinds.Raw(sql, args.clone());
+  }
+
+  /**
+   * {@code TRUE}, said explicitly: for {@code LEFT JOIN LATERAL … ON TRUE}. ({@code noCondition()}
+   * is refused in ON, so a join without a condition is never an accident.)
+   *
+   * @return the condition {@code TRUE}
+   */
+  public static Condition trueCondition() {
+    return ConditionKinds.TRUE;
+  }
+
+  /**
+   * {@code json @> CAST($n AS jsonb)}: the document contains {@code jsonValue} (JSON text).
+   *
+   * @param json a jsonb expression
+   * @param jsonValue the JSON text contained, bound
+   * @return the condition
+   * @throws IllegalArgumentException if {@code jsonValue} is null
+   */
+  public static Condition jsonContains(Expression<String> json, String jsonValue) {
+    return new ConditionKinds.Binary(
+        json, " @> ", new Operators.Cast<>(Expressions.text(jsonValue, "@>"), SqlType.JSONB));
+  }
+
+  /**
+   * {@code json ? $n}: {@code key} is a top-level key (or an array's string element). The {@code ?}
+   * is only the operator: the driver's placeholders are {@code $n}, so nothing rewrites it.
+   *
+   * @param json a jsonb expression
+   * @param key the key, bound
+   * @return the condition
+   * @throws IllegalArgumentException if {@code key} is null
+   */
+  public static Condition jsonHasKey(Expression<String> json, String key) {
+    return new ConditionKinds.Binary(json, " ? ", Expressions.text(key, "?"));
+  }
+
+  /**
+   * {@code document @@ query}: the tsvector matches the tsquery.
+   *
+   * @param document a tsvector expression
+   * @param query a tsquery expression
+   * @return the condition
+   */
+  public static Condition matches(Expression<String> document, Expression<String> query) {
+    return new ConditionKinds.Binary(document, " @@ ", query);
   }
 }

@@ -10,8 +10,8 @@ public interface ConflictUpdateStep<R> extends ConflictUpdateSetStep<R>, Returni
   /**
    * {@code DO UPDATE SET … WHERE condition}: a conflicting row the condition rejects is neither
    * updated nor inserted (nor returned). A second call is ANDed to the first. A condition still
-   * {@link Dsl#noCondition()} when the statement is rendered fails, naming the statement: leave
-   * {@code where} out to update every conflicting row.
+   * {@link Conditions#noCondition()} when the statement is rendered fails, naming the statement:
+   * leave {@code where} out to update every conflicting row.
    *
    * @param condition which conflicting rows are updated; bound values stay bound
    * @return the RETURNING step, or the statement as it is

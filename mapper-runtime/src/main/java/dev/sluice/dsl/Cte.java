@@ -7,24 +7,24 @@ import java.util.List;
  * A common table expression: {@code name AS (select)}, declared by {@code with(cte)} in front of a
  * statement and read there through {@link #table()}, a table-like FROM item named after it.
  *
- * <p>A CTE of a table's rows ({@link Dsl#cte(String, Table, Select)}, {@link Dsl#cte(String,
+ * <p>A CTE of a table's rows ({@link Tables#cte(String, Table, Select)}, {@link Tables#cte(String,
  * From1Step)}) exposes that table's generated class, so its columns stay typed: for {@code
  * Cte<FilmTable> lf}, {@code lf.table().length} is {@code long_films.length}, a smallint column. A
- * CTE of a projection ({@link Dsl#cte(String, Select)}) exposes its select list by name: {@link
+ * CTE of a projection ({@link Tables#cte(String, Select)}) exposes its select list by name: {@link
  * #field(SelectField)} gives the CTE's column for an item of that list, with the item's type.
  *
- * <p>A recursive CTE ({@link Dsl#recursiveCte(String, Select, java.util.function.Function)}) is
+ * <p>A recursive CTE ({@link Tables#recursiveCte(String, Select, java.util.function.Function)}) is
  * made in two steps: the anchor fixes the columns, a stand-in CTE of the same table (with no body,
  * so it cannot be declared) is given to the recursive term, and the CTE returned has the body
  * {@code anchor UNION ALL term}, sharing the stand-in's table so the term's columns are its own.
  *
- * <p>A data-modifying CTE ({@link Dsl#cte(String, Table, FetchStep)}, {@link Dsl#cte(String,
+ * <p>A data-modifying CTE ({@link Tables#cte(String, Table, FetchStep)}, {@link Tables#cte(String,
  * FetchStep)}) has an INSERT, UPDATE, DELETE or MERGE with RETURNING for its body, read as the
  * shape's rows or as its RETURNING list; the statement keeps its own rules (an empty WHERE fails
  * when the whole statement is rendered), and an INSERT of many records renders as one multi-row
- * VALUES. Without RETURNING ({@link Dsl#cte(String, ReturningStep)}) it is declared only for what
- * it does: PostgreSQL runs it all the same, and it has no columns, so {@link #table()} and {@code
- * field} fail saying so.
+ * VALUES. Without RETURNING ({@link Tables#cte(String, ReturningStep)}) it is declared only for
+ * what it does: PostgreSQL runs it all the same, and it has no columns, so {@link #table()} and
+ * {@code field} fail saying so.
  *
  * <p>Immutable once made; the select it was made from is rendered afresh into each statement that
  * declares the CTE, so its values are bound there, numbered in order with the statement's own. Do

@@ -1,11 +1,11 @@
 package dev.sluice.dsl;
 
 /**
- * A field of a date, time or timestamp, for {@link Dsl#extract} and {@link Dsl#dateTrunc}. An enum,
- * not a String, because {@code extract(FIELD FROM x)} takes the field as a keyword that cannot be a
- * bound parameter: only these names are ever written into the SQL. ({@code date_trunc} takes it as
- * text, and the DSL binds it.) {@link #DOW}, {@link #DOY}, {@link #ISODOW} and {@link #EPOCH} are
- * for extract only; PostgreSQL rejects them in date_trunc.
+ * A field of a date, time or timestamp, for {@link Expressions#extract} and {@link
+ * Expressions#dateTrunc}. An enum, not a String, because {@code extract(FIELD FROM x)} takes the
+ * field as a keyword that cannot be a bound parameter: only these names are ever written into the
+ * SQL. ({@code date_trunc} takes it as text, and the DSL binds it.) {@link #DOW}, {@link #DOY},
+ * {@link #ISODOW} and {@link #EPOCH} are for extract only; PostgreSQL rejects them in date_trunc.
  */
 public enum DatePart {
   /**

@@ -4,14 +4,15 @@ import java.util.function.Function;
 
 /**
  * {@code DELETE FROM table}, waiting for WHERE. Deleting every row takes an explicit {@link
- * #allRows()}; an empty condition ({@link Dsl#noCondition()} with nothing added) fails instead.
+ * #allRows()}; an empty condition ({@link Conditions#noCondition()} with nothing added) fails
+ * instead.
  */
 public interface DeleteWhereStep<A extends Table<R>, R> {
   /**
    * {@code WHERE condition}; a second call is ANDed to the first. A condition still {@link
-   * Dsl#noCondition()} when the statement is rendered fails, naming the statement, before anything
-   * is sent: {@code DELETE FROM film: the WHERE condition is empty (…); call allRows() to mean
-   * every row}.
+   * Conditions#noCondition()} when the statement is rendered fails, naming the statement, before
+   * anything is sent: {@code DELETE FROM film: the WHERE condition is empty (…); call allRows() to
+   * mean every row}.
    *
    * @param condition which rows are deleted; values in it are bound
    * @return the RETURNING step, or the statement as it is

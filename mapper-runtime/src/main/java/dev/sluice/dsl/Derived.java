@@ -4,9 +4,9 @@ import java.util.List;
 
 /**
  * A derived table: a subquery in FROM under an alias, {@code (SELECT …) AS name}, or with {@link
- * Dsl#lateral} {@code LATERAL (SELECT …) AS name}, which may refer to the tables before it in the
- * FROM list (a top-N per group), or a VALUES list, {@code (VALUES …) AS name (columns)} ({@link
- * Dsl#values}). Made by {@link Dsl#derived}; join {@link #table()} like a table and read its
+ * Tables#lateral} {@code LATERAL (SELECT …) AS name}, which may refer to the tables before it in
+ * the FROM list (a top-N per group), or a VALUES list, {@code (VALUES …) AS name (columns)} ({@link
+ * Tables#values}). Made by {@link Tables#derived}; join {@link #table()} like a table and read its
  * columns with {@link #field(SelectField)}, typed as the select list's items (or the items a VALUES
  * list was declared with).
  *

@@ -96,7 +96,7 @@ public abstract class Expression<T> extends SelectField<T> {
    * @return the condition
    */
   public final Condition eq(Expression<? extends T> other) {
-    return new Conditions.Binary(this, " = ", other);
+    return new ConditionKinds.Binary(this, " = ", other);
   }
 
   /**
@@ -119,7 +119,7 @@ public abstract class Expression<T> extends SelectField<T> {
    * @return the condition
    */
   public final Condition ne(Expression<? extends T> other) {
-    return new Conditions.Binary(this, " <> ", other);
+    return new ConditionKinds.Binary(this, " <> ", other);
   }
 
   /**
@@ -141,7 +141,7 @@ public abstract class Expression<T> extends SelectField<T> {
    * @return the condition
    */
   public final Condition lt(Expression<? extends T> other) {
-    return new Conditions.Binary(this, " < ", other);
+    return new ConditionKinds.Binary(this, " < ", other);
   }
 
   /**
@@ -164,7 +164,7 @@ public abstract class Expression<T> extends SelectField<T> {
    * @return the condition
    */
   public final Condition le(Expression<? extends T> other) {
-    return new Conditions.Binary(this, " <= ", other);
+    return new ConditionKinds.Binary(this, " <= ", other);
   }
 
   /**
@@ -187,7 +187,7 @@ public abstract class Expression<T> extends SelectField<T> {
    * @return the condition
    */
   public final Condition gt(Expression<? extends T> other) {
-    return new Conditions.Binary(this, " > ", other);
+    return new ConditionKinds.Binary(this, " > ", other);
   }
 
   /**
@@ -210,7 +210,7 @@ public abstract class Expression<T> extends SelectField<T> {
    * @return the condition
    */
   public final Condition ge(Expression<? extends T> other) {
-    return new Conditions.Binary(this, " >= ", other);
+    return new ConditionKinds.Binary(this, " >= ", other);
   }
 
   /**
@@ -222,7 +222,7 @@ public abstract class Expression<T> extends SelectField<T> {
    * @throws IllegalArgumentException if {@code low} or {@code high} is null
    */
   public final Condition between(T low, T high) {
-    return new Conditions.Between(
+    return new ConditionKinds.Between(
         this,
         new Param<>(toDatabase(notNull(low, "between")), type),
         new Param<>(toDatabase(notNull(high, "between")), type));
@@ -238,7 +238,7 @@ public abstract class Expression<T> extends SelectField<T> {
    * @return the condition
    */
   public final Condition in(Collection<? extends T> values) {
-    return new Conditions.Any(this, " = ANY(", toDatabase(values));
+    return new ConditionKinds.Any(this, " = ANY(", toDatabase(values));
   }
 
   /**
@@ -260,7 +260,7 @@ public abstract class Expression<T> extends SelectField<T> {
    * @return the condition
    */
   public final Condition in(Select<? extends T> subquery) {
-    return new Conditions.InSelect(this, " IN ", subquery);
+    return new ConditionKinds.InSelect(this, " IN ", subquery);
   }
 
   /**
@@ -274,7 +274,7 @@ public abstract class Expression<T> extends SelectField<T> {
    * @return the condition
    */
   public final Condition notIn(Collection<? extends T> values) {
-    return new Conditions.Any(this, " <> ALL(", toDatabase(values));
+    return new ConditionKinds.Any(this, " <> ALL(", toDatabase(values));
   }
 
   /**
@@ -285,7 +285,7 @@ public abstract class Expression<T> extends SelectField<T> {
    * @return the condition
    */
   public final Condition notIn(Select<? extends T> subquery) {
-    return new Conditions.InSelect(this, " NOT IN ", subquery);
+    return new ConditionKinds.InSelect(this, " NOT IN ", subquery);
   }
 
   /**
@@ -294,7 +294,7 @@ public abstract class Expression<T> extends SelectField<T> {
    * @return the condition
    */
   public final Condition isNull() {
-    return new Conditions.Postfix(this, " IS NULL");
+    return new ConditionKinds.Postfix(this, " IS NULL");
   }
 
   /**
@@ -303,7 +303,7 @@ public abstract class Expression<T> extends SelectField<T> {
    * @return the condition
    */
   public final Condition isNotNull() {
-    return new Conditions.Postfix(this, " IS NOT NULL");
+    return new ConditionKinds.Postfix(this, " IS NOT NULL");
   }
 
   /**
@@ -313,7 +313,7 @@ public abstract class Expression<T> extends SelectField<T> {
    * @return the condition
    */
   public final Condition isDistinctFrom(T value) {
-    return new Conditions.Binary(
+    return new ConditionKinds.Binary(
         this, " IS DISTINCT FROM ", new Param<>(value == null ? null : toDatabase(value), type));
   }
 
@@ -477,7 +477,7 @@ public abstract class Expression<T> extends SelectField<T> {
 
   /** {@code this op $n}; {@code op} comes with its spaces (" = "), so nothing is built per call. */
   private Condition compare(String op, T value) {
-    return new Conditions.Binary(this, op, new Param<>(toDatabase(notNull(value, op)), type));
+    return new ConditionKinds.Binary(this, op, new Param<>(toDatabase(notNull(value, op)), type));
   }
 
   private Object notNull(Object value, String op) {

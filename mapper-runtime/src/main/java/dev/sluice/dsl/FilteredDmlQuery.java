@@ -11,10 +11,10 @@ import java.util.function.Function;
  * table-wide write.
  *
  * <p>The two are kept apart: {@code allRows()} is a flag of its own, never a condition, and a
- * {@code where(…)} condition that is still {@link Dsl#noCondition()} when the statement is rendered
- * (a dynamic filter to which nothing was added) fails, before anything is sent. Each {@code
- * where(…)} is ANDed to the ones before, as in a SELECT, so a later call never widens an earlier
- * one.
+ * {@code where(…)} condition that is still {@link Conditions#noCondition()} when the statement is
+ * rendered (a dynamic filter to which nothing was added) fails, before anything is sent. Each
+ * {@code where(…)} is ANDed to the ones before, as in a SELECT, so a later call never widens an
+ * earlier one.
  */
 abstract class FilteredDmlQuery<A extends Table<R>, R> extends DmlQuery<R> {
   /** The table, typed for the lambda style. */

@@ -3,7 +3,7 @@ package dev.sluice.dsl;
 /**
  * One end of a window frame: {@code UNBOUNDED PRECEDING}, {@code n PRECEDING}, {@code CURRENT ROW},
  * {@code n FOLLOWING}, {@code UNBOUNDED FOLLOWING}. The offset {@code n} is bound. Made by {@link
- * Dsl#unboundedPreceding()}, {@link Dsl#preceding(long)} and the like; immutable.
+ * Windows#unboundedPreceding()}, {@link Windows#preceding(long)} and the like; immutable.
  */
 public final class FrameBound extends QueryPart {
   static final FrameBound UNBOUNDED_PRECEDING = new FrameBound("UNBOUNDED PRECEDING", -1);

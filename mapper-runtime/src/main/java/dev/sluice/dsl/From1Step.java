@@ -17,7 +17,7 @@ public final class From1Step<A extends Table<R>, R> extends FromStep<R, From1Ste
     this.a = a;
   }
 
-  /** The table, for {@link Dsl#cte(String, From1Step)}. */
+  /** The table, for {@link Tables#cte(String, From1Step)}. */
   A table() {
     return a;
   }

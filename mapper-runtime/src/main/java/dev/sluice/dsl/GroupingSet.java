@@ -6,8 +6,9 @@ import java.util.List;
  * An element of {@code GROUP BY} that makes several groupings in one pass: {@code ROLLUP (a, b)}
  * (a, b; a; the grand total), {@code CUBE (a, b)} (every subset), {@code GROUPING SETS ((a), (b),
  * ())} (those listed; {@code ()} is the grand total). In the rows of a grouping that leaves a
- * column out, that column is NULL; {@link Dsl#grouping} tells such a NULL from a NULL in the data.
- * Made by {@link Dsl#rollup}, {@link Dsl#cube}, {@link Dsl#groupingSets}; immutable.
+ * column out, that column is NULL; {@link Aggregates#grouping} tells such a NULL from a NULL in the
+ * data. Made by {@link Aggregates#rollup}, {@link Aggregates#cube}, {@link
+ * Aggregates#groupingSets}; immutable.
  */
 public final class GroupingSet extends QueryPart {
   /** "ROLLUP ", "CUBE ", "GROUPING SETS ", or "" for a plain set inside GROUPING SETS. */

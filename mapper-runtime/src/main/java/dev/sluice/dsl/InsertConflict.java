@@ -9,8 +9,9 @@ import java.util.List;
  * Built by {@link InsertConflictStep} and {@link ConflictUpdate}; held by its {@link InsertQuery}.
  *
  * <p>An empty condition never widens the clause: a target predicate or a DO UPDATE condition that
- * is still {@link Dsl#noCondition()} when rendered fails, naming the statement, instead of being
- * dropped (an upsert that updates every conflicting row says so by leaving {@code where} out).
+ * is still {@link Conditions#noCondition()} when rendered fails, naming the statement, instead of
+ * being dropped (an upsert that updates every conflicting row says so by leaving {@code where}
+ * out).
  */
 final class InsertConflict<R> {
   private final InsertQuery<R> insert;
@@ -193,8 +194,8 @@ final class InsertConflict<R> {
   }
 
   /**
-   * Renders {@code condition}, or fails if it is empty ({@link Dsl#noCondition()} with nothing
-   * added): an empty predicate would widen the clause, so it is refused, never dropped.
+   * Renders {@code condition}, or fails if it is empty ({@link Conditions#noCondition()} with
+   * nothing added): an empty predicate would widen the clause, so it is refused, never dropped.
    */
   private void renderNonEmpty(SqlWriter w, Condition condition, String clause, String what) {
     if (condition.isEmpty()) {

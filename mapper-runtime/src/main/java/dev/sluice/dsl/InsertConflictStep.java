@@ -21,7 +21,7 @@ public final class InsertConflictStep<R> {
    * lets PostgreSQL infer that index as the arbiter ({@code … ON CONFLICT (customer_id) WHERE
    * open}); a row outside the predicate is not in the index and never conflicts. A second call is
    * ANDed to the first. Not after {@code onConflictOnConstraint} (a constraint takes no WHERE). A
-   * predicate still {@link Dsl#noCondition()} when the statement is rendered fails.
+   * predicate still {@link Conditions#noCondition()} when the statement is rendered fails.
    *
    * @param indexPredicate the partial index's predicate; values in it are bound
    * @return this step, for the action

@@ -45,8 +45,8 @@ final class JoinLinks {
   /** Table i's class under what {@code c} links: the least index of a table linked to it. */
   private static int[] classes(Condition c, List<Table<?>> tables) {
     int n = tables.size();
-    if (c instanceof Conditions.Junction) {
-      Conditions.Junction junction = (Conditions.Junction) c;
+    if (c instanceof ConditionKinds.Junction) {
+      ConditionKinds.Junction junction = (ConditionKinds.Junction) c;
       List<Condition> operands = junction.operands();
       int[][] each = new int[operands.size()][];
       for (int k = 0; k < each.length; k++) {
@@ -55,7 +55,7 @@ final class JoinLinks {
       return junction.isOr() ? common(each, n) : joined(each, n);
     }
     int[] parent = identity(n);
-    if (c instanceof Conditions.Not || c instanceof Conditions.Raw) {
+    if (c instanceof ConditionKinds.Not || c instanceof ConditionKinds.Raw) {
       return parent;
     }
     long named = SqlWriter.tablesNamed(c, tables);

@@ -8,8 +8,8 @@ package dev.sluice.dsl;
 public interface MergeOnStep<R> {
   /**
    * {@code ON condition}: which target row a source row matches. A condition still {@link
-   * Dsl#noCondition()} when the statement is rendered fails, naming the statement (it never means
-   * "every pair"); {@link Dsl#trueCondition()} says so explicitly.
+   * Conditions#noCondition()} when the statement is rendered fails, naming the statement (it never
+   * means "every pair"); {@link Conditions#trueCondition()} says so explicitly.
    *
    * @param condition the join condition of target and source
    * @return the step of the first WHEN clause

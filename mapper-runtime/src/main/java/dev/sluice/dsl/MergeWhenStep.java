@@ -3,7 +3,7 @@ package dev.sluice.dsl;
 /**
  * A MERGE waiting for a {@code WHEN} clause. PostgreSQL tries the clauses in order and runs the
  * first whose kind and {@code AND} condition fit the row; a row no clause fits is left alone. A
- * condition still {@link Dsl#noCondition()} when the statement is rendered fails, naming the
+ * condition still {@link Conditions#noCondition()} when the statement is rendered fails, naming the
  * statement: leave it out to take every row of the kind.
  *
  * @param <R> the target table's record

@@ -17,7 +17,7 @@ final class Patterns {
 
   /** {@code expression op $n}, op being " LIKE ", " ILIKE " or " NOT LIKE ". */
   static Condition like(Expression<String> expression, String op, String pattern) {
-    return new Conditions.Binary(
+    return new ConditionKinds.Binary(
         expression,
         op,
         new Expression.Param<String>(notNull(expression, op, pattern), String.class));
@@ -27,8 +27,9 @@ final class Patterns {
   static Condition literal(
       Expression<String> expression, String op, String prefix, String text, String suffix) {
     String pattern = prefix + escape(notNull(expression, op, text)) + suffix;
-    return new Conditions.Postfix(
-        new Conditions.Binary(expression, op, new Expression.Param<String>(pattern, String.class)),
+    return new ConditionKinds.Postfix(
+        new ConditionKinds.Binary(
+            expression, op, new Expression.Param<String>(pattern, String.class)),
         ESCAPE_CLAUSE);
   }
 

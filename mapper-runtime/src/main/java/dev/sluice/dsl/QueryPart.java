@@ -5,7 +5,7 @@ package dev.sluice.dsl;
  * appends to a {@link SqlWriter}, which collects the bound values and checks that every column
  * belongs to a table in the query. The constructor and {@code render} are package-private, so the
  * set of parts is closed: user code composes them, and adds SQL of its own only through {@link
- * Dsl#unsafeSql}.
+ * Expressions#unsafeSql}.
  */
 public abstract class QueryPart {
   QueryPart() {}

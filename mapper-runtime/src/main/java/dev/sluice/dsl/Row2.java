@@ -6,7 +6,7 @@ package dev.sluice.dsl;
  * A row value of 2 expressions, {@code (e1, …, e2)}, compared as a whole, left to right: {@code
  * row(a, b).gt(x, y)} is true when {@code a > x}, or {@code a = x} and the rest compare so. That is
  * keyset pagination: the next page after the last row seen, in the order of the expressions, with
- * an index on them serving it. The values are bound. Start from {@link Dsl#row}. Immutable.
+ * an index on them serving it. The values are bound. Start from {@link Rows#row}. Immutable.
  */
 public final class Row2<A, B> extends QueryPart {
   private final Expression<A> first;
@@ -102,7 +102,7 @@ public final class Row2<A, B> extends QueryPart {
    * @return the condition
    */
   public Condition eq(Row2<? extends A, ? extends B> other) {
-    return new Conditions.Binary(this, " = ", other);
+    return new ConditionKinds.Binary(this, " = ", other);
   }
 
   /**
@@ -112,7 +112,7 @@ public final class Row2<A, B> extends QueryPart {
    * @return the condition
    */
   public Condition ne(Row2<? extends A, ? extends B> other) {
-    return new Conditions.Binary(this, " <> ", other);
+    return new ConditionKinds.Binary(this, " <> ", other);
   }
 
   /**
@@ -122,7 +122,7 @@ public final class Row2<A, B> extends QueryPart {
    * @return the condition
    */
   public Condition lt(Row2<? extends A, ? extends B> other) {
-    return new Conditions.Binary(this, " < ", other);
+    return new ConditionKinds.Binary(this, " < ", other);
   }
 
   /**
@@ -132,7 +132,7 @@ public final class Row2<A, B> extends QueryPart {
    * @return the condition
    */
   public Condition le(Row2<? extends A, ? extends B> other) {
-    return new Conditions.Binary(this, " <= ", other);
+    return new ConditionKinds.Binary(this, " <= ", other);
   }
 
   /**
@@ -142,7 +142,7 @@ public final class Row2<A, B> extends QueryPart {
    * @return the condition
    */
   public Condition gt(Row2<? extends A, ? extends B> other) {
-    return new Conditions.Binary(this, " > ", other);
+    return new ConditionKinds.Binary(this, " > ", other);
   }
 
   /**
@@ -152,7 +152,7 @@ public final class Row2<A, B> extends QueryPart {
    * @return the condition
    */
   public Condition ge(Row2<? extends A, ? extends B> other) {
-    return new Conditions.Binary(this, " >= ", other);
+    return new ConditionKinds.Binary(this, " >= ", other);
   }
 
   private Condition compare(String op, A v1, B v2) {
@@ -167,7 +167,7 @@ public final class Row2<A, B> extends QueryPart {
               + v2
               + "): a NULL makes it NULL or decides it by the other values alone; compare without the NULL");
     }
-    return new Conditions.Binary(
+    return new ConditionKinds.Binary(
         this,
         op,
         new Row2<>(

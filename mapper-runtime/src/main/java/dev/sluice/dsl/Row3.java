@@ -6,7 +6,7 @@ package dev.sluice.dsl;
  * A row value of 3 expressions, {@code (e1, …, e3)}, compared as a whole, left to right: {@code
  * row(a, b, c).gt(x, y, z)} is true when {@code a > x}, or {@code a = x} and the rest compare so.
  * That is keyset pagination: the next page after the last row seen, in the order of the
- * expressions, with an index on them serving it. The values are bound. Start from {@link Dsl#row}.
+ * expressions, with an index on them serving it. The values are bound. Start from {@link Rows#row}.
  * Immutable.
  */
 public final class Row3<A, B, C> extends QueryPart {
@@ -111,7 +111,7 @@ public final class Row3<A, B, C> extends QueryPart {
    * @return the condition
    */
   public Condition eq(Row3<? extends A, ? extends B, ? extends C> other) {
-    return new Conditions.Binary(this, " = ", other);
+    return new ConditionKinds.Binary(this, " = ", other);
   }
 
   /**
@@ -121,7 +121,7 @@ public final class Row3<A, B, C> extends QueryPart {
    * @return the condition
    */
   public Condition ne(Row3<? extends A, ? extends B, ? extends C> other) {
-    return new Conditions.Binary(this, " <> ", other);
+    return new ConditionKinds.Binary(this, " <> ", other);
   }
 
   /**
@@ -131,7 +131,7 @@ public final class Row3<A, B, C> extends QueryPart {
    * @return the condition
    */
   public Condition lt(Row3<? extends A, ? extends B, ? extends C> other) {
-    return new Conditions.Binary(this, " < ", other);
+    return new ConditionKinds.Binary(this, " < ", other);
   }
 
   /**
@@ -141,7 +141,7 @@ public final class Row3<A, B, C> extends QueryPart {
    * @return the condition
    */
   public Condition le(Row3<? extends A, ? extends B, ? extends C> other) {
-    return new Conditions.Binary(this, " <= ", other);
+    return new ConditionKinds.Binary(this, " <= ", other);
   }
 
   /**
@@ -151,7 +151,7 @@ public final class Row3<A, B, C> extends QueryPart {
    * @return the condition
    */
   public Condition gt(Row3<? extends A, ? extends B, ? extends C> other) {
-    return new Conditions.Binary(this, " > ", other);
+    return new ConditionKinds.Binary(this, " > ", other);
   }
 
   /**
@@ -161,7 +161,7 @@ public final class Row3<A, B, C> extends QueryPart {
    * @return the condition
    */
   public Condition ge(Row3<? extends A, ? extends B, ? extends C> other) {
-    return new Conditions.Binary(this, " >= ", other);
+    return new ConditionKinds.Binary(this, " >= ", other);
   }
 
   private Condition compare(String op, A v1, B v2, C v3) {
@@ -178,7 +178,7 @@ public final class Row3<A, B, C> extends QueryPart {
               + v3
               + "): a NULL makes it NULL or decides it by the other values alone; compare without the NULL");
     }
-    return new Conditions.Binary(
+    return new ConditionKinds.Binary(
         this,
         op,
         new Row3<>(

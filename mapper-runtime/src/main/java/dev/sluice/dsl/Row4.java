@@ -6,7 +6,7 @@ package dev.sluice.dsl;
  * A row value of 4 expressions, {@code (e1, …, e4)}, compared as a whole, left to right: {@code
  * row(a, b, c).gt(x, y, z)} is true when {@code a > x}, or {@code a = x} and the rest compare so.
  * That is keyset pagination: the next page after the last row seen, in the order of the
- * expressions, with an index on them serving it. The values are bound. Start from {@link Dsl#row}.
+ * expressions, with an index on them serving it. The values are bound. Start from {@link Rows#row}.
  * Immutable.
  */
 public final class Row4<A, B, C, D> extends QueryPart {
@@ -119,7 +119,7 @@ public final class Row4<A, B, C, D> extends QueryPart {
    * @return the condition
    */
   public Condition eq(Row4<? extends A, ? extends B, ? extends C, ? extends D> other) {
-    return new Conditions.Binary(this, " = ", other);
+    return new ConditionKinds.Binary(this, " = ", other);
   }
 
   /**
@@ -129,7 +129,7 @@ public final class Row4<A, B, C, D> extends QueryPart {
    * @return the condition
    */
   public Condition ne(Row4<? extends A, ? extends B, ? extends C, ? extends D> other) {
-    return new Conditions.Binary(this, " <> ", other);
+    return new ConditionKinds.Binary(this, " <> ", other);
   }
 
   /**
@@ -139,7 +139,7 @@ public final class Row4<A, B, C, D> extends QueryPart {
    * @return the condition
    */
   public Condition lt(Row4<? extends A, ? extends B, ? extends C, ? extends D> other) {
-    return new Conditions.Binary(this, " < ", other);
+    return new ConditionKinds.Binary(this, " < ", other);
   }
 
   /**
@@ -149,7 +149,7 @@ public final class Row4<A, B, C, D> extends QueryPart {
    * @return the condition
    */
   public Condition le(Row4<? extends A, ? extends B, ? extends C, ? extends D> other) {
-    return new Conditions.Binary(this, " <= ", other);
+    return new ConditionKinds.Binary(this, " <= ", other);
   }
 
   /**
@@ -159,7 +159,7 @@ public final class Row4<A, B, C, D> extends QueryPart {
    * @return the condition
    */
   public Condition gt(Row4<? extends A, ? extends B, ? extends C, ? extends D> other) {
-    return new Conditions.Binary(this, " > ", other);
+    return new ConditionKinds.Binary(this, " > ", other);
   }
 
   /**
@@ -169,7 +169,7 @@ public final class Row4<A, B, C, D> extends QueryPart {
    * @return the condition
    */
   public Condition ge(Row4<? extends A, ? extends B, ? extends C, ? extends D> other) {
-    return new Conditions.Binary(this, " >= ", other);
+    return new ConditionKinds.Binary(this, " >= ", other);
   }
 
   private Condition compare(String op, A v1, B v2, C v3, D v4) {
@@ -188,7 +188,7 @@ public final class Row4<A, B, C, D> extends QueryPart {
               + v4
               + "): a NULL makes it NULL or decides it by the other values alone; compare without the NULL");
     }
-    return new Conditions.Binary(
+    return new ConditionKinds.Binary(
         this,
         op,
         new Row4<>(

@@ -6,7 +6,7 @@ package dev.sluice.dsl;
  * A row value of 5 expressions, {@code (e1, …, e5)}, compared as a whole, left to right: {@code
  * row(a, b, c).gt(x, y, z)} is true when {@code a > x}, or {@code a = x} and the rest compare so.
  * That is keyset pagination: the next page after the last row seen, in the order of the
- * expressions, with an index on them serving it. The values are bound. Start from {@link Dsl#row}.
+ * expressions, with an index on them serving it. The values are bound. Start from {@link Rows#row}.
  * Immutable.
  */
 public final class Row5<A, B, C, D, E> extends QueryPart {
@@ -132,7 +132,7 @@ public final class Row5<A, B, C, D, E> extends QueryPart {
    * @return the condition
    */
   public Condition eq(Row5<? extends A, ? extends B, ? extends C, ? extends D, ? extends E> other) {
-    return new Conditions.Binary(this, " = ", other);
+    return new ConditionKinds.Binary(this, " = ", other);
   }
 
   /**
@@ -142,7 +142,7 @@ public final class Row5<A, B, C, D, E> extends QueryPart {
    * @return the condition
    */
   public Condition ne(Row5<? extends A, ? extends B, ? extends C, ? extends D, ? extends E> other) {
-    return new Conditions.Binary(this, " <> ", other);
+    return new ConditionKinds.Binary(this, " <> ", other);
   }
 
   /**
@@ -152,7 +152,7 @@ public final class Row5<A, B, C, D, E> extends QueryPart {
    * @return the condition
    */
   public Condition lt(Row5<? extends A, ? extends B, ? extends C, ? extends D, ? extends E> other) {
-    return new Conditions.Binary(this, " < ", other);
+    return new ConditionKinds.Binary(this, " < ", other);
   }
 
   /**
@@ -162,7 +162,7 @@ public final class Row5<A, B, C, D, E> extends QueryPart {
    * @return the condition
    */
   public Condition le(Row5<? extends A, ? extends B, ? extends C, ? extends D, ? extends E> other) {
-    return new Conditions.Binary(this, " <= ", other);
+    return new ConditionKinds.Binary(this, " <= ", other);
   }
 
   /**
@@ -172,7 +172,7 @@ public final class Row5<A, B, C, D, E> extends QueryPart {
    * @return the condition
    */
   public Condition gt(Row5<? extends A, ? extends B, ? extends C, ? extends D, ? extends E> other) {
-    return new Conditions.Binary(this, " > ", other);
+    return new ConditionKinds.Binary(this, " > ", other);
   }
 
   /**
@@ -182,7 +182,7 @@ public final class Row5<A, B, C, D, E> extends QueryPart {
    * @return the condition
    */
   public Condition ge(Row5<? extends A, ? extends B, ? extends C, ? extends D, ? extends E> other) {
-    return new Conditions.Binary(this, " >= ", other);
+    return new ConditionKinds.Binary(this, " >= ", other);
   }
 
   private Condition compare(String op, A v1, B v2, C v3, D v4, E v5) {
@@ -203,7 +203,7 @@ public final class Row5<A, B, C, D, E> extends QueryPart {
               + v5
               + "): a NULL makes it NULL or decides it by the other values alone; compare without the NULL");
     }
-    return new Conditions.Binary(
+    return new ConditionKinds.Binary(
         this,
         op,
         new Row5<>(

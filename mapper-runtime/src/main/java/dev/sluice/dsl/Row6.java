@@ -6,7 +6,7 @@ package dev.sluice.dsl;
  * A row value of 6 expressions, {@code (e1, …, e6)}, compared as a whole, left to right: {@code
  * row(a, b, c).gt(x, y, z)} is true when {@code a > x}, or {@code a = x} and the rest compare so.
  * That is keyset pagination: the next page after the last row seen, in the order of the
- * expressions, with an index on them serving it. The values are bound. Start from {@link Dsl#row}.
+ * expressions, with an index on them serving it. The values are bound. Start from {@link Rows#row}.
  * Immutable.
  */
 public final class Row6<A, B, C, D, E, F> extends QueryPart {
@@ -142,7 +142,7 @@ public final class Row6<A, B, C, D, E, F> extends QueryPart {
    */
   public Condition eq(
       Row6<? extends A, ? extends B, ? extends C, ? extends D, ? extends E, ? extends F> other) {
-    return new Conditions.Binary(this, " = ", other);
+    return new ConditionKinds.Binary(this, " = ", other);
   }
 
   /**
@@ -153,7 +153,7 @@ public final class Row6<A, B, C, D, E, F> extends QueryPart {
    */
   public Condition ne(
       Row6<? extends A, ? extends B, ? extends C, ? extends D, ? extends E, ? extends F> other) {
-    return new Conditions.Binary(this, " <> ", other);
+    return new ConditionKinds.Binary(this, " <> ", other);
   }
 
   /**
@@ -164,7 +164,7 @@ public final class Row6<A, B, C, D, E, F> extends QueryPart {
    */
   public Condition lt(
       Row6<? extends A, ? extends B, ? extends C, ? extends D, ? extends E, ? extends F> other) {
-    return new Conditions.Binary(this, " < ", other);
+    return new ConditionKinds.Binary(this, " < ", other);
   }
 
   /**
@@ -175,7 +175,7 @@ public final class Row6<A, B, C, D, E, F> extends QueryPart {
    */
   public Condition le(
       Row6<? extends A, ? extends B, ? extends C, ? extends D, ? extends E, ? extends F> other) {
-    return new Conditions.Binary(this, " <= ", other);
+    return new ConditionKinds.Binary(this, " <= ", other);
   }
 
   /**
@@ -186,7 +186,7 @@ public final class Row6<A, B, C, D, E, F> extends QueryPart {
    */
   public Condition gt(
       Row6<? extends A, ? extends B, ? extends C, ? extends D, ? extends E, ? extends F> other) {
-    return new Conditions.Binary(this, " > ", other);
+    return new ConditionKinds.Binary(this, " > ", other);
   }
 
   /**
@@ -197,7 +197,7 @@ public final class Row6<A, B, C, D, E, F> extends QueryPart {
    */
   public Condition ge(
       Row6<? extends A, ? extends B, ? extends C, ? extends D, ? extends E, ? extends F> other) {
-    return new Conditions.Binary(this, " >= ", other);
+    return new ConditionKinds.Binary(this, " >= ", other);
   }
 
   private Condition compare(String op, A v1, B v2, C v3, D v4, E v5, F v6) {
@@ -220,7 +220,7 @@ public final class Row6<A, B, C, D, E, F> extends QueryPart {
               + v6
               + "): a NULL makes it NULL or decides it by the other values alone; compare without the NULL");
     }
-    return new Conditions.Binary(
+    return new ConditionKinds.Binary(
         this,
         op,
         new Row6<>(

@@ -6,7 +6,7 @@ package dev.sluice.dsl;
  * A row value of 7 expressions, {@code (e1, …, e7)}, compared as a whole, left to right: {@code
  * row(a, b, c).gt(x, y, z)} is true when {@code a > x}, or {@code a = x} and the rest compare so.
  * That is keyset pagination: the next page after the last row seen, in the order of the
- * expressions, with an index on them serving it. The values are bound. Start from {@link Dsl#row}.
+ * expressions, with an index on them serving it. The values are bound. Start from {@link Rows#row}.
  * Immutable.
  */
 public final class Row7<A, B, C, D, E, F, G> extends QueryPart {
@@ -159,7 +159,7 @@ public final class Row7<A, B, C, D, E, F, G> extends QueryPart {
               ? extends F,
               ? extends G>
           other) {
-    return new Conditions.Binary(this, " = ", other);
+    return new ConditionKinds.Binary(this, " = ", other);
   }
 
   /**
@@ -178,7 +178,7 @@ public final class Row7<A, B, C, D, E, F, G> extends QueryPart {
               ? extends F,
               ? extends G>
           other) {
-    return new Conditions.Binary(this, " <> ", other);
+    return new ConditionKinds.Binary(this, " <> ", other);
   }
 
   /**
@@ -197,7 +197,7 @@ public final class Row7<A, B, C, D, E, F, G> extends QueryPart {
               ? extends F,
               ? extends G>
           other) {
-    return new Conditions.Binary(this, " < ", other);
+    return new ConditionKinds.Binary(this, " < ", other);
   }
 
   /**
@@ -216,7 +216,7 @@ public final class Row7<A, B, C, D, E, F, G> extends QueryPart {
               ? extends F,
               ? extends G>
           other) {
-    return new Conditions.Binary(this, " <= ", other);
+    return new ConditionKinds.Binary(this, " <= ", other);
   }
 
   /**
@@ -235,7 +235,7 @@ public final class Row7<A, B, C, D, E, F, G> extends QueryPart {
               ? extends F,
               ? extends G>
           other) {
-    return new Conditions.Binary(this, " > ", other);
+    return new ConditionKinds.Binary(this, " > ", other);
   }
 
   /**
@@ -254,7 +254,7 @@ public final class Row7<A, B, C, D, E, F, G> extends QueryPart {
               ? extends F,
               ? extends G>
           other) {
-    return new Conditions.Binary(this, " >= ", other);
+    return new ConditionKinds.Binary(this, " >= ", other);
   }
 
   private Condition compare(String op, A v1, B v2, C v3, D v4, E v5, F v6, G v7) {
@@ -285,7 +285,7 @@ public final class Row7<A, B, C, D, E, F, G> extends QueryPart {
               + v7
               + "): a NULL makes it NULL or decides it by the other values alone; compare without the NULL");
     }
-    return new Conditions.Binary(
+    return new ConditionKinds.Binary(
         this,
         op,
         new Row7<>(

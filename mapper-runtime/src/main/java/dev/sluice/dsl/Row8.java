@@ -6,7 +6,7 @@ package dev.sluice.dsl;
  * A row value of 8 expressions, {@code (e1, …, e8)}, compared as a whole, left to right: {@code
  * row(a, b, c).gt(x, y, z)} is true when {@code a > x}, or {@code a = x} and the rest compare so.
  * That is keyset pagination: the next page after the last row seen, in the order of the
- * expressions, with an index on them serving it. The values are bound. Start from {@link Dsl#row}.
+ * expressions, with an index on them serving it. The values are bound. Start from {@link Rows#row}.
  * Immutable.
  */
 public final class Row8<A, B, C, D, E, F, G, H> extends QueryPart {
@@ -169,7 +169,7 @@ public final class Row8<A, B, C, D, E, F, G, H> extends QueryPart {
               ? extends G,
               ? extends H>
           other) {
-    return new Conditions.Binary(this, " = ", other);
+    return new ConditionKinds.Binary(this, " = ", other);
   }
 
   /**
@@ -189,7 +189,7 @@ public final class Row8<A, B, C, D, E, F, G, H> extends QueryPart {
               ? extends G,
               ? extends H>
           other) {
-    return new Conditions.Binary(this, " <> ", other);
+    return new ConditionKinds.Binary(this, " <> ", other);
   }
 
   /**
@@ -209,7 +209,7 @@ public final class Row8<A, B, C, D, E, F, G, H> extends QueryPart {
               ? extends G,
               ? extends H>
           other) {
-    return new Conditions.Binary(this, " < ", other);
+    return new ConditionKinds.Binary(this, " < ", other);
   }
 
   /**
@@ -229,7 +229,7 @@ public final class Row8<A, B, C, D, E, F, G, H> extends QueryPart {
               ? extends G,
               ? extends H>
           other) {
-    return new Conditions.Binary(this, " <= ", other);
+    return new ConditionKinds.Binary(this, " <= ", other);
   }
 
   /**
@@ -249,7 +249,7 @@ public final class Row8<A, B, C, D, E, F, G, H> extends QueryPart {
               ? extends G,
               ? extends H>
           other) {
-    return new Conditions.Binary(this, " > ", other);
+    return new ConditionKinds.Binary(this, " > ", other);
   }
 
   /**
@@ -269,7 +269,7 @@ public final class Row8<A, B, C, D, E, F, G, H> extends QueryPart {
               ? extends G,
               ? extends H>
           other) {
-    return new Conditions.Binary(this, " >= ", other);
+    return new ConditionKinds.Binary(this, " >= ", other);
   }
 
   private Condition compare(String op, A v1, B v2, C v3, D v4, E v5, F v6, G v7, H v8) {
@@ -303,7 +303,7 @@ public final class Row8<A, B, C, D, E, F, G, H> extends QueryPart {
               + v8
               + "): a NULL makes it NULL or decides it by the other values alone; compare without the NULL");
     }
-    return new Conditions.Binary(
+    return new ConditionKinds.Binary(
         this,
         op,
         new Row8<>(

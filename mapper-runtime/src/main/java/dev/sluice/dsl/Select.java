@@ -2,7 +2,7 @@ package dev.sluice.dsl;
 
 /**
  * A complete SELECT: run it ({@link #fetch()}, {@link #stream()}, … of {@link RowsStep}), use it as
- * a subquery ({@link Expression#in(Select)}, {@link Dsl#exists(Select)}) or a CTE's body, or
+ * a subquery ({@link Expression#in(Select)}, {@link Conditions#exists(Select)}) or a CTE's body, or
  * combine it with another select of the same rows ({@link #union}, {@link #intersect}, {@link
  * #except}). Only the DSL implements it.
  *

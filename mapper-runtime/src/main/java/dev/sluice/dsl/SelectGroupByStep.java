@@ -12,7 +12,8 @@ public interface SelectGroupByStep<T> extends SelectOrderByStep<T> {
 
   /**
    * {@code GROUP BY ROLLUP (…)}, {@code CUBE (…)} or {@code GROUPING SETS (…)}: several groupings
-   * in one pass ({@link Dsl#rollup}, {@link Dsl#cube}, {@link Dsl#groupingSets}).
+   * in one pass ({@link Aggregates#rollup}, {@link Aggregates#cube}, {@link
+   * Aggregates#groupingSets}).
    *
    * @param groupings the rollups, cubes or grouping sets
    * @return the HAVING step

@@ -3,8 +3,8 @@ package dev.sluice.dsl;
 /** A grouped SELECT, which may filter its groups. */
 public interface SelectHavingStep<T> extends SelectOrderByStep<T> {
   /**
-   * {@code HAVING condition}, e.g. {@code count().gt(30L)}; {@link Dsl#noCondition()} gives no
-   * HAVING.
+   * {@code HAVING condition}, e.g. {@code count().gt(30L)}; {@link Conditions#noCondition()} gives
+   * no HAVING.
    *
    * @param condition the filter of the groups; values in it are bound
    * @return the ORDER BY step

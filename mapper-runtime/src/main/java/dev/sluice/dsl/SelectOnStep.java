@@ -3,8 +3,8 @@ package dev.sluice.dsl;
 /** A join waiting for its condition. */
 public interface SelectOnStep<T> {
   /**
-   * {@code ON condition}. {@link Dsl#noCondition()} fails when the query is rendered: a join on no
-   * condition would pair every row with every row; say so with {@code crossJoin}.
+   * {@code ON condition}. {@link Conditions#noCondition()} fails when the query is rendered: a join
+   * on no condition would pair every row with every row; say so with {@code crossJoin}.
    *
    * @param condition the join condition; values in it are bound
    * @return the JOIN step, for another join, WHERE, or what follows

@@ -432,11 +432,12 @@ final class SelectQuery<T> extends AbstractSelect<T>
   }
 
   /**
-   * {@code keyword condition}, or nothing for none or an empty one ({@link Dsl#noCondition()} with
-   * nothing added: a SELECT reads every row). Inside a part of a data-modifying statement that
-   * decides what it writes ({@link SqlWriter#writing()}: a subquery of its WHERE or SET, its WITH,
-   * an INSERT's SELECT, a MERGE's USING) an empty filter fails instead, as it does at an UPDATE's
-   * or DELETE's top: there it would widen what the statement writes.
+   * {@code keyword condition}, or nothing for none or an empty one ({@link
+   * Conditions#noCondition()} with nothing added: a SELECT reads every row). Inside a part of a
+   * data-modifying statement that decides what it writes ({@link SqlWriter#writing()}: a subquery
+   * of its WHERE or SET, its WITH, an INSERT's SELECT, a MERGE's USING) an empty filter fails
+   * instead, as it does at an UPDATE's or DELETE's top: there it would widen what the statement
+   * writes.
    */
   private static void renderFilter(SqlWriter w, String keyword, Condition condition) {
     if (condition == null) {

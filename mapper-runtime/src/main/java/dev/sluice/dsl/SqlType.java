@@ -7,11 +7,11 @@ import java.time.LocalDateTime;
 import java.util.regex.Pattern;
 
 /**
- * A PostgreSQL type to {@link Dsl#cast} to, with the Java type its values are read as: {@code
- * cast(FILM.rentalDuration, SqlType.NUMERIC)} is an {@code Expression<BigDecimal>} rendering {@code
- * CAST(film.rental_duration AS numeric)}. A type name is SQL text (it cannot be a bound parameter),
- * so names made with {@link #of} are checked to be only a type name: words, an optional schema, a
- * modifier such as {@code (10,2)} and {@code []}s. Immutable.
+ * A PostgreSQL type to {@link Expressions#cast} to, with the Java type its values are read as:
+ * {@code cast(FILM.rentalDuration, SqlType.NUMERIC)} is an {@code Expression<BigDecimal>} rendering
+ * {@code CAST(film.rental_duration AS numeric)}. A type name is SQL text (it cannot be a bound
+ * parameter), so names made with {@link #of} are checked to be only a type name: words, an optional
+ * schema, a modifier such as {@code (10,2)} and {@code []}s. Immutable.
  *
  * @param <T> the Java type a value of this type is read as
  */

@@ -9,9 +9,9 @@ import java.util.stream.Stream;
 /**
  * What the DSL needs to run its statements: the few calls of {@link dev.sluice.Queries} a fetch,
  * stream or execute goes through. {@code Queries} (a {@code Database} or a {@code Transaction})
- * extends it, so {@code db.selectFrom(FILM)} and {@code Dsl.selectFrom(tx, FILM)} take either; the
- * DSL depends on this interface alone, never on {@code Queries}, which depends on the DSL for its
- * entry points.
+ * extends it, so {@code db.selectFrom(FILM)} and {@code Statements.selectFrom(tx, FILM)} take
+ * either; the DSL depends on this interface alone, never on {@code Queries}, which depends on the
+ * DSL for its entry points.
  */
 public interface StatementExecutor {
   /**

@@ -21,7 +21,7 @@ public final class StringColumn<R> extends Column<R, String> {
    * @throws IllegalArgumentException if {@code pattern} is null
    */
   public Condition like(String pattern) {
-    return Dsl.like(this, pattern);
+    return Conditions.like(this, pattern);
   }
 
   /**
@@ -32,7 +32,7 @@ public final class StringColumn<R> extends Column<R, String> {
    * @throws IllegalArgumentException if {@code pattern} is null
    */
   public Condition ilike(String pattern) {
-    return Dsl.ilike(this, pattern);
+    return Conditions.ilike(this, pattern);
   }
 
   /**

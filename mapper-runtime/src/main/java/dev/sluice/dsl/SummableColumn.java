@@ -5,8 +5,9 @@ import java.math.BigDecimal;
 
 /**
  * A column of a type PostgreSQL sums and averages: a number or an interval. Its two extra type
- * parameters are the Java types of what {@link Dsl#sum(SummableColumn)} and {@link
- * Dsl#avg(SummableColumn)} of it return, which are PostgreSQL's result types, not the column's:
+ * parameters are the Java types of what {@link Aggregates#sum(SummableColumn)} and {@link
+ * Aggregates#avg(SummableColumn)} of it return, which are PostgreSQL's result types, not the
+ * column's:
  *
  * <table>
  *   <caption>sum and avg by column type</caption>

@@ -162,7 +162,7 @@ public abstract class Table<R> {
   /**
    * These columns read from the relation {@code name} instead of this table, going by that name:
    * the table a {@link Cte} of this table's rows exposes. Generated; the DSL calls it, through
-   * {@link Dsl#cte}.
+   * {@link Tables#cte}.
    *
    * @param name the relation's name (a CTE's)
    * @return this table's columns, reading from {@code name}

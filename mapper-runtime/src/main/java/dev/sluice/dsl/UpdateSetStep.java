@@ -19,7 +19,7 @@ public interface UpdateSetStep<A extends Table<R>, R> {
   <T> UpdateWhereStep<A, R> set(Column<R, T> column, T value);
 
   /**
-   * {@code SET column = expression}, e.g. another column or {@link Dsl#unsafeSql}.
+   * {@code SET column = expression}, e.g. another column or {@link Expressions#unsafeSql}.
    *
    * @param <T> the column's Java type
    * @param column a column of the updated table

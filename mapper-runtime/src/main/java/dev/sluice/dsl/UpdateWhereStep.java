@@ -5,14 +5,14 @@ import java.util.function.Function;
 /**
  * An UPDATE with its SET list, waiting for WHERE. Updating every row takes an explicit {@link
  * #allRows()}, so a forgotten condition does not compile into a table-wide update, and an empty one
- * ({@link Dsl#noCondition()} with nothing added) fails instead of becoming one.
+ * ({@link Conditions#noCondition()} with nothing added) fails instead of becoming one.
  */
 public interface UpdateWhereStep<A extends Table<R>, R> extends UpdateSetStep<A, R> {
   /**
    * {@code WHERE condition}; a second call is ANDed to the first. A condition still {@link
-   * Dsl#noCondition()} when the statement is rendered fails, naming the statement, before anything
-   * is sent: {@code UPDATE film: the WHERE condition is empty (…); call allRows() to mean every
-   * row}.
+   * Conditions#noCondition()} when the statement is rendered fails, naming the statement, before
+   * anything is sent: {@code UPDATE film: the WHERE condition is empty (…); call allRows() to mean
+   * every row}.
    *
    * @param condition which rows are updated; values in it are bound
    * @return the RETURNING step, or the statement as it is

@@ -18,8 +18,8 @@ import java.util.UUID;
  * A {@code VALUES} list being built, for a FROM item or a MERGE's source: {@code
  * values(BALANCE.customerId, BALANCE.amount).row(new Tuple2<>(3, x)).row(…).as("v")} is {@code
  * (VALUES ($1::integer, $2::numeric), ($3, $4)) AS v (customer_id, amount)}. Made by {@link
- * Dsl#values}; {@link #as} makes the {@link Derived} table, whose {@code field(item)} is the column
- * of each item given here.
+ * Tables#values}; {@link #as} makes the {@link Derived} table, whose {@code field(item)} is the
+ * column of each item given here.
  *
  * <p>The items given to {@code values(…)} are not rendered: each one says a column's name (a
  * table's column, or an expression named with {@code as}) and type, which its values must be of

@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * A window for {@link WindowFunction#over}: {@code PARTITION BY … ORDER BY …}, an optional frame
  * ({@code ROWS BETWEEN 2 PRECEDING AND CURRENT ROW}) and the frame's exclusion ({@code EXCLUDE
- * TIES}). Immutable; start from {@link Dsl#partitionBy} or {@link Dsl#orderedBy}.
+ * TIES}). Immutable; start from {@link Windows#partitionBy} or {@link Windows#orderedBy}.
  *
  * <p>Named with {@link #as(String)}, it is declared once in the query's {@code WINDOW} clause
  * ({@code .window(w)}) and each {@code over(w)} refers to it by name: {@code rank() OVER w}. A
@@ -81,7 +81,7 @@ public final class Window extends QueryPart {
    * {@code ROWS BETWEEN start AND end}: the frame counts rows, so rows that tie in the ORDER BY
    * (peers) are apart.
    *
-   * @param start the frame's start ({@link Dsl#unboundedPreceding()}, {@code preceding(n)}, …)
+   * @param start the frame's start ({@link Windows#unboundedPreceding()}, {@code preceding(n)}, …)
    * @param end the frame's end
    * @return a new window with the frame
    */
@@ -93,7 +93,7 @@ public final class Window extends QueryPart {
    * {@code RANGE BETWEEN start AND end}: the frame goes by the ORDER BY value, so peers are always
    * in or out together; an offset ({@code preceding(10)}) is a distance in that value.
    *
-   * @param start the frame's start ({@link Dsl#unboundedPreceding()}, {@code preceding(n)}, …)
+   * @param start the frame's start ({@link Windows#unboundedPreceding()}, {@code preceding(n)}, …)
    * @param end the frame's end
    * @return a new window with the frame
    */
@@ -104,7 +104,7 @@ public final class Window extends QueryPart {
   /**
    * {@code GROUPS BETWEEN start AND end}: the frame counts groups of peers.
    *
-   * @param start the frame's start ({@link Dsl#unboundedPreceding()}, {@code preceding(n)}, …)
+   * @param start the frame's start ({@link Windows#unboundedPreceding()}, {@code preceding(n)}, …)
    * @param end the frame's end
    * @return a new window with the frame
    */

@@ -33,8 +33,8 @@ public final class WindowFunction<T> extends Expression<T> {
   /**
    * {@code aggregate FILTER (WHERE condition)}: the aggregate over the rows where the condition
    * holds, e.g. {@code count().filter(FILM.rating.eq(Rating.G))}, with or without {@code over}.
-   * {@link Dsl#noCondition()} is no filter, as in a SELECT's WHERE: the aggregate over every row,
-   * without FILTER; and, as there, it fails inside a part of a data-modifying statement that
+   * {@link Conditions#noCondition()} is no filter, as in a SELECT's WHERE: the aggregate over every
+   * row, without FILTER; and, as there, it fails inside a part of a data-modifying statement that
    * decides what it writes (an UPDATE's SET, say), where it would widen the aggregate. (PostgreSQL
    * refuses FILTER on a window function that is no aggregate, such as rank().)
    *

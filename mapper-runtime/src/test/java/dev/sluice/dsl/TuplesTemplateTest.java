@@ -20,8 +20,8 @@ class TuplesTemplateTest {
   void theCommittedFilesMatchTheTemplate() throws IOException {
     Map<String, String> files = TuplesTemplate.files();
     assertThat(files)
-        .hasSize(7 + 7 + 2)
-        .containsKeys("Tuple8.java", "Row8.java", "TupleDecoder.java", "DslTuples.java");
+        .hasSize(7 + 7 + 1)
+        .containsKeys("Tuple8.java", "Row8.java", "TupleDecoder.java");
     for (Map.Entry<String, String> f : files.entrySet()) {
       Path committed = Path.of(TuplesTemplate.DIRECTORY, f.getKey());
       assertThat(committed).exists();
@@ -32,7 +32,7 @@ class TuplesTemplateTest {
   }
 
   @Test
-  void theRegionsOfFromStepWithStepAndQueriesMatchTheTemplate() throws IOException {
+  void theMarkedRegionsMatchTheTemplate() throws IOException {
     assertThat(region(TuplesTemplate.FROM_STEP))
         .as("FromStep.java's generated region: %s", RUN)
         .isEqualTo(withoutWhitespace(TuplesTemplate.fromStepRegion()));
@@ -42,6 +42,15 @@ class TuplesTemplateTest {
     assertThat(region(TuplesTemplate.QUERIES))
         .as("Queries.java's generated region: %s", RUN)
         .isEqualTo(withoutWhitespace(TuplesTemplate.queriesRegion()));
+    assertThat(region(TuplesTemplate.DSL))
+        .as("Dsl.java's generated region: %s", RUN)
+        .isEqualTo(withoutWhitespace(TuplesTemplate.dslRegion()));
+    assertThat(region(TuplesTemplate.STATEMENTS))
+        .as("Statements.java's generated region: %s", RUN)
+        .isEqualTo(withoutWhitespace(TuplesTemplate.statementsRegion()));
+    assertThat(region(TuplesTemplate.ROWS))
+        .as("Rows.java's generated region: %s", RUN)
+        .isEqualTo(withoutWhitespace(TuplesTemplate.rowsRegion()));
   }
 
   private static String region(String file) throws IOException {

@@ -7,20 +7,87 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The DSL's value expressions beyond columns and aggregates: CASE, CAST, coalesce and friends,
- * string and date functions, scalar subqueries, row values, jsonb and full-text search. Users reach
- * them through {@link Dsl}, which extends this class, so {@code import static dev.sluice.dsl.Dsl.*}
- * brings them in with the rest; this class only keeps {@code Dsl} short. Arithmetic is on {@link
- * Expression} itself ({@code FILM.length.plus((short) 10)}).
- *
- * <p>Every Java value given here is bound as a parameter; the only words written into the SQL are
- * the DSL's own (function names, {@link DatePart} keywords, {@link SqlType} names checked when
- * made).
+ * Value expressions: bound values, CASE, CAST, COALESCE and its kin, string, date, jsonb and
+ * full-text functions, scalar subqueries and MULTISET, and the raw-SQL escape hatch.
  */
-abstract class DslExpressions extends DslClauses {
-  DslExpressions() {}
+public final class Expressions {
+  private Expressions() {}
 
-  // ---- CASE, CAST, NULL handling, greatest/least ----
+  /**
+   * A bound value as an expression: {@code value(1)} renders {@code $n}.
+   *
+   * @param <T> the value's Java type
+   * @param value the value, bound
+   * @return the value as an expression of its class
+   * @throws IllegalArgumentException if {@code value} is null
+   */
+  public static <T> Expression<T> value(T value) {
+    if (value == null) {
+      throw new IllegalArgumentException("value(null) has no type; use unsafeSql(type, \"NULL\")");
+    }
+    return new Expression.Param<>(value, value.getClass());
+  }
+
+  /**
+   * {@code lower(expression)}: the text in lower case.
+   *
+   * @param expression the text
+   * @return the text in lower case
+   */
+  public static Expression<String> lower(Expression<String> expression) {
+    return new Expression.Call<>(String.class, "lower", "", List.of(expression));
+  }
+
+  /**
+   * {@code upper(expression)}: the text in upper case.
+   *
+   * @param expression the text
+   * @return the text in upper case
+   */
+  public static Expression<String> upper(Expression<String> expression) {
+    return new Expression.Call<>(String.class, "upper", "", List.of(expression));
+  }
+
+  /**
+   * {@code coalesce(expression, $n)}: the value when the expression is NULL.
+   *
+   * @param <T> the expression's Java type
+   * @param expression the expression
+   * @param otherwise the value where it is NULL, bound
+   * @return the expression
+   */
+  public static <T> Expression<T> coalesce(Expression<T> expression, T otherwise) {
+    return new Expression.Call<>(
+        expression.valueType(),
+        "coalesce",
+        "",
+        List.of(expression, new Expression.Param<T>(otherwise, expression.valueType())));
+  }
+
+  /**
+   * SQL written by hand, as an expression of type {@code type}. Each {@code ?} takes the next
+   * argument: a DSL part (a column, an expression) is rendered in place, anything else is bound as
+   * a parameter; {@code ??} is a literal {@code ?}. The text itself is trusted as it is: never
+   * build it from user input — pass user input as arguments.
+   *
+   * @param <T> the Java type the result is read as
+   * @param type the Java type the result is read as, which the SQL must give
+   * @param sql the SQL text, with a {@code ?} per argument; a mismatch fails when rendered
+   * @param args the arguments: DSL parts rendered in place, other values bound
+   * @return the expression
+   */
+  public static <T> Expression<T> unsafeSql(Class<T> type, String sql, Object... args) {
+    return new ConditionKinds.RawExpression<>(type, sql, args.clone());
+  }
+
+  /**
+   * {@code merge_action()}: 'INSERT', 'UPDATE' or 'DELETE', in a MERGE's RETURNING.
+   *
+   * @return the expression, text
+   */
+  public static Expression<String> mergeAction() {
+    return DslDml.mergeAction();
+  }
 
   /**
    * {@code CASE WHEN condition THEN value …}; add branches with {@code when}, end with ELSE.
@@ -29,7 +96,7 @@ abstract class DslExpressions extends DslClauses {
    * @param condition the first branch's condition
    * @param value the first branch's value
    * @return the CASE, for more branches and the ELSE
-   * @throws IllegalArgumentException if {@code condition} is {@link Dsl#noCondition()}
+   * @throws IllegalArgumentException if {@code condition} is {@link Conditions#noCondition()}
    */
   public static <T> Case<T> caseWhen(Condition condition, Expression<T> value) {
     return Case.of(condition, value);
@@ -43,10 +110,10 @@ abstract class DslExpressions extends DslClauses {
    * @param value the first branch's value, bound
    * @return the CASE, for more branches and the ELSE
    * @throws IllegalArgumentException if {@code value} is null, or {@code condition} is {@link
-   *     Dsl#noCondition()}
+   *     Conditions#noCondition()}
    */
   public static <T> Case<T> caseWhen(Condition condition, T value) {
-    return Case.of(condition, Dsl.value(value));
+    return Case.of(condition, value(value));
   }
 
   /**
@@ -131,8 +198,6 @@ abstract class DslExpressions extends DslClauses {
     return call(first.valueType(), "least", first, others);
   }
 
-  // ---- strings ----
-
   /**
    * {@code (a || b || …)}: the parts' text joined; NULL if any part is NULL.
    *
@@ -187,8 +252,6 @@ abstract class DslExpressions extends DslClauses {
     return new Expression.Call<>(String.class, "trim", "", List.of(expression));
   }
 
-  // ---- dates and times ----
-
   /**
    * {@code now()}: the start of the current transaction, the same for all of its statements.
    *
@@ -227,8 +290,6 @@ abstract class DslExpressions extends DslClauses {
     return new Operators.Extract(field, expression);
   }
 
-  // ---- subqueries and row values ----
-
   /**
    * {@code (subquery)} as a value, in a select list or a condition: it selects one column and gives
    * at most one row (NULL for none); it may refer to the enclosing query's tables.
@@ -256,21 +317,6 @@ abstract class DslExpressions extends DslClauses {
   public static <R> Expression<List<R>> multiset(Select<R> subquery) {
     return new Operators.Multiset<>((AbstractSelect<R>) subquery);
   }
-
-  /**
-   * The row value {@code (first, second)}, for keyset pagination: {@code row(a, b).gt(x, y)}.
-   *
-   * @param <A> the first expression's Java type
-   * @param <B> the second expression's Java type
-   * @param first the first expression
-   * @param second the second expression
-   * @return the row value
-   */
-  public static <A, B> Row2<A, B> row(Expression<A> first, Expression<B> second) {
-    return new Row2<>(first, second);
-  }
-
-  // ---- jsonb (a column read as String) ----
 
   /**
    * {@code (json -> $n)}: the member {@code key}, as jsonb (its JSON text).
@@ -306,45 +352,6 @@ abstract class DslExpressions extends DslClauses {
    */
   public static Expression<String> jsonGetText(Expression<String> json, String key) {
     return new Operators.Infix<>(String.class, json, " ->> ", text(key, "->>"));
-  }
-
-  /**
-   * {@code json @> CAST($n AS jsonb)}: the document contains {@code jsonValue} (JSON text).
-   *
-   * @param json a jsonb expression
-   * @param jsonValue the JSON text contained, bound
-   * @return the condition
-   * @throws IllegalArgumentException if {@code jsonValue} is null
-   */
-  public static Condition jsonContains(Expression<String> json, String jsonValue) {
-    return new Conditions.Binary(
-        json, " @> ", new Operators.Cast<>(text(jsonValue, "@>"), SqlType.JSONB));
-  }
-
-  /**
-   * {@code json ? $n}: {@code key} is a top-level key (or an array's string element). The {@code ?}
-   * is only the operator: the driver's placeholders are {@code $n}, so nothing rewrites it.
-   *
-   * @param json a jsonb expression
-   * @param key the key, bound
-   * @return the condition
-   * @throws IllegalArgumentException if {@code key} is null
-   */
-  public static Condition jsonHasKey(Expression<String> json, String key) {
-    return new Conditions.Binary(json, " ? ", text(key, "?"));
-  }
-
-  // ---- full-text search (tsvector and tsquery read as String) ----
-
-  /**
-   * {@code document @@ query}: the tsvector matches the tsquery.
-   *
-   * @param document a tsvector expression
-   * @param query a tsquery expression
-   * @return the condition
-   */
-  public static Condition matches(Expression<String> document, Expression<String> query) {
-    return new Conditions.Binary(document, " @@ ", query);
   }
 
   /**
@@ -387,9 +394,7 @@ abstract class DslExpressions extends DslClauses {
     return new Expression.Call<>(String.class, "to_tsvector", "", List.of(expression));
   }
 
-  // ---- helpers ----
-
-  private static Expression<String> text(String value, String what) {
+  static Expression<String> text(String value, String what) {
     if (value == null) {
       throw new IllegalArgumentException(what + " of null: give a value");
     }
