@@ -141,6 +141,11 @@ final class CompositeValues {
       case DOUBLE:
       case STRING:
       case BIG_DECIMAL:
+      case UUID:
+      case LOCAL_DATE:
+      case LOCAL_TIME:
+      case LOCAL_DATE_TIME:
+      case INSTANT:
         return CodeBlock.of("r.read$L($S)", type.getter.substring("get".length()), component);
       default:
         return CodeBlock.of("r.read($T.class, $S)", type.boxed(), component);

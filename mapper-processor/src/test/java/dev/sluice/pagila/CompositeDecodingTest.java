@@ -7,9 +7,13 @@ import dev.sluice.Database;
 import dev.sluice.PgException;
 import dev.sluice.testkit.PgTest;
 import dev.sluice.testkit.TestDatabase;
+import java.time.Instant;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.util.Arrays;
 import java.util.List;
+import java.util.UUID;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -103,6 +107,76 @@ class CompositeDecodingTest {
       try (Stream<Household> streamed = db.stream(sql, Household.class)) {
         assertThat(streamed.toList()).isEqualTo(expected);
       }
+    }
+  }
+
+  @Test
+  void dateTimeAndUuidFieldsReadAsTheServerWritesThemAndRefuseOtherTypes(TestDatabase tdb) {
+    try (Database db = Database.connect(tdb.url())) {
+      db.execute("DROP TYPE IF EXISTS tm_moment CASCADE");
+      db.execute(
+          "CREATE TYPE tm_moment AS (at timestamptz, day date, local timestamp, clock time,"
+              + " key uuid, note varchar(20))");
+      String sql =
+          "SELECT 1 AS id, ARRAY["
+              + "ROW('2024-02-29 23:59:59.123456+00', '2024-02-29', '1999-12-31 23:59:59.5',"
+              + " '24:00:00', 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11', 'leap')::tm_moment,"
+              + " ROW('infinity', '-infinity', '1970-01-01 00:00:00', '00:00:00.000001',"
+              + " '00000000-0000-0000-0000-000000000000', NULL)::tm_moment] AS moments";
+      List<Moments.Moment> moments = db.query(sql, Moments.class).get(0).moments();
+      // Each field as the server prints it, read back the same way through pgjdbc-free text.
+      List<String> text =
+          db.query(
+              "SELECT format('%s|%s|%s|%s|%s', (m).at AT TIME ZONE 'UTC', (m).day, (m).local,"
+                  + " (m).clock, (m).key) FROM unnest(("
+                  + sql.substring("SELECT 1 AS id, ".length()).replace(" AS moments", "")
+                  + ")) AS m",
+              String.class);
+      assertThat(text)
+          .containsExactly(
+              "2024-02-29 23:59:59.123456|2024-02-29|1999-12-31 23:59:59.5|24:00:00"
+                  + "|a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11",
+              "infinity|-infinity|1970-01-01 00:00:00|00:00:00.000001"
+                  + "|00000000-0000-0000-0000-000000000000");
+      assertThat(moments)
+          .containsExactly(
+              new Moments.Moment(
+                  Instant.parse("2024-02-29T23:59:59.123456Z"),
+                  LocalDate.of(2024, 2, 29),
+                  LocalDateTime.of(1999, 12, 31, 23, 59, 59, 500_000_000),
+                  LocalTime.MAX,
+                  UUID.fromString("a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11"),
+                  "leap"),
+              new Moments.Moment(
+                  Instant.MAX,
+                  LocalDate.MIN,
+                  LocalDateTime.of(1970, 1, 1, 0, 0),
+                  LocalTime.of(0, 0, 0, 1000),
+                  new UUID(0, 0),
+                  null));
+
+      // A field of another type is refused naming the component, never read as the wrong type.
+      db.execute("ALTER TYPE tm_moment ALTER ATTRIBUTE at TYPE timestamp");
+      PgException e = catchThrowableOfType(PgException.class, () -> db.query(sql, Moments.class));
+      assertThat(e.sqlState()).isEqualTo("42804");
+      assertThat(e.getMessage())
+          .contains(
+              "a composite field of type timestamp cannot be read as Instant into component at"
+                  + " of Moments.Moment");
+
+      // A NULL in a non-nullable component fails naming it.
+      db.execute("ALTER TYPE tm_moment ALTER ATTRIBUTE at TYPE timestamptz");
+      PgException nullKey =
+          catchThrowableOfType(
+              PgException.class,
+              () ->
+                  db.query(
+                      "SELECT 1 AS id, ARRAY[ROW(now(), current_date, localtimestamp, localtime,"
+                          + " NULL, NULL)::tm_moment] AS moments",
+                      Moments.class));
+      assertThat(nullKey.sqlState()).isEqualTo("22004");
+      assertThat(nullKey.getMessage())
+          .contains("a composite field is NULL, but component key of Moments.Moment (UUID)");
     }
   }
 

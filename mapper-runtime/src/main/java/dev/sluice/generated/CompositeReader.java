@@ -8,8 +8,13 @@ import dev.sluice.driver.codec.Bytes;
 import dev.sluice.driver.codec.Oids;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 
 /**
  * Reads a binary composite value ({@code record_recv}'s layout: an int32 field count, then per
@@ -26,23 +31,7 @@ import java.util.List;
  *
  * <p>Valid only while the row is current, like the RowView itself; never keep one.
  */
-public final class CompositeReader {
-  /** The receive buffer holding the value. */
-  private byte[] buf;
-
-  /** Where the next thing to read (a field count, a field's OID, an array element's length) is. */
-  private int pos;
-
-  /** The ends (exclusive) of the values entered, innermost last. */
-  private int[] ends = new int[8];
-
-  /** How many of {@link #ends} are in use. */
-  private int depth;
-
-  /** The columns of the result and the position of the column being read, for messages. */
-  private Columns columns;
-
-  private int c;
+public final class CompositeReader extends CompositeFrame {
 
   /** Made by {@link RowView#composite}, one per row view; not for other code. */
   public CompositeReader() {}
@@ -298,6 +287,16 @@ public final class CompositeReader {
    *     the value is malformed
    */
   public String readString(String component) {
+    int q = pos;
+    int room = ends[depth - 1] - q - 8;
+    if (room >= 0) { // the common case in one pass: text or varchar, not NULL, within the value
+      int oid = Bytes.getInt(buf, q);
+      int len = Bytes.getInt(buf, q + 4);
+      if ((oid == Oids.TEXT || oid == Oids.VARCHAR) && len >= 0 && len <= room) {
+        pos = q + 8 + len;
+        return new String(buf, q + 8, len, StandardCharsets.UTF_8);
+      }
+    }
     int oid = intAt(pos);
     if (!Oids.isTextual(oid)) {
       throw mismatch(oid, component, "String");
@@ -384,6 +383,71 @@ public final class CompositeReader {
   }
 
   /**
+   * A timestamptz field as an Instant (infinities as {@link BinaryCodec#timestamptz} reads them).
+   *
+   * @param component the record component being read, as errors name it
+   * @return the value
+   * @throws PgException 22004 if the field is NULL, 42804 if its type cannot be read so, 08P01 if
+   *     the value is malformed
+   */
+  public Instant readInstant(String component) {
+    int q = fixedAt(Oids.TIMESTAMPTZ, 8);
+    return q < 0 ? read(Instant.class, component) : BinaryCodec.timestamptz(buf, q);
+  }
+
+  /**
+   * A timestamp (without time zone) field as a LocalDateTime.
+   *
+   * @param component the record component being read, as errors name it
+   * @return the value
+   * @throws PgException 22004 if the field is NULL, 42804 if its type cannot be read so, 08P01 if
+   *     the value is malformed
+   */
+  public LocalDateTime readLocalDateTime(String component) {
+    int q = fixedAt(Oids.TIMESTAMP, 8);
+    return q < 0 ? read(LocalDateTime.class, component) : BinaryCodec.timestamp(buf, q);
+  }
+
+  /**
+   * A date field as a LocalDate.
+   *
+   * @param component the record component being read, as errors name it
+   * @return the value
+   * @throws PgException 22004 if the field is NULL, 42804 if its type cannot be read so, 08P01 if
+   *     the value is malformed
+   */
+  public LocalDate readLocalDate(String component) {
+    int q = fixedAt(Oids.DATE, 4);
+    return q < 0 ? read(LocalDate.class, component) : BinaryCodec.date(buf, q);
+  }
+
+  /**
+   * A time (without time zone) field as a LocalTime.
+   *
+   * @param component the record component being read, as errors name it
+   * @return the value
+   * @throws PgException 22004 if the field is NULL, 42804 if its type cannot be read so, 08P01 if
+   *     the value is malformed
+   */
+  public LocalTime readLocalTime(String component) {
+    int q = fixedAt(Oids.TIME, 8);
+    return q < 0 ? read(LocalTime.class, component) : BinaryCodec.time(buf, q);
+  }
+
+  /**
+   * A uuid field as a UUID.
+   *
+   * @param component the record component being read, as errors name it
+   * @return the value
+   * @throws PgException 22004 if the field is NULL, 42804 if its type cannot be read so, 08P01 if
+   *     the value is malformed
+   */
+  public UUID readUuid(String component) {
+    int q = fixedAt(Oids.UUID, 16);
+    return q < 0 ? read(UUID.class, component) : BinaryCodec.uuid(buf, q);
+  }
+
+  /**
    * A field of any type with a binary codec, as {@code type} (UUID, the java.time types, Interval,
    * InetNetwork, byte[], …): decoded as {@link BinaryCodec#decode} does, then converted where that
    * loses nothing.
@@ -400,96 +464,23 @@ public final class CompositeReader {
     if (!Oids.hasBinaryCodec(oid)) {
       throw mismatch(oid, component, type.getSimpleName());
     }
+    int field = pos;
     int len = variable(component, type.getSimpleName());
     int off = pos;
-    pos += len;
-    Object v = BinaryCodec.convert(BinaryCodec.decode(oid, buf, off, len), type, oid);
+    Object v = BinaryCodec.decode(oid, buf, off, len);
+    try {
+      v = BinaryCodec.convert(v, type, oid);
+    } catch (PgException e) {
+      if (!"42804".equals(e.sqlState())) {
+        throw e;
+      }
+      v = null; // a type convert refuses: the mismatch below names the component
+    }
     if (!type.isInstance(v)) {
+      pos = field; // the message looks at the field itself
       throw mismatch(oid, component, type.getSimpleName());
     }
+    pos = off + len;
     return type.cast(v);
-  }
-
-  // ---- framing ----
-
-  /**
-   * Moves past a field of type {@code oid} and {@code len} bytes; returns where its bytes start.
-   */
-  private int fixed(int oid, int len, String component, String javaType) {
-    int q = pos;
-    if (ends[depth - 1] - q >= 8 + len && Bytes.getInt(buf, q) == oid) {
-      int flen = Bytes.getInt(buf, q + 4);
-      if (flen == len) {
-        pos = q + 8 + len;
-        return q + 8;
-      }
-      if (flen == -1) {
-        throw nullField(component, javaType);
-      }
-      throw malformed("a field of type " + Oids.name(oid) + " of " + flen + " bytes");
-    }
-    throw mismatch(intAt(q), component, javaType);
-  }
-
-  /** Moves past a field's OID and length, leaving {@link #pos} at its bytes; returns its length. */
-  private int variable(String component, String javaType) {
-    int len = intAt(pos + 4);
-    if (len == -1) {
-      throw nullField(component, javaType);
-    }
-    if (len < 0 || len > ends[depth - 1] - pos - 8) {
-      throw malformed("a field of length " + len);
-    }
-    pos += 8;
-    return len;
-  }
-
-  private int intAt(int q) {
-    if (q + 4 > ends[depth - 1]) {
-      throw malformed("a value ends inside an int32");
-    }
-    return Bytes.getInt(buf, q);
-  }
-
-  private void push(int end) {
-    if (depth == ends.length) {
-      ends = java.util.Arrays.copyOf(ends, depth * 2);
-    }
-    ends[depth++] = end;
-  }
-
-  private PgException nullField(String component, String javaType) {
-    return new PgException(
-        "22004",
-        column()
-            + ": a composite field is NULL, but "
-            + component
-            + " ("
-            + javaType
-            + ") cannot be null; annotate it @Nullable (a primitive: use its box)");
-  }
-
-  private PgException mismatch(int oid, String component, String javaType) {
-    if (intAt(pos + 4) == -1) {
-      return nullField(component, javaType);
-    }
-    return new PgException(
-        "42804",
-        column()
-            + ": a composite field of type "
-            + Oids.name(oid)
-            + " cannot be read as "
-            + javaType
-            + " into "
-            + component);
-  }
-
-  /** {@code column "actors"}, as messages name the column read. */
-  private String column() {
-    return "column \"" + columns.name(c) + '"';
-  }
-
-  private PgException malformed(String what) {
-    return new PgException("08P01", "malformed binary composite in " + column() + ": " + what);
   }
 }
