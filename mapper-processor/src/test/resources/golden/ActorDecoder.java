@@ -5,6 +5,7 @@ import dev.sluice.PgException;
 import dev.sluice.RowDecoder;
 import dev.sluice.RowView;
 import dev.sluice.generated.CompositeFields;
+import dev.sluice.generated.InOrderRow;
 import dev.sluice.generated.TypeOids;
 import java.util.List;
 import javax.annotation.processing.Generated;
@@ -120,13 +121,14 @@ public final class ActorDecoder implements RowDecoder<Actor>, CompositeFields<Ac
      * {@code inOrder}).
      */
     private void decodeInOrder(RowView rows, List<? super Actor> out) {
-      while (rows.nextRow()) {
+      InOrderRow reader = InOrderRow.of(rows);
+      while (reader.nextRow()) {
         Actor value = new Actor(
-            rows.readInt("component actorId of Actor"),
-            rows.readString("component firstName of Actor"),
-            rows.readString("component lastName of Actor"),
-            rows.readInstant("component lastUpdate of Actor"));
-        rows.endRow();
+            reader.readInt("component actorId of Actor"),
+            reader.readString("component firstName of Actor"),
+            reader.readString("component lastName of Actor"),
+            reader.readInstant("component lastUpdate of Actor"));
+        reader.endRow();
         out.add(value);
       }
     }

@@ -94,8 +94,8 @@ final class RowFrame {
   }
 
   /**
-   * Frames the row made current by {@link RowView#nextRow()}, so that its columns can be named in
-   * an error, and returns the column whose length word is at {@code position}, or -1.
+   * Frames the row an {@link dev.sluice.generated.InOrderRow} failed on, so that its columns can be
+   * named in an error, and returns the column whose length word is at {@code position}, or -1.
    */
   static int frameInOrder(RowView row, int position) {
     frame(row.buf, row.rowStart, row.rowEnd, row.columnCount, row.offsets, row.lengths);

@@ -9,6 +9,7 @@ import dev.sluice.driver.codec.Oids;
 import dev.sluice.driver.codec.RangeCodec;
 import dev.sluice.generated.CompositeReader;
 import dev.sluice.generated.EnumLabels;
+import dev.sluice.generated.InOrderRow;
 import java.math.BigDecimal;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
@@ -43,10 +44,13 @@ import java.util.UUID;
  * Interval#NEGATIVE_INFINITY}. timestamptz values are instants, whatever the session TimeZone:
  * {@link #getOffsetDateTime} gives them at offset UTC.
  *
- * <p>Over 500 lines because it is the decoder contract's public surface: every getter and in-order
- * reader generated code calls is a method here, each its own fast path; the framing ({@link
- * RowFrame}), conversions between neighbouring types ({@link ColumnConversions}), arrays ({@link
- * ArrayReader}) and every error message ({@link ColumnErrors}) live in classes of their own.
+ * <p>Generated decoders read a row whose columns are exactly their components, in order, through
+ * {@link InOrderRow} (in the package for generated code) rather than these getters.
+ *
+ * <p>Over 500 lines because it is the decoder contract's public surface: every positional getter is
+ * a method here, each its own fast path; the framing ({@link RowFrame}), conversions between
+ * neighbouring types ({@link ColumnConversions}), arrays ({@link ArrayReader}) and every error
+ * message ({@link ColumnErrors}) live in classes of their own.
  */
 public final class RowView {
   // The fields below are package-private for the helpers of this package (RowFrame, ColumnErrors,
@@ -95,13 +99,23 @@ public final class RowView {
   /** The rows framed by {@link #next()} since {@link #start}. */
   private long rowCount;
 
-  /** For {@link #nextRow()}: where the current DataRow starts, and ends (exclusive). */
+  /**
+   * Where the row the in-order reader ({@link InOrderRow}) failed on starts, and ends (exclusive):
+   * set only to report that failure, which frames the row ({@link ColumnErrors}).
+   */
   int rowStart;
 
   int rowEnd;
 
-  /** For {@link #nextRow()}: where the next column's length word is. */
+  /** Where that reader stopped: the length word of the column it could not read. */
   int cursor;
+
+  static {
+    InOrderRow.install(RowView::inOrderRow);
+  }
+
+  /** The in-order reader of this view's rows, made on first use (see {@link #inOrderRow}). */
+  private InOrderRow inOrder;
 
   /**
    * Created by the driver, one per connection; not for application code (its parameter's type is
@@ -189,307 +203,6 @@ public final class RowView {
     return true;
   }
 
-  // ---- reading a row in column order, for generated decoders ----
-
-  /**
-   * Makes the next DataRow current, if a complete one is in the receive buffer, for reading its
-   * columns in order with the {@code read*} methods, without framing them first; false as {@link
-   * #next()}. Generated decoders take this path when the result's columns are exactly their
-   * components, in order and of the types the readers expect (checked once, at bind time): each
-   * column is then read in one pass over the row. A reader finding anything but the value it
-   * expects (a NULL, a length that does not fit) frames the row to report the column by name, or
-   * the malformed message (08P01). Call {@link #endRow()} after the last column. The positional
-   * getters ({@link #isNull}, {@code getX(c)}) do not apply to a row made current this way.
-   *
-   * @return true if a row is now current, false if more must be read or another message handled
-   */
-  public boolean nextRow() {
-    ReadBuffer in = this.in;
-    byte[] b = in.array();
-    int p = in.position();
-    int end = RowFrame.completeRow(b, p, in.limit(), columnCount, rowType);
-    if (end < 0) {
-      return false;
-    }
-    buf = b;
-    rowStart = p;
-    cursor = p + RowFrame.HEADER;
-    rowEnd = end;
-    in.position(end);
-    rowCount++;
-    return true;
-  }
-
-  /** Checks that the columns read since {@link #nextRow()} fill the DataRow exactly. */
-  public void endRow() {
-    if (cursor != rowEnd) {
-      throw ColumnErrors.unfilledRow(this);
-    }
-  }
-
-  /**
-   * Whether the next column is NULL; if it is, it is consumed (read it with a reader if not).
-   *
-   * @return true if the next column was NULL (and is consumed)
-   */
-  public boolean nullNext() {
-    int q = cursor;
-    if (rowEnd - q >= 4 && Bytes.getInt(buf, q) == -1) {
-      cursor = q + 4;
-      return true;
-    }
-    return false;
-  }
-
-  /**
-   * The next column as a boolean; {@code component} (e.g. "component active of Film") names the
-   * value in the error if the column is NULL. So for each {@code read*} method.
-   *
-   * @param component names the value in an error, e.g. "component title of Film"
-   * @return the value
-   * @throws PgException with SQLSTATE 22004 naming {@code component} if the column is NULL, or
-   *     08P01 if its length does not fit
-   */
-  public boolean readBoolean(String component) {
-    return buf[fixed(1, component, "boolean")] != 0;
-  }
-
-  /**
-   * The next column, a smallint, as a short.
-   *
-   * @param component names the value in an error, e.g. "component title of Film"
-   * @return the value
-   * @throws PgException with SQLSTATE 22004 naming {@code component} if the column is NULL, or
-   *     08P01 if its length does not fit
-   */
-  public short readShort(String component) {
-    return Bytes.getShort(buf, fixed(2, component, "short"));
-  }
-
-  /**
-   * An integer or smallint column (told apart by their lengths, 4 and 2).
-   *
-   * @param component names the value in an error, e.g. "component title of Film"
-   * @return the value
-   * @throws PgException with SQLSTATE 22004 naming {@code component} if the column is NULL, or
-   *     08P01 if its length does not fit
-   */
-  public int readInt(String component) {
-    return readIntOrShort(component, "int");
-  }
-
-  /**
-   * A bigint, integer or smallint column (told apart by their lengths, 8, 4 and 2).
-   *
-   * @param component names the value in an error, e.g. "component title of Film"
-   * @return the value
-   * @throws PgException with SQLSTATE 22004 naming {@code component} if the column is NULL, or
-   *     08P01 if its length does not fit
-   */
-  public long readLong(String component) {
-    int q = cursor;
-    if (rowEnd - q >= 12 && Bytes.getInt(buf, q) == 8) {
-      cursor = q + 12;
-      return Bytes.getLong(buf, q + 4);
-    }
-    return readIntOrShort(component, "long");
-  }
-
-  /**
-   * The next column, a real, as a float.
-   *
-   * @param component names the value in an error, e.g. "component title of Film"
-   * @return the value
-   * @throws PgException with SQLSTATE 22004 naming {@code component} if the column is NULL, or
-   *     08P01 if its length does not fit
-   */
-  public float readFloat(String component) {
-    return Float.intBitsToFloat(Bytes.getInt(buf, fixed(4, component, "float")));
-  }
-
-  /**
-   * A double precision or real column (told apart by their lengths, 8 and 4).
-   *
-   * @param component names the value in an error, e.g. "component title of Film"
-   * @return the value
-   * @throws PgException with SQLSTATE 22004 naming {@code component} if the column is NULL, or
-   *     08P01 if its length does not fit
-   */
-  public double readDouble(String component) {
-    int q = cursor;
-    if (rowEnd - q >= 12 && Bytes.getInt(buf, q) == 8) {
-      cursor = q + 12;
-      return Double.longBitsToDouble(Bytes.getLong(buf, q + 4));
-    }
-    return Float.intBitsToFloat(Bytes.getInt(buf, fixed(4, component, "double")));
-  }
-
-  /**
-   * A text column (text format, or a binary type whose bytes are text).
-   *
-   * @param component names the value in an error, e.g. "component title of Film"
-   * @return the text
-   * @throws PgException with SQLSTATE 22004 naming {@code component} if the column is NULL, or
-   *     08P01 if its length does not fit
-   */
-  public String readString(String component) {
-    int q = variable(component, "String");
-    return new String(buf, q, cursor - q, StandardCharsets.UTF_8);
-  }
-
-  /**
-   * A numeric column; NaN and ±Infinity fail (22000) as in {@link #getBigDecimal}.
-   *
-   * @param component names the value in an error, e.g. "component title of Film"
-   * @return the value
-   * @throws PgException with SQLSTATE 22004 naming {@code component} if the column is NULL, or
-   *     08P01 if its length does not fit, or 22000 for NaN or ±Infinity
-   */
-  public BigDecimal readBigDecimal(String component) {
-    int q = variable(component, "BigDecimal");
-    return BinaryCodec.numeric(buf, q, cursor - q);
-  }
-
-  /**
-   * The next column, a bytea, as a new array.
-   *
-   * @param component names the value in an error, e.g. "component title of Film"
-   * @return the bytes
-   * @throws PgException with SQLSTATE 22004 naming {@code component} if the column is NULL, or
-   *     08P01 if its length does not fit
-   */
-  public byte[] readBytes(String component) {
-    int q = variable(component, "byte[]");
-    return Arrays.copyOfRange(buf, q, cursor);
-  }
-
-  /**
-   * The next column, a uuid.
-   *
-   * @param component names the value in an error, e.g. "component title of Film"
-   * @return the value
-   * @throws PgException with SQLSTATE 22004 naming {@code component} if the column is NULL, or
-   *     08P01 if its length does not fit
-   */
-  public UUID readUuid(String component) {
-    return BinaryCodec.uuid(buf, fixed(16, component, "UUID"));
-  }
-
-  /**
-   * The next column, a date; 'infinity' and '-infinity' are LocalDate.MAX and MIN.
-   *
-   * @param component names the value in an error, e.g. "component title of Film"
-   * @return the value
-   * @throws PgException with SQLSTATE 22004 naming {@code component} if the column is NULL, or
-   *     08P01 if its length does not fit
-   */
-  public LocalDate readLocalDate(String component) {
-    return BinaryCodec.date(buf, fixed(4, component, "LocalDate"));
-  }
-
-  /**
-   * The next column, a time; '24:00:00' is LocalTime.MAX.
-   *
-   * @param component names the value in an error, e.g. "component title of Film"
-   * @return the value
-   * @throws PgException with SQLSTATE 22004 naming {@code component} if the column is NULL, or
-   *     08P01 if its length does not fit
-   */
-  public LocalTime readLocalTime(String component) {
-    return BinaryCodec.time(buf, fixed(8, component, "LocalTime"));
-  }
-
-  /**
-   * The next column, a timestamp; ±infinity are LocalDateTime.MAX and MIN.
-   *
-   * @param component names the value in an error, e.g. "component title of Film"
-   * @return the value
-   * @throws PgException with SQLSTATE 22004 naming {@code component} if the column is NULL, or
-   *     08P01 if its length does not fit
-   */
-  public LocalDateTime readLocalDateTime(String component) {
-    return BinaryCodec.timestamp(buf, fixed(8, component, "LocalDateTime"));
-  }
-
-  /**
-   * The next column, a timestamptz; ±infinity are Instant.MAX and MIN.
-   *
-   * @param component names the value in an error, e.g. "component title of Film"
-   * @return the value
-   * @throws PgException with SQLSTATE 22004 naming {@code component} if the column is NULL, or
-   *     08P01 if its length does not fit
-   */
-  public Instant readInstant(String component) {
-    return BinaryCodec.timestamptz(buf, fixed(8, component, "Instant"));
-  }
-
-  /**
-   * The next column, a timestamptz, at offset UTC; ±infinity are OffsetDateTime.MAX and MIN.
-   *
-   * @param component names the value in an error, e.g. "component title of Film"
-   * @return the value
-   * @throws PgException with SQLSTATE 22004 naming {@code component} if the column is NULL, or
-   *     08P01 if its length does not fit
-   */
-  public OffsetDateTime readOffsetDateTime(String component) {
-    return BinaryCodec.timestamptzOffset(buf, fixed(8, component, "OffsetDateTime"));
-  }
-
-  /**
-   * A text or enum column as a Java enum; an unknown label fails as in {@link #getEnum}.
-   *
-   * @param <E> the enum type
-   * @param labels the enum's labels, made once per type
-   * @param component names the value in an error, e.g. "component title of Film"
-   * @return the constant
-   * @throws PgException with SQLSTATE 22004 naming {@code component} if the column is NULL, or
-   *     08P01 if its length does not fit, or 22P02 naming a label no constant has
-   */
-  public <E extends Enum<E>> E readEnum(EnumLabels<E> labels, String component) {
-    int q = variable(component, labels.simpleName());
-    E e = labels.find(buf, q, cursor - q);
-    if (e == null) {
-      return getEnum(RowFrame.frameInOrder(this, q - 4), labels); // fails naming the label
-    }
-    return e;
-  }
-
-  /** Moves past the next column, a value of exactly {@code len} bytes; returns where it starts. */
-  private int fixed(int len, String component, String javaType) {
-    int q = cursor;
-    if (rowEnd - q >= 4 + len && Bytes.getInt(buf, q) == len) {
-      cursor = q + 4 + len;
-      return q + 4;
-    }
-    throw ColumnErrors.sequenceFailure(this, component, javaType);
-  }
-
-  /** The next column as an integer or smallint, for {@link #readInt} and a wider reader. */
-  private int readIntOrShort(String component, String javaType) {
-    int q = cursor;
-    if (rowEnd - q >= 8 && Bytes.getInt(buf, q) == 4) {
-      cursor = q + 8;
-      return Bytes.getInt(buf, q + 4);
-    }
-    return Bytes.getShort(buf, fixed(2, component, javaType));
-  }
-
-  /**
-   * Moves past the next column, a value (not NULL); returns where it starts ({@code cursor} ends
-   * it).
-   */
-  private int variable(String component, String javaType) {
-    int q = cursor;
-    if (rowEnd - q >= 4) {
-      int len = Bytes.getInt(buf, q);
-      if (len >= 0 && len <= rowEnd - q - 4) {
-        cursor = q + 4 + len;
-        return q + 4;
-      }
-    }
-    throw ColumnErrors.sequenceFailure(this, component, javaType);
-  }
-
   /**
    * The error for a NULL in column {@code c} whose component cannot hold it (22004); {@code
    * component} is "component title of Film". For generated decoders.
@@ -557,6 +270,64 @@ public final class RowView {
       composites = r = new CompositeReader();
     }
     return r.start(buf, offsets[c], lengths[c], columns, c);
+  }
+
+  /** This view's in-order reader, for {@link InOrderRow#of}; made on first use. */
+  private InOrderRow inOrderRow() {
+    InOrderRow r = inOrder;
+    if (r == null) {
+      r = new InOrderRow(new InOrderFeed());
+      inOrder = r;
+    }
+    return r;
+  }
+
+  /** The in-order reader's side of this view: the rows it frames, and its errors. */
+  private final class InOrderFeed implements InOrderRow.Feed {
+    @Override
+    public long nextRow() {
+      ReadBuffer in = RowView.this.in;
+      byte[] b = in.array();
+      int p = in.position();
+      int end = RowFrame.completeRow(b, p, in.limit(), columnCount, rowType);
+      if (end < 0) {
+        return -1;
+      }
+      buf = b;
+      in.position(end);
+      rowCount++;
+      return (long) p << 32 | end;
+    }
+
+    @Override
+    public byte[] buffer() {
+      return buf;
+    }
+
+    @Override
+    public PgException misread(
+        int rowStart, int rowEnd, int at, String component, String javaType) {
+      at(rowStart, rowEnd, at);
+      return ColumnErrors.sequenceFailure(RowView.this, component, javaType);
+    }
+
+    @Override
+    public PgException unfilled(int rowStart, int rowEnd, int at) {
+      at(rowStart, rowEnd, at);
+      return ColumnErrors.unfilledRow(RowView.this);
+    }
+
+    @Override
+    public <E extends Enum<E>> E enumAt(int rowStart, int rowEnd, int at, EnumLabels<E> labels) {
+      at(rowStart, rowEnd, at);
+      return getEnum(RowFrame.frameInOrder(RowView.this, at), labels);
+    }
+
+    private void at(int start, int end, int at) {
+      rowStart = start;
+      rowEnd = end;
+      cursor = at;
+    }
   }
 
   // ---- raw access, for converters that decode a format themselves ----

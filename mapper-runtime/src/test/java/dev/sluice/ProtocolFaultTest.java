@@ -23,8 +23,8 @@ class ProtocolFaultTest {
 
   /**
    * Runs a one-int query on a fresh connection to {@code fake}, with the decoder that frames each
-   * row and again with the one that reads the columns in order ({@link RowView#nextRow}): both fail
-   * alike. Returns the failure.
+   * row and again with the one that reads the columns in order ({@link
+   * dev.sluice.generated.InOrderRow#nextRow}): both fail alike. Returns the failure.
    */
   private static PgException queryFails(FakePgServer fake, String expectedState) {
     PgException framed = queryFails(fake, expectedState, TestDecoders.INT);

@@ -1,5 +1,6 @@
 package dev.sluice;
 
+import dev.sluice.generated.InOrderRow;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -40,8 +41,9 @@ final class TestDecoders {
 
   /**
    * The first column as an int, read as generated decoders read rows whose columns are in order:
-   * {@code decodeAll} reads every column with {@link RowView#readInt} in one pass ({@link
-   * RowView#nextRow}), then {@link RowView#endRow}; {@code decode} (one row) reads by position.
+   * {@code decodeAll} reads every column with {@link InOrderRow#readInt} in one pass ({@link
+   * InOrderRow#nextRow}), then {@link InOrderRow#endRow}; {@code decode} (one row) reads by
+   * position.
    */
   static final RowDecoder<Integer> INTS_IN_ORDER =
       columns ->
@@ -53,12 +55,13 @@ final class TestDecoders {
 
             @Override
             public void decodeAll(RowView rows, List<? super Integer> out) {
-              while (rows.nextRow()) {
-                int first = rows.readInt("component first of Ints");
+              InOrderRow reader = InOrderRow.of(rows);
+              while (reader.nextRow()) {
+                int first = reader.readInt("component first of Ints");
                 for (int c = 1; c < columns.count(); c++) {
-                  rows.readInt("component next of Ints");
+                  reader.readInt("component next of Ints");
                 }
-                rows.endRow();
+                reader.endRow();
                 out.add(first);
               }
             }

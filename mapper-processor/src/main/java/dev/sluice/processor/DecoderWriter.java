@@ -24,18 +24,19 @@ import javax.lang.model.element.Modifier;
  *
  * <p>When every component has an in-order reader ({@link ValueReader#readNext}), {@code bind} also
  * notes whether the result is exactly the components' columns, in order and of the types those
- * readers take; {@code decodeAll} then reads each row in one pass ({@code RowView.nextRow}) instead
- * of framing it and reading the columns by position.
+ * readers take; {@code decodeAll} then reads each row in one pass ({@code InOrderRow.nextRow})
+ * instead of framing it and reading the columns by position.
  */
 final class DecoderWriter {
   static final ClassName ROW_DECODER = ClassName.get("dev.sluice", "RowDecoder");
   static final ClassName COLUMNS = ClassName.get("dev.sluice", "Columns");
+  static final ClassName IN_ORDER_ROW = ClassName.get("dev.sluice.generated", "InOrderRow");
   static final ClassName COMPOSITE_FIELDS =
       ClassName.get("dev.sluice.generated", "CompositeFields");
 
   /** Names the generated methods use for parameters and locals; fields must not shadow them. */
   private static final Set<String> RESERVED =
-      Set.of("row", "rows", "out", "columns", "value", "inOrder");
+      Set.of("row", "rows", "out", "columns", "value", "inOrder", "reader");
 
   private final RecordModel model;
   private final DecoderContext context = new DecoderContext();
@@ -246,20 +247,21 @@ final class DecoderWriter {
         .addParameter(
             ParameterizedTypeName.get(DecoderContext.LIST, WildcardTypeName.supertypeOf(record)),
             "out")
-        .beginControlFlow("while (rows.nextRow())")
+        .addStatement("$T reader = $T.of(rows)", IN_ORDER_ROW, IN_ORDER_ROW)
+        .beginControlFlow("while (reader.nextRow())")
         .addStatement(
             "$T value = $L", record, construct(record, model.components, false, this::valueInOrder))
-        .addStatement("rows.endRow()")
+        .addStatement("reader.endRow()")
         .addStatement("out.add(value)")
         .endControlFlow()
         .build();
   }
 
-  /** A column's value read by its in-order reader, the next column of {@code rows}. */
+  /** A column's value read by its in-order reader, the next column of {@code reader}. */
   private CodeBlock valueInOrder(ColumnModel c) {
-    CodeBlock read = c.reader.readNext("rows", describe(c), context);
+    CodeBlock read = c.reader.readNext("reader", describe(c), context);
     if (c.nullable && !c.reader.readsNull()) {
-      return CodeBlock.of("rows.nullNext() ? null : $L", read);
+      return CodeBlock.of("reader.nullNext() ? null : $L", read);
     }
     return read;
   }

@@ -40,9 +40,9 @@ abstract class ValueReader {
   }
 
   /**
-   * The expression reading the next column of a row read in order ({@code RowView.nextRow}), which
-   * fails naming {@code component} if the column is NULL; null when this reader has no in-order
-   * form.
+   * The expression reading the next column of a row read in order ({@code InOrderRow.nextRow}),
+   * which fails naming {@code component} if the column is NULL; null when this reader has no
+   * in-order form.
    */
   CodeBlock readNext(String rows, String component, DecoderContext context) {
     return null;

@@ -555,7 +555,7 @@ public final class FuzzCorpus {
     return cols;
   }
 
-  /** Columns whose every type an in-order reader ({@code RowView.readX}) reads. */
+  /** Columns whose every type an in-order reader ({@code InOrderRow.readX}) reads. */
   private static List<Col> readerColumns() {
     List<Col> cols = new ArrayList<>();
     cols.add(new Col("id", Oids.INT8, true, int8(1), int8(-9), null));

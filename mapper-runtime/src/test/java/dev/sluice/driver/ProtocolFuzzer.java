@@ -8,6 +8,7 @@ import dev.sluice.RowView;
 import dev.sluice.driver.FuzzCorpus.Mood;
 import dev.sluice.driver.FuzzMutator.Case;
 import dev.sluice.driver.codec.Oids;
+import dev.sluice.generated.InOrderRow;
 import java.io.ByteArrayInputStream;
 import java.io.EOFException;
 import java.io.PrintStream;
@@ -33,7 +34,7 @@ import java.util.UUID;
  * of valid backend messages ({@link FuzzCorpus}) are fed through a {@link ReadBuffer} over a
  * ByteArrayInputStream (so EOF ends each case) into a loop shaped like {@link Session}'s: {@link
  * MessageReader}'s decoder for each message, and for DataRows {@link RowView#next()} and every
- * typed getter of the column's type, or {@link RowView#nextRow()} and the in-order readers.
+ * typed getter of the column's type, or {@link InOrderRow#nextRow()} and the in-order readers.
  *
  * <p>The oracle, per case:
  *
@@ -306,8 +307,8 @@ public final class ProtocolFuzzer {
       try {
         boolean row = false;
         if (s.columns != null) {
-          t.enter(c.inOrder ? "RowView.nextRow" : "RowView.next");
-          row = c.inOrder ? rows.nextRow() : rows.next();
+          t.enter(c.inOrder ? "InOrderRow.nextRow" : "RowView.next");
+          row = c.inOrder ? InOrderRow.of(rows).nextRow() : rows.next();
           if (row) {
             t.accept(rows.rowCount());
             if (c.inOrder) {
@@ -417,8 +418,8 @@ public final class ProtocolFuzzer {
           return;
         }
         // As ExtendedQuery hands a DataRow to its sink: the row view frames it (or must fail).
-        t.enter(c.inOrder ? "RowView.nextRow" : "RowView.next");
-        if (c.inOrder ? rows.nextRow() : rows.next()) {
+        t.enter(c.inOrder ? "InOrderRow.nextRow" : "RowView.next");
+        if (c.inOrder ? InOrderRow.of(rows).nextRow() : rows.next()) {
           t.accept(rows.rowCount());
           if (c.inOrder) {
             readInOrder(rows, c.seed.columns, t);
@@ -633,14 +634,15 @@ public final class ProtocolFuzzer {
   }
 
   /**
-   * After {@link RowView#nextRow()}: each column with the reader a generated decoder uses for its
-   * type, {@link RowView#nullNext()} first; a failing reader abandons the row, as the decoder's
-   * exception would. Then {@link RowView#endRow()}.
+   * After {@link InOrderRow#nextRow()}: each column with the reader a generated decoder uses for
+   * its type, {@link InOrderRow#nullNext()} first; a failing reader abandons the row, as the
+   * decoder's exception would. Then {@link InOrderRow#endRow()}.
    */
   private void readInOrder(RowView rows, Columns columns, Transcript t) {
+    InOrderRow r = InOrderRow.of(rows);
     for (int c = 0; c < columns.count(); c++) {
-      t.enter("RowView.nullNext");
-      boolean isNull = rows.nullNext();
+      t.enter("InOrderRow.nullNext");
+      boolean isNull = r.nullNext();
       t.accept(isNull);
       if (isNull) {
         continue;
@@ -648,9 +650,9 @@ public final class ProtocolFuzzer {
       String component = "component " + columns.name(c) + " of Row";
       int oid = columns.typeOid(c);
       String name = reader(oid);
-      t.enter("RowView." + name);
+      t.enter("InOrderRow." + name);
       try {
-        t.accept(read(rows, name, component));
+        t.accept(read(r, name, component));
       } catch (PgException e) {
         if (!allowed(e) || "08P01".equals(e.sqlState())) {
           throw e; // the case loop reports it, or ends the case: the session is broken
@@ -659,8 +661,8 @@ public final class ProtocolFuzzer {
         return;
       }
     }
-    t.enter("RowView.endRow");
-    rows.endRow();
+    t.enter("InOrderRow.endRow");
+    r.endRow();
     t.accept("end");
   }
 
@@ -702,7 +704,7 @@ public final class ProtocolFuzzer {
   private static final dev.sluice.generated.EnumLabels<Mood> MOODS =
       dev.sluice.generated.EnumLabels.of(Mood.class);
 
-  private static Object read(RowView v, String reader, String component) {
+  private static Object read(InOrderRow v, String reader, String component) {
     switch (reader) {
       case "readBoolean":
         return v.readBoolean(component);
