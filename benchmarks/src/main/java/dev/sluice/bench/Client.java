@@ -49,6 +49,11 @@ enum Client {
       "Sluice with statement_mode=unnamed (for transaction-pooling proxies): Parse + Bind +"
           + " Describe + Execute + Sync of the unnamed statement per lookup",
       EnumSet.of(W3, W3C)),
+  SLUICE_TRACKED(
+      "sluice-tracked",
+      "Sluice with statement_mode=tracked (for PgBouncer 1.21+ with prepared statements): named"
+          + " statements, and a Describe of each portal whose columns are checked",
+      EnumSet.of(W3, W3C)),
   SLUICE_STITCHED(
       "sluice-stitched",
       "Sluice: W7 as two queries (the films; film_actor × actor ordered by film) stitched into"
@@ -134,7 +139,9 @@ enum Client {
       case SLUICE_PIPELINED:
         return new SluiceClient(false, CellMain.PIPELINING);
       case SLUICE_UNNAMED:
-        return new SluiceClient(false, 0, true);
+        return new SluiceClient(false, 0, "unnamed");
+      case SLUICE_TRACKED:
+        return new SluiceClient(false, 0, "tracked");
       case SLUICE_STITCHED:
         return new StitchedClient();
       case PGJDBC_TEXT:

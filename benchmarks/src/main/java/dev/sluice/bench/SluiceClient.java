@@ -20,28 +20,31 @@ final class SluiceClient extends BenchClient {
   /** Calls in flight per connection shared by W3c's callers (0: the plain pool). */
   private final int pipelining;
 
-  /** statement_mode=unnamed: what running behind PgBouncer in transaction mode costs. */
-  private final boolean unnamedStatements;
+  /**
+   * The URL's statement_mode, or null for the default (named): "unnamed" is what running behind
+   * PgBouncer in transaction mode costs, "tracked" behind PgBouncer 1.21+ with prepared statements.
+   */
+  private final String statementMode;
 
   SluiceClient(boolean dsl) {
     this(dsl, 0);
   }
 
   SluiceClient(boolean dsl, int pipelining) {
-    this(dsl, pipelining, false);
+    this(dsl, pipelining, null);
   }
 
-  SluiceClient(boolean dsl, int pipelining, boolean unnamedStatements) {
+  SluiceClient(boolean dsl, int pipelining, String statementMode) {
     this.dsl = dsl;
     this.pipelining = pipelining;
-    this.unnamedStatements = unnamedStatements;
+    this.statementMode = statementMode;
   }
 
   @Override
   void setUp(CellSpec spec) {
     String url = spec.workloadUrl();
-    if (unnamedStatements) {
-      url += (url.contains("?") ? "&" : "?") + "statement_mode=unnamed";
+    if (statementMode != null) {
+      url += (url.contains("?") ? "&" : "?") + "statement_mode=" + statementMode;
     }
     db =
         Database.builder()

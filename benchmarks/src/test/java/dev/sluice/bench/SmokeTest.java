@@ -70,6 +70,29 @@ class SmokeTest {
         .contains("| W3 ", "| sluice-paired ", "paired in one JVM");
   }
 
+  /** The statement modes for poolers (issue 28) each run W3's lookups and find every row. */
+  @Test
+  void theStatementModeCellsLookUpEveryRow(@TempDir Path out) throws Exception {
+    ByteArrayOutputStream log = new ByteArrayOutputStream();
+    Results results =
+        run(
+            out,
+            log,
+            "--only",
+            "W3",
+            "--clients",
+            "sluice-unnamed,sluice-tracked",
+            "--lookups",
+            "2000");
+    assertThat(results.of(Workload.W3)).hasSize(2);
+    for (CellResult cell : results.of(Workload.W3)) {
+      assertThat(cell.error()).as(log.toString(StandardCharsets.UTF_8)).isNull();
+      assertThat(cell.units()).isEqualTo(2000);
+    }
+    assertThat(Files.readString(out.resolve("latest.md")))
+        .contains("| sluice-unnamed ", "| sluice-tracked ");
+  }
+
   /**
    * The COPY cells of issue 24: records into COPY beside the hand-built stream and CopyManager
    * (W4c), COPY OUT into records beside CopyManager's text (W6); every iteration copies every row,
