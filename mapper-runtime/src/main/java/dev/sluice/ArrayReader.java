@@ -1,6 +1,7 @@
 package dev.sluice;
 
 import dev.sluice.driver.codec.BinaryCodec;
+import dev.sluice.driver.codec.Bytes;
 import dev.sluice.driver.codec.NestedArrays;
 import dev.sluice.driver.codec.Oids;
 import dev.sluice.driver.codec.TextArray;
@@ -39,6 +40,36 @@ final class ArrayReader {
     } catch (PgException e) {
       throw ColumnErrors.inColumn(row, c, e);
     }
+  }
+
+  /**
+   * Column {@code c} (not NULL) as a list of lists: a two-dimensional array, or an empty one. An
+   * array of another number of dimensions fails (2202E) naming the column: the column's type says
+   * nothing of dimensions, so a {@code List<List<T>>} component meets them first here.
+   */
+  @SuppressWarnings("unchecked") // NestedArrays made lists of lists of elementType: checked above
+  static <T> List<List<T>> readTwoDimensional(RowView row, int c, Class<T> elementType) {
+    String javaType = "List<List<" + elementType.getSimpleName() + ">>";
+    int element = Oids.elementOf(row.oids[c]);
+    if (element == 0) {
+      throw ColumnErrors.mismatch(row, c, javaType);
+    }
+    int dims = row.length(c) >= 4 ? Bytes.getInt(row.buffer(), row.offset(c)) : -1;
+    if (dims != 2 && dims != 0) {
+      throw new PgException(
+          "2202E",
+          "column \""
+              + row.columns().name(c)
+              + "\" holds an array of "
+              + dims
+              + (dims == 1 ? " dimension" : " dimensions")
+              + ", which "
+              + javaType
+              + " cannot hold: it takes two (PostgreSQL's array types do not fix the number of"
+              + " dimensions, so it is checked here)");
+    }
+    List<?> nested = readNested(row, c, elementType);
+    return (List<List<T>>) nested;
   }
 
   private static <T> List<T> readArray(RowView row, int c, Class<T> elementType) {

@@ -1,6 +1,5 @@
 package dev.sluice;
 
-import dev.sluice.driver.Protocol;
 import dev.sluice.driver.codec.Bytes;
 
 /**
@@ -11,8 +10,8 @@ import dev.sluice.driver.codec.Bytes;
  *
  * <p>Static and stateless on purpose: the offsets and lengths it records go into {@link RowView}'s
  * own arrays, which the getters index directly. Kept in an object of its own, they would cost every
- * value one more load. {@link #completeRow} and {@link #frame} are small enough for the JIT to
- * inline into the row loop.
+ * value one more load. {@link #frame} is small enough for the JIT to inline into the row loop;
+ * whether a complete row is in the buffer is {@code ReadBuffer.completeRow}.
  */
 final class RowFrame {
   /** The bytes before the first column's length: type, length and column count. */
@@ -21,39 +20,9 @@ final class RowFrame {
   private RowFrame() {}
 
   /**
-   * Where the row at {@code p} ends, if a complete one is there before {@code limit}; -1 if the
-   * message there is no row ({@code rowType}: DataRow, or CopyData for a binary COPY's rows, whose
-   * body has the same layout) or not all received yet. Checks the row's length and that it has
-   * {@code columnCount} columns; a binary COPY's trailer (a column count of -1) is no row.
-   */
-  static int completeRow(byte[] b, int p, int limit, int columnCount, byte rowType) {
-    if (limit - p < 5 || b[p] != rowType) {
-      return -1;
-    }
-    // A length below 6 (no room for the column count) is malformed even when the message is
-    // complete: returning -1 for it would leave the receive loop handing it back forever. Also
-    // what keeps every later "end - q" from overflowing, whatever the length word says.
-    int length = Bytes.getInt(b, p + 1);
-    if (length < HEADER - 1) {
-      throw ColumnErrors.malformedRow(p, p + 1 + length);
-    }
-    if (length > limit - p - 1) {
-      return -1;
-    }
-    int end = p + 1 + length;
-    int n = Bytes.getShort(b, p + 5) & 0xffff;
-    if (n != columnCount) {
-      if (n == 0xffff && rowType == Protocol.COPY_DATA) {
-        return -1; // the trailer of a binary COPY: the rows are over
-      }
-      throw ColumnErrors.columnCountMismatch(n, columnCount);
-    }
-    return end;
-  }
-
-  /**
    * Records the offset and length of each of the {@code n} columns of the DataRow at {@code [p,
-   * end)} (one {@link #completeRow} accepted), checking that the lengths fill the message exactly.
+   * end)} (one {@code ReadBuffer.completeRow} accepted), checking that the lengths fill the message
+   * exactly.
    */
   static void frame(byte[] b, int p, int end, int n, int[] offsets, int[] lengths) {
     int q = p + HEADER;

@@ -166,6 +166,9 @@ public final class RowView {
     this.columnCount = n;
     this.rowCount = 0;
     this.rowType = Protocol.DATA_ROW;
+    if (inOrder != null) {
+      inOrder.start(n, Protocol.DATA_ROW);
+    }
   }
 
   /**
@@ -178,6 +181,9 @@ public final class RowView {
   public void startCopy(Columns columns, int[] binaryOids) {
     start(columns, binaryOids);
     this.rowType = Protocol.COPY_DATA;
+    if (inOrder != null) {
+      inOrder.start(columnCount, Protocol.COPY_DATA);
+    }
   }
 
   /**
@@ -189,13 +195,13 @@ public final class RowView {
    */
   public boolean next() {
     ReadBuffer in = this.in;
-    byte[] b = in.array();
-    int p = in.position();
     int n = columnCount;
-    int end = RowFrame.completeRow(b, p, in.limit(), n, rowType);
+    int end = in.completeRow(n, rowType);
     if (end < 0) {
       return false;
     }
+    byte[] b = in.array();
+    int p = in.position();
     RowFrame.frame(b, p, end, n, offsets, lengths);
     buf = b;
     in.position(end);
@@ -239,7 +245,7 @@ public final class RowView {
    * @return the number of rows
    */
   public long rowCount() {
-    return rowCount;
+    return inOrder == null ? rowCount : rowCount + inOrder.rowCount();
   }
 
   /**
@@ -276,34 +282,18 @@ public final class RowView {
   private InOrderRow inOrderRow() {
     InOrderRow r = inOrder;
     if (r == null) {
-      r = new InOrderRow(new InOrderFeed());
+      r = new InOrderRow(in, new InOrderErrors());
+      r.start(columnCount, rowType);
       inOrder = r;
     }
     return r;
   }
 
-  /** The in-order reader's side of this view: the rows it frames, and its errors. */
-  private final class InOrderFeed implements InOrderRow.Feed {
-    @Override
-    public long nextRow() {
-      ReadBuffer in = RowView.this.in;
-      byte[] b = in.array();
-      int p = in.position();
-      int end = RowFrame.completeRow(b, p, in.limit(), columnCount, rowType);
-      if (end < 0) {
-        return -1;
-      }
-      buf = b;
-      in.position(end);
-      rowCount++;
-      return (long) p << 32 | end;
-    }
-
-    @Override
-    public byte[] buffer() {
-      return buf;
-    }
-
+  /**
+   * The in-order reader's failures, reported as the positional getters report them: the row is
+   * framed here to name the column.
+   */
+  private final class InOrderErrors implements InOrderRow.Errors {
     @Override
     public PgException misread(
         int rowStart, int rowEnd, int at, String component, String javaType) {
@@ -324,6 +314,7 @@ public final class RowView {
     }
 
     private void at(int start, int end, int at) {
+      buf = in.array(); // the reader's row is in it: nothing is read while a row is decoded
       rowStart = start;
       rowEnd = end;
       cursor = at;
@@ -843,6 +834,24 @@ public final class RowView {
    */
   public List<Object> getNestedList(int c, Class<?> leafType) {
     return lengths[c] < 0 ? null : ArrayReader.readNested(this, c, leafType);
+  }
+
+  /**
+   * A two-dimensional array as a list of its rows, each a List of {@code elementType}: {@code
+   * {{1,2},{3,NULL}}} is {@code [[1, 2], [3, null]]}; an empty array ({@code '{}'}) is an empty
+   * list. Null for a NULL column. PostgreSQL's array types do not fix the number of dimensions, so
+   * it is checked on each value.
+   *
+   * @param <T> the elements' Java type
+   * @param c the column's position, from 0
+   * @param elementType the elements' Java type, or Object.class
+   * @return the rows of the array, or null
+   * @throws PgException with SQLSTATE 2202E for an array of another number of dimensions, 0A000 for
+   *     bounds other than from 1, 42804 if the column is no array of elements {@code elementType}
+   *     reads
+   */
+  public <T> List<List<T>> getListOfLists(int c, Class<T> elementType) {
+    return lengths[c] < 0 ? null : ArrayReader.readTwoDimensional(this, c, elementType);
   }
 
   /**

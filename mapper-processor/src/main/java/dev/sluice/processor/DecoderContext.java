@@ -30,6 +30,10 @@ final class DecoderContext {
   private final Map<ClassName, FieldSpec> enumLabels = new LinkedHashMap<>();
   private final Map<ClassName, FieldSpec> converters = new LinkedHashMap<>();
   private final Map<ScalarType, MethodSpec> arrayReaders = new LinkedHashMap<>();
+
+  /** {@link #twoDimensionalArrayReader}'s methods, by the arrays' leaf type. */
+  private final Map<TypeName, MethodSpec> arrayReaders2 = new LinkedHashMap<>();
+
   private final Map<ClassName, MethodSpec> compositeReaders = new LinkedHashMap<>();
   private final Map<ClassName, MethodSpec> compositeListReaders = new LinkedHashMap<>();
 
@@ -96,6 +100,62 @@ final class DecoderContext {
                   "\" holds a NULL element, which " + e.type + "[] cannot hold")
               .endControlFlow()
               .addStatement("values[i] = v")
+              .endControlFlow()
+              .addStatement("return values")
+              .build();
+        });
+  }
+
+  /**
+   * The static method reading column {@code c} as a two-dimensional Java array of {@code element}
+   * ({@code int[][]}, or {@code Integer[][]} when not primitive) through {@code getListOfLists}; a
+   * NULL element of a primitive array fails, as no primitive holds it.
+   */
+  MethodSpec twoDimensionalArrayReader(ScalarType element, boolean primitive) {
+    TypeName leaf = primitive ? element.type : element.boxed();
+    return arrayReaders2.computeIfAbsent(
+        leaf,
+        t -> {
+          TypeName row = ArrayTypeName.of(t);
+          TypeName array = ArrayTypeName.of(row);
+          TypeName boxed = element.boxed();
+          String base =
+              primitive
+                  ? element.type.toString()
+                  : boxed instanceof ClassName ? ((ClassName) boxed).simpleName() : "value";
+          String name = Character.toLowerCase(base.charAt(0)) + base.substring(1) + "Array2D";
+          MethodSpec.Builder m =
+              MethodSpec.methodBuilder(name)
+                  .addJavadoc(
+                      "Reads column {@code c}, a two-dimensional array, as {@code $L[][]}.\n", t)
+                  .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                  .returns(array)
+                  .addParameter(ROW_VIEW, "row")
+                  .addParameter(int.class, "c")
+                  .addStatement(
+                      "$T<$T<$T>> lists = row.getListOfLists(c, $T.class)",
+                      LIST,
+                      LIST,
+                      element.boxed(),
+                      element.boxed())
+                  .addStatement("$T values = new $T[lists.size()][]", array, t)
+                  .beginControlFlow("for (int i = 0; i < values.length; i++)")
+                  .addStatement("$T<$T> list = lists.get(i)", LIST, element.boxed())
+                  .addStatement("values[i] = new $T[list.size()]", t)
+                  .beginControlFlow("for (int j = 0; j < list.size(); j++)")
+                  .addStatement("$T v = list.get(j)", element.boxed());
+          if (primitive) {
+            m.beginControlFlow("if (v == null)")
+                .addStatement(
+                    "throw new $T($S,$W$S$W+ row.columns().name(c)$W+ $S)",
+                    PG_EXCEPTION,
+                    "22004",
+                    "column \"",
+                    "\" holds a NULL element, which " + t + "[][] cannot hold")
+                .endControlFlow();
+          }
+          return m.addStatement("values[i][j] = v")
+              .endControlFlow()
               .endControlFlow()
               .addStatement("return values")
               .build();
@@ -176,6 +236,7 @@ final class DecoderContext {
 
   List<MethodSpec> methods() {
     List<MethodSpec> out = new ArrayList<>(arrayReaders.values());
+    out.addAll(arrayReaders2.values());
     out.addAll(compositeReaders.values());
     out.addAll(compositeListReaders.values());
     return out;

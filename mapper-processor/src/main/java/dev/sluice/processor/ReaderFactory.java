@@ -44,6 +44,13 @@ final class ReaderFactory {
         if (name.equals("java.util.List") && args.size() == 1 && isRange(args.get(0))) {
           return rangeReader(((DeclaredType) args.get(0)).getTypeArguments().get(0), true);
         }
+        if (name.equals("java.util.List") && args.size() == 1 && isList(args.get(0))) {
+          ScalarType inner =
+              referenceScalar(((DeclaredType) args.get(0)).getTypeArguments().get(0));
+          return inner == null || inner == ScalarType.BYTES
+              ? null
+              : new ValueReader.ListOfListsOf(inner, false, false);
+        }
         if (name.equals("java.util.List") && args.size() == 1) {
           ClassName enumElement = enumClass(args.get(0));
           if (enumElement != null) {
@@ -57,6 +64,14 @@ final class ReaderFactory {
         ScalarType s = scalar(type);
         return s == null ? null : new ValueReader.Scalar(s);
     }
+  }
+
+  private static boolean isList(TypeMirror type) {
+    return type.getKind() == TypeKind.DECLARED
+        && ((TypeElement) ((DeclaredType) type).asElement())
+            .getQualifiedName()
+            .contentEquals("java.util.List")
+        && ((DeclaredType) type).getTypeArguments().size() == 1;
   }
 
   private static boolean isRange(TypeMirror type) {
@@ -91,6 +106,16 @@ final class ReaderFactory {
     requireResolved(component);
     if (component.getKind() == TypeKind.BYTE) {
       return new ValueReader.Scalar(ScalarType.BYTES);
+    }
+    if (component.getKind() == TypeKind.ARRAY) {
+      TypeMirror inner = ((ArrayType) component).getComponentType();
+      requireResolved(inner);
+      if (inner.getKind() != TypeKind.BYTE) { // byte[][] is a bytea[]: a list of bytea values
+        ScalarType element = scalar(inner);
+        return element == null || element == ScalarType.BYTES
+            ? null
+            : new ValueReader.ListOfListsOf(element, true, inner.getKind().isPrimitive());
+      }
     }
     ClassName enumElement = enumClass(component);
     if (enumElement != null) {

@@ -207,9 +207,9 @@ final class RecordModelBuilder {
                 + ReaderFactory.typeName(type)
                 + ", which Sluice cannot read from a column; use a supported type (primitives"
                 + " and their boxes, String, BigDecimal, byte[], UUID, java.time types, Interval,"
-                + " InetAddress, InetNetwork, PgLsn, BitString, enums, List or arrays of these,"
-                + " Optional of a"
-                + " scalar), @Embedded for a record, or @Convert",
+                + " InetAddress, InetNetwork, PgLsn, BitString, enums, List or arrays of these"
+                + " in one or two dimensions, Optional of a scalar), @Embedded for a record, or"
+                + " @Convert",
             component);
         return null;
       }

@@ -289,6 +289,47 @@ abstract class ValueReader {
     }
   }
 
+  /**
+   * A two-dimensional array as {@code List<List<T>>}, {@code T[][]} or a primitive {@code int[][]}
+   * (and the other primitives): PostgreSQL's array types do not fix the number of dimensions, so
+   * the column's type accepts any array of the element type and {@code getListOfLists} checks the
+   * dimensions of each value.
+   */
+  static final class ListOfListsOf extends ValueReader {
+    final ScalarType element;
+
+    /** A Java array ({@code T[][]}) rather than lists. */
+    final boolean javaArray;
+
+    /** Primitive elements ({@code int[][]}), which cannot hold NULL. */
+    final boolean primitive;
+
+    ListOfListsOf(ScalarType element, boolean javaArray, boolean primitive) {
+      this.element = element;
+      this.javaArray = javaArray;
+      this.primitive = primitive;
+    }
+
+    @Override
+    CodeBlock read(String row, String position, DecoderContext context) {
+      if (javaArray) {
+        return CodeBlock.of(
+            "$N($L, $L)", context.twoDimensionalArrayReader(element, primitive), row, position);
+      }
+      return CodeBlock.of("$L.getListOfLists($L, $T.class)", row, position, element.boxed());
+    }
+
+    @Override
+    List<String> oids() {
+      return arrayOids(element);
+    }
+
+    @Override
+    String sqlType() {
+      return element.sqlType + "[][]";
+    }
+  }
+
   /** {@code Optional<T>} of a scalar or enum: empty for NULL. */
   static final class OptionalOf extends ValueReader {
     final ValueReader value;

@@ -115,7 +115,7 @@ class DiagnosticsTest {
             "Film",
             "@Row",
             "record Film(",
-            "    List<List<String>> nested,",
+            "    List<List<List<String>>> nested,",
             "    Optional<List<String>> optionalList,",
             "    char initial) {}");
     Compilation c = compile(file);

@@ -173,6 +173,36 @@ class SchemaChecksTest {
         "    @Nullable List<Integer> specialFeatures) {}");
   }
 
+  /**
+   * A two-dimensional component takes an array column of its element type: PostgreSQL's array types
+   * do not fix dimensions, so the decoder checks them on each value.
+   */
+  @Test
+  void listsOfListsAndTwoDimensionalArraysForAnArrayOfTheirElement() {
+    assertThat(
+            compile(
+                "@Table(\"film\") record Film(int filmId,",
+                "    @Nullable List<List<String>> specialFeatures) {}"))
+        .succeededWithoutWarnings();
+    assertThat(
+            compile(
+                "@Table(\"film\") record Film(int filmId,",
+                "    @Nullable String[][] specialFeatures) {}"))
+        .succeededWithoutWarnings();
+    assertError(
+        "sluice.schema.type-mismatch",
+        "public.film.special_features is text[], which component specialFeatures (java.util.List<java.util.List<java.lang.Integer>>) cannot hold without loss",
+        4,
+        "@Table(\"film\") record Film(int filmId,",
+        "    @Nullable List<List<Integer>> specialFeatures) {}");
+    assertError(
+        "sluice.schema.type-mismatch",
+        "public.film.special_features is text[], which component specialFeatures (int[][]) cannot hold without loss",
+        4,
+        "@Table(\"film\") record Film(int filmId,",
+        "    @Nullable int[][] specialFeatures) {}");
+  }
+
   /** As RowView.getList and the generated decoder's bind check: any array but bytea[]. */
   @Test
   void listOfStringForAnyArrayButBytea() {

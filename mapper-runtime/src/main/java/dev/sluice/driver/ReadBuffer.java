@@ -1,5 +1,6 @@
 package dev.sluice.driver;
 
+import dev.sluice.PgException;
 import dev.sluice.driver.codec.Bytes;
 import java.io.IOException;
 import java.io.InputStream;
@@ -32,6 +33,45 @@ public final class ReadBuffer {
 
   /** End of the received bytes. */
   private int limit;
+
+  /**
+   * Where the row at the position ends, if a complete one is there: -1 if the message there is no
+   * row ({@code rowType}: DataRow, or CopyData for a binary COPY's rows, whose body has the same
+   * layout: type, int32 length, int16 column count, then the columns) or is not all received yet.
+   * Checks the row's length and that it has {@code columnCount} columns; a binary COPY's trailer (a
+   * column count of -1) is no row. Small enough for the JIT to inline into a row loop.
+   *
+   * @param columnCount the result's column count
+   * @param rowType the message type of a row
+   * @return the row's end (exclusive), or -1
+   * @throws PgException 08P01 for a length too short for a row, or another column count
+   */
+  public int completeRow(int columnCount, byte rowType) {
+    byte[] b = buf;
+    int p = pos;
+    if (limit - p < 5 || b[p] != rowType) {
+      return -1;
+    }
+    // A length below 6 (no room for the column count) is malformed even when the message is
+    // complete: returning -1 for it would leave the receive loop handing it back forever. Also
+    // what keeps every later "end - q" from overflowing, whatever the length word says.
+    int length = Bytes.getInt(b, p + 1);
+    if (length < 6) {
+      throw new PgException("08P01", "DataRow length " + length + " does not match its columns");
+    }
+    if (length > limit - p - 1) {
+      return -1;
+    }
+    int n = Bytes.getShort(b, p + 5) & 0xffff;
+    if (n != columnCount) {
+      if (n == 0xffff && rowType == Protocol.COPY_DATA) {
+        return -1; // the trailer of a binary COPY: the rows are over
+      }
+      throw new PgException(
+          "08P01", "DataRow with " + n + " columns for a result of " + columnCount + " columns");
+    }
+    return p + 1 + length;
+  }
 
   /** Count of socket reads, for tests of invariant 1 (large reads, never one per message). */
   private long reads;

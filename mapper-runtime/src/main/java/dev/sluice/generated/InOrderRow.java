@@ -2,6 +2,7 @@ package dev.sluice.generated;
 
 import dev.sluice.PgException;
 import dev.sluice.RowView;
+import dev.sluice.driver.ReadBuffer;
 import dev.sluice.driver.codec.BinaryCodec;
 import dev.sluice.driver.codec.Bytes;
 import java.math.BigDecimal;
@@ -25,25 +26,10 @@ import java.util.function.Function;
  */
 public final class InOrderRow {
   /**
-   * What a row view gives its in-order reader: implemented by {@link RowView} alone (a class
-   * private to it), never by other code.
+   * How a row view reports what its in-order reader could not read: implemented by {@link RowView}
+   * alone (a class private to it), never by other code.
    */
-  public interface Feed {
-    /**
-     * Makes the next complete row in the receive buffer current and consumes it.
-     *
-     * @return its start (the message type byte) in the high 32 bits and its end (exclusive) in the
-     *     low 32, or -1 if no complete row is in the buffer
-     */
-    long nextRow();
-
-    /**
-     * The receive buffer's array, as of the last {@link #nextRow()}.
-     *
-     * @return the array the row's offsets index
-     */
-    byte[] buffer();
-
+  public interface Errors {
     /**
      * The error for a column a reader could not take: frames the row to name the column.
      *
@@ -110,7 +96,18 @@ public final class InOrderRow {
     return access.apply(rows);
   }
 
-  private final Feed feed;
+  /** The connection's receive buffer, which the rows are framed in. */
+  private final ReadBuffer in;
+
+  private final Errors errors;
+
+  /** The result's column count and the message type of its rows (see {@link #start}). */
+  private int columnCount;
+
+  private byte rowType;
+
+  /** The rows made current since {@link #start}. */
+  private long rows;
 
   /** The receive buffer's array, as of the last {@link #nextRow()}. */
   private byte[] buf;
@@ -124,12 +121,37 @@ public final class InOrderRow {
   private int cursor;
 
   /**
-   * Made by {@link RowView}, one per row view; not for other code.
+   * Made by {@link RowView}, one per row view; not for other code (its parameter's type is the
+   * driver's, which the module does not export).
    *
-   * @param feed the row view's side
+   * @param in the connection's receive buffer
+   * @param errors the row view's reports of what the readers could not read
    */
-  public InOrderRow(Feed feed) {
-    this.feed = feed;
+  @SuppressWarnings("exports") // only RowView, inside this module, calls it
+  public InOrderRow(ReadBuffer in, Errors errors) {
+    this.in = in;
+    this.errors = errors;
+  }
+
+  /**
+   * Prepares for the rows of a result (called by {@link RowView} as it starts one).
+   *
+   * @param columnCount the result's column count
+   * @param rowType the message type its rows come in (DataRow, or CopyData for a binary COPY)
+   */
+  public void start(int columnCount, byte rowType) {
+    this.columnCount = columnCount;
+    this.rowType = rowType;
+    this.rows = 0;
+  }
+
+  /**
+   * The rows made current since {@link #start} (the row view adds them to its own count).
+   *
+   * @return the number of rows
+   */
+  public long rowCount() {
+    return rows;
   }
 
   /**
@@ -145,21 +167,25 @@ public final class InOrderRow {
    * @return true if a row is now current, false if more must be read or another message handled
    */
   public boolean nextRow() {
-    long row = feed.nextRow();
-    if (row < 0) {
+    ReadBuffer in = this.in;
+    int end = in.completeRow(columnCount, rowType);
+    if (end < 0) {
       return false;
     }
-    buf = feed.buffer();
-    rowStart = (int) (row >>> 32);
-    rowEnd = (int) row;
-    cursor = rowStart + HEADER;
+    int p = in.position();
+    buf = in.array();
+    rowStart = p;
+    cursor = p + HEADER;
+    rowEnd = end;
+    in.position(end);
+    rows++;
     return true;
   }
 
   /** Checks that the columns read since {@link #nextRow()} fill the DataRow exactly. */
   public void endRow() {
     if (cursor != rowEnd) {
-      throw feed.unfilled(rowStart, rowEnd, cursor);
+      throw errors.unfilled(rowStart, rowEnd, cursor);
     }
   }
 
@@ -386,7 +412,7 @@ public final class InOrderRow {
     int q = variable(component, labels.simpleName());
     E e = labels.find(buf, q, cursor - q);
     if (e == null) {
-      return feed.enumAt(rowStart, rowEnd, q - 4, labels); // fails naming the label
+      return errors.enumAt(rowStart, rowEnd, q - 4, labels); // fails naming the label
     }
     return e;
   }
@@ -398,7 +424,7 @@ public final class InOrderRow {
       cursor = q + 4 + len;
       return q + 4;
     }
-    throw feed.misread(rowStart, rowEnd, cursor, component, javaType);
+    throw errors.misread(rowStart, rowEnd, cursor, component, javaType);
   }
 
   /** The next column as an integer or smallint, for {@link #readInt} and a wider reader. */
@@ -424,6 +450,6 @@ public final class InOrderRow {
         return q + 4;
       }
     }
-    throw feed.misread(rowStart, rowEnd, cursor, component, javaType);
+    throw errors.misread(rowStart, rowEnd, cursor, component, javaType);
   }
 }

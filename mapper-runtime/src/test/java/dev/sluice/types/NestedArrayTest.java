@@ -131,6 +131,52 @@ class NestedArrayTest {
     assertThat(back[1]).isEqualTo(ints);
   }
 
+  /** getListOfLists takes two dimensions, or an empty array; another count fails naming it. */
+  @Test
+  void listsOfListsTakeTwoDimensionsOnly() {
+    assertThat(
+            Read.one(
+                db,
+                "SELECT '{{1,2},{3,NULL}}'::int[]",
+                (RowView r) -> r.getListOfLists(0, Integer.class)))
+        .isEqualTo(List.of(List.of(1, 2), Arrays.asList(3, null)));
+    assertThat(
+            Read.one(db, "SELECT '{}'::int[]", (RowView r) -> r.getListOfLists(0, Integer.class)))
+        .isEmpty();
+    assertThat(
+            Read.one(
+                db,
+                "SELECT '{{a}}'::text[], NULL::int[]",
+                (RowView r) ->
+                    Arrays.asList(
+                        r.getListOfLists(0, String.class), r.getListOfLists(1, Long.class))))
+        .isEqualTo(Arrays.asList(List.of(List.of("a")), null));
+    for (String literal : List.of("{1,2}", "{{{1}}}")) {
+      int dims = literal.startsWith("{{{") ? 3 : 1;
+      assertThatThrownBy(
+              () ->
+                  Read.one(
+                      db,
+                      "SELECT '" + literal + "'::int[] AS grid",
+                      (RowView r) -> r.getListOfLists(0, Integer.class)))
+          .isInstanceOfSatisfying(
+              PgException.class,
+              e -> {
+                assertThat(e.sqlState()).isEqualTo("2202E");
+                assertThat(e.getMessage())
+                    .contains(
+                        "column \"grid\" holds an array of "
+                            + dims
+                            + (dims == 1 ? " dimension" : " dimensions")
+                            + ", which List<List<Integer>> cannot hold");
+              });
+    }
+    assertThatThrownBy(
+            () -> Read.one(db, "SELECT 1 AS n", (RowView r) -> r.getListOfLists(0, Integer.class)))
+        .isInstanceOfSatisfying(
+            PgException.class, e -> assertThat(e.sqlState()).isEqualTo("42804"));
+  }
+
   /** A ragged nesting is refused before anything is sent. */
   @Test
   void raggedNestedListIsRefused() {

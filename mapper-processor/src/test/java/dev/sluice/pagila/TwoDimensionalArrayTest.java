@@ -1,0 +1,83 @@
+package dev.sluice.pagila;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import dev.sluice.Database;
+import dev.sluice.PgException;
+import dev.sluice.testkit.PgTest;
+import dev.sluice.testkit.TestDatabase;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Generated decoders read two-dimensional arrays into {@code List<List<T>>}, {@code T[][]} and
+ * {@code int[][]} components (issue 25); the dimensions of each value are checked, since the
+ * column's type does not fix them.
+ */
+@PgTest
+class TwoDimensionalArrayTest {
+  private static final String ROW =
+      "SELECT 1 AS id, '{{1,2,3},{4,5,6}}'::int[] AS cells, '{{7,NULL},{NULL,8}}'::int[] AS boxed,"
+          + " '{{-2147483648,2147483647}}'::int[] AS primitive,"
+          + " '{{a,\"b c\"},{NULL,\"\"}}'::text[] AS words";
+
+  @Test
+  void twoDimensionalArraysReadAsTheServerHoldsThem(TestDatabase tdb) {
+    try (Database db = Database.connect(tdb.url())) {
+      for (int run = 0; run < 2; run++) { // described, then the cached statement
+        Grid g = db.queryOne(ROW, Grid.class).orElseThrow();
+        assertThat(g.cells()).isEqualTo(List.of(List.of(1, 2, 3), List.of(4, 5, 6)));
+        assertThat(g.boxed()).isDeepEqualTo(new Integer[][] {{7, null}, {null, 8}});
+        assertThat(g.primitive())
+            .isDeepEqualTo(new int[][] {{Integer.MIN_VALUE, Integer.MAX_VALUE}});
+        assertThat(g.words()).isEqualTo(List.of(List.of("a", "b c"), Arrays.asList(null, "")));
+      }
+      // Empty arrays are empty; a NULL column in a nullable component is null.
+      Grid empty =
+          db.queryOne(
+                  "SELECT 2 AS id, '{}'::int[] AS cells, '{}'::int[] AS boxed,"
+                      + " '{}'::int[] AS primitive, NULL::text[] AS words",
+                  Grid.class)
+              .orElseThrow();
+      assertThat(empty.cells()).isEmpty();
+      assertThat(empty.boxed()).isEmpty();
+      assertThat(empty.primitive()).isEmpty();
+      assertThat(empty.words()).isNull();
+    }
+  }
+
+  @Test
+  void anotherNumberOfDimensionsOrANullPrimitiveFailsNamingTheColumn(TestDatabase tdb) {
+    try (Database db = Database.connect(tdb.url())) {
+      PgException flat =
+          catchThrowableOfType(
+              PgException.class,
+              () -> db.query(ROW.replace("'{{1,2,3},{4,5,6}}'", "'{1,2,3}'"), Grid.class));
+      assertThat(flat.sqlState()).isEqualTo("2202E");
+      assertThat(flat.getMessage())
+          .contains(
+              "column \"cells\" holds an array of 1 dimension, which List<List<Integer>> cannot"
+                  + " hold: it takes two");
+      PgException deep =
+          catchThrowableOfType(
+              PgException.class,
+              () -> db.query(ROW.replace("'{{7,NULL},{NULL,8}}'", "'{{{7}}}'"), Grid.class));
+      assertThat(deep.sqlState()).isEqualTo("2202E");
+      assertThat(deep.getMessage())
+          .contains("column \"boxed\" holds an array of 3 dimensions, which List<List<Integer>>");
+      PgException nullElement =
+          catchThrowableOfType(
+              PgException.class,
+              () ->
+                  db.query(
+                      ROW.replace("'{{-2147483648,2147483647}}'", "'{{1,NULL}}'"), Grid.class));
+      assertThat(nullElement.sqlState()).isEqualTo("22004");
+      assertThat(nullElement.getMessage())
+          .contains("column \"primitive\" holds a NULL element, which int[][] cannot hold");
+      // The connection is clean after each: the next statement runs on it.
+      assertThat(db.queryOne(ROW, Grid.class)).isPresent();
+    }
+  }
+}
