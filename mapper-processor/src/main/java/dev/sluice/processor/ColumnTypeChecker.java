@@ -56,9 +56,17 @@ final class ColumnTypeChecker {
           + component
           + " cannot hold: enums read PostgreSQL enums or text";
     }
-    List<String> accepted = r.oids();
+    List<String> accepted = r.checkedTypes();
     if (accepted.isEmpty() || accepted.contains(type.oidName)) {
       return null;
+    }
+    if (r instanceof ValueReader.HstoreOf) {
+      return where
+          + " is "
+          + type.display
+          + ", which "
+          + component
+          + " cannot hold: a Map<String, String> reads an hstore column";
     }
     if (accepted.contains("ANYARRAY") && type.isArray && !type.oidName.equals("BYTEA_ARRAY")) {
       // Columns.require's rule at run time: any array but bytea[], elements in their text form.

@@ -44,6 +44,12 @@ final class ReaderFactory {
         if (name.equals("java.util.List") && args.size() == 1 && isRange(args.get(0))) {
           return rangeReader(((DeclaredType) args.get(0)).getTypeArguments().get(0), true);
         }
+        if (name.equals("java.util.Map")
+            && args.size() == 2
+            && isString(args.get(0))
+            && isString(args.get(1))) {
+          return new ValueReader.HstoreOf();
+        }
         if (name.equals("java.util.List") && args.size() == 1 && isList(args.get(0))) {
           ScalarType inner =
               referenceScalar(((DeclaredType) args.get(0)).getTypeArguments().get(0));
@@ -64,6 +70,13 @@ final class ReaderFactory {
         ScalarType s = scalar(type);
         return s == null ? null : new ValueReader.Scalar(s);
     }
+  }
+
+  private static boolean isString(TypeMirror type) {
+    return type.getKind() == TypeKind.DECLARED
+        && ((TypeElement) ((DeclaredType) type).asElement())
+            .getQualifiedName()
+            .contentEquals("java.lang.String");
   }
 
   private static boolean isList(TypeMirror type) {

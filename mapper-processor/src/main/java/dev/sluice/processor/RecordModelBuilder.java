@@ -208,8 +208,8 @@ final class RecordModelBuilder {
                 + ", which Sluice cannot read from a column; use a supported type (primitives"
                 + " and their boxes, String, BigDecimal, byte[], UUID, java.time types, Interval,"
                 + " InetAddress, InetNetwork, PgLsn, BitString, enums, List or arrays of these"
-                + " in one or two dimensions, Optional of a scalar), @Embedded for a record, or"
-                + " @Convert",
+                + " in one or two dimensions, Map<String, String> for hstore, Optional of a"
+                + " scalar), @Embedded for a record, or @Convert",
             component);
         return null;
       }

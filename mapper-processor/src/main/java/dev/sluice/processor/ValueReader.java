@@ -34,6 +34,15 @@ abstract class ValueReader {
   /** The PostgreSQL type the Java type maps to, or null when unknown (enums, for one). */
   abstract String sqlType();
 
+  /**
+   * The column types the schema checks accept, as {@link #oids()} names them (upper-case type
+   * names, {@code INT4}, {@code TEXT_ARRAY}); empty: any. The same as {@link #oids()} but for types
+   * whose OID is per database, which the bound decoder cannot name but the checks can.
+   */
+  List<String> checkedTypes() {
+    return oids();
+  }
+
   /** Whether the value may be read from a NULL column (then it is Optional.empty()). */
   boolean readsNull() {
     return false;
@@ -286,6 +295,32 @@ abstract class ValueReader {
     @Override
     String sqlType() {
       return element.sqlType + "[]";
+    }
+  }
+
+  /**
+   * An hstore column (the contrib extension) as {@code Map<String, String>}: its OID is per
+   * database, so the bound decoder takes any column and the schema checks ask for hstore.
+   */
+  static final class HstoreOf extends ValueReader {
+    @Override
+    CodeBlock read(String row, String position, DecoderContext context) {
+      return CodeBlock.of("$L.getHstore($L)", row, position);
+    }
+
+    @Override
+    List<String> oids() {
+      return List.of();
+    }
+
+    @Override
+    List<String> checkedTypes() {
+      return List.of("HSTORE");
+    }
+
+    @Override
+    String sqlType() {
+      return "hstore";
     }
   }
 
