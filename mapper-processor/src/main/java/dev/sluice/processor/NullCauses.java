@@ -155,19 +155,6 @@ final class NullCauses {
       return at(plan, 0, depth + 1);
     }
     String aggregate = minOrMax(plan);
-    System.err.println(
-        "DEBUG "
-            + plan.type
-            + " "
-            + plan.children.size()
-            + " "
-            + (plan.children.isEmpty()
-                ? ""
-                : plan.children.get(0).type
-                    + " "
-                    + plan.children.get(0).indexCond
-                    + " "
-                    + plan.children.get(0).scanDirection));
     if (aggregate != null) {
       return aggregate + NullnessRules.OVER_NO_ROWS;
     }
