@@ -16,8 +16,8 @@ import java.util.regex.Pattern;
  * and the relation on its nullable side, the nullable table column, the aggregate over no rows,
  * CASE without ELSE, the function, the UNION branch, the scalar subquery). It follows the walk's
  * own steps, asked only for a column the walk found NULLABLE, so it never names a cause that a
- * sub-expression masks. Null where no one cause is known (partitions, a recursive CTE, a column the
- * walk did not follow): the message then lists the possible causes.
+ * sub-expression masks. Null where no one cause is known (a recursive CTE, a column the walk did
+ * not follow): the message then lists the possible causes.
  */
 final class NullCauses {
   private final PlanInference walk;
@@ -69,8 +69,11 @@ final class NullCauses {
     }
     String alias = qualifier == null ? walk.onlyAlias() : qualifier;
     List<PlanNode> path = new ArrayList<>();
-    if (alias == null || !findPath(node, alias, path)) {
+    if (alias == null) {
       return null;
+    }
+    if (!findPath(node, alias, path)) {
+      return partitionedColumn(node, alias);
     }
     PlanNode scan = path.get(path.size() - 1);
     for (int i = 0; i + 1 < path.size(); i++) {
@@ -185,6 +188,26 @@ final class NullCauses {
   /** Whether the statement's text calls function {@code name} (a word before a parenthesis). */
   private boolean calls(String name) {
     return sql != null && Pattern.compile("(?i)(?<![\\w$])" + name + "\\s*\\(").matcher(sql).find();
+  }
+
+  /**
+   * Why a column of the partitioned table the statement calls {@code alias} may be NULL: the outer
+   * join whose nullable side holds its partitions' scans (EXPLAIN aliases them {@code alias_1},
+   * {@code alias_2}, …, all under one Append), named by the alias written; else null.
+   */
+  private static String partitionedColumn(PlanNode node, String alias) {
+    List<List<PlanNode>> scans = new ArrayList<>();
+    PlanWalk.findPartitions(node, alias + "_", new ArrayList<>(), scans);
+    if (scans.isEmpty()) {
+      return null;
+    }
+    List<PlanNode> path = scans.get(0); // the partitions share every node above their Append
+    for (int i = 0; i + 1 < path.size(); i++) {
+      if (path.get(i).nullsSide(path.get(i + 1))) {
+        return outerJoin(path.get(i), null) + " with " + alias;
+      }
+    }
+    return null;
   }
 
   /** The nullable side of {@code join}, where {@code scan} (null if not one relation) lies. */
