@@ -74,12 +74,17 @@ public final class InOrderRow {
 
   /**
    * Installs how {@link #of} reaches a row view's reader. Called once, by {@link RowView} as it is
-   * loaded; a second call fails.
+   * loaded; a call from any other class, or a second call, fails.
    *
    * @param rowViews gives a row view's reader
-   * @throws IllegalStateException if one is installed already
+   * @throws IllegalStateException if the caller is not RowView, or one is installed already
    */
   public static synchronized void install(Function<RowView, InOrderRow> rowViews) {
+    Class<?> caller =
+        StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE).getCallerClass();
+    if (caller != RowView.class) {
+      throw new IllegalStateException("only RowView installs the in-order readers' access");
+    }
     if (access != null) {
       throw new IllegalStateException("the in-order readers' access is installed already");
     }
