@@ -54,7 +54,8 @@ final class ArrayReader {
     if (element == 0) {
       throw ColumnErrors.mismatch(row, c, javaType);
     }
-    int dims = row.length(c) >= 4 ? Bytes.getInt(row.buffer(), row.offset(c)) : -1;
+    // A value too short for an array's header is left to readNested, which reports it (08P01).
+    int dims = row.length(c) >= 12 ? Bytes.getInt(row.buffer(), row.offset(c)) : 2;
     if (dims != 2 && dims != 0) {
       throw new PgException(
           "2202E",
