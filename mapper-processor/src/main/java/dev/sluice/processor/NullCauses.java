@@ -16,8 +16,8 @@ import java.util.regex.Pattern;
  * and the relation on its nullable side, the nullable table column, the aggregate over no rows,
  * CASE without ELSE, the function, the UNION branch, the scalar subquery). It follows the walk's
  * own steps, asked only for a column the walk found NULLABLE, so it never names a cause that a
- * sub-expression masks. Null where no one cause is known (a recursive CTE, a column the walk did
- * not follow): the message then lists the possible causes.
+ * sub-expression masks. Null where no one cause is known (a column the walk did not follow): the
+ * message then lists the possible causes.
  */
 final class NullCauses {
   private final PlanInference walk;
@@ -32,8 +32,11 @@ final class NullCauses {
 
   /** Why output {@code k} of {@code node}, found NULLABLE, may be NULL; null if not named. */
   String at(PlanNode node, int k, int depth) {
-    if (depth > 40 || node.type.equals("Recursive Union")) {
+    if (depth > 40) {
       return null;
+    }
+    if (node.type.equals("Recursive Union")) {
+      return recursive(node, k, depth, null);
     }
     if (node.isUnion()) {
       if (partitions(node)) {
@@ -55,6 +58,29 @@ final class NullCauses {
     return k < node.output.size()
         ? ExpressionNullness.cause(node.output.get(k), new NodeContext(walk, node, depth))
         : null;
+  }
+
+  /**
+   * Why output {@code k} of a WITH RECURSIVE's Recursive Union (the CTE {@code cte}, if known) may
+   * be NULL: the term that yields NULL there, the non-recursive one (its first member) or the
+   * recursive one, and that term's own cause.
+   */
+  private String recursive(PlanNode union, int k, int depth, String cte) {
+    int term = 0;
+    for (PlanNode member : union.children) {
+      if (member.isSubplan()) {
+        continue;
+      }
+      term++;
+      if (walk.outputAt(member, k, depth + 1) == NULLABLE) {
+        String inner = at(member, k, depth + 1);
+        return (term == 1 ? "the non-recursive term" : "the recursive term")
+            + " of the recursive CTE"
+            + (cte == null ? "" : " " + cte)
+            + (inner == null ? "" : ", " + inner);
+      }
+    }
+    return null;
   }
 
   /** Why column {@code qualifier.name} at {@code node}, found NULLABLE, may be NULL. */
@@ -105,6 +131,10 @@ final class NullCauses {
         break;
       case "CTE Scan":
         plan = findSubplan(walk.root, "CTE " + scan.cteName);
+        if (plan != null && plan.type.equals("Recursive Union")) {
+          int k = walk.innerPosition(scan, plan, name);
+          return k < 0 ? null : recursive(plan, k, depth + 1, scan.cteName);
+        }
         break;
       case "Function Scan":
         String function = scan.functionName;

@@ -439,6 +439,31 @@ class NullabilityChecksTest {
   }
 
   @Test
+  void recursiveCteWhoseRecursiveTermYieldsNull() {
+    assertNullableBecause(
+        "n",
+        "the recursive term of the recursive CTE t, a NULL constant)",
+        "n",
+        true,
+        "@Row record R(int n) {}",
+        "@Query(\"WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT CASE WHEN n > 3 THEN NULL"
+            + " ELSE n + 1 END FROM t WHERE n < 5) SELECT n FROM t\") List<R> m();");
+  }
+
+  @Test
+  void recursiveCteWhoseNonRecursiveTermYieldsNull() {
+    assertNullableBecause(
+        "n",
+        "the non-recursive term of the recursive CTE t, max(…) over no rows: an aggregate without"
+            + " GROUP BY yields NULL when no row matches)",
+        "n",
+        true,
+        "@Row record R(int n) {}",
+        "@Query(\"WITH RECURSIVE t(n) AS (SELECT max(length)::int FROM film WHERE length > 1000"
+            + " UNION ALL SELECT n + 1 FROM t WHERE n < 5) SELECT n FROM t\") List<R> m();");
+  }
+
+  @Test
   void materializedCteOfAnAggregate() {
     assertNullableBecause(
         "longest",

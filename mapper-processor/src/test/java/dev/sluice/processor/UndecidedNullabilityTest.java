@@ -140,7 +140,12 @@ class UndecidedNullabilityTest {
   @Test
   void recursiveCteThroughAnOuterJoin() {
     assertError(
-        byThePlan("id", "id", NOT_NULLABLE),
+        because(
+            "id",
+            "the recursive term of the recursive CTE t, the nullable side of the outer join with"
+                + " category c)",
+            "id",
+            NOT_NULLABLE),
         "@Row record R(Integer id, int n) {}",
         "@Query(\"WITH RECURSIVE t(id, n) AS (SELECT 1, 0 UNION ALL SELECT c.category_id, t.n + 1"
             + " FROM t LEFT JOIN category c ON c.category_id = t.id + 1 WHERE t.n < 3)"
