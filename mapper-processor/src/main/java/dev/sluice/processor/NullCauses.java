@@ -163,7 +163,14 @@ final class NullCauses {
         continue;
       }
       if (node.nullsSide(child)) {
-        return text + ", computed on " + outerJoin(node, scanBelow(child));
+        PlanNode scan = scanBelow(child);
+        String join = outerJoin(node, scan);
+        if (scan == null && !"Full".equals(node.joinType)) {
+          // No relation below (an inlined CTE or subquery of constants): named from the text.
+          String written = StatementText.onlyLeftJoined(sql);
+          join = written == null ? join : join + " with " + written;
+        }
+        return text + ", computed on " + join;
       }
       if (walk.outputAt(child, k, depth + 1) == NULLABLE) {
         return at(child, k, depth + 1);

@@ -316,4 +316,50 @@ final class StatementText {
       return null;
     }
   }
+
+  /**
+   * The relation the statement's one outer join reads on its nullable side, as written ({@code c},
+   * or {@code c x} with an alias), when the text has exactly one outer join and it is {@code LEFT
+   * [OUTER] JOIN} of a name; else null. For naming a join whose nullable side the plan shows as no
+   * relation (an inlined CTE or subquery of constants): with one outer join, it is that one.
+   */
+  static String onlyLeftJoined(String sql) {
+    if (sql == null) {
+      return null;
+    }
+    try {
+      List<Token> t = DeparsedLexer.tokens(sql);
+      int found = -1;
+      int outer = 0;
+      for (int i = 0; i < t.size(); i++) {
+        if (t.get(i).is("left") || t.get(i).is("right") || t.get(i).is("full")) {
+          outer++;
+          found = i;
+        }
+      }
+      if (outer != 1 || !t.get(found).is("left")) {
+        return null;
+      }
+      int j = found + 1;
+      if (t.get(j).is("outer")) {
+        j++;
+      }
+      if (!t.get(j).is("join")) {
+        return null;
+      }
+      Token name = t.get(j + 1);
+      if ((name.kind != Kind.WORD && name.kind != Kind.QUOTED) || name.is("lateral")) {
+        return null;
+      }
+      int a = t.get(j + 2).is("as") ? j + 3 : j + 2;
+      Token alias = t.get(a);
+      boolean aliased =
+          (alias.kind == Kind.WORD || alias.kind == Kind.QUOTED)
+              && !NOT_ALIASES.contains(alias.text.toLowerCase(java.util.Locale.ROOT))
+              && !alias.text.equals(name.text);
+      return aliased ? name.text + " " + alias.text : name.text;
+    } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
+      return null;
+    }
+  }
 }

@@ -1,0 +1,37 @@
+package dev.sluice.processor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** What {@link StatementText} reads from a statement's text where the plan does not tell. */
+class StatementTextTest {
+  @Test
+  void theOneLeftJoinedNameIsReadOnlyWhenItIsTheOnlyOuterJoin() {
+    assertThat(StatementText.onlyLeftJoined("SELECT 1 FROM film f LEFT JOIN c ON true"))
+        .isEqualTo("c");
+    assertThat(
+            StatementText.onlyLeftJoined("SELECT 1 FROM film f LEFT OUTER JOIN Lang AS l ON true"))
+        .isEqualTo("lang l");
+    assertThat(StatementText.onlyLeftJoined("SELECT 1 FROM f LEFT JOIN \"Odd Name\" o ON true"))
+        .isEqualTo("Odd Name o");
+    assertThat(StatementText.onlyLeftJoined("SELECT 1 FROM f LEFT JOIN c WHERE true"))
+        .isEqualTo("c");
+    // Two outer joins, a RIGHT or FULL one, a subquery or LATERAL: not named from the text.
+    assertThat(
+            StatementText.onlyLeftJoined("SELECT 1 FROM f LEFT JOIN c ON true LEFT JOIN d ON true"))
+        .isNull();
+    assertThat(StatementText.onlyLeftJoined("SELECT 1 FROM f RIGHT JOIN c ON true")).isNull();
+    assertThat(StatementText.onlyLeftJoined("SELECT 1 FROM f FULL JOIN c ON true")).isNull();
+    assertThat(StatementText.onlyLeftJoined("SELECT 1 FROM f LEFT JOIN (SELECT 1) s ON true"))
+        .isNull();
+    assertThat(StatementText.onlyLeftJoined("SELECT 1 FROM f LEFT JOIN LATERAL g(1) ON true"))
+        .isNull();
+    // Comments and string constants do not count.
+    assertThat(
+            StatementText.onlyLeftJoined(
+                "SELECT 'left join x' FROM f /* right join y */ LEFT JOIN c ON true -- full join"))
+        .isEqualTo("c");
+    assertThat(StatementText.onlyLeftJoined(null)).isNull();
+  }
+}
