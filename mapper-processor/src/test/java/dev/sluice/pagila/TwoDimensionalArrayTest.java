@@ -34,6 +34,24 @@ class TwoDimensionalArrayTest {
             .isDeepEqualTo(new int[][] {{Integer.MIN_VALUE, Integer.MAX_VALUE}});
         assertThat(g.words()).isEqualTo(List.of(List.of("a", "b c"), Arrays.asList(null, "")));
       }
+      // The same shapes bind as two-dimensional arrays and read back equal.
+      assertThat(
+              db.queryOne(
+                      "SELECT 3 AS id, $1::int[] AS cells, $2::int[] AS boxed, $3::int[] AS primitive,"
+                          + " $4::text[] AS words",
+                      Grid.class,
+                      List.of(List.of(1, 2), List.of(3, 4)),
+                      new Integer[][] {{5, null}},
+                      new int[][] {{6}, {7}},
+                      List.of(Arrays.asList("x", null)))
+                  .orElseThrow())
+          .satisfies(
+              g -> {
+                assertThat(g.cells()).isEqualTo(List.of(List.of(1, 2), List.of(3, 4)));
+                assertThat(g.boxed()).isDeepEqualTo(new Integer[][] {{5, null}});
+                assertThat(g.primitive()).isDeepEqualTo(new int[][] {{6}, {7}});
+                assertThat(g.words()).isEqualTo(List.of(Arrays.asList("x", null)));
+              });
       // Empty arrays are empty; a NULL column in a nullable component is null.
       Grid empty =
           db.queryOne(

@@ -49,6 +49,15 @@ class HstoreChecksTest {
                 "@Table(\"hs_tagged\") record Tagged(@Id int id, Map<String, String> tags,",
                 "    @Nullable String note) {}"))
         .succeededWithoutWarnings();
+    // A DAO writes such a record too (the Map binds as hstore's text form).
+    assertThat(
+            compile(
+                "@Table(\"hs_tagged\") record Tagged(@Id int id, Map<String, String> tags,",
+                "    @Nullable String note) {}",
+                "@Dao interface Tags { @Insert void add(Tagged t); @Update int change(Tagged t);",
+                "  @Query(\"SELECT id, tags, note FROM hs_tagged WHERE exist(tags, :key)\")",
+                "  List<Tagged> withKey(String key); }"))
+        .succeededWithoutWarnings();
     String[] overText = {
       "@Table(\"hs_tagged\") record Tagged(@Id int id, Map<String, String> tags,",
       "    @Nullable Map<String, String> note) {}"
