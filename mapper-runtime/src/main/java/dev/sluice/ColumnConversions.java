@@ -3,6 +3,7 @@ package dev.sluice;
 import dev.sluice.driver.codec.BinaryCodec;
 import dev.sluice.driver.codec.BitStringCodec;
 import dev.sluice.driver.codec.Bytes;
+import dev.sluice.driver.codec.NumericCodec;
 import dev.sluice.driver.codec.Oids;
 import dev.sluice.driver.codec.RangeCodec;
 import java.math.BigDecimal;
@@ -73,7 +74,7 @@ final class ColumnConversions {
       return Float.intBitsToFloat(Bytes.getInt(row.buffer(), row.offset(c)));
     }
     if (len >= 8 && oid == Oids.NUMERIC) {
-      return BinaryCodec.numericAsDouble(row.buffer(), row.offset(c), len);
+      return NumericCodec.numericAsDouble(row.buffer(), row.offset(c), len);
     }
     throw ColumnErrors.mismatch(row, c, "double");
   }
@@ -92,7 +93,7 @@ final class ColumnConversions {
       case Oids.JSONB:
         return BinaryCodec.jsonb(buf, off, len);
       case Oids.NUMERIC:
-        return BinaryCodec.numericAsString(buf, off, len);
+        return NumericCodec.numericAsString(buf, off, len);
       case Oids.BOOL:
         if (len != 1) {
           badLength(row, c, len, "String");

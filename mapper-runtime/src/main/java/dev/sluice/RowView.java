@@ -7,6 +7,7 @@ import dev.sluice.driver.codec.Bytes;
 import dev.sluice.driver.codec.NumericCodec;
 import dev.sluice.driver.codec.Oids;
 import dev.sluice.driver.codec.RangeCodec;
+import dev.sluice.driver.codec.TemporalCodec;
 import dev.sluice.generated.CompositeReader;
 import dev.sluice.generated.EnumLabels;
 import dev.sluice.generated.InOrderRow;
@@ -507,7 +508,7 @@ public final class RowView {
       return null;
     }
     if (oids[c] == Oids.NUMERIC) {
-      return BinaryCodec.numeric(buf, offsets[c], len);
+      return NumericCodec.numeric(buf, offsets[c], len);
     }
     return ColumnConversions.toBigDecimal(this, c);
   }
@@ -633,7 +634,7 @@ public final class RowView {
    * @throws PgException with SQLSTATE 42804 if the column is of another type
    */
   public LocalDate getLocalDate(int c) {
-    return isNull(c) ? null : BinaryCodec.date(buf, binary(c, Oids.DATE, 4, "LocalDate"));
+    return isNull(c) ? null : TemporalCodec.date(buf, binary(c, Oids.DATE, 4, "LocalDate"));
   }
 
   /**
@@ -644,7 +645,7 @@ public final class RowView {
    * @throws PgException with SQLSTATE 42804 if the column is of another type
    */
   public LocalTime getLocalTime(int c) {
-    return isNull(c) ? null : BinaryCodec.time(buf, binary(c, Oids.TIME, 8, "LocalTime"));
+    return isNull(c) ? null : TemporalCodec.time(buf, binary(c, Oids.TIME, 8, "LocalTime"));
   }
 
   /**
@@ -655,7 +656,7 @@ public final class RowView {
    * @throws PgException with SQLSTATE 42804 if the column is of another type
    */
   public OffsetTime getOffsetTime(int c) {
-    return isNull(c) ? null : BinaryCodec.timetz(buf, binary(c, Oids.TIMETZ, 12, "OffsetTime"));
+    return isNull(c) ? null : TemporalCodec.timetz(buf, binary(c, Oids.TIMETZ, 12, "OffsetTime"));
   }
 
   /**
@@ -668,7 +669,7 @@ public final class RowView {
   public LocalDateTime getLocalDateTime(int c) {
     return isNull(c)
         ? null
-        : BinaryCodec.timestamp(buf, binary(c, Oids.TIMESTAMP, 8, "LocalDateTime"));
+        : TemporalCodec.timestamp(buf, binary(c, Oids.TIMESTAMP, 8, "LocalDateTime"));
   }
 
   /**
@@ -681,7 +682,7 @@ public final class RowView {
   public Instant getInstant(int c) {
     return isNull(c)
         ? null
-        : BinaryCodec.timestamptz(buf, binary(c, Oids.TIMESTAMPTZ, 8, "Instant"));
+        : TemporalCodec.timestamptz(buf, binary(c, Oids.TIMESTAMPTZ, 8, "Instant"));
   }
 
   /**
@@ -694,7 +695,7 @@ public final class RowView {
   public OffsetDateTime getOffsetDateTime(int c) {
     return isNull(c)
         ? null
-        : BinaryCodec.timestamptzOffset(buf, binary(c, Oids.TIMESTAMPTZ, 8, "OffsetDateTime"));
+        : TemporalCodec.timestamptzOffset(buf, binary(c, Oids.TIMESTAMPTZ, 8, "OffsetDateTime"));
   }
 
   /**
@@ -709,7 +710,7 @@ public final class RowView {
     if (isNull(c)) {
       return null;
     }
-    Interval i = BinaryCodec.interval(buf, binary(c, Oids.INTERVAL, 16, "Interval"));
+    Interval i = TemporalCodec.interval(buf, binary(c, Oids.INTERVAL, 16, "Interval"));
     return infiniteIntervals ? i : FiniteIntervals.check(this, c, i);
   }
 

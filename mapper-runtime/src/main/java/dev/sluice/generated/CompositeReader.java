@@ -5,7 +5,9 @@ import dev.sluice.PgException;
 import dev.sluice.RowView;
 import dev.sluice.driver.codec.BinaryCodec;
 import dev.sluice.driver.codec.Bytes;
+import dev.sluice.driver.codec.NumericCodec;
 import dev.sluice.driver.codec.Oids;
+import dev.sluice.driver.codec.TemporalCodec;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -323,7 +325,7 @@ public final class CompositeReader extends CompositeFrame {
     int len = variable(component, "BigDecimal");
     int off = pos;
     pos += len;
-    return BinaryCodec.numeric(buf, off, len);
+    return NumericCodec.numeric(buf, off, len);
   }
 
   /**
@@ -383,7 +385,7 @@ public final class CompositeReader extends CompositeFrame {
   }
 
   /**
-   * A timestamptz field as an Instant (infinities as {@link BinaryCodec#timestamptz} reads them).
+   * A timestamptz field as an Instant (infinities as {@link TemporalCodec#timestamptz} reads them).
    *
    * @param component the record component being read, as errors name it
    * @return the value
@@ -392,7 +394,7 @@ public final class CompositeReader extends CompositeFrame {
    */
   public Instant readInstant(String component) {
     int q = fixedAt(Oids.TIMESTAMPTZ, 8);
-    return q < 0 ? read(Instant.class, component) : BinaryCodec.timestamptz(buf, q);
+    return q < 0 ? read(Instant.class, component) : TemporalCodec.timestamptz(buf, q);
   }
 
   /**
@@ -405,7 +407,7 @@ public final class CompositeReader extends CompositeFrame {
    */
   public LocalDateTime readLocalDateTime(String component) {
     int q = fixedAt(Oids.TIMESTAMP, 8);
-    return q < 0 ? read(LocalDateTime.class, component) : BinaryCodec.timestamp(buf, q);
+    return q < 0 ? read(LocalDateTime.class, component) : TemporalCodec.timestamp(buf, q);
   }
 
   /**
@@ -418,7 +420,7 @@ public final class CompositeReader extends CompositeFrame {
    */
   public LocalDate readLocalDate(String component) {
     int q = fixedAt(Oids.DATE, 4);
-    return q < 0 ? read(LocalDate.class, component) : BinaryCodec.date(buf, q);
+    return q < 0 ? read(LocalDate.class, component) : TemporalCodec.date(buf, q);
   }
 
   /**
@@ -431,7 +433,7 @@ public final class CompositeReader extends CompositeFrame {
    */
   public LocalTime readLocalTime(String component) {
     int q = fixedAt(Oids.TIME, 8);
-    return q < 0 ? read(LocalTime.class, component) : BinaryCodec.time(buf, q);
+    return q < 0 ? read(LocalTime.class, component) : TemporalCodec.time(buf, q);
   }
 
   /**

@@ -5,6 +5,8 @@ import dev.sluice.RowView;
 import dev.sluice.driver.ReadBuffer;
 import dev.sluice.driver.codec.BinaryCodec;
 import dev.sluice.driver.codec.Bytes;
+import dev.sluice.driver.codec.NumericCodec;
+import dev.sluice.driver.codec.TemporalCodec;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -314,7 +316,7 @@ public final class InOrderRow {
    */
   public BigDecimal readBigDecimal(String component) {
     int q = variable(component, "BigDecimal");
-    return BinaryCodec.numeric(buf, q, cursor - q);
+    return NumericCodec.numeric(buf, q, cursor - q);
   }
 
   /**
@@ -351,7 +353,7 @@ public final class InOrderRow {
    *     08P01 if its length does not fit
    */
   public LocalDate readLocalDate(String component) {
-    return BinaryCodec.date(buf, fixed(4, component, "LocalDate"));
+    return TemporalCodec.date(buf, fixed(4, component, "LocalDate"));
   }
 
   /**
@@ -363,7 +365,7 @@ public final class InOrderRow {
    *     08P01 if its length does not fit
    */
   public LocalTime readLocalTime(String component) {
-    return BinaryCodec.time(buf, fixed(8, component, "LocalTime"));
+    return TemporalCodec.time(buf, fixed(8, component, "LocalTime"));
   }
 
   /**
@@ -375,7 +377,7 @@ public final class InOrderRow {
    *     08P01 if its length does not fit
    */
   public LocalDateTime readLocalDateTime(String component) {
-    return BinaryCodec.timestamp(buf, fixed(8, component, "LocalDateTime"));
+    return TemporalCodec.timestamp(buf, fixed(8, component, "LocalDateTime"));
   }
 
   /**
@@ -387,7 +389,7 @@ public final class InOrderRow {
    *     08P01 if its length does not fit
    */
   public Instant readInstant(String component) {
-    return BinaryCodec.timestamptz(buf, fixed(8, component, "Instant"));
+    return TemporalCodec.timestamptz(buf, fixed(8, component, "Instant"));
   }
 
   /**
@@ -399,7 +401,7 @@ public final class InOrderRow {
    *     08P01 if its length does not fit
    */
   public OffsetDateTime readOffsetDateTime(String component) {
-    return BinaryCodec.timestamptzOffset(buf, fixed(8, component, "OffsetDateTime"));
+    return TemporalCodec.timestamptzOffset(buf, fixed(8, component, "OffsetDateTime"));
   }
 
   /**

@@ -6,7 +6,6 @@ import dev.sluice.PgException;
 import dev.sluice.PgNumeric;
 import dev.sluice.Range;
 import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -15,7 +14,6 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
-import java.time.OffsetTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,304 +32,12 @@ import java.util.UUID;
  * (23:59:59.999999999, a value the server's microseconds cannot otherwise produce), in timetz at
  * the value's own offset; interval {@code ±infinity} (PostgreSQL 17) is {@link Interval#INFINITY}/
  * {@link Interval#NEGATIVE_INFINITY}. numeric NaN and ±Infinity have no BigDecimal: {@link
- * #numeric} fails (SQLSTATE 22000), {@link NumericCodec}, {@link #numericAsDouble} and {@link
- * #numericAsString} read them, and {@link #decode} gives them as Double.
+ * NumericCodec#numeric} fails (SQLSTATE 22000), {@link NumericCodec}, {@link
+ * NumericCodec#numericAsDouble} and {@link NumericCodec#numericAsString} read them, and {@link
+ * #decode} gives them as Double.
  */
 public final class BinaryCodec {
   private BinaryCodec() {}
-
-  /** Seconds from 1970-01-01 to PostgreSQL's epoch, 2000-01-01. */
-  public static final long PG_EPOCH_SECONDS = 946_684_800L;
-
-  /** Days from 1970-01-01 to 2000-01-01. */
-  public static final int PG_EPOCH_DAYS = 10_957;
-
-  public static final long MICROS_PER_DAY = 86_400_000_000L;
-
-  private static final long[] POW10 = new long[19];
-
-  static {
-    POW10[0] = 1;
-    for (int i = 1; i < POW10.length; i++) {
-      POW10[i] = POW10[i - 1] * 10;
-    }
-  }
-
-  private static final short NUMERIC_POS = 0x0000;
-  private static final short NUMERIC_NEG = 0x4000;
-  private static final short NUMERIC_NAN = (short) 0xC000;
-  private static final short NUMERIC_PINF = (short) 0xD000;
-  private static final short NUMERIC_NINF = (short) 0xF000;
-
-  // ---- numeric ----
-
-  /**
-   * numeric: uint16 ndigits, int16 weight, int16 sign, int16 dscale, then base-10000 digits. Values
-   * of up to 16 significant digits take a long-arithmetic path; the rest go through BigInteger.
-   */
-  public static BigDecimal numeric(byte[] b, int off, int len) {
-    if (len < 8) {
-      throw numericTooShort(len);
-    }
-    // ndigits is unsigned: the largest numerics (131072 digits before the point, 16383 after)
-    // have up to 36865 base-10000 digits.
-    int ndigits = Bytes.getShort(b, off) & 0xffff;
-    int weight = Bytes.getShort(b, off + 2);
-    short sign = Bytes.getShort(b, off + 4);
-    int dscale = Bytes.getShort(b, off + 6) & 0xffff;
-    // One test for the three ways a header can be refused, and their messages out of line: this
-    // method stays under the JIT's inlining limit for hot methods (FreqInlineSize, 325 bytes of
-    // bytecode), so a row decoder's loop inlines it (issue 25: W5's numeric column).
-    if ((sign != NUMERIC_POS && sign != NUMERIC_NEG)
-        || len != 8 + 2 * ndigits
-        || dscale > NUMERIC_MAX_DSCALE) {
-      throw numericRefused(sign, ndigits, len, dscale);
-    }
-    if (ndigits == 0) {
-      return BigDecimal.valueOf(0, dscale);
-    }
-    // value = digits (as one base-10000 number) * 10000^(weight - ndigits + 1)
-    int exp10 = 4 * (weight - ndigits + 1);
-    int shift = exp10 + dscale;
-    if (ndigits <= 4 && shift <= 18 && shift >= -18) {
-      long acc = 0;
-      for (int i = 0, p = off + 8; i < ndigits; i++, p += 2) {
-        short d = Bytes.getShort(b, p);
-        if ((char) d > 9999) {
-          throw badDigit(d);
-        }
-        acc = acc * 10000 + d;
-      }
-      long unscaled;
-      if (shift >= 0) {
-        if (acc <= Long.MAX_VALUE / POW10[shift]) {
-          unscaled = acc * POW10[shift];
-          return BigDecimal.valueOf(sign == NUMERIC_NEG ? -unscaled : unscaled, dscale);
-        }
-      } else {
-        // Digits below dscale are zeros that pad the last base-10000 group.
-        unscaled = acc / POW10[-shift];
-        return BigDecimal.valueOf(sign == NUMERIC_NEG ? -unscaled : unscaled, dscale);
-      }
-    }
-    return numericSlow(b, off, ndigits, sign, dscale, exp10, true);
-  }
-
-  /**
-   * The digits as a BigDecimal; at scale {@code dscale} if {@code scaled}, else at the exponent the
-   * digits give (for a double, which needs no scale: scaling 1e131071 to dscale multiplies by
-   * 10^131071).
-   */
-  private static BigDecimal numericSlow(
-      byte[] b, int off, int ndigits, short sign, int dscale, int exp10, boolean scaled) {
-    char[] digits = new char[ndigits * 4];
-    for (int i = 0, p = off + 8; i < ndigits; i++, p += 2) {
-      short d = Bytes.getShort(b, p);
-      if ((char) d > 9999) {
-        throw badDigit(d);
-      }
-      digits[i * 4] = (char) ('0' + d / 1000);
-      digits[i * 4 + 1] = (char) ('0' + d / 100 % 10);
-      digits[i * 4 + 2] = (char) ('0' + d / 10 % 10);
-      digits[i * 4 + 3] = (char) ('0' + d % 10);
-    }
-    BigInteger unscaled = new BigInteger(new String(digits));
-    BigDecimal v = new BigDecimal(unscaled, -exp10);
-    if (sign == NUMERIC_NEG) {
-      v = v.negate();
-    }
-    // numeric_recv truncates digits the dscale hides; so does the fast path above.
-    return scaled ? v.setScale(dscale, java.math.RoundingMode.DOWN) : v;
-  }
-
-  /** Why {@link #numeric} refuses a header: NaN or an infinity, a wrong length, a dscale. */
-  private static PgException numericRefused(short sign, int ndigits, int len, int dscale) {
-    if (sign != NUMERIC_POS && sign != NUMERIC_NEG) {
-      return new PgException(
-          "22000",
-          "numeric value "
-              + numericSpecialName(sign)
-              + " has no BigDecimal form; read it as PgNumeric, double or String");
-    }
-    if (len != 8 + 2 * ndigits) {
-      return new PgException("08P01", "numeric of " + ndigits + " digits in " + len + " bytes");
-    }
-    return new PgException("08P01", "numeric with dscale " + dscale + ", above 16383");
-  }
-
-  /** The largest dscale numeric_recv accepts (NUMERIC_DSCALE_MASK). */
-  private static final int NUMERIC_MAX_DSCALE = 0x3FFF;
-
-  private static PgException numericTooShort(int len) {
-    return new PgException("08P01", "numeric value of " + len + " bytes, shorter than its header");
-  }
-
-  private static PgException badDigit(short d) {
-    return new PgException("08P01", "numeric with base-10000 digit " + d + ", outside 0..9999");
-  }
-
-  /** numeric as double: NaN and ±Infinity map to the double's own. */
-  public static double numericAsDouble(byte[] b, int off, int len) {
-    if (len < 8) {
-      throw numericTooShort(len);
-    }
-    short sign = Bytes.getShort(b, off + 4);
-    if (sign == NUMERIC_NAN) {
-      return Double.NaN;
-    }
-    if (sign == NUMERIC_PINF) {
-      return Double.POSITIVE_INFINITY;
-    }
-    if (sign == NUMERIC_NINF) {
-      return Double.NEGATIVE_INFINITY;
-    }
-    int ndigits = Bytes.getShort(b, off) & 0xffff;
-    int weight = Bytes.getShort(b, off + 2);
-    if ((weight > 80 || weight < -80) && len == 8 + 2 * ndigits && ndigits > 0) {
-      // Far beyond a double's range or precision either way: no BigDecimal scaled to dscale.
-      if (sign != NUMERIC_POS && sign != NUMERIC_NEG) {
-        throw new PgException("08P01", "numeric with sign 0x" + Integer.toHexString(sign & 0xffff));
-      }
-      return numericSlow(b, off, ndigits, sign, 0, 4 * (weight - ndigits + 1), false).doubleValue();
-    }
-    return numeric(b, off, len).doubleValue();
-  }
-
-  /** numeric as text, including 'NaN', 'Infinity' and '-Infinity'. */
-  public static String numericAsString(byte[] b, int off, int len) {
-    if (len < 8) {
-      throw numericTooShort(len);
-    }
-    short sign = Bytes.getShort(b, off + 4);
-    if (sign != NUMERIC_POS && sign != NUMERIC_NEG) {
-      return numericSpecialName(sign);
-    }
-    return numeric(b, off, len).toPlainString();
-  }
-
-  /** Whether a numeric is NaN or ±Infinity, which have no BigDecimal. */
-  public static boolean isNumericSpecial(byte[] b, int off) {
-    short sign = Bytes.getShort(b, off + 4);
-    return sign != NUMERIC_POS && sign != NUMERIC_NEG;
-  }
-
-  private static String numericSpecialName(short sign) {
-    switch (sign) {
-      case NUMERIC_NAN:
-        return "NaN";
-      case NUMERIC_PINF:
-        return "Infinity";
-      case NUMERIC_NINF:
-        return "-Infinity";
-      default:
-        return "sign 0x" + Integer.toHexString(sign & 0xffff);
-    }
-  }
-
-  // ---- date and time ----
-
-  /**
-   * date: int32 days since 2000-01-01; ±infinity are {@link LocalDate#MAX} and {@link
-   * LocalDate#MIN}.
-   */
-  public static LocalDate date(byte[] b, int off) {
-    int days = Bytes.getInt(b, off);
-    if (days == Integer.MAX_VALUE) {
-      return LocalDate.MAX;
-    }
-    if (days == Integer.MIN_VALUE) {
-      return LocalDate.MIN;
-    }
-    return LocalDate.ofEpochDay((long) days + PG_EPOCH_DAYS);
-  }
-
-  /** time: int64 µs since midnight; '24:00:00' is {@link LocalTime#MAX}. */
-  public static LocalTime time(byte[] b, int off) {
-    return localTime(Bytes.getLong(b, off));
-  }
-
-  static LocalTime localTime(long micros) {
-    if (micros >= MICROS_PER_DAY) {
-      if (micros == MICROS_PER_DAY) {
-        return LocalTime.MAX;
-      }
-      throw timeOutOfRange(micros);
-    }
-    if (micros < 0) {
-      throw timeOutOfRange(micros);
-    }
-    return LocalTime.ofNanoOfDay(micros * 1000);
-  }
-
-  /** time_recv accepts 0 to 24:00:00 only: anything else is not from a server. */
-  private static PgException timeOutOfRange(long micros) {
-    return new PgException(
-        "08P01", "time value of " + micros + " µs, outside 00:00:00 to 24:00:00");
-  }
-
-  /** timetz_recv's limit on the zone: less than 16 hours either way (TZDISP_LIMIT). */
-  private static final int TZDISP_LIMIT = 16 * 3600;
-
-  /** timetz: int64 µs since midnight, int32 zone offset in seconds west of UTC. */
-  public static OffsetTime timetz(byte[] b, int off) {
-    LocalTime t = localTime(Bytes.getLong(b, off));
-    int west = Bytes.getInt(b, off + 8);
-    if (west <= -TZDISP_LIMIT || west >= TZDISP_LIMIT) {
-      throw new PgException(
-          "08P01", "timetz value with a zone of " + west + " s west of UTC, beyond ±16 hours");
-    }
-    return OffsetTime.of(t, ZoneOffset.ofTotalSeconds(-west));
-  }
-
-  /** timestamp: int64 µs since 2000-01-01; ±infinity are {@link LocalDateTime#MAX}/{@code MIN}. */
-  public static LocalDateTime timestamp(byte[] b, int off) {
-    long micros = Bytes.getLong(b, off);
-    if (micros == Long.MAX_VALUE) {
-      return LocalDateTime.MAX;
-    }
-    if (micros == Long.MIN_VALUE) {
-      return LocalDateTime.MIN;
-    }
-    long seconds = Math.floorDiv(micros, 1_000_000L) + PG_EPOCH_SECONDS;
-    int nanos = (int) Math.floorMod(micros, 1_000_000L) * 1000;
-    return LocalDateTime.ofEpochSecond(seconds, nanos, ZoneOffset.UTC);
-  }
-
-  /** timestamptz: int64 µs since 2000-01-01 UTC; ±infinity are {@link Instant#MAX}/{@code MIN}. */
-  public static Instant timestamptz(byte[] b, int off) {
-    long micros = Bytes.getLong(b, off);
-    if (micros == Long.MAX_VALUE) {
-      return Instant.MAX;
-    }
-    if (micros == Long.MIN_VALUE) {
-      return Instant.MIN;
-    }
-    long seconds = Math.floorDiv(micros, 1_000_000L) + PG_EPOCH_SECONDS;
-    int nanos = (int) Math.floorMod(micros, 1_000_000L) * 1000;
-    return Instant.ofEpochSecond(seconds, nanos);
-  }
-
-  /**
-   * timestamptz as an OffsetDateTime in UTC; ±infinity are {@link OffsetDateTime#MAX}/{@code MIN}.
-   */
-  public static OffsetDateTime timestamptzOffset(byte[] b, int off) {
-    long micros = Bytes.getLong(b, off);
-    if (micros == Long.MAX_VALUE) {
-      return OffsetDateTime.MAX;
-    }
-    if (micros == Long.MIN_VALUE) {
-      return OffsetDateTime.MIN;
-    }
-    return timestamptz(b, off).atOffset(ZoneOffset.UTC);
-  }
-
-  /** interval: int64 µs, int32 days, int32 months. */
-  public static Interval interval(byte[] b, int off) {
-    long micros = Bytes.getLong(b, off);
-    int days = Bytes.getInt(b, off + 8);
-    int months = Bytes.getInt(b, off + 12);
-    return new Interval(months, days, micros);
-  }
 
   // ---- other scalars ----
 
@@ -444,9 +150,11 @@ public final class BinaryCodec {
         return Double.longBitsToDouble(Bytes.getLong(b, off));
       case Oids.NUMERIC:
         if (len < 8) {
-          throw numericTooShort(len);
+          throw NumericCodec.numericTooShort(len);
         }
-        return isNumericSpecial(b, off) ? numericAsDouble(b, off, len) : numeric(b, off, len);
+        return NumericCodec.isNumericSpecial(b, off)
+            ? NumericCodec.numericAsDouble(b, off, len)
+            : NumericCodec.numeric(b, off, len);
       case Oids.TEXT:
       case Oids.VARCHAR:
       case Oids.BPCHAR:
@@ -471,22 +179,22 @@ public final class BinaryCodec {
         return uuid(b, off);
       case Oids.DATE:
         requireLength(oid, len, 4);
-        return date(b, off);
+        return TemporalCodec.date(b, off);
       case Oids.TIME:
         requireLength(oid, len, 8);
-        return time(b, off);
+        return TemporalCodec.time(b, off);
       case Oids.TIMETZ:
         requireLength(oid, len, 12);
-        return timetz(b, off);
+        return TemporalCodec.timetz(b, off);
       case Oids.TIMESTAMP:
         requireLength(oid, len, 8);
-        return timestamp(b, off);
+        return TemporalCodec.timestamp(b, off);
       case Oids.TIMESTAMPTZ:
         requireLength(oid, len, 8);
-        return timestamptz(b, off);
+        return TemporalCodec.timestamptz(b, off);
       case Oids.INTERVAL:
         requireLength(oid, len, 16);
-        return interval(b, off);
+        return TemporalCodec.interval(b, off);
       case Oids.INET:
       case Oids.CIDR:
         return inet(b, off, len);

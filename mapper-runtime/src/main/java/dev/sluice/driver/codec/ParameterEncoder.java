@@ -40,8 +40,9 @@ import java.util.UUID;
  * ArrayEncoder}, nested ones as multi-dimensional arrays.
  *
  * <p>Over 500 lines because the encoding of every Java type for every parameter type it may meet is
- * one dispatch, read top to bottom; the text forms ({@link #text}) and numeric's base-10000 digits
- * are the parts to move out first when it grows.
+ * one dispatch, read top to bottom. numeric's base-10000 digits ({@link NumericCodec}) and the
+ * date/time arithmetic ({@link TemporalCodec}) live with their readers; the text forms ({@link
+ * #text}) are the part to move out next when it grows.
  */
 public final class ParameterEncoder {
   private ParameterEncoder() {}
@@ -212,7 +213,7 @@ public final class ParameterEncoder {
           return;
         }
         if (v instanceof Number n) {
-          numeric(w, toBigDecimal(n));
+          NumericCodec.writeNumeric(w, toBigDecimal(n));
           return;
         }
         break;
@@ -247,33 +248,33 @@ public final class ParameterEncoder {
         break;
       case Oids.DATE:
         if (v instanceof LocalDate d) {
-          w.putInt(date(d));
+          w.putInt(TemporalCodec.date(d));
           return;
         }
         break;
       case Oids.TIME:
         if (v instanceof LocalTime t) {
-          w.putLong(time(t));
+          w.putLong(TemporalCodec.time(t));
           return;
         }
         break;
       case Oids.TIMETZ:
         if (v instanceof OffsetTime t) {
-          w.putLong(time(t.toLocalTime()));
+          w.putLong(TemporalCodec.time(t.toLocalTime()));
           w.putInt(-t.getOffset().getTotalSeconds());
           return;
         }
         break;
       case Oids.TIMESTAMP:
         if (v instanceof LocalDateTime t) {
-          w.putLong(timestamp(t));
+          w.putLong(TemporalCodec.timestamp(t));
           return;
         }
         break;
       case Oids.TIMESTAMPTZ:
         Instant instant = instantOf(v);
         if (instant != null) {
-          w.putLong(timestamptz(instant));
+          w.putLong(TemporalCodec.timestamptz(instant));
           return;
         }
         break;
@@ -511,126 +512,6 @@ public final class ParameterEncoder {
     if (n instanceof BigDecimal d) return d;
     if (n instanceof BigInteger b) return new BigDecimal(b);
     return BigDecimal.valueOf(n.longValue());
-  }
-
-  /** Digits numeric holds before the decimal point: a weight of at most int16's maximum. */
-  private static final int NUMERIC_MAX_INTEGER_DIGITS = 4 * (Short.MAX_VALUE + 1);
-
-  /** The largest dscale numeric_recv accepts (NUMERIC_DSCALE_MASK). */
-  private static final int NUMERIC_MAX_DSCALE = 0x3FFF;
-
-  /** numeric: int16 ndigits, int16 weight, int16 sign, int16 dscale, base-10000 digits. */
-  static void numeric(WriteBuffer w, BigDecimal value) {
-    // Checked before building any digits: the weight and dscale are int16 fields, and a value past
-    // them would wrap around into another valid numeric (1E+140000 arrived as 1).
-    if (value.scale() > NUMERIC_MAX_DSCALE
-        || value.signum() != 0
-            && (long) value.precision() - value.scale() > NUMERIC_MAX_INTEGER_DIGITS) {
-      throw new PgException(
-          "22003",
-          "numeric value of "
-              + value.precision()
-              + " digits and scale "
-              + value.scale()
-              + " is out of numeric's range ("
-              + NUMERIC_MAX_INTEGER_DIGITS
-              + " digits before the point, "
-              + NUMERIC_MAX_DSCALE
-              + " after)");
-    }
-    BigDecimal v = value.scale() < 0 ? value.setScale(0) : value;
-    int dscale = v.scale();
-    String digits = v.unscaledValue().abs().toString();
-    // Pad the fraction on the right and the integer part on the left to whole base-10000 groups.
-    int fracPad = (4 - dscale % 4) % 4;
-    int intLen = digits.length() - dscale;
-    StringBuilder sb = new StringBuilder(digits.length() + 8);
-    int intPad = intLen <= 0 ? 0 : (4 - intLen % 4) % 4;
-    if (intLen < 0) {
-      for (int i = 0; i < -intLen; i++) sb.append('0');
-      intLen = 0;
-    }
-    for (int i = 0; i < intPad; i++) sb.append('0');
-    sb.append(digits);
-    for (int i = 0; i < fracPad; i++) sb.append('0');
-    int groups = sb.length() / 4;
-    int weight = (intLen + intPad) / 4 - 1;
-    int first = 0;
-    while (first < groups && group(sb, first) == 0) {
-      first++;
-      weight--;
-    }
-    int last = groups - 1;
-    while (last >= first && group(sb, last) == 0) {
-      last--;
-    }
-    int ndigits = last - first + 1;
-    w.putShort(ndigits);
-    w.putShort(ndigits == 0 ? 0 : weight);
-    w.putShort(v.signum() < 0 ? 0x4000 : 0);
-    w.putShort(dscale);
-    for (int g = first; g <= last; g++) {
-      w.putShort(group(sb, g));
-    }
-  }
-
-  private static int group(CharSequence s, int g) {
-    int p = g * 4;
-    return (s.charAt(p) - '0') * 1000
-        + (s.charAt(p + 1) - '0') * 100
-        + (s.charAt(p + 2) - '0') * 10
-        + (s.charAt(p + 3) - '0');
-  }
-
-  static int date(LocalDate d) {
-    if (d.equals(LocalDate.MAX)) return Integer.MAX_VALUE;
-    if (d.equals(LocalDate.MIN)) return Integer.MIN_VALUE;
-    long days = d.toEpochDay() - BinaryCodec.PG_EPOCH_DAYS;
-    if (days <= Integer.MIN_VALUE || days >= Integer.MAX_VALUE) {
-      throw outOfRange("date", d);
-    }
-    return (int) days;
-  }
-
-  static long time(LocalTime t) {
-    if (t.equals(LocalTime.MAX)) return BinaryCodec.MICROS_PER_DAY;
-    return t.toNanoOfDay() / 1000;
-  }
-
-  static long timestamp(LocalDateTime t) {
-    if (t.equals(LocalDateTime.MAX)) return Long.MAX_VALUE;
-    if (t.equals(LocalDateTime.MIN)) return Long.MIN_VALUE;
-    long seconds = t.toEpochSecond(java.time.ZoneOffset.UTC) - BinaryCodec.PG_EPOCH_SECONDS;
-    return micros(seconds, t.getNano(), "timestamp", t);
-  }
-
-  static long timestamptz(Instant t) {
-    if (t.equals(Instant.MAX)) return Long.MAX_VALUE;
-    if (t.equals(Instant.MIN)) return Long.MIN_VALUE;
-    return micros(t.getEpochSecond() - BinaryCodec.PG_EPOCH_SECONDS, t.getNano(), "timestamptz", t);
-  }
-
-  /**
-   * µs since 2000 of a value {@code seconds} + {@code nanos} since 2000. Beyond the long range
-   * (about ±292,000 years) the product would wrap around into a valid-looking timestamp, so it
-   * fails instead; the server rejects what fits in a long but lies outside its own range. The
-   * extreme longs themselves are the infinities, so they are out of range too.
-   */
-  private static long micros(long seconds, int nanos, String type, Object value) {
-    long micros;
-    try {
-      micros = Math.addExact(Math.multiplyExact(seconds, 1_000_000L), nanos / 1000);
-    } catch (ArithmeticException e) {
-      throw outOfRange(type, value);
-    }
-    if (micros == Long.MAX_VALUE || micros == Long.MIN_VALUE) {
-      throw outOfRange(type, value);
-    }
-    return micros;
-  }
-
-  private static PgException outOfRange(String type, Object value) {
-    return new PgException("22008", type + " out of range: " + value);
   }
 
   private static Instant instantOf(Object v) {
