@@ -105,7 +105,7 @@ final class NullCauses {
     for (int i = 0; i + 1 < path.size(); i++) {
       PlanNode parent = path.get(i);
       if (parent.nullsSide(path.get(i + 1))) {
-        return outerJoin(parent, scan);
+        return joinWritten(parent, scan);
       }
       if (parent.isUnion()) {
         // Above a UNION, EXPLAIN prints a column of its first member for the union's column.
@@ -163,14 +163,7 @@ final class NullCauses {
         continue;
       }
       if (node.nullsSide(child)) {
-        PlanNode scan = scanBelow(child);
-        String join = outerJoin(node, scan);
-        if (scan == null && !"Full".equals(node.joinType)) {
-          // No relation below (an inlined CTE or subquery of constants): named from the text.
-          String written = StatementText.onlyLeftJoined(sql);
-          join = written == null ? join : join + " with " + written;
-        }
-        return text + ", computed on " + join;
+        return text + ", computed on " + joinWritten(node, scanBelow(child));
       }
       if (walk.outputAt(child, k, depth + 1) == NULLABLE) {
         return at(child, k, depth + 1);
@@ -245,6 +238,30 @@ final class NullCauses {
       }
     }
     return null;
+  }
+
+  /**
+   * {@link #outerJoin}, with what the statement's text wrote where the plan does not show it: the
+   * statement's one LEFT JOIN, of a name when no relation is below (an inlined CTE or subquery of
+   * constants: {@code with c}), or of a subquery the planner pulled up ({@code with the subquery s
+   * (language l)}).
+   */
+  private String joinWritten(PlanNode join, PlanNode scan) {
+    String side = outerJoin(join, scan);
+    if ("Full".equals(join.joinType)) {
+      return side;
+    }
+    String subquery = StatementText.onlyLeftJoinedSubquery(sql);
+    if (subquery != null && (scan == null || scan.relation != null)) {
+      return scan == null
+          ? side + " with the subquery " + subquery
+          : outerJoin(join, null) + " with the subquery " + subquery + " (" + named(scan) + ")";
+    }
+    if (scan == null) {
+      String written = StatementText.onlyLeftJoined(sql);
+      return written == null ? side : side + " with " + written;
+    }
+    return side;
   }
 
   /** The nullable side of {@code join}, where {@code scan} (null if not one relation) lies. */

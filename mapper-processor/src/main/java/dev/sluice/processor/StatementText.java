@@ -362,4 +362,50 @@ final class StatementText {
       return null;
     }
   }
+
+  /**
+   * The alias of the subquery the statement's one outer join reads on its nullable side ({@code s}
+   * in {@code LEFT JOIN (SELECT …) s}), when the text has exactly one outer join and it is {@code
+   * LEFT [OUTER] JOIN} of a parenthesized subquery; else null. The planner may pull such a subquery
+   * up, and then the plan names only the relations inside it.
+   */
+  static String onlyLeftJoinedSubquery(String sql) {
+    if (sql == null) {
+      return null;
+    }
+    try {
+      List<Token> t = DeparsedLexer.tokens(sql);
+      int found = -1;
+      int outer = 0;
+      for (int i = 0; i < t.size(); i++) {
+        if (t.get(i).is("left") || t.get(i).is("right") || t.get(i).is("full")) {
+          outer++;
+          found = i;
+        }
+      }
+      if (outer != 1 || !t.get(found).is("left")) {
+        return null;
+      }
+      int j = found + 1;
+      if (t.get(j).is("outer")) {
+        j++;
+      }
+      if (!t.get(j).is("join") || !t.get(j + 1).is("(")) {
+        return null;
+      }
+      int close = closing(t, j + 1);
+      if (close < 0) {
+        return null;
+      }
+      int a = t.get(close + 1).is("as") ? close + 2 : close + 1;
+      Token alias = t.get(a);
+      boolean named =
+          alias.kind == Kind.QUOTED
+              || (alias.kind == Kind.WORD
+                  && !NOT_ALIASES.contains(alias.text.toLowerCase(java.util.Locale.ROOT)));
+      return named ? alias.text : null;
+    } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
+      return null;
+    }
+  }
 }

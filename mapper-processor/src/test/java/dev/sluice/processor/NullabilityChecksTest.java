@@ -464,6 +464,19 @@ class NullabilityChecksTest {
   }
 
   @Test
+  void pulledUpSubqueryOnTheNullableSideIsNamedAsWritten() {
+    // The planner pulls the subquery up: the plan shows only language l; the text names s.
+    assertNullableBecause(
+        "name",
+        "language.name, the nullable side of the outer join with the subquery s (language l))",
+        "name",
+        false,
+        "@Row record R(String title, String name) {}",
+        "@Query(\"SELECT f.title, s.name FROM film f LEFT JOIN (SELECT l.language_id, l.name"
+            + " FROM language l) s ON s.language_id = f.original_language_id\") List<R> m();");
+  }
+
+  @Test
   void materializedCteOfAnAggregate() {
     assertNullableBecause(
         "longest",

@@ -69,7 +69,7 @@ class NullabilityMissesTest {
   void constantOfALeftJoinedSubquery() {
     assertNullableBecause(
         "present",
-        "true, computed on the nullable side of the outer join with inventory)",
+        "true, computed on the nullable side of the outer join with the subquery s (inventory))",
         "present",
         "@Row record R(String title, Boolean present) {}",
         "@Query(\"SELECT f.title, s.present FROM film f LEFT JOIN (SELECT DISTINCT film_id,"
@@ -80,7 +80,7 @@ class NullabilityMissesTest {
   void coalesceInsideALeftJoinedSubquery() {
     assertNullableBecause(
         "features",
-        "COALESCE(film.special_features, '{}'::text[]), computed on the nullable side of the outer join with film)",
+        "COALESCE(film.special_features, '{}'::text[]), computed on the nullable side of the outer join with the subquery s (film))",
         "features",
         "@Row record R(String title, String[] features) {}",
         "@Query(\"SELECT f.title, s.features FROM film f LEFT JOIN (SELECT film_id,"

@@ -34,4 +34,25 @@ class StatementTextTest {
         .isEqualTo("c");
     assertThat(StatementText.onlyLeftJoined(null)).isNull();
   }
+
+  @Test
+  void theOneLeftJoinedSubquerysAliasIsReadOnlyWhenItIsTheOnlyOuterJoin() {
+    assertThat(
+            StatementText.onlyLeftJoinedSubquery(
+                "SELECT 1 FROM f LEFT JOIN (SELECT l.name FROM language l) s ON true"))
+        .isEqualTo("s");
+    assertThat(
+            StatementText.onlyLeftJoinedSubquery(
+                "SELECT 1 FROM f LEFT OUTER JOIN (SELECT (1)) AS \"Sub Q\" ON true"))
+        .isEqualTo("Sub Q");
+    // No alias (allowed from PostgreSQL 16), a name, two outer joins (one inside): none.
+    assertThat(StatementText.onlyLeftJoinedSubquery("SELECT 1 FROM f LEFT JOIN (SELECT 1) ON true"))
+        .isNull();
+    assertThat(StatementText.onlyLeftJoinedSubquery("SELECT 1 FROM f LEFT JOIN c ON true"))
+        .isNull();
+    assertThat(
+            StatementText.onlyLeftJoinedSubquery(
+                "SELECT 1 FROM f LEFT JOIN (SELECT 1 FROM a LEFT JOIN b ON true) s ON true"))
+        .isNull();
+  }
 }
