@@ -324,40 +324,18 @@ final class StatementText {
    * relation (an inlined CTE or subquery of constants): with one outer join, it is that one.
    */
   static String onlyLeftJoined(String sql) {
-    if (sql == null) {
-      return null;
-    }
     try {
-      List<Token> t = DeparsedLexer.tokens(sql);
-      int found = -1;
-      int outer = 0;
-      for (int i = 0; i < t.size(); i++) {
-        if (t.get(i).is("left") || t.get(i).is("right") || t.get(i).is("full")) {
-          outer++;
-          found = i;
-        }
-      }
-      if (outer != 1 || !t.get(found).is("left")) {
+      List<Token> t = sql == null ? null : DeparsedLexer.tokens(sql);
+      int j = t == null ? -1 : afterOnlyLeftJoin(t);
+      if (j < 0) {
         return null;
       }
-      int j = found + 1;
-      if (t.get(j).is("outer")) {
-        j++;
-      }
-      if (!t.get(j).is("join")) {
-        return null;
-      }
-      Token name = t.get(j + 1);
+      Token name = t.get(j);
       if ((name.kind != Kind.WORD && name.kind != Kind.QUOTED) || name.is("lateral")) {
         return null;
       }
-      int a = t.get(j + 2).is("as") ? j + 3 : j + 2;
-      Token alias = t.get(a);
-      boolean aliased =
-          (alias.kind == Kind.WORD || alias.kind == Kind.QUOTED)
-              && !NOT_ALIASES.contains(alias.text.toLowerCase(java.util.Locale.ROOT))
-              && !alias.text.equals(name.text);
-      return aliased ? name.text + " " + alias.text : name.text;
+      String alias = aliasAt(t, j + 1);
+      return alias == null || alias.equals(name.text) ? name.text : name.text + " " + alias;
     } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
       return null;
     }
@@ -370,42 +348,52 @@ final class StatementText {
    * up, and then the plan names only the relations inside it.
    */
   static String onlyLeftJoinedSubquery(String sql) {
-    if (sql == null) {
-      return null;
-    }
     try {
-      List<Token> t = DeparsedLexer.tokens(sql);
-      int found = -1;
-      int outer = 0;
-      for (int i = 0; i < t.size(); i++) {
-        if (t.get(i).is("left") || t.get(i).is("right") || t.get(i).is("full")) {
-          outer++;
-          found = i;
-        }
-      }
-      if (outer != 1 || !t.get(found).is("left")) {
+      List<Token> t = sql == null ? null : DeparsedLexer.tokens(sql);
+      int j = t == null ? -1 : afterOnlyLeftJoin(t);
+      if (j < 0 || !t.get(j).is("(")) {
         return null;
       }
-      int j = found + 1;
-      if (t.get(j).is("outer")) {
-        j++;
-      }
-      if (!t.get(j).is("join") || !t.get(j + 1).is("(")) {
-        return null;
-      }
-      int close = closing(t, j + 1);
-      if (close < 0) {
-        return null;
-      }
-      int a = t.get(close + 1).is("as") ? close + 2 : close + 1;
-      Token alias = t.get(a);
-      boolean named =
-          alias.kind == Kind.QUOTED
-              || (alias.kind == Kind.WORD
-                  && !NOT_ALIASES.contains(alias.text.toLowerCase(java.util.Locale.ROOT)));
-      return named ? alias.text : null;
+      int close = closing(t, j);
+      return close < 0 ? null : aliasAt(t, close + 1);
     } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
       return null;
     }
+  }
+
+  /**
+   * Where what the statement's one outer join reads starts (the token after {@code LEFT [OUTER]
+   * JOIN}), when the text has exactly one outer join and it is a LEFT JOIN; else -1.
+   */
+  private static int afterOnlyLeftJoin(List<Token> t) {
+    int found = -1;
+    int outer = 0;
+    for (int i = 0; i < t.size(); i++) {
+      if (t.get(i).is("left") || t.get(i).is("right") || t.get(i).is("full")) {
+        outer++;
+        found = i;
+      }
+    }
+    if (outer != 1 || !t.get(found).is("left")) {
+      return -1;
+    }
+    int j = found + 1;
+    if (t.get(j).is("outer")) {
+      j++;
+    }
+    return t.get(j).is("join") ? j + 1 : -1;
+  }
+
+  /**
+   * The alias at {@code i} (after an optional AS), or null: a quoted name, or a word that is no key
+   * word which may follow a FROM item ({@link #NOT_ALIASES}).
+   */
+  private static String aliasAt(List<Token> t, int i) {
+    Token alias = t.get(t.get(i).is("as") ? i + 1 : i);
+    boolean named =
+        alias.kind == Kind.QUOTED
+            || (alias.kind == Kind.WORD
+                && !NOT_ALIASES.contains(alias.text.toLowerCase(java.util.Locale.ROOT)));
+    return named ? alias.text : null;
   }
 }
