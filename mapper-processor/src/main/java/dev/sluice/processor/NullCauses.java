@@ -42,18 +42,7 @@ final class NullCauses {
       if (partitions(node)) {
         return null;
       }
-      int branch = 0;
-      for (PlanNode member : node.children) {
-        if (member.isSubplan()) {
-          continue;
-        }
-        branch++;
-        if (walk.outputAt(member, k, depth + 1) == NULLABLE) {
-          String inner = at(member, k, depth + 1);
-          return "branch " + branch + " of the UNION" + (inner == null ? "" : ", " + inner);
-        }
-      }
-      return null;
+      return nullableMember(node, k, depth, branch -> "branch " + branch + " of the UNION");
     }
     return k < node.output.size()
         ? ExpressionNullness.cause(node.output.get(k), new NodeContext(walk, node, depth))
@@ -66,18 +55,32 @@ final class NullCauses {
    * recursive one, and that term's own cause.
    */
   private String recursive(PlanNode union, int k, int depth, String cte) {
-    int term = 0;
+    return nullableMember(
+        union,
+        k,
+        depth,
+        term ->
+            (term == 1 ? "the non-recursive term" : "the recursive term")
+                + " of the recursive CTE"
+                + (cte == null ? "" : " " + cte));
+  }
+
+  /**
+   * Why output {@code k} of a UNION or Recursive Union may be NULL: the first member (counted from
+   * 1, subplans aside) that yields NULL there, as {@code named} calls it, and that member's own
+   * cause; null if no member does.
+   */
+  private String nullableMember(
+      PlanNode union, int k, int depth, java.util.function.IntFunction<String> named) {
+    int position = 0;
     for (PlanNode member : union.children) {
       if (member.isSubplan()) {
         continue;
       }
-      term++;
+      position++;
       if (walk.outputAt(member, k, depth + 1) == NULLABLE) {
         String inner = at(member, k, depth + 1);
-        return (term == 1 ? "the non-recursive term" : "the recursive term")
-            + " of the recursive CTE"
-            + (cte == null ? "" : " " + cte)
-            + (inner == null ? "" : ", " + inner);
+        return named.apply(position) + (inner == null ? "" : ", " + inner);
       }
     }
     return null;
