@@ -1,5 +1,7 @@
 package dev.sluice;
 
+import dev.sluice.annotations.ColumnTypes;
+
 /**
  * Finds the generated decoder of a record class: {@code com.acme.FilmDecoder} for {@code
  * com.acme.Film}, {@code com.acme.Pagila_FilmDecoder} for the nested {@code com.acme.Pagila.Film}.
@@ -41,30 +43,25 @@ final class Decoders {
         }
       };
 
-  /** The decoder of a single value of {@code type}, or null when it is no scalar type. */
+  /**
+   * The decoder of a single value of {@code type}, or null when it is no value type: the {@link
+   * Scalars} constant the table of value types ({@link ColumnTypes}) names for it, found once per
+   * class (the ClassValue above caches it).
+   */
   private static RowDecoder<?> scalar(Class<?> type) {
-    if (type == Long.class) return Scalars.LONG;
-    if (type == Integer.class) return Scalars.INT;
-    if (type == Short.class) return Scalars.SHORT;
-    if (type == String.class) return Scalars.STRING;
-    if (type == Boolean.class) return Scalars.BOOLEAN;
-    if (type == Double.class) return Scalars.DOUBLE;
-    if (type == Float.class) return Scalars.FLOAT;
-    if (type == java.math.BigDecimal.class) return Scalars.BIG_DECIMAL;
-    if (type == byte[].class) return Scalars.BYTES;
-    if (type == java.util.UUID.class) return Scalars.UUID;
-    if (type == java.time.LocalDate.class) return Scalars.LOCAL_DATE;
-    if (type == java.time.LocalTime.class) return Scalars.LOCAL_TIME;
-    if (type == java.time.OffsetTime.class) return Scalars.OFFSET_TIME;
-    if (type == java.time.LocalDateTime.class) return Scalars.LOCAL_DATE_TIME;
-    if (type == java.time.Instant.class) return Scalars.INSTANT;
-    if (type == java.time.OffsetDateTime.class) return Scalars.OFFSET_DATE_TIME;
-    if (type == Interval.class) return Scalars.INTERVAL;
-    if (type == java.net.InetAddress.class) return Scalars.INET_ADDRESS;
-    if (type == InetNetwork.class) return Scalars.INET_NETWORK;
-    if (type == PgLsn.class) return Scalars.PG_LSN;
-    if (type == BitString.class) return Scalars.BIT_STRING;
-    return null;
+    String name =
+        type.isArray() && type.getComponentType().isPrimitive()
+            ? type.getComponentType().getName() + "[]"
+            : type.getName();
+    ColumnTypes.ValueType row = ColumnTypes.of(name);
+    if (row == null) {
+      return null;
+    }
+    try {
+      return (RowDecoder<?>) Scalars.class.getField(row.name()).get(null);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("Scalars has no decoder " + row.name() + " for " + name, e);
+    }
   }
 
   @SuppressWarnings("unchecked")

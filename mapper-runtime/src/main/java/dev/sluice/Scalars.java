@@ -57,6 +57,13 @@ public final class Scalars {
       new FirstColumn<>("BigDecimal", RowView::getBigDecimal);
 
   /**
+   * The first column as {@code PgNumeric} (numeric with its NaN and ±Infinity), read as {@code
+   * RowView.getNumeric} reads it; NULL as null.
+   */
+  public static final RowDecoder<PgNumeric> PG_NUMERIC =
+      new FirstColumn<>("PgNumeric", RowView::getNumeric);
+
+  /**
    * The first column as {@code byte[]}, read as {@code RowView.getBytes} reads it; NULL as null.
    */
   public static final RowDecoder<byte[]> BYTES = new FirstColumn<>("byte[]", RowView::getBytes);

@@ -132,24 +132,10 @@ final class CompositeValues {
           "r.readList($T.class, $S)", ((ValueReader.ListOf) reader).element.boxed(), component);
     }
     ScalarType type = ((ValueReader.Scalar) reader).type;
-    switch (type) {
-      case BOOLEAN:
-      case SHORT:
-      case INT:
-      case LONG:
-      case FLOAT:
-      case DOUBLE:
-      case STRING:
-      case BIG_DECIMAL:
-      case UUID:
-      case LOCAL_DATE:
-      case LOCAL_TIME:
-      case LOCAL_DATE_TIME:
-      case INSTANT:
-        return CodeBlock.of("r.read$L($S)", type.getter.substring("get".length()), component);
-      default:
-        return CodeBlock.of("r.read($T.class, $S)", type.boxed(), component);
+    if (type.inOrderReader() != null) {
+      return CodeBlock.of("r.$L($S)", type.inOrderReader(), component);
     }
+    return CodeBlock.of("r.read($T.class, $S)", type.boxed(), component);
   }
 
   /** Whether a composite field can be read with {@code reader} (see {@link #readValue}). */

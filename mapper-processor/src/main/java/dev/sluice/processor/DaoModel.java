@@ -62,7 +62,7 @@ final class DaoModel {
     }
 
     static Decoder scalar(ScalarType s) {
-      return new Decoder(s.name(), null, null, s.boxed());
+      return new Decoder(s.name, null, null, s.boxed());
     }
 
     static Decoder enumOf(ClassName e) {

@@ -1,5 +1,6 @@
 package dev.sluice.processor;
 
+import dev.sluice.annotations.ColumnTypes;
 import dev.sluice.processor.SchemaFacts.Type;
 import dev.sluice.processor.SqlParameterLexer.Occurrence;
 import dev.sluice.processor.SqlParameterLexer.ParsedSql;
@@ -232,90 +233,16 @@ final class ParameterChecker {
       return null;
     }
     switch (type.getKind()) {
-      case INT:
-        return "int4";
-      case LONG:
-        return "int8";
-      case SHORT:
-        return "int2";
-      case BOOLEAN:
-        return "bool";
-      case DOUBLE:
-        return "float8";
-      case FLOAT:
-        return "float4";
+      case DECLARED:
+        return ColumnTypes.parameterType(
+            ((TypeElement) ((DeclaredType) type).asElement()).getQualifiedName().toString());
       case ARRAY:
         TypeMirror component = ((javax.lang.model.type.ArrayType) type).getComponentType();
-        switch (component.getKind()) {
-          case BYTE:
-            return "bytea";
-          case INT:
-            return "_int4";
-          case LONG:
-            return "_int8";
-          case SHORT:
-            return "_int2";
-          case DOUBLE:
-            return "_float8";
-          case FLOAT:
-            return "_float4";
-          case BOOLEAN:
-            return "_bool";
-          default:
-            return null;
-        }
-      case DECLARED:
-        break;
+        return component.getKind().isPrimitive()
+            ? ColumnTypes.parameterType(component.toString() + "[]")
+            : null;
       default:
-        return null;
-    }
-    String name = ((TypeElement) ((DeclaredType) type).asElement()).getQualifiedName().toString();
-    switch (name) {
-      case "java.lang.Integer":
-        return "int4";
-      case "java.lang.Long":
-        return "int8";
-      case "java.lang.Short":
-        return "int2";
-      case "java.lang.Boolean":
-        return "bool";
-      case "java.lang.Double":
-        return "float8";
-      case "java.lang.Float":
-        return "float4";
-      case "java.math.BigDecimal":
-      case "java.math.BigInteger":
-      case "dev.sluice.PgNumeric":
-        return "numeric";
-      case "java.util.UUID":
-        return "uuid";
-      case "java.time.LocalDate":
-        return "date";
-      case "java.time.LocalTime":
-        return "time";
-      case "java.time.OffsetTime":
-        return "timetz";
-      case "java.time.LocalDateTime":
-        return "timestamp";
-      case "java.time.Instant":
-      case "java.time.OffsetDateTime":
-      case "java.time.ZonedDateTime":
-        return "timestamptz";
-      case "dev.sluice.Interval":
-      case "java.time.Duration":
-      case "java.time.Period":
-        return "interval";
-      case "java.net.InetAddress":
-      case "java.net.Inet4Address":
-      case "java.net.Inet6Address":
-      case "dev.sluice.InetNetwork":
-        return "inet";
-      case "dev.sluice.BitString":
-        return "varbit";
-      case "dev.sluice.PgLsn":
-        return "pg_lsn";
-      default:
-        return null;
+        return type.getKind().isPrimitive() ? ColumnTypes.parameterType(type.toString()) : null;
     }
   }
 

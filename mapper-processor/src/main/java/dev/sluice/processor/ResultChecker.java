@@ -110,7 +110,7 @@ final class ResultChecker {
       Type type = resultType(result.get(0));
       ValueReader reader =
           method.decoder.scalar != null
-              ? new ValueReader.Scalar(ScalarType.valueOf(method.decoder.scalar))
+              ? new ValueReader.Scalar(ScalarType.named(method.decoder.scalar))
               : new ValueReader.EnumOf(method.decoder.enumClass);
       String problem =
           type == null

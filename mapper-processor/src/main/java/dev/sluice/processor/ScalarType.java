@@ -3,116 +3,108 @@ package dev.sluice.processor;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.TypeName;
 import dev.sluice.annotations.ColumnTypes;
+import dev.sluice.annotations.ColumnTypes.ValueType;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
- * The Java types a column is read into directly, each with the {@code RowView} getter chosen at
- * compile time, the type OIDs {@code Columns.require} accepts for it (constant names of {@code
+ * A Java type a column is read into directly: one row of the shared table ({@link ColumnTypes}),
+ * with what the processor derives from it: the {@code RowView} getter chosen at compile time, the
+ * type OIDs {@code Columns.require} accepts for it (constant names of {@code
  * dev.sluice.generated.TypeOids}; empty accepts any type), and the PostgreSQL type it maps to.
+ * There is one instance per row, made from the table, so a type added there is known here.
  *
  * <p>Accepted OIDs only widen (an int reads smallint and integer, never bigint), so a query whose
  * type would not fit fails once at bind time instead of on some row.
  */
-enum ScalarType {
-  BOOLEAN(TypeName.BOOLEAN, "getBoolean", "boolean", accepted("boolean")),
-  SHORT(TypeName.SHORT, "getShort", "smallint", accepted("short")),
-  INT(TypeName.INT, "getInt", "integer", accepted("int")),
-  LONG(TypeName.LONG, "getLong", "bigint", accepted("long")),
-  FLOAT(TypeName.FLOAT, "getFloat", "real", accepted("float")),
-  DOUBLE(TypeName.DOUBLE, "getDouble", "double precision", accepted("double")),
-  /** Any column reads as text: text types as received, the others in their text form. */
-  STRING(ClassName.get(String.class), "getString", "text", accepted("java.lang.String")),
-  BIG_DECIMAL(
-      ClassName.get("java.math", "BigDecimal"),
-      "getBigDecimal",
-      "numeric",
-      accepted("java.math.BigDecimal")),
-  /** numeric with its NaN and ±Infinity. */
-  PG_NUMERIC(
-      ClassName.get("dev.sluice", "PgNumeric"),
-      "getNumeric",
-      "numeric",
-      accepted("dev.sluice.PgNumeric")),
-  BYTES(TypeName.get(byte[].class), "getBytes", "bytea", accepted("byte[]")),
-  UUID(ClassName.get("java.util", "UUID"), "getUuid", "uuid", accepted("java.util.UUID")),
-  LOCAL_DATE(
-      ClassName.get("java.time", "LocalDate"),
-      "getLocalDate",
-      "date",
-      accepted("java.time.LocalDate")),
-  LOCAL_TIME(
-      ClassName.get("java.time", "LocalTime"),
-      "getLocalTime",
-      "time",
-      accepted("java.time.LocalTime")),
-  OFFSET_TIME(
-      ClassName.get("java.time", "OffsetTime"),
-      "getOffsetTime",
-      "timetz",
-      accepted("java.time.OffsetTime")),
-  LOCAL_DATE_TIME(
-      ClassName.get("java.time", "LocalDateTime"),
-      "getLocalDateTime",
-      "timestamp",
-      accepted("java.time.LocalDateTime")),
-  INSTANT(
-      ClassName.get("java.time", "Instant"),
-      "getInstant",
-      "timestamptz",
-      accepted("java.time.Instant")),
-  OFFSET_DATE_TIME(
-      ClassName.get("java.time", "OffsetDateTime"),
-      "getOffsetDateTime",
-      "timestamptz",
-      accepted("java.time.OffsetDateTime")),
-  INTERVAL(
-      ClassName.get("dev.sluice", "Interval"),
-      "getInterval",
-      "interval",
-      accepted("dev.sluice.Interval")),
-  INET_ADDRESS(
-      ClassName.get("java.net", "InetAddress"),
-      "getInetAddress",
-      "inet",
-      accepted("java.net.InetAddress")),
-  INET_NETWORK(
-      ClassName.get("dev.sluice", "InetNetwork"),
-      "getInetNetwork",
-      "inet",
-      accepted("dev.sluice.InetNetwork")),
-  PG_LSN(ClassName.get("dev.sluice", "PgLsn"), "getPgLsn", "pg_lsn", accepted("dev.sluice.PgLsn")),
-  BIT_STRING(
-      ClassName.get("dev.sluice", "BitString"),
-      "getBitString",
-      "varbit",
-      accepted("dev.sluice.BitString"));
+final class ScalarType {
+  private static final Map<String, ScalarType> BY_NAME = new LinkedHashMap<>();
 
-  /**
-   * The {@code TypeOids} constant names of the types {@code javaType} holds without loss, from the
-   * one compatibility table ({@link ColumnTypes}); their names are PostgreSQL's, upper case.
-   */
-  private static List<String> accepted(String javaType) {
-    List<String> out = new ArrayList<>();
-    for (String typname : ColumnTypes.accepted(javaType)) {
+  static {
+    for (ValueType row : ColumnTypes.all()) {
+      ScalarType s = new ScalarType(row);
+      BY_NAME.put(s.name, s);
+    }
+  }
+
+  static final ScalarType SHORT = named("SHORT");
+  static final ScalarType INT = named("INT");
+  static final ScalarType LONG = named("LONG");
+  static final ScalarType FLOAT = named("FLOAT");
+  static final ScalarType DOUBLE = named("DOUBLE");
+
+  /** Any column reads as text: text types as received, the others in their text form. */
+  static final ScalarType STRING = named("STRING");
+
+  static final ScalarType BIG_DECIMAL = named("BIG_DECIMAL");
+  static final ScalarType BYTES = named("BYTES");
+  static final ScalarType INTERVAL = named("INTERVAL");
+
+  /** The type as written in a component: a primitive, or the reference type. */
+  final TypeName type;
+
+  /** The row's name: the constant of {@code dev.sluice.Scalars} that reads one such value. */
+  final String name;
+
+  final String getter;
+  final String sqlType;
+  private final ValueType row;
+  private final List<String> oids;
+
+  private ScalarType(ValueType row) {
+    this.row = row;
+    this.type = typeName(row.javaType());
+    this.name = row.name();
+    this.getter = row.getter();
+    this.sqlType = row.columnType();
+    this.oids = constants(row.accepted());
+  }
+
+  private static TypeName typeName(String javaType) {
+    switch (javaType) {
+      case "boolean":
+        return TypeName.BOOLEAN;
+      case "short":
+        return TypeName.SHORT;
+      case "int":
+        return TypeName.INT;
+      case "long":
+        return TypeName.LONG;
+      case "float":
+        return TypeName.FLOAT;
+      case "double":
+        return TypeName.DOUBLE;
+      case "byte[]":
+        return TypeName.get(byte[].class);
+      default:
+        return ClassName.bestGuess(javaType);
+    }
+  }
+
+  /** {@code TypeOids} constant names of {@code typnames}: PostgreSQL's names, upper case. */
+  private static List<String> constants(List<String> typnames) {
+    List<String> out = new ArrayList<>(typnames.size());
+    for (String typname : typnames) {
       out.add(typname.toUpperCase(Locale.ROOT));
     }
     return List.copyOf(out);
   }
 
-  /** The type as written in a component: a primitive, or the reference type. */
-  final TypeName type;
+  /** Every value type, in the table's order (the narrowest that holds a type comes first). */
+  static Iterable<ScalarType> values() {
+    return BY_NAME.values();
+  }
 
-  final String getter;
-  final String sqlType;
-  private final List<String> oids;
-
-  ScalarType(TypeName type, String getter, String sqlType, List<String> oids) {
-    this.type = type;
-    this.getter = getter;
-    this.sqlType = sqlType;
-    this.oids = oids;
+  /** The value type of the table row named {@code name} ({@code INT}). */
+  static ScalarType named(String name) {
+    ScalarType s = BY_NAME.get(name);
+    if (s == null) {
+      throw new IllegalArgumentException("no value type " + name);
+    }
+    return s;
   }
 
   boolean isPrimitive() {
@@ -130,79 +122,32 @@ enum ScalarType {
   }
 
   /**
-   * Constant names in {@code TypeOids} of the element types of an array read as a List of this. The
-   * driver converts elements only where nothing is lost, so numeric is no double element. Never
-   * called for String, whose lists read any array {@code RowView.getList} reads ({@code ANYARRAY},
-   * see {@link #arrayOids}).
-   */
-  List<String> elementOids() {
-    switch (this) {
-      case INET_ADDRESS:
-        return List.of("INET");
-      default:
-        return oids;
-    }
-  }
-
-  /**
-   * The {@code RowView} method reading the next column in order ({@code readLong}), or null when
-   * this type has none (it is then read through the framed row only).
+   * The fast reader of generated code ({@code readLong}, in {@code InOrderRow} and {@code
+   * CompositeReader}), or null when this type has none (it is then read through the framed row or
+   * the composite's generic reader).
    */
   String inOrderReader() {
-    switch (this) {
-      case BOOLEAN:
-      case SHORT:
-      case INT:
-      case LONG:
-      case FLOAT:
-      case DOUBLE:
-      case STRING:
-      case BIG_DECIMAL:
-      case BYTES:
-      case UUID:
-      case LOCAL_DATE:
-      case LOCAL_TIME:
-      case LOCAL_DATE_TIME:
-      case INSTANT:
-      case OFFSET_DATE_TIME:
-        return "read" + getter.substring("get".length());
-      default:
-        return null;
-    }
+    return row.inOrderReader();
   }
 
   /**
-   * The column types (constant names in {@code TypeOids}) whose binary form the in-order reader
-   * takes; empty for a String, which takes any column arriving as text. Where there are several,
-   * their lengths tell them apart.
+   * The column types (constant names in {@code TypeOids}) whose binary form the fast reader takes;
+   * empty for a String, which takes any column arriving as text. Where there are several, their
+   * lengths tell them apart.
    */
   List<String> inOrderOids() {
-    switch (this) {
-      case BOOLEAN:
-        return List.of("BOOL");
-      case SHORT:
-        return List.of("INT2");
-      case INT:
-        return List.of("INT4", "INT2");
-      case LONG:
-        return List.of("INT8", "INT4", "INT2");
-      case FLOAT:
-        return List.of("FLOAT4");
-      case DOUBLE:
-        return List.of("FLOAT8", "FLOAT4");
-      case INSTANT:
-      case OFFSET_DATE_TIME:
-        return List.of("TIMESTAMPTZ");
-      case STRING:
-        return List.of();
-      default:
-        return List.of(oids.get(0));
-    }
+    return constants(row.inOrder());
+  }
+
+  /** The range types (constant names in {@code TypeOids}) whose bounds this holds; empty: none. */
+  List<String> rangeOids() {
+    return constants(row.ranges());
   }
 
   /**
    * Constant names in {@code TypeOids} of the array types a List (or Java array) of this reads: the
-   * arrays of {@link #elementOids}; for String {@code ANYARRAY}, every array but bytea[] (each
+   * arrays of the element types it reads (the driver converts elements only where nothing is lost,
+   * so numeric is no double element); for String {@code ANYARRAY}, every array but bytea[] (each
    * element in its text form), as {@code RowView.getList(c, String.class)} reads them.
    */
   List<String> arrayOids() {
@@ -210,7 +155,7 @@ enum ScalarType {
       return List.of("ANYARRAY");
     }
     List<String> out = new ArrayList<>();
-    for (String oid : elementOids()) {
+    for (String oid : oids) {
       out.add(oid + "_ARRAY");
     }
     return out;
@@ -218,11 +163,16 @@ enum ScalarType {
 
   /** The scalar a (possibly primitive or boxed) type name reads as, or null. */
   static ScalarType of(TypeName name) {
-    for (ScalarType s : values()) {
+    for (ScalarType s : BY_NAME.values()) {
       if (s.type.equals(name) || (s.isPrimitive() && s.boxed().equals(name))) {
         return s;
       }
     }
     return null;
+  }
+
+  @Override
+  public String toString() {
+    return name;
   }
 }

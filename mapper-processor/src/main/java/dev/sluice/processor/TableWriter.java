@@ -327,21 +327,21 @@ final class TableWriter {
    */
   static TypeName[] aggregateTypes(ScalarType type) {
     TypeName decimal = BIG_DECIMAL;
-    switch (type) {
-      case SHORT:
-      case INT:
-        return new TypeName[] {TypeName.LONG.box(), decimal};
-      case LONG:
-      case BIG_DECIMAL:
-        return new TypeName[] {decimal, decimal};
-      case FLOAT:
-        return new TypeName[] {TypeName.FLOAT.box(), TypeName.DOUBLE.box()};
-      case DOUBLE:
-        return new TypeName[] {TypeName.DOUBLE.box(), TypeName.DOUBLE.box()};
-      case INTERVAL:
-        return new TypeName[] {type.type, type.type};
-      default:
-        return null;
+    if (type == ScalarType.SHORT || type == ScalarType.INT) {
+      return new TypeName[] {TypeName.LONG.box(), decimal};
     }
+    if (type == ScalarType.LONG || type == ScalarType.BIG_DECIMAL) {
+      return new TypeName[] {decimal, decimal};
+    }
+    if (type == ScalarType.FLOAT) {
+      return new TypeName[] {TypeName.FLOAT.box(), TypeName.DOUBLE.box()};
+    }
+    if (type == ScalarType.DOUBLE) {
+      return new TypeName[] {TypeName.DOUBLE.box(), TypeName.DOUBLE.box()};
+    }
+    if (type == ScalarType.INTERVAL) {
+      return new TypeName[] {type.type, type.type};
+    }
+    return null;
   }
 }

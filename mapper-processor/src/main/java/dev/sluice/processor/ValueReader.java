@@ -157,22 +157,7 @@ abstract class ValueReader {
 
     /** The range types (Oids constant names) whose bounds {@code subtype} holds; empty: none. */
     static List<String> rangeOids(ScalarType subtype) {
-      switch (subtype) {
-        case INT:
-          return List.of("INT4RANGE");
-        case LONG:
-          return List.of("INT8RANGE", "INT4RANGE");
-        case BIG_DECIMAL:
-          return List.of("NUMRANGE");
-        case LOCAL_DATE:
-          return List.of("DATERANGE");
-        case LOCAL_DATE_TIME:
-          return List.of("TSRANGE");
-        case INSTANT:
-          return List.of("TSTZRANGE");
-        default:
-          return List.of();
-      }
+      return subtype.rangeOids();
     }
 
     @Override

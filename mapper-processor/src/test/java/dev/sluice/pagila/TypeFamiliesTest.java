@@ -36,6 +36,17 @@ class TypeFamiliesTest {
   }
 
   @Test
+  void valueTypesAreSingleValueResultsOfDaoMethods(TestDatabase tdb) {
+    try (Database db = Database.connect(tdb.url())) {
+      ValueTypeDao dao = db.dao(ValueTypeDao.class);
+      assertThat(dao.notANumber()).isSameAs(PgNumeric.NaN);
+      assertThat(dao.numerics())
+          .containsExactly(PgNumeric.POSITIVE_INFINITY, PgNumeric.of(new BigDecimal("1.5")));
+      assertThat(dao.bits()).contains(dev.sluice.BitString.parse("101"));
+    }
+  }
+
+  @Test
   void arraysOfDomainsReadIntoComponentsOfTheBaseType(TestDatabase tdb) throws Exception {
     tdb.execute(
         "CREATE DOMAIN tf_posint AS int4 CHECK (VALUE > 0);"

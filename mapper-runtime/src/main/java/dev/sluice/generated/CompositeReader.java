@@ -450,6 +450,28 @@ public final class CompositeReader extends CompositeFrame {
   }
 
   /**
+   * A bytea field as a byte[], as {@link #read} reads it.
+   *
+   * @param component the record component being read, as errors name it
+   * @return the value
+   * @throws PgException 22004 if the field is NULL, 42804 if its type cannot be read so
+   */
+  public byte[] readBytes(String component) {
+    return read(byte[].class, component);
+  }
+
+  /**
+   * A timestamptz field as an OffsetDateTime in UTC, as {@link #read} reads it.
+   *
+   * @param component the record component being read, as errors name it
+   * @return the value
+   * @throws PgException 22004 if the field is NULL, 42804 if its type cannot be read so
+   */
+  public java.time.OffsetDateTime readOffsetDateTime(String component) {
+    return read(java.time.OffsetDateTime.class, component);
+  }
+
+  /**
    * A field of any type with a binary codec, as {@code type} (UUID, the java.time types, Interval,
    * InetNetwork, byte[], …): decoded as {@link BinaryCodec#decode} does, then converted where that
    * loses nothing.

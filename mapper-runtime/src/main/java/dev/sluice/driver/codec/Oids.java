@@ -285,6 +285,58 @@ public final class Oids {
     }
   }
 
+  /**
+   * The OID of the built-in type named {@code typname} ({@code int4}, or {@code _int4} for its
+   * array) among those a value type of {@code dev.sluice.annotations.ColumnTypes} declares when it
+   * is bound; 0 for any other name.
+   */
+  public static int ofTypname(String typname) {
+    if (typname.startsWith("_")) {
+      int element = ofTypname(typname.substring(1));
+      return element == 0 ? 0 : arrayOf(element);
+    }
+    switch (typname) {
+      case "bool":
+        return BOOL;
+      case "bytea":
+        return BYTEA;
+      case "int2":
+        return INT2;
+      case "int4":
+        return INT4;
+      case "int8":
+        return INT8;
+      case "float4":
+        return FLOAT4;
+      case "float8":
+        return FLOAT8;
+      case "numeric":
+        return NUMERIC;
+      case "uuid":
+        return UUID;
+      case "date":
+        return DATE;
+      case "time":
+        return TIME;
+      case "timetz":
+        return TIMETZ;
+      case "timestamp":
+        return TIMESTAMP;
+      case "timestamptz":
+        return TIMESTAMPTZ;
+      case "interval":
+        return INTERVAL;
+      case "inet":
+        return INET;
+      case "varbit":
+        return VARBIT;
+      case "pg_lsn":
+        return PG_LSN;
+      default:
+        return 0;
+    }
+  }
+
   /** A readable name for messages. */
   public static String name(int oid) {
     switch (oid) {

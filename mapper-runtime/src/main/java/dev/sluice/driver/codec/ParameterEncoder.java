@@ -7,6 +7,7 @@ import dev.sluice.PgException;
 import dev.sluice.PgLsn;
 import dev.sluice.PgNumeric;
 import dev.sluice.Range;
+import dev.sluice.annotations.ColumnTypes;
 import dev.sluice.driver.ColumnSlice;
 import dev.sluice.driver.Protocol;
 import dev.sluice.driver.WriteBuffer;
@@ -52,38 +53,38 @@ public final class ParameterEncoder {
     if (v == null || v instanceof String || v instanceof Enum<?>) {
       return Oids.UNSPECIFIED;
     }
-    if (v instanceof Integer) return Oids.INT4;
-    if (v instanceof Long) return Oids.INT8;
-    if (v instanceof Short) return Oids.INT2;
-    if (v instanceof Boolean) return Oids.BOOL;
-    if (v instanceof Double) return Oids.FLOAT8;
-    if (v instanceof Float) return Oids.FLOAT4;
-    if (v instanceof BigDecimal || v instanceof BigInteger || v instanceof PgNumeric) {
-      return Oids.NUMERIC;
+    int oid = DECLARED.get(v.getClass());
+    if (oid != Oids.UNSPECIFIED) {
+      return oid;
     }
-    if (v instanceof byte[]) return Oids.BYTEA;
-    if (v instanceof UUID) return Oids.UUID;
-    if (v instanceof LocalDate) return Oids.DATE;
-    if (v instanceof LocalTime) return Oids.TIME;
-    if (v instanceof OffsetTime) return Oids.TIMETZ;
-    if (v instanceof LocalDateTime) return Oids.TIMESTAMP;
-    if (v instanceof Instant || v instanceof OffsetDateTime || v instanceof ZonedDateTime) {
-      return Oids.TIMESTAMPTZ;
-    }
-    if (v instanceof Interval || v instanceof Duration || v instanceof Period) return Oids.INTERVAL;
-    if (v instanceof InetAddress || v instanceof InetNetwork) return Oids.INET;
-    if (v instanceof BitString) return Oids.VARBIT;
-    if (v instanceof PgLsn) return Oids.PG_LSN;
-    if (v instanceof int[]) return Oids.INT4_ARRAY;
-    if (v instanceof long[]) return Oids.INT8_ARRAY;
-    if (v instanceof short[]) return Oids.INT2_ARRAY;
-    if (v instanceof double[]) return Oids.FLOAT8_ARRAY;
-    if (v instanceof float[]) return Oids.FLOAT4_ARRAY;
-    if (v instanceof boolean[]) return Oids.BOOL_ARRAY;
     if (v instanceof ColumnSlice c) return c.arrayOid();
     if (v instanceof Range<?> r) return RangeCodec.declaredOid(r);
     return Oids.UNSPECIFIED;
   }
+
+  /**
+   * The OID declared for a value of each class, from the table of value types ({@link
+   * ColumnTypes#parameterType}): looked up once per class, then one map read per value. A class not
+   * in the table takes its nearest superclass's entry (a subclass of BigDecimal binds as numeric);
+   * 0 for none.
+   */
+  private static final ClassValue<Integer> DECLARED =
+      new ClassValue<>() {
+        @Override
+        protected Integer computeValue(Class<?> type) {
+          for (Class<?> c = type; c != null; c = c.getSuperclass()) {
+            String name =
+                c.isArray() && c.getComponentType().isPrimitive()
+                    ? c.getComponentType().getName() + "[]"
+                    : c.getName();
+            String typname = ColumnTypes.parameterType(name);
+            if (typname != null) {
+              return Oids.ofTypname(typname);
+            }
+          }
+          return Oids.UNSPECIFIED;
+        }
+      };
 
   /**
    * Whether {@code v} can be bound to a parameter the server described as {@code oid} without loss:
