@@ -20,6 +20,8 @@ import java.util.List;
 final class ArrayReader {
   private ArrayReader() {}
 
+  private static final String[] NUMBERS = {"none", "one", "two", "three", "four", "five", "six"};
+
   /** Column {@code c} (not NULL) as a List of {@code elementType}; NULL elements are null. */
   static <T> List<T> read(RowView row, int c, Class<T> elementType) {
     try {
@@ -49,28 +51,39 @@ final class ArrayReader {
    */
   @SuppressWarnings("unchecked") // NestedArrays made lists of lists of elementType: checked above
   static <T> List<List<T>> readTwoDimensional(RowView row, int c, Class<T> elementType) {
-    String javaType = "List<List<" + elementType.getSimpleName() + ">>";
+    List<?> nested = readDimensions(row, c, elementType, 2);
+    return (List<List<T>>) nested;
+  }
+
+  /**
+   * Column {@code c} (not NULL) as {@code dims} levels of nested Lists of {@code leafType}: an
+   * array of exactly {@code dims} dimensions, or an empty one. Another number fails (2202E) naming
+   * the column and the Java type that expected {@code dims}.
+   */
+  static List<Object> readDimensions(RowView row, int c, Class<?> leafType, int dims) {
+    String javaType = "List<".repeat(dims) + leafType.getSimpleName() + ">".repeat(dims);
     int element = Oids.elementOf(row.oids[c]);
     if (element == 0) {
       throw ColumnErrors.mismatch(row, c, javaType);
     }
     // A value too short for an array's header is left to readNested, which reports it (08P01).
-    int dims = row.length(c) >= 12 ? Bytes.getInt(row.buffer(), row.offset(c)) : 2;
-    if (dims != 2 && dims != 0) {
+    int found = row.length(c) >= 12 ? Bytes.getInt(row.buffer(), row.offset(c)) : dims;
+    if (found != dims && found != 0) {
       throw new PgException(
           "2202E",
           "column \""
               + row.columns().name(c)
               + "\" holds an array of "
-              + dims
-              + (dims == 1 ? " dimension" : " dimensions")
+              + found
+              + (found == 1 ? " dimension" : " dimensions")
               + ", which "
               + javaType
-              + " cannot hold: it takes two (PostgreSQL's array types do not fix the number of"
-              + " dimensions, so it is checked here)");
+              + " cannot hold: it takes "
+              + (dims < NUMBERS.length ? NUMBERS[dims] : String.valueOf(dims))
+              + " (PostgreSQL's array types do not fix the number of dimensions, so it is checked"
+              + " here)");
     }
-    List<?> nested = readNested(row, c, elementType);
-    return (List<List<T>>) nested;
+    return readNested(row, c, leafType);
   }
 
   private static <T> List<T> readArray(RowView row, int c, Class<T> elementType) {

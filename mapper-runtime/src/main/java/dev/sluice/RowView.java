@@ -838,6 +838,23 @@ public final class RowView {
   }
 
   /**
+   * An array of exactly {@code dimensions} dimensions (or an empty one) as that many levels of
+   * nested Lists, {@code leafType} at the innermost level, as {@link #getNestedList} reads it; the
+   * number of dimensions is checked on each value, as the column's type does not fix it.
+   *
+   * @param c the column's position, from 0
+   * @param leafType the elements' Java type, or Object.class
+   * @param dimensions the number of dimensions the caller's type takes
+   * @return the nested lists, or null
+   * @throws PgException with SQLSTATE 2202E for an array of another number of dimensions, 0A000 for
+   *     bounds other than from 1, 42804 if the column is no array of elements {@code leafType}
+   *     reads
+   */
+  public List<Object> getNestedList(int c, Class<?> leafType, int dimensions) {
+    return lengths[c] < 0 ? null : ArrayReader.readDimensions(this, c, leafType, dimensions);
+  }
+
+  /**
    * A two-dimensional array as a list of its rows, each a List of {@code elementType}: {@code
    * {{1,2},{3,NULL}}} is {@code [[1, 2], [3, null]]}; an empty array ({@code '{}'}) is an empty
    * list. Null for a NULL column. PostgreSQL's array types do not fix the number of dimensions, so

@@ -26,6 +26,7 @@ final class DecoderContext {
   static final ClassName ROW_VIEW = ClassName.get("dev.sluice", "RowView");
   static final ClassName PG_EXCEPTION = ClassName.get("dev.sluice", "PgException");
   static final ClassName OIDS = ClassName.get("dev.sluice.generated", "TypeOids");
+  static final ClassName NESTED_LISTS = ClassName.get("dev.sluice.generated", "NestedLists");
 
   private final Map<ClassName, FieldSpec> enumLabels = new LinkedHashMap<>();
   private final Map<ClassName, FieldSpec> converters = new LinkedHashMap<>();

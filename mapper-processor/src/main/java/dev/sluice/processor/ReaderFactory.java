@@ -51,11 +51,18 @@ final class ReaderFactory {
           return new ValueReader.HstoreOf();
         }
         if (name.equals("java.util.List") && args.size() == 1 && isList(args.get(0))) {
-          ScalarType inner =
-              referenceScalar(((DeclaredType) args.get(0)).getTypeArguments().get(0));
+          // List<List<T>>, List<List<List<T>>>, …: as many dimensions as Lists (at most 6, as
+          // PostgreSQL's arrays).
+          int dimensions = 2;
+          TypeMirror leaf = ((DeclaredType) args.get(0)).getTypeArguments().get(0);
+          while (isList(leaf) && dimensions < 6) {
+            dimensions++;
+            leaf = ((DeclaredType) leaf).getTypeArguments().get(0);
+          }
+          ScalarType inner = referenceScalar(leaf);
           return inner == null || inner == ScalarType.BYTES
               ? null
-              : new ValueReader.ListOfListsOf(inner, false, false);
+              : new ValueReader.ListOfListsOf(inner, false, false, dimensions);
         }
         if (name.equals("java.util.List") && args.size() == 1) {
           ClassName enumElement = enumClass(args.get(0));

@@ -324,10 +324,18 @@ abstract class ValueReader {
     /** Primitive elements ({@code int[][]}), which cannot hold NULL. */
     final boolean primitive;
 
+    /** The number of dimensions: 2 for {@code List<List<T>>} and the Java arrays, or more. */
+    final int dimensions;
+
     ListOfListsOf(ScalarType element, boolean javaArray, boolean primitive) {
+      this(element, javaArray, primitive, 2);
+    }
+
+    ListOfListsOf(ScalarType element, boolean javaArray, boolean primitive, int dimensions) {
       this.element = element;
       this.javaArray = javaArray;
       this.primitive = primitive;
+      this.dimensions = dimensions;
     }
 
     @Override
@@ -336,7 +344,18 @@ abstract class ValueReader {
         return CodeBlock.of(
             "$N($L, $L)", context.twoDimensionalArrayReader(element, primitive), row, position);
       }
-      return CodeBlock.of("$L.getListOfLists($L, $T.class)", row, position, element.boxed());
+      if (dimensions == 2) {
+        return CodeBlock.of("$L.getListOfLists($L, $T.class)", row, position, element.boxed());
+      }
+      // The lists nested deeper than two are unchecked casts of getNestedList's List<Object>,
+      // whose levels it checked against the dimensions.
+      return CodeBlock.of(
+          "$T.cast($L.getNestedList($L, $T.class, $L))",
+          DecoderContext.NESTED_LISTS,
+          row,
+          position,
+          element.boxed(),
+          dimensions);
     }
 
     @Override
@@ -346,7 +365,7 @@ abstract class ValueReader {
 
     @Override
     String sqlType() {
-      return element.sqlType + "[][]";
+      return element.sqlType + "[]".repeat(dimensions);
     }
   }
 

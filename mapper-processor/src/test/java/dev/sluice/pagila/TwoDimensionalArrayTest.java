@@ -98,4 +98,41 @@ class TwoDimensionalArrayTest {
       assertThat(db.queryOne(ROW, Grid.class)).isPresent();
     }
   }
+
+  @Test
+  void deeperArraysReadIntoListsNestedAsDeep(TestDatabase tdb) {
+    String sql =
+        "SELECT 1 AS id, '{{{1,2},{3,4}},{{5,6},{7,NULL}}}'::int[] AS cells,"
+            + " '{{{{a}},{{\"b c\"}}}}'::text[] AS words";
+    try (Database db = Database.connect(tdb.url())) {
+      for (int run = 0; run < 2; run++) { // described, then the cached statement
+        Cube c = db.queryOne(sql, Cube.class).orElseThrow();
+        assertThat(c.cells())
+            .isEqualTo(
+                List.of(
+                    List.of(List.of(1, 2), List.of(3, 4)),
+                    List.of(List.of(5, 6), Arrays.asList(7, null))));
+        assertThat(c.cells().get(1).get(1).get(0)).isEqualTo(7);
+        assertThat(c.words())
+            .isEqualTo(List.of(List.of(List.of(List.of("a")), List.of(List.of("b c")))));
+      }
+      Cube empty =
+          db.queryOne("SELECT 2 AS id, '{}'::int[] AS cells, NULL::text[] AS words", Cube.class)
+              .orElseThrow();
+      assertThat(empty.cells()).isEmpty();
+      assertThat(empty.words()).isNull();
+      PgException flat =
+          catchThrowableOfType(
+              PgException.class,
+              () ->
+                  db.query(
+                      sql.replace("'{{{1,2},{3,4}},{{5,6},{7,NULL}}}'", "'{{1}}'"), Cube.class));
+      assertThat(flat.sqlState()).isEqualTo("2202E");
+      assertThat(flat.getMessage())
+          .contains(
+              "column \"cells\" holds an array of 2 dimensions, which List<List<List<Integer>>>"
+                  + " cannot hold: it takes three");
+      assertThat(db.queryOne(sql, Cube.class)).isPresent(); // the connection is clean
+    }
+  }
 }
