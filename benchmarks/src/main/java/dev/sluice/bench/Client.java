@@ -97,11 +97,11 @@ enum Client {
   DRAIN(
       "drain",
       "raw binary drain: our minimal wire client, frames replies only (the floor)",
-      EnumSet.of(W1, W2, W3, W5, W5S)),
+      EnumSet.of(W1, W2, W3, W5, W5S, W7)),
   IDEAL(
       "ideal",
       "ideal decoder: the drain decoding each DataRow in place into records by hand",
-      EnumSet.of(W1, W2, W3, W5, W5S));
+      EnumSet.of(W1, W2, W3, W5, W5S, W7));
 
   private final String id;
   private final String description;
