@@ -127,15 +127,17 @@ class SmokeTest {
   }
 
   /**
-   * One-to-many (W7): Sluice's one query, the two queries stitched in Java and jOOQ's MULTISET each
-   * read every film with every one of its actors (the cell checks the actors' total).
+   * One-to-many (W7): Sluice's one query, the two queries stitched in Java, jOOQ's MULTISET and the
+   * hand-written ideal decoder each read every film with every one of its actors (the cell checks
+   * the actors' total); the drain reads one row per film.
    */
   @Test
   void theOneToManyCellsReadEveryFilmWithItsActors(@TempDir Path out) throws Exception {
     ByteArrayOutputStream log = new ByteArrayOutputStream();
-    Results results = run(out, log, "--only", "W7", "--clients", "sluice,sluice-stitched,jooq");
+    Results results =
+        run(out, log, "--only", "W7", "--clients", "sluice,sluice-stitched,jooq,drain,ideal");
     String text = log.toString(StandardCharsets.UTF_8);
-    assertThat(results.of(Workload.W7)).hasSize(3);
+    assertThat(results.of(Workload.W7)).hasSize(5);
     for (CellResult cell : results.of(Workload.W7)) {
       assertThat(cell.error()).as(cell.client().id() + "\n" + text).isNull();
       assertThat(cell.units()).isEqualTo((long) CellMain.CAST_RUNS * CellMain.FILMS);
