@@ -25,10 +25,39 @@ import org.postgresql.util.ServerErrorMessage;
 final class LiveFacts implements SchemaFacts {
   private static final String RELATION_KINDS = "('r', 'v', 'm', 'p', 'f')";
 
-  /** The base type, its kind, the array element and its kind, and the enum's regtype text. */
+  /**
+   * The base type, its kind, the array element and its kind, and the enum's regtype text. A range
+   * (or multirange) created over the subtype of a built-in range counts as that built-in range, as
+   * the driver reads it (it has the same binary form).
+   */
   private static final String TYPE_COLUMNS =
-      "b.typname, b.typtype, e.typname, e.typtype, CASE WHEN b.typtype = 'e' THEN b.oid::regtype"
+      asBuiltInRange("b")
+          + ", b.typtype, "
+          + asBuiltInRange("e")
+          + ", e.typtype, CASE WHEN b.typtype = 'e' THEN b.oid::regtype"
           + "::text WHEN e.typtype = 'e' THEN e.oid::regtype::text END";
+
+  /**
+   * The name of type {@code t}, or of the built-in range (multirange) whose subtype is that of the
+   * range (multirange) {@code t} when {@code t} was created in the database.
+   */
+  private static String asBuiltInRange(String t) {
+    return "COALESCE((SELECT bt.typname FROM pg_range ur JOIN pg_range br ON br.rngsubtype ="
+        + " ur.rngsubtype AND br.rngtypid < 16384 JOIN pg_type bt ON bt.oid = br.rngtypid"
+        + " WHERE ur.rngtypid = "
+        + t
+        + ".oid AND "
+        + t
+        + ".oid >= 16384), (SELECT bt.typname FROM pg_range ur JOIN pg_range br ON"
+        + " br.rngsubtype = ur.rngsubtype AND br.rngmultitypid < 16384 JOIN pg_type bt ON bt.oid"
+        + " = br.rngmultitypid WHERE ur.rngmultitypid = "
+        + t
+        + ".oid AND "
+        + t
+        + ".oid >= 16384), "
+        + t
+        + ".typname)";
+  }
 
   /**
    * The base type (through domains over domains) and, for an array, its element's base type: an

@@ -207,9 +207,10 @@ final class RecordModelBuilder {
                 + ReaderFactory.typeName(type)
                 + ", which Sluice cannot read from a column; use a supported type (primitives"
                 + " and their boxes, String, BigDecimal, byte[], UUID, java.time types, Interval,"
-                + " InetAddress, InetNetwork, PgLsn, BitString, enums, List or arrays of these"
-                + " in one or two dimensions, Map<String, String> for hstore, Optional of a"
-                + " scalar), @Embedded for a record, or @Convert",
+                + " InetAddress, InetNetwork, PgLsn, BitString, enums, Lists of these nested up"
+                + " to six deep, arrays of them in one or two dimensions, Range<T> of int, long,"
+                + " BigDecimal, LocalDate, LocalDateTime or Instant, Map<String, String> for"
+                + " hstore, Optional of a scalar), @Embedded for a record, or @Convert",
             component);
         return null;
       }

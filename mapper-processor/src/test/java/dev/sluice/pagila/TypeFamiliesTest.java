@@ -145,6 +145,29 @@ class TypeFamiliesTest {
   }
 
   @Test
+  void rangesCreatedInTheDatabaseReadIntoRangeComponents(TestDatabase tdb) throws Exception {
+    tdb.execute(
+        "CREATE TYPE tf_intspan AS RANGE (subtype = int4);"
+            + " CREATE TYPE tf_dayspan AS RANGE (subtype = date)");
+    try (Database db = Database.connect(tdb.url())) {
+      TypeFamilies.Ranges r =
+          db.queryOne(
+                  "SELECT '[1,3]'::tf_intspan AS ints, '(,5)'::tf_intspan AS longs,"
+                      + " 'empty'::numrange AS decimals, '[2000-01-01,)'::tf_dayspan AS dates,"
+                      + " '[2000-01-01 10:00,2000-01-01 11:00]'::tsrange AS stamps,"
+                      + " NULL::tstzrange AS instants,"
+                      + " '{[5,7),[1,2]}'::tf_intspan_multirange AS multi",
+                  TypeFamilies.Ranges.class)
+              .orElseThrow();
+      // No canonical function on tf_intspan: its bounds are kept as written.
+      assertThat(r.ints()).isEqualTo(Range.closed(1, 3));
+      assertThat(r.longs()).isEqualTo(Range.of(null, false, 5L, false));
+      assertThat(r.dates()).isEqualTo(Range.of(LocalDate.of(2000, 1, 1), true, null, false));
+      assertThat(r.multi()).containsExactly(Range.closed(1, 2), Range.closedOpen(5, 7));
+    }
+  }
+
+  @Test
   void aPgNumericComponentRefusesAFloatColumnAtBindTime(TestDatabase tdb) {
     try (Database db = Database.connect(tdb.url())) {
       assertThatThrownBy(

@@ -3,6 +3,7 @@ package dev.sluice.driver;
 import dev.sluice.PgException;
 import dev.sluice.driver.codec.Oids;
 import dev.sluice.driver.codec.ParameterEncoder;
+import dev.sluice.driver.codec.TextForms;
 import dev.sluice.generated.CopyRow;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -251,7 +252,7 @@ final class CopyRowEncoder extends CopyRow {
       return;
     }
     if (v instanceof String || v instanceof Enum<?>) {
-      String text = ParameterEncoder.text(v, ','); // the string, or the enum's label
+      String text = TextForms.text(v, ','); // the string, or the enum's label
       switch (oid) {
         case Oids.JSONB:
           out.putByte(1);

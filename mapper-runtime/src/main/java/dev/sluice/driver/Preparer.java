@@ -234,7 +234,7 @@ final class Preparer {
     if (x.paramOids == null) {
       throw session.protocolViolation("no ParameterDescription for Describe");
     }
-    Columns columns = session.domainArrays.resolve(session, x.columns);
+    Columns columns = session.derivedTypes.resolve(session, x.columns);
     Prepared p = new Prepared(name, sql, x.paramOids, columns);
     if (!name.isEmpty() || session.unnamedStatements) {
       session.statements.put(p);

@@ -87,7 +87,7 @@ final class Session {
   final StatementCache statements;
 
   /** The arrays of domains seen on this connection, read as arrays of their base types. */
-  final DomainArrays domainArrays = new DomainArrays();
+  final DerivedTypes derivedTypes = new DerivedTypes();
 
   /**
    * {@link StatementMode#UNNAMED}: every Bind goes with a Parse of the unnamed statement in the
@@ -453,7 +453,7 @@ final class Session {
       case Protocol.ERROR_RESPONSE:
         {
           PgException e = errorResponse(queue.head); // a FATAL one is thrown here
-          domainArrays.invalidateOn(e); // a type it knows may have been dropped
+          derivedTypes.invalidateOn(e); // a type it knows may have been dropped
           Exchange h = head(type);
           return h.error(e) && queue.head == x ? YIELDED : GO_ON;
         }

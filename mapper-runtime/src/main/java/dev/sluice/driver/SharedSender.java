@@ -235,10 +235,10 @@ final class SharedSender {
 
   /**
    * {@code columns} with their arrays of domains read as arrays of the base types ({@link
-   * DomainArrays}), after a lookup exchange of its own if the connection has not seen a type yet.
+   * DerivedTypes}), after a lookup exchange of its own if the connection has not seen a type yet.
    */
   private Columns resolveTypes(String sql, Columns columns, long deadline, long timeoutMillis) {
-    DomainArrays types = session.domainArrays;
+    DerivedTypes types = session.derivedTypes;
     int[] unknown;
     SimpleQuery q;
     gate.lock();
@@ -248,7 +248,7 @@ final class SharedSender {
         return types.resolved(columns);
       }
       checkOpen(sql);
-      q = SimpleQuery.firstValue(session, DomainArrays.lookup(unknown));
+      q = SimpleQuery.firstValue(session, DerivedTypes.lookup(unknown));
       try {
         session.writer.query(q.sql);
       } catch (RuntimeException | Error e) {

@@ -187,7 +187,7 @@ final class ArrayEncoder {
         literal(sb, elements(item), delimiter);
         continue;
       }
-      String s = ParameterEncoder.text(item, delimiter);
+      String s = TextForms.text(item, delimiter);
       sb.append('"');
       for (int k = 0; k < s.length(); k++) {
         char c = s.charAt(k);

@@ -60,7 +60,7 @@ public final class BinaryCodec {
    * PostgreSQL 15 and later, whatever the server's version: byte 0 is the empty string, 1 to 0x7F
    * the ASCII character, 0x80 and above a backslash and three octal digits ({@code \351}), the form
    * charin reads back. (PostgreSQL 14 and earlier print a high byte raw, which is no valid UTF-8 on
-   * its own; decoding it as UTF-8 gave U+FFFD.) {@link ParameterEncoder#pgCharByte} is the inverse.
+   * its own; decoding it as UTF-8 gave U+FFFD.) {@link TextForms#pgCharByte} is the inverse.
    */
   public static String pgChar(byte value) {
     return PG_CHAR_TEXTS[value & 0xff];
@@ -305,10 +305,10 @@ public final class BinaryCodec {
   /**
    * Whether an array value whose header declares elements of type {@code declared} is read as one
    * of {@code expected}: the same type, or a type created in the database (OID from 16384). The
-   * latter is a domain over {@code expected}: array_send names the domain, whose values travel in
-   * the base type's binary form, and the driver describes an array of domains as its base type's
-   * array only after the catalog said so (DomainArrays). A built-in type of another kind is
-   * refused.
+   * latter is a domain over {@code expected}, or a range created over its subtype: array_send
+   * names the created type, whose values travel in {@code expected}'s binary form, and the driver
+   * describes such an array as the built-in array only after the catalog said so (DerivedTypes). A
+   * built-in type of another kind is refused.
    */
   static boolean elementsFit(int declared, int expected) {
     return declared == expected || (declared & 0xffffffffL) >= 16384;

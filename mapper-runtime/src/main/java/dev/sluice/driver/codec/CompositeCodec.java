@@ -181,7 +181,7 @@ public final class CompositeCodec {
     } else if (elements != null && v instanceof List<?> list) {
       encodeArray(w, elements, list, types);
     } else if (f.kind() == 'e' && (v instanceof Enum<?> || v instanceof String)) {
-      w.putUtf8(ParameterEncoder.text(v)); // enum_send's form is the label itself
+      w.putUtf8(TextForms.text(v)); // enum_send's form is the label itself
     } else if (f.elementOid() == 0 && Oids.hasBinaryCodec(f.valueOid())) {
       ParameterEncoder.encode(w, v, f.valueOid(), Protocol.FORMAT_BINARY, index);
     } else if (f.elementOid() != 0

@@ -11,21 +11,14 @@ import dev.sluice.annotations.ColumnTypes;
 import dev.sluice.driver.ColumnSlice;
 import dev.sluice.driver.Protocol;
 import dev.sluice.driver.WriteBuffer;
-import dev.sluice.generated.EnumLabels;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.net.InetAddress;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
-import java.time.OffsetDateTime;
 import java.time.OffsetTime;
-import java.time.Period;
-import java.time.ZonedDateTime;
-import java.time.temporal.ChronoUnit;
-import java.util.HexFormat;
 import java.util.UUID;
 
 /**
@@ -34,16 +27,15 @@ import java.util.UUID;
  * for a bigint parameter, a Long for an integer one when it fits). Strings and enums go in text
  * format, so the server parses them as whatever type it inferred (a String for a uuid or jsonb
  * parameter works as in psql), as do values for a parameter whose type has no binary codec (a
- * domain, an enum, an array of them), written in the server's text syntax by {@link #text}. Values
- * beyond the type's range fail here (22003, 22008) rather than wrap around. A {@link ColumnSlice}
- * (batch rows of one parameter, for the array form of a batch insert) is declared and encoded as a
- * binary array of its element type. Collections and Java arrays are written by {@link
- * ArrayEncoder}, nested ones as multi-dimensional arrays.
+ * domain, an enum, an array of them), written in the server's text syntax by {@link
+ * TextForms#text}. Values beyond the type's range fail here (22003, 22008) rather than wrap around.
+ * A {@link ColumnSlice} (batch rows of one parameter, for the array form of a batch insert) is
+ * declared and encoded as a binary array of its element type. Collections and Java arrays are
+ * written by {@link ArrayEncoder}, nested ones as multi-dimensional arrays.
  *
- * <p>Over 500 lines because the encoding of every Java type for every parameter type it may meet is
- * one dispatch, read top to bottom. numeric's base-10000 digits ({@link NumericCodec}) and the
- * date/time arithmetic ({@link TemporalCodec}) live with their readers; the text forms ({@link
- * #text}) are the part to move out next when it grows.
+ * <p>The encoding of every Java type for every parameter type it may meet is one dispatch, read top
+ * to bottom. numeric's base-10000 digits ({@link NumericCodec}) and the date/time arithmetic
+ * ({@link TemporalCodec}) live with their readers, and the text forms in {@link TextForms}.
  */
 public final class ParameterEncoder {
   private ParameterEncoder() {}
@@ -162,7 +154,7 @@ public final class ParameterEncoder {
    */
   public static void encode(WriteBuffer w, Object v, int oid, short format, int index) {
     if (format == Protocol.FORMAT_TEXT) {
-      w.putUtf8(text(v, Oids.textArrayDelimiter(oid)));
+      w.putUtf8(TextForms.text(v, Oids.textArrayDelimiter(oid)));
       return;
     }
     switch (oid) {
@@ -225,14 +217,14 @@ public final class ParameterEncoder {
       case Oids.JSON:
       case Oids.XML:
       case Oids.UNKNOWN:
-        w.putUtf8(text(v));
+        w.putUtf8(TextForms.text(v));
         return;
       case Oids.CHAR:
-        w.putByte(pgCharByte(text(v), index));
+        w.putByte(TextForms.pgCharByte(TextForms.text(v), index));
         return;
       case Oids.JSONB:
         w.putByte(1);
-        w.putUtf8(text(v));
+        w.putUtf8(TextForms.text(v));
         return;
       case Oids.BYTEA:
         if (v instanceof byte[] bytes) {
@@ -273,7 +265,7 @@ public final class ParameterEncoder {
         }
         break;
       case Oids.TIMESTAMPTZ:
-        Instant instant = instantOf(v);
+        Instant instant = TemporalCodec.instantOf(v);
         if (instant != null) {
           w.putLong(TemporalCodec.timestamptz(instant));
           return;
@@ -281,7 +273,7 @@ public final class ParameterEncoder {
         break;
       case Oids.INTERVAL:
         {
-          Interval i = intervalOf(v);
+          Interval i = TemporalCodec.intervalOf(v);
           if (i != null) {
             w.putLong(i.microseconds());
             w.putInt(i.days());
@@ -340,139 +332,6 @@ public final class ParameterEncoder {
     throw cannotEncode(v, oid, index);
   }
 
-  /**
-   * The text form of a value sent in text format, in the server's input syntax: Strings as they
-   * are, enums as their labels, byte[] as {@code \\x} hex, infinite dates and times as {@code
-   * [-]infinity}, Java arrays and Collections as array literals. Text format is used for Strings
-   * and enums, and for any value whose parameter has a type without a binary codec (a domain, an
-   * enum, an array of them), where the server parses this text as that type.
-   */
-  public static String text(Object v) {
-    return text(v, ',');
-  }
-
-  /**
-   * {@link #text}, with {@code delimiter} between the elements of an array (its element type's, see
-   * {@link Oids#textArrayDelimiter}: box[] takes ';').
-   */
-  @SuppressWarnings({"unchecked", "rawtypes"})
-  public static String text(Object v, char delimiter) {
-    if (v instanceof String s) {
-      return s;
-    }
-    if (v instanceof Enum<?> e) {
-      return EnumLabels.of((Class) e.getDeclaringClass()).label(e);
-    }
-    if (v instanceof Boolean b) {
-      return b ? "t" : "f";
-    }
-    if (v instanceof BigDecimal d) {
-      return d.toPlainString();
-    }
-    if (v instanceof PgNumeric n) {
-      return n.toString();
-    }
-    if (v instanceof Range<?>) {
-      return RangeCodec.text(v);
-    }
-    if (v instanceof byte[] bytes) {
-      return "\\x" + HexFormat.of().formatHex(bytes);
-    }
-    if (v instanceof InetAddress a) {
-      return a.getHostAddress();
-    }
-    if (v instanceof LocalDate d) {
-      return d.equals(LocalDate.MAX)
-          ? "infinity"
-          : d.equals(LocalDate.MIN) ? "-infinity" : isoDate(d.getYear(), d.toString());
-    }
-    if (v instanceof LocalDateTime t) {
-      return t.equals(LocalDateTime.MAX)
-          ? "infinity"
-          : t.equals(LocalDateTime.MIN) ? "-infinity" : isoDate(t.getYear(), t.toString());
-    }
-    if (v instanceof LocalTime t) {
-      return t.equals(LocalTime.MAX) ? "24:00:00" : t.toString();
-    }
-    Instant instant = instantOf(v);
-    if (instant != null) {
-      if (instant.equals(Instant.MAX)) return "infinity";
-      if (instant.equals(Instant.MIN)) return "-infinity";
-      OffsetDateTime utc = instant.atOffset(java.time.ZoneOffset.UTC);
-      return isoDate(utc.getYear(), utc.toString());
-    }
-    Interval interval = intervalOf(v);
-    if (interval != null) {
-      if (interval.equals(Interval.INFINITY)) return "infinity";
-      if (interval.equals(Interval.NEGATIVE_INFINITY)) return "-infinity";
-      return interval.months()
-          + " months "
-          + interval.days()
-          + " days "
-          + interval.microseconds()
-          + " microseconds";
-    }
-    if (ArrayEncoder.isArray(v)) {
-      return ArrayEncoder.literal(v, delimiter);
-    }
-    if (v instanceof java.util.Map<?, ?> map) {
-      return HstoreText.format(map); // hstore's text form
-    }
-    return String.valueOf(v);
-  }
-
-  /**
-   * An ISO date-time text the server reads: java.time writes years before 1 as 0000 and -0001,
-   * which the server has no syntax for, so those become "… BC" (ISO year 0 is 1 BC); years past
-   * 9999 lose the '+' java.time puts before them.
-   */
-  private static String isoDate(int year, String iso) {
-    if (year > 0) {
-      return iso.charAt(0) == '+' ? iso.substring(1) : iso;
-    }
-    int dash = iso.indexOf('-', 1);
-    return String.format("%04d", 1 - year) + iso.substring(dash) + " BC";
-  }
-
-  /**
-   * The byte of a "char" value from its text, the inverse of {@link BinaryCodec#pgChar}: the empty
-   * string is 0, an ASCII character itself, a backslash and three octal digits ({@code \351}) that
-   * byte. Anything else fails (22P02) rather than keep a first byte as charin would.
-   */
-  public static int pgCharByte(String s, int index) {
-    int n = s.length();
-    if (n == 0) {
-      return 0;
-    }
-    char c = s.charAt(0);
-    if (n == 1 && c < 0x80) {
-      return c;
-    }
-    if (n == 4
-        && c == '\\'
-        && isOctal(s.charAt(1))
-        && isOctal(s.charAt(2))
-        && isOctal(s.charAt(3))) {
-      int v = (s.charAt(1) - '0') * 64 + (s.charAt(2) - '0') * 8 + (s.charAt(3) - '0');
-      if (v <= 0xff) {
-        return v;
-      }
-    }
-    throw new PgException(
-        "22P02",
-        "parameter $"
-            + index
-            + " = \""
-            + (n > 20 ? s.substring(0, 20) + "…" : s)
-            + "\" is no \"char\" value: \"char\" holds one byte, written as one ASCII character,"
-            + " \"\" for byte 0, or a backslash and three octal digits (\\351) for bytes 0x80 to"
-            + " 0xFF");
-  }
-
-  private static boolean isOctal(char c) {
-    return c >= '0' && c <= '7';
-  }
-
   private static boolean asBoolean(Object v, int oid, int index) {
     if (v instanceof Boolean b) {
       return b;
@@ -513,24 +372,6 @@ public final class ParameterEncoder {
     if (n instanceof BigDecimal d) return d;
     if (n instanceof BigInteger b) return new BigDecimal(b);
     return BigDecimal.valueOf(n.longValue());
-  }
-
-  private static Instant instantOf(Object v) {
-    if (v instanceof Instant i) return i;
-    if (v instanceof OffsetDateTime o) {
-      if (o.equals(OffsetDateTime.MAX)) return Instant.MAX;
-      if (o.equals(OffsetDateTime.MIN)) return Instant.MIN;
-      return o.toInstant();
-    }
-    if (v instanceof ZonedDateTime z) return z.toInstant();
-    return null;
-  }
-
-  private static Interval intervalOf(Object v) {
-    if (v instanceof Interval i) return i;
-    if (v instanceof Duration d) return Interval.of(d.truncatedTo(ChronoUnit.MICROS));
-    if (v instanceof Period p) return Interval.of(p);
-    return null;
   }
 
   static PgException cannotEncode(Object v, int oid, int index) {

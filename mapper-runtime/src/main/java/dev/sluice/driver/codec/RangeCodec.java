@@ -73,6 +73,51 @@ public final class RangeCodec {
     }
   }
 
+  /** The built-in range type whose subtype is {@code subtype}, or 0 (float8 has none). */
+  public static int rangeOfSubtype(int subtype) {
+    switch (subtype) {
+      case Oids.INT4:
+        return INT4RANGE;
+      case Oids.NUMERIC:
+        return NUMRANGE;
+      case Oids.TIMESTAMP:
+        return TSRANGE;
+      case Oids.TIMESTAMPTZ:
+        return TSTZRANGE;
+      case Oids.DATE:
+        return DATERANGE;
+      case Oids.INT8:
+        return INT8RANGE;
+      default:
+        return 0;
+    }
+  }
+
+  /** The built-in multirange type of the built-in range {@code range}, or 0. */
+  public static int multirangeOf(int range) {
+    switch (range) {
+      case INT4RANGE:
+        return INT4MULTIRANGE;
+      case NUMRANGE:
+        return NUMMULTIRANGE;
+      case TSRANGE:
+        return TSMULTIRANGE;
+      case TSTZRANGE:
+        return TSTZMULTIRANGE;
+      case DATERANGE:
+        return DATEMULTIRANGE;
+      case INT8RANGE:
+        return INT8MULTIRANGE;
+      default:
+        return 0;
+    }
+  }
+
+  /** The array type of the built-in range {@code range} (each is its range's OID + 1), or 0. */
+  public static int arrayOfRange(int range) {
+    return subtypeOf(range) != 0 ? range + 1 : 0;
+  }
+
   /** The name of a built-in range or multirange type, for messages; else "type oid N". */
   static String name(int oid) {
     int range = rangeOfMultirange(oid);

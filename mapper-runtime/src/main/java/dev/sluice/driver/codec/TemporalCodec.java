@@ -2,13 +2,17 @@ package dev.sluice.driver.codec;
 
 import dev.sluice.Interval;
 import dev.sluice.PgException;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.time.OffsetTime;
+import java.time.Period;
 import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.temporal.ChronoUnit;
 
 /**
  * The binary send/recv formats of the date and time types and interval, read straight from the
@@ -184,5 +188,25 @@ public final class TemporalCodec {
 
   private static PgException outOfRange(String type, Object value) {
     return new PgException("22008", type + " out of range: " + value);
+  }
+
+  /** A value bound as timestamptz as an Instant (infinities kept), or null for another type. */
+  static Instant instantOf(Object v) {
+    if (v instanceof Instant i) return i;
+    if (v instanceof OffsetDateTime o) {
+      if (o.equals(OffsetDateTime.MAX)) return Instant.MAX;
+      if (o.equals(OffsetDateTime.MIN)) return Instant.MIN;
+      return o.toInstant();
+    }
+    if (v instanceof ZonedDateTime z) return z.toInstant();
+    return null;
+  }
+
+  /** A value bound as interval as an Interval (Duration to microseconds), or null. */
+  static Interval intervalOf(Object v) {
+    if (v instanceof Interval i) return i;
+    if (v instanceof Duration d) return Interval.of(d.truncatedTo(ChronoUnit.MICROS));
+    if (v instanceof Period p) return Interval.of(p);
+    return null;
   }
 }
