@@ -305,8 +305,8 @@ public final class BinaryCodec {
   /**
    * Whether an array value whose header declares elements of type {@code declared} is read as one
    * of {@code expected}: the same type, or a type created in the database (OID from 16384). The
-   * latter is a domain over {@code expected}, or a range created over its subtype: array_send
-   * names the created type, whose values travel in {@code expected}'s binary form, and the driver
+   * latter is a domain over {@code expected}, or a range created over its subtype: array_send names
+   * the created type, whose values travel in {@code expected}'s binary form, and the driver
    * describes such an array as the built-in array only after the catalog said so (DerivedTypes). A
    * built-in type of another kind is refused.
    */
