@@ -195,10 +195,10 @@ public final class CellMain {
         }
       }
     }
-    if (w.isInsert() || w == Workload.W6) {
+    if (w.isInsert() || w.readsServerCpu()) {
       admin = DriverManager.getConnection(Urls.jdbc(spec.url()));
     }
-    if (w == Workload.W4C || w == Workload.W6) {
+    if (w.readsServerCpu()) {
       serverCpu = ServerCpu.of(admin);
     }
   }

@@ -170,16 +170,17 @@ final class Report {
   }
 
   /**
-   * The COPY cells (W4c, W6) per row: client CPU (all threads) and the server's (every PostgreSQL
-   * process, from /proc), since COPY moves work between the two; null when no COPY cell ran.
+   * The cells that read the server's CPU (COPY's W4c and W6 per row, W3c and W3cL per query):
+   * client CPU (all threads) and the server's (every PostgreSQL process, from /proc), since COPY
+   * moves work between the two and concurrent lookups on two cores share them; null when none ran.
    */
   static Table copyTable(Results results) {
     Table t =
         new Table(
-            2, List.of("workload", "client", "rows/s", "client CPU µs/row", "server CPU µs/row"));
+            2, List.of("workload", "client", "rate", "client CPU µs/unit", "server CPU µs/unit"));
     boolean any = false;
     for (Workload w : results.workloads()) {
-      if (w != Workload.W4C && w != Workload.W6) {
+      if (!w.readsServerCpu()) {
         continue;
       }
       for (CellResult r : results.of(w)) {
@@ -220,7 +221,7 @@ final class Report {
             + " ran (C1, C2), a warm-up cost still being paid in the measured iterations.\n\n");
     Table copy = copyTable(results);
     if (copy != null) {
-      sb.append("## COPY: client and server CPU per row\n\n")
+      sb.append("## Client and server CPU per row (COPY) or query (W3c)\n\n")
           .append(copy.render())
           .append("\nServer CPU: the postmaster and all its processes, utime + stime from")
           .append(" /proc (10 ms ticks), over each iteration; medians.\n\n");
@@ -255,7 +256,8 @@ final class Report {
     sb.append(resultsTable(results).render()).append(footnotes(results)).append('\n');
     Table copy = copyTable(results);
     if (copy != null) {
-      sb.append("COPY, per row (server: every PostgreSQL process, from /proc):\n")
+      sb.append(
+              "Client and server CPU per row or query (server: every PostgreSQL process, /proc):\n")
           .append(copy.render())
           .append('\n');
     }

@@ -73,6 +73,15 @@ enum Workload {
     return this == W4B || this == W4C;
   }
 
+  /**
+   * The cells whose server CPU is read too: COPY (W4c, W6), which moves work between client and
+   * server, and the concurrent lookups (W3c, W3cL), where the server shares the two cores with the
+   * client and issue 23 asks for it separately.
+   */
+  boolean readsServerCpu() {
+    return this == W4C || this == W6 || isConcurrent();
+  }
+
   /** What one counted unit of an iteration is, for "bytes per …" and rates. */
   String unit() {
     return isLookup() ? "query" : this == W7 ? "film" : "row";

@@ -123,7 +123,24 @@ class SmokeTest {
     assertThat(results.of(Workload.W4C)).hasSize(3);
     assertThat(results.of(Workload.W6)).hasSize(2);
     assertThat(Files.readString(out.resolve("latest.md")))
-        .contains("## COPY: client and server CPU per row", "| W6 ", "| sluice-records ");
+        .contains(
+            "## Client and server CPU per row (COPY) or query (W3c)", "| W6 ", "| sluice-records ");
+  }
+
+  /** W3c reads the server's CPU beside the client's (issue 23 asks for them apart). */
+  @Test
+  void theConcurrentCellReadsTheServersCpu(@TempDir Path out) throws Exception {
+    ByteArrayOutputStream log = new ByteArrayOutputStream();
+    Results results =
+        run(out, log, "--only", "W3c", "--clients", "sluice-pipelined", "--lookups", "2000");
+    assertThat(results.of(Workload.W3C)).hasSize(1);
+    CellResult cell = results.of(Workload.W3C).get(0);
+    assertThat(cell.error()).as(log.toString(StandardCharsets.UTF_8)).isNull();
+    assertThat(cell.samples()).allSatisfy(s -> assertThat(s.serverCpuNanos()).isNotNegative());
+    // 2,000 lookups cost the server at least one 10 ms tick over the measured iterations.
+    assertThat(cell.samples().stream().mapToLong(Sample::serverCpuNanos).sum()).isPositive();
+    assertThat(Files.readString(out.resolve("latest.md")))
+        .contains("## Client and server CPU per row (COPY) or query (W3c)", "| W3c ");
   }
 
   /**
