@@ -115,7 +115,8 @@ class DiagnosticsTest {
             "Film",
             "@Row",
             "record Film(",
-            "    List<List<List<String>>> nested,",
+            // Seven levels: PostgreSQL's arrays have at most six dimensions (six Lists read).
+            "    List<List<List<List<List<List<List<String>>>>>>> nested,",
             "    Optional<List<String>> optionalList,",
             "    char initial) {}");
     Compilation c = compile(file);
