@@ -36,9 +36,10 @@ import java.util.stream.Collectors;
  *       List<String>} any array but bytea[], each element in its text form.
  * </ul>
  *
- * <p>Adding a value type is one row here, its codec in its type family's class, and its getter;
- * {@code ValueTypesTest} in the runtime fails until the getter, the single-value decoder, the
- * in-order reader (if the row names one) and the declared type all exist and agree with the row.
+ * <p>Adding a value type is one row here, its codec in its type family's class, its {@code RowView}
+ * getter and its {@code Scalars} constant; {@code ValueTypesTest} in the runtime fails until the
+ * getter, the single-value decoder, the fast readers (if the row names them) and the declared type
+ * all exist and agree with the row.
  */
 public final class ColumnTypes {
   private ColumnTypes() {}
@@ -97,28 +98,28 @@ public final class ColumnTypes {
    */
   private static final String TABLE =
       """
-      BOOLEAN          | boolean java.lang.Boolean | getBoolean        | boolean          | bool        | bool                | bool           | -
-      SHORT            | short java.lang.Short     | getShort          | smallint         | int2        | int2                | int2           | -
-      INT              | int java.lang.Integer     | getInt            | integer          | int4        | int2 int4           | int4 int2      | int4range
-      LONG             | long java.lang.Long       | getLong           | bigint           | int8        | int2 int4 int8 oid  | int8 int4 int2 | int8range int4range
-      FLOAT            | float java.lang.Float     | getFloat          | real             | float4      | float4              | float4         | -
-      DOUBLE           | double java.lang.Double   | getDouble         | double precision | float8      | float8 float4       | float8 float4  | -
-      STRING           | java.lang.String          | getString         | text             | -           | *                   | *              | -
-      BIG_DECIMAL      | java.math.BigDecimal      | getBigDecimal     | numeric          | numeric     | numeric int2 int4 int8 | numeric     | numrange
-      PG_NUMERIC       | dev.sluice.PgNumeric      | getNumeric        | numeric          | numeric     | numeric int2 int4 int8 | -           | -
-      BYTES            | byte[]                    | getBytes          | bytea            | bytea       | bytea               | bytea          | -
-      UUID             | java.util.UUID            | getUuid           | uuid             | uuid        | uuid                | uuid           | -
-      LOCAL_DATE       | java.time.LocalDate       | getLocalDate      | date             | date        | date                | date           | daterange
-      LOCAL_TIME       | java.time.LocalTime       | getLocalTime      | time             | time        | time                | time           | -
-      OFFSET_TIME      | java.time.OffsetTime      | getOffsetTime     | timetz           | timetz      | timetz              | -              | -
-      LOCAL_DATE_TIME  | java.time.LocalDateTime   | getLocalDateTime  | timestamp        | timestamp   | timestamp           | timestamp      | tsrange
-      INSTANT          | java.time.Instant         | getInstant        | timestamptz      | timestamptz | timestamptz         | timestamptz    | tstzrange
-      OFFSET_DATE_TIME | java.time.OffsetDateTime  | getOffsetDateTime | timestamptz      | timestamptz | timestamptz         | timestamptz    | -
-      INTERVAL         | dev.sluice.Interval       | getInterval       | interval         | interval    | interval            | -              | -
-      INET_ADDRESS     | java.net.InetAddress      | getInetAddress    | inet             | inet        | inet                | -              | -
-      INET_NETWORK     | dev.sluice.InetNetwork    | getInetNetwork    | inet             | inet        | inet cidr           | -              | -
-      PG_LSN           | dev.sluice.PgLsn          | getPgLsn          | pg_lsn           | pg_lsn      | pg_lsn              | -              | -
-      BIT_STRING       | dev.sluice.BitString      | getBitString      | varbit           | varbit      | varbit bit          | -              | -
+      BOOLEAN          | boolean java.lang.Boolean | getBoolean        | boolean          | bool        | bool                   | bool           | -
+      SHORT            | short java.lang.Short     | getShort          | smallint         | int2        | int2                   | int2           | -
+      INT              | int java.lang.Integer     | getInt            | integer          | int4        | int2 int4              | int4 int2      | int4range
+      LONG             | long java.lang.Long       | getLong           | bigint           | int8        | int2 int4 int8 oid     | int8 int4 int2 | int8range int4range
+      FLOAT            | float java.lang.Float     | getFloat          | real             | float4      | float4                 | float4         | -
+      DOUBLE           | double java.lang.Double   | getDouble         | double precision | float8      | float8 float4          | float8 float4  | -
+      STRING           | java.lang.String          | getString         | text             | -           | *                      | *              | -
+      BIG_DECIMAL      | java.math.BigDecimal      | getBigDecimal     | numeric          | numeric     | numeric int2 int4 int8 | numeric        | numrange
+      PG_NUMERIC       | dev.sluice.PgNumeric      | getNumeric        | numeric          | numeric     | numeric int2 int4 int8 | -              | -
+      BYTES            | byte[]                    | getBytes          | bytea            | bytea       | bytea                  | bytea          | -
+      UUID             | java.util.UUID            | getUuid           | uuid             | uuid        | uuid                   | uuid           | -
+      LOCAL_DATE       | java.time.LocalDate       | getLocalDate      | date             | date        | date                   | date           | daterange
+      LOCAL_TIME       | java.time.LocalTime       | getLocalTime      | time             | time        | time                   | time           | -
+      OFFSET_TIME      | java.time.OffsetTime      | getOffsetTime     | timetz           | timetz      | timetz                 | -              | -
+      LOCAL_DATE_TIME  | java.time.LocalDateTime   | getLocalDateTime  | timestamp        | timestamp   | timestamp              | timestamp      | tsrange
+      INSTANT          | java.time.Instant         | getInstant        | timestamptz      | timestamptz | timestamptz            | timestamptz    | tstzrange
+      OFFSET_DATE_TIME | java.time.OffsetDateTime  | getOffsetDateTime | timestamptz      | timestamptz | timestamptz            | timestamptz    | -
+      INTERVAL         | dev.sluice.Interval       | getInterval       | interval         | interval    | interval               | -              | -
+      INET_ADDRESS     | java.net.InetAddress      | getInetAddress    | inet             | inet        | inet                   | -              | -
+      INET_NETWORK     | dev.sluice.InetNetwork    | getInetNetwork    | inet             | inet        | inet cidr              | -              | -
+      PG_LSN           | dev.sluice.PgLsn          | getPgLsn          | pg_lsn           | pg_lsn      | pg_lsn                 | -              | -
+      BIT_STRING       | dev.sluice.BitString      | getBitString      | varbit           | varbit      | varbit bit             | -              | -
       """;
 
   private static final List<ValueType> TYPES = parse(TABLE);
