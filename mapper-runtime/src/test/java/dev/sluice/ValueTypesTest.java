@@ -141,6 +141,16 @@ class ValueTypesTest {
       int expected = row.parameterType() == null ? 0 : Oids.ofTypname(row.parameterType());
       assertThat(ParameterEncoder.declaredOid(sample)).as(row.name()).isEqualTo(expected);
     }
+    // A Range is declared as the first range type of its bounds' row, as the schema checks
+    // declare a Range<T> parameter (ParameterChecker.declaredType).
+    for (ValueType row : ColumnTypes.all()) {
+      if (!row.ranges().isEmpty()) {
+        Object bound = SAMPLES.get(row.name());
+        assertThat(ParameterEncoder.declaredOid(Range.closed(bound, bound)))
+            .as(row.name() + " range")
+            .isEqualTo(oid(row.ranges().get(0)));
+      }
+    }
     // Bound but not read: from the table's second list, and through a superclass's entry.
     assertThat(ParameterEncoder.declaredOid(BigInteger.TEN)).isEqualTo(Oids.NUMERIC);
     assertThat(ParameterEncoder.declaredOid(ZonedDateTime.now())).isEqualTo(Oids.TIMESTAMPTZ);
@@ -179,6 +189,16 @@ class ValueTypesTest {
       return Class.forName(row.box() != null ? row.box() : row.javaType());
     } catch (ClassNotFoundException e) {
       throw new AssertionError(row.name() + ": no class " + row.javaType(), e);
+    }
+  }
+
+  /** The OID of a built-in type by its typname, from the driver's constant of that name. */
+  private static int oid(String typname) {
+    Field f = field(Oids.class, typname.toUpperCase(Locale.ROOT));
+    try {
+      return f == null ? -1 : f.getInt(null);
+    } catch (IllegalAccessException e) {
+      throw new AssertionError(e);
     }
   }
 

@@ -226,7 +226,9 @@ final class ParameterChecker {
   /**
    * The type name the runtime declares in Parse for a value of {@code type} (as {@code
    * dev.sluice.driver.codec.ParameterEncoder.declaredOid} does), or null for none (0, unspecified):
-   * Strings, enums and everything the server should infer.
+   * Strings, enums and everything the server should infer. A {@code Range<T>} is declared as the
+   * first range type of T's row in the table (int4range for Integer), as {@code
+   * RangeCodec.declaredOid} declares it from the bounds.
    */
   static String declaredType(TypeMirror type) {
     if (type == null) {
@@ -234,8 +236,20 @@ final class ParameterChecker {
     }
     switch (type.getKind()) {
       case DECLARED:
-        return ColumnTypes.parameterType(
-            ((TypeElement) ((DeclaredType) type).asElement()).getQualifiedName().toString());
+        String name =
+            ((TypeElement) ((DeclaredType) type).asElement()).getQualifiedName().toString();
+        List<? extends TypeMirror> args = ((DeclaredType) type).getTypeArguments();
+        if (name.equals("dev.sluice.Range")
+            && args.size() == 1
+            && args.get(0).getKind() == TypeKind.DECLARED) {
+          ColumnTypes.ValueType bounds =
+              ColumnTypes.of(
+                  ((TypeElement) ((DeclaredType) args.get(0)).asElement())
+                      .getQualifiedName()
+                      .toString());
+          return bounds == null || bounds.ranges().isEmpty() ? null : bounds.ranges().get(0);
+        }
+        return ColumnTypes.parameterType(name);
       case ARRAY:
         TypeMirror component = ((javax.lang.model.type.ArrayType) type).getComponentType();
         return component.getKind().isPrimitive()

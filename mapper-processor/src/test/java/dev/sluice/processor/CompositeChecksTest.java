@@ -148,6 +148,23 @@ class CompositeChecksTest {
         4,
         "@Table(\"cc_spans\") record Spans(@Id int id,",
         "    dev.sluice.Range<LocalDate> span) {}");
+    // A Range parameter is declared as the built-in range of its bounds, at run time and so here:
+    // PostgreSQL compares no cc_intspan with an int4range, and says so at compile time. A String
+    // (the range's text) cast to the created type binds.
+    assertError(
+        "sluice.schema.bad-sql",
+        "PostgreSQL rejects the SQL of count: operator does not exist: cc_intspan = int4range"
+            + " at \"= :s\"",
+        4,
+        "@Dao interface SpansDao {",
+        "  @Query(\"SELECT count(*) FROM cc_spans WHERE span = :s\")",
+        "  long count(dev.sluice.Range<Integer> s); }");
+    assertThat(
+            compile(
+                "@Dao interface SpansDao {",
+                "  @Query(\"SELECT count(*) FROM cc_spans WHERE span = :s::cc_intspan\")",
+                "  long count(String s); }"))
+        .succeededWithoutWarnings();
     // No Range<Double> (no built-in range has float8): the range over float8 reads as text
     // (String f above), and the component fails before any schema is asked.
     Compilation floats =
