@@ -73,44 +73,36 @@ public final class RangeCodec {
     }
   }
 
-  /** The built-in range type whose subtype is {@code subtype}, or 0 (float8 has none). */
+  /** The built-in range types; each has one multirange type (PostgreSQL 14 on). */
+  private static final int[] RANGES = {
+    INT4RANGE, NUMRANGE, TSRANGE, TSTZRANGE, DATERANGE, INT8RANGE
+  };
+
+  private static final int[] MULTIRANGES = {
+    INT4MULTIRANGE, NUMMULTIRANGE, TSMULTIRANGE, TSTZMULTIRANGE, DATEMULTIRANGE, INT8MULTIRANGE
+  };
+
+  /**
+   * The built-in range type whose subtype is {@code subtype}, or 0 (float8 has none): the inverse
+   * of {@link #subtypeOf}, for a range created in the database (looked up once per type).
+   */
   public static int rangeOfSubtype(int subtype) {
-    switch (subtype) {
-      case Oids.INT4:
-        return INT4RANGE;
-      case Oids.NUMERIC:
-        return NUMRANGE;
-      case Oids.TIMESTAMP:
-        return TSRANGE;
-      case Oids.TIMESTAMPTZ:
-        return TSTZRANGE;
-      case Oids.DATE:
-        return DATERANGE;
-      case Oids.INT8:
-        return INT8RANGE;
-      default:
-        return 0;
+    for (int range : RANGES) {
+      if (subtypeOf(range) == subtype) {
+        return range;
+      }
     }
+    return 0;
   }
 
   /** The built-in multirange type of the built-in range {@code range}, or 0. */
   public static int multirangeOf(int range) {
-    switch (range) {
-      case INT4RANGE:
-        return INT4MULTIRANGE;
-      case NUMRANGE:
-        return NUMMULTIRANGE;
-      case TSRANGE:
-        return TSMULTIRANGE;
-      case TSTZRANGE:
-        return TSTZMULTIRANGE;
-      case DATERANGE:
-        return DATEMULTIRANGE;
-      case INT8RANGE:
-        return INT8MULTIRANGE;
-      default:
-        return 0;
+    for (int multirange : MULTIRANGES) {
+      if (rangeOfMultirange(multirange) == range) {
+        return multirange;
+      }
     }
+    return 0;
   }
 
   /** The array type of the built-in range {@code range} (each is its range's OID + 1), or 0. */
