@@ -41,8 +41,19 @@ public final class PipelinedPool implements AutoCloseable {
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition freed = lock.newCondition();
   private final ArrayList<SharedConnection> connections = new ArrayList<>();
+
+  /**
+   * The connections as of the last change to {@link #connections}, for the busy path, which takes
+   * no lock (see {@link #acquire}).
+   */
+  private volatile SharedConnection[] open = new SharedConnection[0];
+
+  /** Callers in the locked path of {@link #acquire}: a release must take the lock to wake them. */
+  private final java.util.concurrent.atomic.AtomicInteger waiting =
+      new java.util.concurrent.atomic.AtomicInteger();
+
   private int opening;
-  private boolean closed;
+  private volatile boolean closed;
 
   /** When a connection was last found broken: the others idle since then are probed. */
   private long lostAtNanos = System.nanoTime();
@@ -85,10 +96,58 @@ public final class PipelinedPool implements AutoCloseable {
             : 0;
   }
 
-  /** A connection with room for one more call, until {@link #release}. */
+  /**
+   * A connection with room for one more call, until {@link #release}.
+   *
+   * <p>The busy path takes no lock: when the pool is at its size and the least-loaded connection
+   * already has calls on it, the call joins it by raising its load atomically. Everything else —
+   * opening a connection, probing or retiring one, waiting for room — goes through the lock. Every
+   * call took and released the pool's lock before, and 16 callers on two cores queued on it.
+   */
   public SharedConnection acquire() {
+    SharedConnection busy = joinBusy();
+    return busy != null ? busy : acquireLocked();
+  }
+
+  /**
+   * Joins the least-loaded connection without the lock, or returns null for the locked path: the
+   * pool can still open one, the least loaded is idle (it may need a probe) or full, or one may
+   * need retiring.
+   */
+  private SharedConnection joinBusy() {
+    SharedConnection[] all = open;
+    if (all.length < maxConnections || closed) {
+      return null;
+    }
+    SharedConnection best = null;
+    int bestLoad = Integer.MAX_VALUE;
+    for (SharedConnection c : all) {
+      if (c.retired || c.isBroken() || c.isDraining()) {
+        return null; // the locked path retires it, or waits
+      }
+      int l = c.load.get();
+      if (l < bestLoad) {
+        best = c;
+        bestLoad = l;
+      }
+    }
+    if (best == null || bestLoad == 0 || bestLoad >= maxInFlight || !fits(best)) {
+      return null;
+    }
+    if (!best.load.compareAndSet(bestLoad, bestLoad + 1)) {
+      return null; // another caller moved it: decide under the lock
+    }
+    if (best.retired || closed) {
+      release(best);
+      return null;
+    }
+    return best;
+  }
+
+  private SharedConnection acquireLocked() {
     long deadline = System.nanoTime() + acquireTimeoutNanos;
     lock.lock();
+    waiting.incrementAndGet();
     try {
       for (; ; ) {
         if (closed) {
@@ -101,19 +160,22 @@ public final class PipelinedPool implements AutoCloseable {
             retire(i);
             continue;
           }
-          if (!c.isDraining() && c.load < maxInFlight && (best == null || c.load < best.load)) {
+          if (!c.isDraining()
+              && c.load.get() < maxInFlight
+              && (best == null || c.load.get() < best.load.get())) {
             best = c;
           }
         }
         boolean canOpen = connections.size() + opening < maxConnections;
-        if (best != null && (best.load == 0 || !canOpen)) {
-          if (best.load == 0 && !best.probeIdle(needsProbe(best))) {
+        if (best != null && (best.load.get() == 0 || !canOpen)) {
+          if (best.load.get() == 0 && !best.probeIdle(needsProbe(best))) {
             connections.remove(best); // the server ended it while it was idle
+            published();
             best.close();
             lostAtNanos = System.nanoTime(); // the others may be gone too
             continue;
           }
-          best.load++;
+          best.load.incrementAndGet();
           return best;
         }
         if (canOpen) {
@@ -137,8 +199,14 @@ public final class PipelinedPool implements AutoCloseable {
       Thread.currentThread().interrupt();
       throw new PgException("08001", "interrupted while waiting for a shared connection");
     } finally {
+      waiting.decrementAndGet();
       lock.unlock();
     }
+  }
+
+  /** Publishes {@link #connections} to the busy path after a change. Lock held. */
+  private void published() {
+    open = connections.toArray(new SharedConnection[0]);
   }
 
   /** Opens a connection for the caller, outside the lock (held on entry and on return). */
@@ -161,7 +229,8 @@ public final class PipelinedPool implements AutoCloseable {
     }
     c.pump.drained = this::signalFreed;
     connections.add(c);
-    c.load++;
+    published();
+    c.load.incrementAndGet();
     if (sweepMillis > 0 && !sweeping) {
       sweeping = true;
       Deadlines.schedule(this::sweep, sweepMillis);
@@ -171,7 +240,7 @@ public final class PipelinedPool implements AutoCloseable {
 
   /**
    * Whether {@code c} may take a new call: not past its max lifetime, and still of the kind
-   * target_session_attrs asks for. Lock held.
+   * target_session_attrs asks for. Reads nothing the lock guards (the busy path calls it too).
    */
   private boolean fits(SharedConnection c) {
     return (maxLifetimeNanos == 0 || System.nanoTime() - c.createdNanos <= maxLifetimeNanos)
@@ -192,11 +261,12 @@ public final class PipelinedPool implements AutoCloseable {
   /** Takes connection {@code i} out of the pool, closing it now if no call is on it. Lock held. */
   private void retire(int i) {
     SharedConnection c = connections.remove(i);
+    published();
     if (c.isBroken()) {
       lostAtNanos = System.nanoTime();
     }
-    c.retired = true;
-    if (c.load == 0) {
+    c.retired = true; // before the load is read: see SharedConnection.retired
+    if (c.load.get() == 0) {
       c.close();
     }
   }
@@ -212,7 +282,7 @@ public final class PipelinedPool implements AutoCloseable {
       for (int i = connections.size() - 1; i >= 0; i--) {
         SharedConnection c = connections.get(i);
         boolean idle =
-            c.load == 0 && idleTimeoutNanos > 0 && now - c.idleSinceNanos > idleTimeoutNanos;
+            c.load.get() == 0 && idleTimeoutNanos > 0 && now - c.idleSinceNanos > idleTimeoutNanos;
         if (idle || c.isBroken() || !fits(c)) {
           retire(i);
         }
@@ -226,23 +296,33 @@ public final class PipelinedPool implements AutoCloseable {
     }
   }
 
-  /** Gives back the room a call took on {@code c}. */
+  /**
+   * Gives back the room a call took on {@code c}. Without the lock while calls remain on {@code c}
+   * and nothing else is to do; with it when the load falls to 0 (the idle time starts), when {@code
+   * c} is retired, broken or no longer fits, the pool is closed, or a caller waits for room.
+   */
   public void release(SharedConnection c) {
+    int left = c.load.decrementAndGet();
+    if (left > 0 && waiting.get() == 0 && !c.retired && !closed && !c.isBroken()) {
+      return;
+    }
     lock.lock();
     try {
-      c.load--;
       if (c.isBroken()) {
         lostAtNanos = System.nanoTime();
       }
-      if (c.load == 0) {
+      if (c.load.get() == 0) {
         c.idleSinceNanos = System.nanoTime();
       }
       if (c.retired) {
-        if (c.load == 0) {
+        if (c.load.get() == 0) {
           c.close();
         }
       } else if (c.isBroken() || closed || !fits(c)) {
-        retire(connections.indexOf(c));
+        int i = connections.indexOf(c);
+        if (i >= 0) {
+          retire(i);
+        }
       }
       freed.signal();
     } finally {
@@ -280,6 +360,7 @@ public final class PipelinedPool implements AutoCloseable {
         c.close();
       }
       connections.clear();
+      published();
       freed.signalAll();
     } finally {
       lock.unlock();

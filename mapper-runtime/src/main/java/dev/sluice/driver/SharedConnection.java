@@ -51,14 +51,22 @@ public final class SharedConnection implements AutoCloseable {
 
   private volatile boolean broken;
 
-  /** Calls on this connection now; maintained by the pool under its lock. */
-  int load;
+  /**
+   * Calls on this connection now, kept by the pool: raised and lowered without its lock on the busy
+   * path, which is why it is atomic.
+   */
+  final java.util.concurrent.atomic.AtomicInteger load =
+      new java.util.concurrent.atomic.AtomicInteger();
 
   /** When {@link #load} last fell to 0 (System.nanoTime()); the pool's, under its lock. */
   long idleSinceNanos;
 
-  /** Taken out of the pool (too old, or no longer the target kind): closed once its load is 0. */
-  boolean retired;
+  /**
+   * Taken out of the pool (too old, or no longer the target kind): closed once its load is 0. Set
+   * under the pool's lock before the load is read, and read after a release lowers the load, so one
+   * of the two sees the other and the connection is closed.
+   */
+  volatile boolean retired;
 
   final long createdNanos = System.nanoTime();
 
