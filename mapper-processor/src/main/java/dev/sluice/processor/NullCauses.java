@@ -264,6 +264,13 @@ final class NullCauses {
       String written = StatementText.onlyLeftJoined(sql);
       return written == null ? side : side + " with " + written;
     }
+    if (scan.relation != null) {
+      // Several outer joins: the one LEFT JOINed subquery that reads the relation shown.
+      String reading = StatementText.leftJoinedSubqueryReading(sql, scan.relation, scan.alias);
+      if (reading != null) {
+        return outerJoin(join, null) + " with the subquery " + reading + " (" + named(scan) + ")";
+      }
+    }
     return side;
   }
 

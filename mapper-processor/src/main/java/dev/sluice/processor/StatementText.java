@@ -362,6 +362,67 @@ final class StatementText {
   }
 
   /**
+   * The alias of the one subquery the statement LEFT JOINs ({@code LEFT JOIN (SELECT …) s}) that
+   * reads {@code relation} as {@code alias} ({@code FROM language l}), whatever other outer joins
+   * the statement has; null when none or several do. For naming the join of a subquery the planner
+   * pulled up when the statement has several outer joins: the relation the plan shows on the
+   * nullable side, read inside exactly one LEFT JOINed subquery, tells which it is.
+   */
+  static String leftJoinedSubqueryReading(String sql, String relation, String alias) {
+    try {
+      List<Token> t = sql == null || relation == null ? null : DeparsedLexer.tokens(sql);
+      if (t == null) {
+        return null;
+      }
+      String found = null;
+      for (int i = 0; i + 2 < t.size(); i++) {
+        if (!t.get(i).is("left")) {
+          continue;
+        }
+        int j = t.get(i + 1).is("outer") ? i + 2 : i + 1;
+        if (!t.get(j).is("join") || !t.get(j + 1).is("(")) {
+          continue;
+        }
+        int close = closing(t, j + 1);
+        String name = close < 0 ? null : aliasAt(t, close + 1);
+        if (name == null || !reads(t, j + 2, close, relation, alias)) {
+          continue;
+        }
+        if (found != null) {
+          return null; // two subqueries read it: no telling which
+        }
+        found = name;
+      }
+      return found;
+    } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
+      return null;
+    }
+  }
+
+  /**
+   * Whether tokens {@code from} to {@code to} have {@code relation} as a FROM item (right after
+   * FROM, JOIN or a comma) followed by {@code alias} (after an optional AS), or by no alias when
+   * the alias is the relation's own name. A schema-qualified name is not matched.
+   */
+  private static boolean reads(List<Token> t, int from, int to, String relation, String alias) {
+    for (int i = from + 1; i < to; i++) {
+      Token before = t.get(i - 1);
+      if (!t.get(i).text.equals(relation)
+          || !(before.is("from") || before.is("join") || before.is(","))) {
+        continue;
+      }
+      int k = i + 1 < to && t.get(i + 1).is("as") ? i + 2 : i + 1;
+      String next = k < to ? t.get(k).text : null;
+      if (alias == null || alias.equals(relation)
+          ? next == null || !next.equals(".")
+          : alias.equals(next)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
    * Where what the statement's one outer join reads starts (the token after {@code LEFT [OUTER]
    * JOIN}), when the text has exactly one outer join and it is a LEFT JOIN; else -1.
    */

@@ -477,6 +477,20 @@ class NullabilityChecksTest {
   }
 
   @Test
+  void pulledUpSubqueryAmongSeveralOuterJoinsIsNamedByWhatItReads() {
+    // Two outer joins: the one LEFT JOINed subquery that reads language l is named.
+    assertNullableBecause(
+        "name",
+        "language.name, the nullable side of the outer join with the subquery s (language l))",
+        "name",
+        false,
+        "@Row record R(String title, String name) {}",
+        "@Query(\"SELECT f.title, s.name FROM film f LEFT JOIN (SELECT l.language_id, l.name"
+            + " FROM language l) s ON s.language_id = f.original_language_id"
+            + " LEFT JOIN film_actor fa ON fa.film_id = f.film_id\") List<R> m();");
+  }
+
+  @Test
   void materializedCteOfAnAggregate() {
     assertNullableBecause(
         "longest",

@@ -55,4 +55,35 @@ class StatementTextTest {
                 "SELECT 1 FROM f LEFT JOIN (SELECT 1 FROM a LEFT JOIN b ON true) s ON true"))
         .isNull();
   }
+
+  @Test
+  void theLeftJoinedSubqueryReadingARelationIsFoundAmongSeveralOuterJoins() {
+    String sql =
+        "SELECT 1 FROM film f LEFT JOIN (SELECT l.name FROM language l) s ON true"
+            + " LEFT JOIN (SELECT i.film_id FROM inventory AS i) v ON true"
+            + " LEFT JOIN rental r ON true RIGHT JOIN (SELECT 1 FROM store) w ON true";
+    assertThat(StatementText.leftJoinedSubqueryReading(sql, "language", "l")).isEqualTo("s");
+    assertThat(StatementText.leftJoinedSubqueryReading(sql, "inventory", "i")).isEqualTo("v");
+    // Not a LEFT JOINed subquery (a plain LEFT JOIN, a RIGHT JOIN), another alias, a column: none.
+    assertThat(StatementText.leftJoinedSubqueryReading(sql, "rental", "r")).isNull();
+    assertThat(StatementText.leftJoinedSubqueryReading(sql, "store", "store")).isNull();
+    assertThat(StatementText.leftJoinedSubqueryReading(sql, "language", "x")).isNull();
+    assertThat(StatementText.leftJoinedSubqueryReading(sql, "name", "name")).isNull();
+    // Two subqueries read the relation: no telling which.
+    assertThat(
+            StatementText.leftJoinedSubqueryReading(
+                "SELECT 1 FROM f LEFT JOIN (SELECT 1 FROM language) a ON true"
+                    + " LEFT JOIN (SELECT 2 FROM language) b ON true",
+                "language",
+                "language"))
+        .isNull();
+    // The relation's own name as its alias: read without one.
+    assertThat(
+            StatementText.leftJoinedSubqueryReading(
+                "SELECT 1 FROM f LEFT JOIN (SELECT 1 FROM language) a ON true"
+                    + " LEFT JOIN (SELECT 2 FROM film) b ON true",
+                "language",
+                "language"))
+        .isEqualTo("a");
+  }
 }
