@@ -262,6 +262,9 @@ final class NullCauses {
     }
     if (scan == null) {
       String written = StatementText.onlyLeftJoined(sql);
+      if (written == null) {
+        written = StatementText.leftJoinedConstantCte(sql); // several outer joins
+      }
       return written == null ? side : side + " with " + written;
     }
     if (scan.relation != null) {

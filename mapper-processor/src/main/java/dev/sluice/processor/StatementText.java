@@ -362,6 +362,89 @@ final class StatementText {
   }
 
   /**
+   * The CTE of constants the statement LEFT JOINs, as written ({@code c}, or {@code c x}), when it
+   * is the one thing the statement LEFT JOINs that reads no relation, whatever other outer joins it
+   * has; else null. A CTE of constants ({@code WITH c AS (SELECT 1 AS one)}) is one whose body has
+   * no FROM; so is a parenthesized subquery without FROM, which counts against it. For naming the
+   * join when the plan shows no relation on its nullable side (the planner inlined the CTE).
+   */
+  static String leftJoinedConstantCte(String sql) {
+    try {
+      List<Token> t = sql == null ? null : DeparsedLexer.tokens(sql);
+      String with = t == null ? null : withClause(sql);
+      if (with == null) {
+        return null;
+      }
+      Set<String> constants = new java.util.HashSet<>();
+      int end = 0;
+      while (end < t.size() && t.get(end).end <= with.length()) {
+        end++;
+      }
+      for (int i = 1; i + 1 < end; i++) {
+        // name [ (columns) ] AS [NOT] [MATERIALIZED] ( body ): the body's opening parenthesis
+        // follows AS or MATERIALIZED; the name is before AS, or before its column list.
+        if (!t.get(i).is("(") || !(t.get(i - 1).is("as") || t.get(i - 1).is("materialized"))) {
+          continue;
+        }
+        int close = closing(t, i);
+        int as = i - 1;
+        while (as > 0 && !t.get(as).is("as")) {
+          as--;
+        }
+        int nameAt = t.get(as - 1).is(")") ? opening(t, as - 1) - 1 : as - 1;
+        boolean reads = false;
+        for (int k = i + 1; k < close; k++) {
+          reads |= t.get(k).is("from");
+        }
+        if (!reads && nameAt >= 0) {
+          constants.add(t.get(nameAt).text);
+        }
+        i = close;
+      }
+      String found = null;
+      int candidates = 0;
+      for (int i = end; i + 2 < t.size(); i++) {
+        if (!t.get(i).is("left")) {
+          continue;
+        }
+        int j = t.get(i + 1).is("outer") ? i + 2 : i + 1;
+        if (!t.get(j).is("join")) {
+          continue;
+        }
+        Token item = t.get(j + 1);
+        if (item.is("(")) {
+          int close = closing(t, j + 1);
+          boolean reads = false;
+          for (int k = j + 2; k < close; k++) {
+            reads |= t.get(k).is("from");
+          }
+          candidates += reads ? 0 : 1;
+        } else if (constants.contains(item.text)) {
+          candidates++;
+          String alias = aliasAt(t, j + 2);
+          found = alias == null || alias.equals(item.text) ? item.text : item.text + " " + alias;
+        }
+      }
+      return candidates == 1 ? found : null;
+    } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
+      return null;
+    }
+  }
+
+  /** The index of the parenthesis opening the one that closes at {@code close}, or -1. */
+  private static int opening(List<Token> t, int close) {
+    int depth = 0;
+    for (int i = close; i >= 0; i--) {
+      if (t.get(i).is(")")) {
+        depth++;
+      } else if (t.get(i).is("(") && --depth == 0) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /**
    * The alias of the one subquery the statement LEFT JOINs ({@code LEFT JOIN (SELECT …) s}) that
    * reads {@code relation} as {@code alias} ({@code FROM language l}), whatever other outer joins
    * the statement has; null when none or several do. For naming the join of a subquery the planner

@@ -111,6 +111,19 @@ class NullabilityMissesTest {
   }
 
   @Test
+  void constantOfALeftJoinedCteAmongSeveralOuterJoins() {
+    assertNullableBecause(
+        "one",
+        // Two outer joins: c is the one LEFT JOINed item that reads no relation.
+        "1, computed on the nullable side of the outer join with c)",
+        "one",
+        "@Row record R(String title, Integer one) {}",
+        "@Query(\"WITH c AS (SELECT 1 AS one) SELECT f.title, c.one FROM film f"
+            + " LEFT JOIN c ON f.film_id = c.one"
+            + " LEFT JOIN film_actor fa ON fa.film_id = f.film_id\") List<R> m();");
+  }
+
+  @Test
   void constantOfALeftJoinedCte() {
     assertNullableBecause(
         "one",

@@ -86,4 +86,25 @@ class StatementTextTest {
                 "language"))
         .isEqualTo("a");
   }
+
+  @Test
+  void theOneLeftJoinedCteOfConstantsIsFoundAmongSeveralOuterJoins() {
+    String with = "WITH c AS (SELECT 1 AS one), d(x) AS MATERIALIZED (SELECT x FROM t) ";
+    assertThat(
+            StatementText.leftJoinedConstantCte(
+                with + "SELECT 1 FROM f LEFT JOIN c ON true LEFT JOIN d ON true"))
+        .isEqualTo("c");
+    assertThat(
+            StatementText.leftJoinedConstantCte(
+                with + "SELECT 1 FROM f LEFT OUTER JOIN c AS k ON true LEFT JOIN r ON true"))
+        .isEqualTo("c k");
+    // d reads a relation; a subquery of constants also left-joined; no WITH: none.
+    assertThat(StatementText.leftJoinedConstantCte(with + "SELECT 1 FROM f LEFT JOIN d ON true"))
+        .isNull();
+    assertThat(
+            StatementText.leftJoinedConstantCte(
+                with + "SELECT 1 FROM f LEFT JOIN c ON true LEFT JOIN (SELECT 2 AS y) q ON true"))
+        .isNull();
+    assertThat(StatementText.leftJoinedConstantCte("SELECT 1 FROM f LEFT JOIN c ON true")).isNull();
+  }
 }
