@@ -217,8 +217,11 @@ class PipelinedPoolerTest {
       throws Exception {
     try (TransactionPooler pooler = TransactionPooler.of(tdb, 2);
         Database db = Database.builder().url(pooler.url()).maxPoolSize(1).pipelining(4).build()) {
+      // Almost always lost: the test pooler puts a backend back after writing its ReadyForQuery,
+      // so a fast next call can find the backend it prepared on, and succeed. Hence up to 20
+      // calls, until one is lost (once, in CI on 2026-12-05, 4 calls all landed there).
       int failed = 0;
-      for (int i = 0; i < 4; i++) {
+      for (int i = 0; i < 20 && failed == 0; i++) {
         try {
           assertThat(db.query("SELECT $1::int4 * 2", TestDecoders.INT, i)).containsExactly(i * 2);
         } catch (PgException e) {
