@@ -42,21 +42,32 @@ final class LiveFacts implements SchemaFacts {
    * range (multirange) {@code t} when {@code t} was created in the database.
    */
   private static String asBuiltInRange(String t) {
-    return "COALESCE((SELECT bt.typname FROM pg_range ur JOIN pg_range br ON br.rngsubtype ="
-        + " ur.rngsubtype AND br.rngtypid < 16384 JOIN pg_type bt ON bt.oid = br.rngtypid"
-        + " WHERE ur.rngtypid = "
-        + t
-        + ".oid AND "
-        + t
-        + ".oid >= 16384), (SELECT bt.typname FROM pg_range ur JOIN pg_range br ON"
-        + " br.rngsubtype = ur.rngsubtype AND br.rngmultitypid < 16384 JOIN pg_type bt ON bt.oid"
-        + " = br.rngmultitypid WHERE ur.rngmultitypid = "
-        + t
-        + ".oid AND "
-        + t
-        + ".oid >= 16384), "
+    return "COALESCE("
+        + builtInOfSubtype(t, "rngtypid")
+        + ", "
+        + builtInOfSubtype(t, "rngmultitypid")
+        + ", "
         + t
         + ".typname)";
+  }
+
+  /**
+   * The name of the built-in type in {@code pg_range} column {@code kind} (the range, or its
+   * multirange) of the subtype of the created type {@code t} found in that column; NULL if none.
+   */
+  private static String builtInOfSubtype(String t, String kind) {
+    return "(SELECT bt.typname FROM pg_range ur JOIN pg_range br ON br.rngsubtype = ur.rngsubtype"
+        + " AND br."
+        + kind
+        + " < 16384 JOIN pg_type bt ON bt.oid = br."
+        + kind
+        + " WHERE ur."
+        + kind
+        + " = "
+        + t
+        + ".oid AND "
+        + t
+        + ".oid >= 16384)";
   }
 
   /**

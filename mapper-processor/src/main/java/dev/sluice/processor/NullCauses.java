@@ -255,6 +255,10 @@ final class NullCauses {
       return side;
     }
     String subquery = StatementText.onlyLeftJoinedSubquery(sql);
+    if (subquery == null && scan != null && scan.relation != null) {
+      // Several outer joins: the one LEFT JOINed subquery that reads the relation shown.
+      subquery = StatementText.leftJoinedSubqueryReading(sql, scan.relation, scan.alias);
+    }
     if (subquery != null && (scan == null || scan.relation != null)) {
       return scan == null
           ? side + " with the subquery " + subquery
@@ -266,13 +270,6 @@ final class NullCauses {
         written = StatementText.leftJoinedConstantCte(sql); // several outer joins
       }
       return written == null ? side : side + " with " + written;
-    }
-    if (scan.relation != null) {
-      // Several outer joins: the one LEFT JOINed subquery that reads the relation shown.
-      String reading = StatementText.leftJoinedSubqueryReading(sql, scan.relation, scan.alias);
-      if (reading != null) {
-        return outerJoin(join, null) + " with the subquery " + reading + " (" + named(scan) + ")";
-      }
     }
     return side;
   }

@@ -217,27 +217,36 @@ final class StatementText {
     } catch (IllegalArgumentException e) {
       return null;
     }
+    int end = withEnd(t);
+    return end < 0 ? null : sql.substring(0, t.get(end).end);
+  }
+
+  /**
+   * The index of the parenthesis that closes the last CTE of the statement's leading {@code WITH}
+   * list, or -1 when it has none (or a SEARCH or CYCLE clause, which is not followed).
+   */
+  private static int withEnd(List<Token> t) {
     int i = 0;
     if (!t.get(i++).is("with")) {
-      return null;
+      return -1;
     }
     if (t.get(i).is("recursive")) {
       i++;
     }
     while (true) {
       if (t.get(i).kind != Kind.WORD && t.get(i).kind != Kind.QUOTED) {
-        return null;
+        return -1;
       }
       i++;
       if (t.get(i).is("(")) {
         i = closing(t, i);
         if (i < 0) {
-          return null;
+          return -1;
         }
         i++;
       }
       if (!t.get(i++).is("as")) {
-        return null;
+        return -1;
       }
       if (t.get(i).is("not")) {
         i++;
@@ -246,15 +255,15 @@ final class StatementText {
         i++;
       }
       if (!t.get(i).is("(")) {
-        return null;
+        return -1;
       }
       i = closing(t, i);
       if (i < 0) {
-        return null;
+        return -1;
       }
       if (!t.get(i + 1).is(",")) {
         Token next = t.get(i + 1);
-        return next.is("search") || next.is("cycle") ? null : sql.substring(0, t.get(i).end);
+        return next.is("search") || next.is("cycle") ? -1 : i;
       }
       i += 2;
     }
@@ -334,8 +343,7 @@ final class StatementText {
       if ((name.kind != Kind.WORD && name.kind != Kind.QUOTED) || name.is("lateral")) {
         return null;
       }
-      String alias = aliasAt(t, j + 1);
-      return alias == null || alias.equals(name.text) ? name.text : name.text + " " + alias;
+      return written(name.text, aliasAt(t, j + 1));
     } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
       return null;
     }
@@ -371,15 +379,11 @@ final class StatementText {
   static String leftJoinedConstantCte(String sql) {
     try {
       List<Token> t = sql == null ? null : DeparsedLexer.tokens(sql);
-      String with = t == null ? null : withClause(sql);
-      if (with == null) {
+      int end = t == null ? -1 : withEnd(t) + 1;
+      if (end <= 0) {
         return null;
       }
       Set<String> constants = new java.util.HashSet<>();
-      int end = 0;
-      while (end < t.size() && t.get(end).end <= with.length()) {
-        end++;
-      }
       for (int i = 1; i + 1 < end; i++) {
         // name [ (columns) ] AS [NOT] [MATERIALIZED] ( body ): the body's opening parenthesis
         // follows AS or MATERIALIZED; the name is before AS, or before its column list.
@@ -392,11 +396,7 @@ final class StatementText {
           as--;
         }
         int nameAt = t.get(as - 1).is(")") ? opening(t, as - 1) - 1 : as - 1;
-        boolean reads = false;
-        for (int k = i + 1; k < close; k++) {
-          reads |= t.get(k).is("from");
-        }
-        if (!reads && nameAt >= 0) {
+        if (!hasFrom(t, i + 1, close) && nameAt >= 0) {
           constants.add(t.get(nameAt).text);
         }
         i = close;
@@ -404,25 +404,16 @@ final class StatementText {
       String found = null;
       int candidates = 0;
       for (int i = end; i + 2 < t.size(); i++) {
-        if (!t.get(i).is("left")) {
+        int j = afterLeftJoin(t, i);
+        if (j < 0) {
           continue;
         }
-        int j = t.get(i + 1).is("outer") ? i + 2 : i + 1;
-        if (!t.get(j).is("join")) {
-          continue;
-        }
-        Token item = t.get(j + 1);
+        Token item = t.get(j);
         if (item.is("(")) {
-          int close = closing(t, j + 1);
-          boolean reads = false;
-          for (int k = j + 2; k < close; k++) {
-            reads |= t.get(k).is("from");
-          }
-          candidates += reads ? 0 : 1;
+          candidates += hasFrom(t, j + 1, closing(t, j)) ? 0 : 1;
         } else if (constants.contains(item.text)) {
           candidates++;
-          String alias = aliasAt(t, j + 2);
-          found = alias == null || alias.equals(item.text) ? item.text : item.text + " " + alias;
+          found = written(item.text, aliasAt(t, j + 1));
         }
       }
       return candidates == 1 ? found : null;
@@ -459,16 +450,13 @@ final class StatementText {
       }
       String found = null;
       for (int i = 0; i + 2 < t.size(); i++) {
-        if (!t.get(i).is("left")) {
+        int j = afterLeftJoin(t, i);
+        if (j < 0 || !t.get(j).is("(")) {
           continue;
         }
-        int j = t.get(i + 1).is("outer") ? i + 2 : i + 1;
-        if (!t.get(j).is("join") || !t.get(j + 1).is("(")) {
-          continue;
-        }
-        int close = closing(t, j + 1);
+        int close = closing(t, j);
         String name = close < 0 ? null : aliasAt(t, close + 1);
-        if (name == null || !reads(t, j + 2, close, relation, alias)) {
+        if (name == null || !reads(t, j + 1, close, relation, alias)) {
           continue;
         }
         if (found != null) {
@@ -518,14 +506,34 @@ final class StatementText {
         found = i;
       }
     }
-    if (outer != 1 || !t.get(found).is("left")) {
+    return outer == 1 ? afterLeftJoin(t, found) : -1;
+  }
+
+  /**
+   * Where what a {@code LEFT [OUTER] JOIN} at {@code i} reads starts (the token after JOIN), or -1
+   * when {@code i} starts none.
+   */
+  private static int afterLeftJoin(List<Token> t, int i) {
+    if (!t.get(i).is("left")) {
       return -1;
     }
-    int j = found + 1;
-    if (t.get(j).is("outer")) {
-      j++;
-    }
+    int j = t.get(i + 1).is("outer") ? i + 2 : i + 1;
     return t.get(j).is("join") ? j + 1 : -1;
+  }
+
+  /** Whether a FROM is among tokens {@code from} to {@code to} (exclusive): the text reads one. */
+  private static boolean hasFrom(List<Token> t, int from, int to) {
+    for (int k = from; k < to; k++) {
+      if (t.get(k).is("from")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A FROM item as written: its name, and its alias when it has another. */
+  private static String written(String name, String alias) {
+    return alias == null || alias.equals(name) ? name : name + " " + alias;
   }
 
   /**
