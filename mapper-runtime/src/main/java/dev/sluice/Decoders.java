@@ -49,10 +49,7 @@ final class Decoders {
    * class (the ClassValue above caches it).
    */
   private static RowDecoder<?> scalar(Class<?> type) {
-    String name =
-        type.isArray() && type.getComponentType().isPrimitive()
-            ? type.getComponentType().getName() + "[]"
-            : type.getName();
+    String name = ColumnTypes.nameOf(type);
     ColumnTypes.ValueType row = ColumnTypes.of(name);
     if (row == null) {
       return null;

@@ -83,7 +83,7 @@ class ValueTypesTest {
     List<String> problems = new ArrayList<>();
     for (ValueType row : ColumnTypes.all()) {
       Method getter = find(RowView.class, row.getter(), int.class);
-      if (getter == null || !typeName(getter.getReturnType()).equals(row.javaType())) {
+      if (getter == null || !ColumnTypes.nameOf(getter.getReturnType()).equals(row.javaType())) {
         problems.add(
             row.name() + ": RowView." + row.getter() + "(int) returning " + row.javaType());
       }
@@ -96,7 +96,7 @@ class ValueTypesTest {
       if (row.inOrderReader() != null) {
         for (Class<?> reader : List.of(InOrderRow.class, CompositeReader.class)) {
           Method m = find(reader, row.inOrderReader(), String.class);
-          if (m == null || !typeName(m.getReturnType()).equals(row.javaType())) {
+          if (m == null || !ColumnTypes.nameOf(m.getReturnType()).equals(row.javaType())) {
             problems.add(row.name() + ": " + reader.getSimpleName() + "." + row.inOrderReader());
           }
         }
@@ -217,10 +217,5 @@ class ValueTypesTest {
     } catch (NoSuchFieldException e) {
       return null;
     }
-  }
-
-  /** As the table spells a type: {@code int}, {@code byte[]}, a qualified class name. */
-  private static String typeName(Class<?> type) {
-    return type.isArray() ? type.getComponentType().getName() + "[]" : type.getName();
   }
 }

@@ -198,6 +198,20 @@ public final class ColumnTypes {
   }
 
   /**
+   * The name the table spells {@code type} by: a primitive's name ({@code int}), a primitive
+   * array's as written ({@code int[]}, {@code byte[]}), else the class's name. For the runtime,
+   * which looks values and classes up in the table.
+   *
+   * @param type a class
+   * @return its name in the table's spelling
+   */
+  public static String nameOf(Class<?> type) {
+    return type.isArray() && type.getComponentType().isPrimitive()
+        ? type.getComponentType().getName() + "[]"
+        : type.getName();
+  }
+
+  /**
    * The column types (typnames) {@code javaType} holds without loss, most natural first; empty for
    * String, which holds any. {@code javaType} is a primitive's name ({@code int}, also for its box)
    * or a qualified class name.

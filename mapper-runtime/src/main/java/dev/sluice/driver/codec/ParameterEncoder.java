@@ -65,11 +65,7 @@ public final class ParameterEncoder {
         @Override
         protected Integer computeValue(Class<?> type) {
           for (Class<?> c = type; c != null; c = c.getSuperclass()) {
-            String name =
-                c.isArray() && c.getComponentType().isPrimitive()
-                    ? c.getComponentType().getName() + "[]"
-                    : c.getName();
-            String typname = ColumnTypes.parameterType(name);
+            String typname = ColumnTypes.parameterType(ColumnTypes.nameOf(c));
             if (typname != null) {
               return Oids.ofTypname(typname);
             }
