@@ -55,13 +55,33 @@ final class NodeContext implements ExpressionContext {
     if (plan != null && oneRowAggregate(plan)) {
       return walk.outputAt(plan, 0, depth + 1);
     }
+    List<SublinkOrder.Sublink> sublinks = walk.sublinkAt.get(name);
+    if (plan != null && sublinks != null) {
+      // Before 17, told by the planner's numbering (SublinkOrder).
+      switch (sublinks.get(0).kind()) {
+        case TEST:
+          return sublinkTest(plan, operands(sublinks));
+        case SCALAR:
+          return NULLABLE;
+        default:
+          return NON_NULL; // EXISTS; ARRAY(SELECT …), empty without rows
+      }
+    }
     if (plan != null && walk.untested != null && !walk.untested.operands().isEmpty()) {
       // Before 17, x > ALL (SELECT …) probed per row prints as (SubPlan 1), as a scalar
       // subquery does: either, unless the SQL has only the one kind.
-      ColumnNullness test = sublinkTest(plan);
+      ColumnNullness test = sublinkTest(plan, walk.untested.operands());
       return !walk.untested.scalars() ? test : test == NULLABLE ? NULLABLE : UNKNOWN;
     }
     return NULLABLE;
+  }
+
+  private static List<List<String>> operands(List<SublinkOrder.Sublink> sublinks) {
+    List<List<String>> out = new ArrayList<>();
+    for (SublinkOrder.Sublink s : sublinks) {
+      out.add(s.operand());
+    }
+    return out;
   }
 
   /** An aggregate without GROUP BY or HAVING on top: exactly one row. */
@@ -90,22 +110,34 @@ final class NodeContext implements ExpressionContext {
   @Override
   public ColumnNullness hashedSublink(String name) {
     PlanNode plan = findSubplan(walk.root, name);
-    return plan == null || walk.untested == null ? UNKNOWN : sublinkTest(plan);
+    if (plan == null || walk.untested == null) {
+      return UNKNOWN;
+    }
+    List<SublinkOrder.Sublink> sublinks = walk.sublinkAt.get(name);
+    if (sublinks != null && sublinks.get(0).kind() == SublinkOrder.Kind.EXISTS) {
+      return NON_NULL; // an EXISTS the planner hashed as an IN
+    }
+    return sublinkTest(
+        plan,
+        sublinks != null && sublinks.get(0).kind() == SublinkOrder.Kind.TEST
+            ? operands(sublinks)
+            : walk.untested.operands());
   }
 
   /**
    * The value of an IN/ANY/ALL sublink whose test the plan does not print (servers before 17): NULL
    * when no row decides it and a comparison is NULL, so never NULL when its left operand and the
-   * subquery's columns are not. The left operand is read from the SQL: when it has several such
-   * sublinks, each is tried, and the answer is theirs if they agree, else undecided.
+   * subquery's columns are not. The left operand is read from the SQL: when the subplan may be any
+   * of several such sublinks, each is tried, and the answer is theirs if they agree, else
+   * undecided.
    */
-  private ColumnNullness sublinkTest(PlanNode plan) {
+  private ColumnNullness sublinkTest(PlanNode plan, List<List<String>> operands) {
     ColumnNullness rows = NON_NULL;
     for (ColumnNullness v : walk.outputs(plan, depth + 1)) {
       rows = either(rows, v);
     }
     ColumnNullness answer = null;
-    for (List<String> operand : walk.untested.operands()) {
+    for (List<String> operand : operands) {
       ColumnNullness v = operand == null ? UNKNOWN : rows;
       for (int i = 0; operand != null && i < operand.size(); i++) {
         v = either(v, ExpressionNullness.of(operand.get(i), this));

@@ -194,6 +194,12 @@ final class NullCauses {
     if (aggregate != null) {
       return aggregate + NullnessRules.OVER_NO_ROWS;
     }
+    List<SublinkOrder.Sublink> sublinks = walk.sublinkAt.get(name);
+    if (sublinks != null) {
+      return sublinks.get(0).kind() == SublinkOrder.Kind.TEST
+          ? NullnessRules.SUBLINK_TEST
+          : "a scalar subquery, which may return no row or NULL";
+    }
     if (walk.untested != null && !walk.untested.operands().isEmpty()) {
       // Before 17 an IN/ANY/ALL test probed per row prints as a scalar subquery does.
       return walk.untested.scalars() ? null : NullnessRules.SUBLINK_TEST;

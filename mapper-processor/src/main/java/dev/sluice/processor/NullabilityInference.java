@@ -98,14 +98,15 @@ final class NullabilityInference {
         }
       }
     }
+    // Before 14 both subplans of a hashable sublink stay in the plan ("alternatives: …"), which
+    // the planner's order (SublinkOrder) does not count.
+    int major = c.getMetaData().getDatabaseMajorVersion();
     PlanInference inference =
         new PlanInference(
             root,
             facts,
             StatementText.framesHoldCurrentRow(sqlWithDollarParams),
-            c.getMetaData().getDatabaseMajorVersion() >= 17
-                ? null
-                : SubqueryText.sublinks(sqlWithDollarParams),
+            major >= 17 ? null : SubqueryText.sublinks(sqlWithDollarParams, major >= 14),
             StatementText.subqueryAliases(sqlWithDollarParams),
             subqueryColumns,
             cteColumns,

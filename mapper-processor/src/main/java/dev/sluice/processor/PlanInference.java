@@ -33,6 +33,12 @@ final class PlanInference {
    */
   final SubqueryText.Sublinks untested;
 
+  /**
+   * Before 17, the sublinks each subplan of the top query level may be, where the planner's order
+   * tells ({@link SublinkOrder#match}); empty otherwise.
+   */
+  final Map<String, List<SublinkOrder.Sublink>> sublinkAt;
+
   /** The one range table alias when EXPLAIN printed columns without one, else null. */
   private final String onlyAlias;
 
@@ -78,6 +84,10 @@ final class PlanInference {
     this.facts = facts;
     this.frames = frames;
     this.untested = untested;
+    this.sublinkAt =
+        untested == null || untested.ordered() == null
+            ? Map.of()
+            : SublinkOrder.match(root, untested.ordered());
     Set<String> aliases = new java.util.HashSet<>();
     collectAliases(root, aliases);
     this.onlyAlias = aliases.size() == 1 ? aliases.iterator().next() : null;

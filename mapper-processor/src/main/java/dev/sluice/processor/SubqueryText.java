@@ -39,12 +39,17 @@ final class SubqueryText {
    * statement also has a subquery that may be scalar (a parenthesized SELECT that is none of those,
    * nor EXISTS, ARRAY or a FROM item). Servers before 17 print such a sublink as its subplan alone,
    * {@code (hashed SubPlan 1)}, without the test that 17 prints, {@code (ANY (a.actor_id = (hashed
-   * SubPlan 1).col1))}; and a scalar subquery so too.
+   * SubPlan 1).col1))}; and a scalar subquery so too. {@code ordered} is the statement's top level
+   * sublinks in the planner's order ({@link SublinkOrder#read}), or null.
    */
-  record Sublinks(List<List<String>> operands, boolean scalars) {}
+  record Sublinks(
+      List<List<String>> operands, boolean scalars, List<SublinkOrder.Sublink> ordered) {}
 
-  /** The statement's sublinks (see {@link Sublinks}), or null when the SQL cannot be read. */
-  static Sublinks sublinks(String sql) {
+  /**
+   * The statement's sublinks (see {@link Sublinks}), or null when the SQL cannot be read; {@code
+   * ordered} only when asked for.
+   */
+  static Sublinks sublinks(String sql, boolean ordered) {
     List<List<String>> operands = new ArrayList<>();
     boolean scalars = false;
     try {
@@ -73,14 +78,14 @@ final class SubqueryText {
     } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
       return null;
     }
-    return new Sublinks(operands, scalars);
+    return new Sublinks(operands, scalars, ordered ? SublinkOrder.read(sql) : null);
   }
 
   /**
    * The plain columns of the operand that ends just before {@code t[end]}: one column, or a row of
    * them in parentheses; null for anything else.
    */
-  private static List<String> operand(List<Token> t, int end) {
+  static List<String> operand(List<Token> t, int end) {
     if (end < 1 || !t.get(end - 1).is(")")) {
       String column = column(t, end);
       return column == null ? null : List.of(column);

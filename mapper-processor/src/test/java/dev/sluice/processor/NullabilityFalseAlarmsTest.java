@@ -56,6 +56,7 @@ class NullabilityFalseAlarmsTest {
     "@Row record Entry(String key, String value) {}",
     "@Row record Described(String title, String description) {}",
     "@Row record Ranked(int filmId, String title, int doubled, long rn) {}",
+    "@Row record Membership(String firstName, boolean manager, @Nullable Integer lastRental) {}",
     "@Table(\"film_lengths\") record FilmLength(int filmId, String title, short length,",
     "    @Nullable String description) {}",
     "@Dao interface Correct {",
@@ -86,6 +87,10 @@ class NullabilityFalseAlarmsTest {
     "  @Query(\"SELECT s.rn, s.film_id, s.doubled, s.title FROM (SELECT film_id, title, length AS l,\"",
     "      + \" coalesce(length, 0) * 2 AS doubled, row_number() OVER (ORDER BY length) rn\"",
     "      + \" FROM film) s WHERE rn <= 3 ORDER BY s.l\") List<Ranked> shortestThree();",
+    "  @Query(\"SELECT c.first_name, c.store_id IN (SELECT s.store_id FROM store s\"",
+    "      + \" WHERE s.manager_staff_id = c.customer_id) AS manager, (SELECT r.rental_id\"",
+    "      + \" FROM rental r WHERE r.customer_id = c.customer_id ORDER BY r.rental_date DESC\"",
+    "      + \" LIMIT 1) AS last_rental FROM customer c\") List<Membership> membership();",
     "}",
   };
 
@@ -118,6 +123,24 @@ class NullabilityFalseAlarmsTest {
         "value",
         "@Row record R(String value) {}",
         "@Query(\"SELECT e AS value FROM jsonb_array_elements_text('[null]') e\") List<R> m();");
+  }
+
+  /**
+   * Before 17 the IN and the scalar subquery both print as {@code (SubPlan n)}: told apart by their
+   * numbers, the IN is not NULL here (its operand and the store ids are not), the scalar subquery
+   * is, and the message names it.
+   */
+  @Test
+  void aScalarSubqueryBesideAnInIsNamed() {
+    assertNullable(
+        "last_rental",
+        "a scalar subquery, which may return no row or NULL)",
+        "lastRental",
+        "@Row record R(String firstName, boolean manager, Integer lastRental) {}",
+        "@Query(\"SELECT c.first_name, c.store_id IN (SELECT s.store_id FROM store s WHERE"
+            + " s.manager_staff_id = c.customer_id) AS manager, (SELECT r.rental_id FROM rental r"
+            + " WHERE r.customer_id = c.customer_id LIMIT 1) AS last_rental FROM customer c\")"
+            + " List<R> m();");
   }
 
   @Test

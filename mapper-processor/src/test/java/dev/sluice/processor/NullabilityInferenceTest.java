@@ -218,7 +218,6 @@ class NullabilityInferenceTest {
         "SELECT title, 1 FROM film UNION ALL SELECT NULL, 2 FROM actor", NULLABLE, NON_NULL);
   }
 
-  /** The plan's text, to pin the form a case is about. */
   /**
    * What the plan prints: {@code on17} on PostgreSQL 17 and later, {@code before17} on older
    * servers, which print a sublink as its subplan alone and an InitPlan's value as {@code $0} (the
@@ -447,6 +446,76 @@ class NullabilityInferenceTest {
     assertColumns(
         "SELECT q.v FROM sluice_nn s, (SELECT s.x IN (SELECT y FROM sluice_y) AS v"
             + " FROM sluice_null s OFFSET 0) q",
+        NULLABLE);
+  }
+
+  /**
+   * Before 17 a scalar subquery, an ARRAY(SELECT …) and an IN probed per row all print as {@code
+   * (SubPlan n)}; which one a number is follows from the order the planner numbers them in
+   * (SublinkOrder): the select list first, then ON and WHERE, the IN and EXISTS it makes joins left
+   * out, a hashable one taking two numbers. Each answer here is 17's, which prints the tests.
+   */
+  @Test
+  void scalarArrayAndInSubqueriesTogetherAreToldApartByTheirNumbers() throws SQLException {
+    String in =
+        "c.store_id IN (SELECT store_id FROM store s WHERE s.manager_staff_id = c.customer_id)";
+    String scalar =
+        "(SELECT r.rental_id FROM rental r WHERE r.customer_id = c.customer_id LIMIT 1)";
+    String array = "ARRAY(SELECT r.rental_id FROM rental r WHERE r.customer_id = c.customer_id)";
+    String both = "SELECT " + in + " AS m, " + scalar + " AS n FROM customer c";
+    assertThat(plan(both))
+        .contains(
+            printed(
+                "(ANY (c.store_id = (SubPlan 1).col1)), (SubPlan 2)", "(SubPlan 1), (SubPlan 2)"));
+    assertColumns(both, NON_NULL, NULLABLE);
+    assertColumns(
+        "SELECT " + scalar + " AS n, " + array + " AS a, " + in + " AS m FROM customer c",
+        NULLABLE,
+        NON_NULL,
+        NON_NULL);
+    // A count(*) without GROUP BY has its one row; max() over an index makes an InitPlan inside
+    // the subquery, which takes a number of its own.
+    assertColumns(
+        "SELECT (SELECT count(*) FROM rental r WHERE r.customer_id = c.customer_id) AS n, "
+            + in
+            + " AS m FROM customer c",
+        NON_NULL,
+        NON_NULL);
+    assertColumns(
+        "SELECT "
+            + in
+            + " AS m, (SELECT max(r.rental_id) FROM rental r WHERE r.customer_id = c.customer_id)"
+            + " AS n FROM customer c",
+        NON_NULL,
+        NULLABLE);
+    // An EXISTS the planner could hash (two numbers, one kept), and an IN of each nullability:
+    // each test reads its own left operand, not the other's.
+    assertColumns(
+        "SELECT EXISTS (SELECT 1 FROM rental r WHERE r.customer_id = c.customer_id) AS e,"
+            + " a.address2 IN (SELECT s.address FROM address s WHERE s.address_id = c.store_id) AS x, "
+            + in
+            + " AS m, "
+            + scalar
+            + " AS n FROM customer c JOIN address a ON a.address_id = c.address_id",
+        NON_NULL,
+        NULLABLE,
+        NON_NULL,
+        NULLABLE);
+    // Sublinks in ON and WHERE come after the select list's; an IN or EXISTS made a join takes
+    // no number, one under OR does.
+    String tail =
+        " FROM customer c JOIN address a ON a.address_id = c.address_id"
+            + " AND a.city_id IN (SELECT city_id FROM city)";
+    assertColumns(
+        both.replace(" FROM customer c", tail)
+            + " WHERE EXISTS (SELECT 1 FROM payment p WHERE p.customer_id = c.customer_id)",
+        NON_NULL,
+        NULLABLE);
+    assertColumns(
+        both.replace(" FROM customer c", tail)
+            + " WHERE c.address_id IN (SELECT address_id FROM address) OR (SELECT count(*)"
+            + " FROM payment p WHERE p.customer_id = c.customer_id) > 3",
+        NON_NULL,
         NULLABLE);
   }
 
