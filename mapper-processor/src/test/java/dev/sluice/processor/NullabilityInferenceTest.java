@@ -299,9 +299,12 @@ class NullabilityInferenceTest {
 
   @Test
   void existsInEveryPlanFormAndInOfASubquery() throws SQLException {
-    db.execute("ANALYZE actor, film_actor, film, payment, rental");
+    // VACUUM too: the visibility map decides what an index-only scan costs, and an autovacuum
+    // between ANALYZE and EXPLAIN changed this plan once (probing film_actor's index per row
+    // instead of hashing it). Vacuumed, the tables keep one plan.
+    db.execute("VACUUM ANALYZE actor, film_actor, film, payment, rental");
     String hashed =
-        "SELECT a.first_name, EXISTS (SELECT 1 FROM film_actor fa WHERE fa.actor_id = a.actor_id)"
+        "SELECT a.first_name, EXISTS (SELECT 1 FROM film f WHERE f.length = a.actor_id)"
             + " FROM actor a";
     assertThat(plan(hashed))
         .contains(printed("(ANY (a.actor_id = (hashed SubPlan 2).col1))", "(hashed SubPlan 2)"));

@@ -29,7 +29,7 @@ class UndecidedNullabilityTest {
   /** A PL/pgSQL function: not strict, and its body is nothing the plan shows. */
   static final String EXTRA_SCHEMA =
       "CREATE FUNCTION film_score(id int) RETURNS int LANGUAGE plpgsql"
-          + " AS $$ BEGIN RETURN id * 2; END $$; ANALYZE actor, film_actor, film;";
+          + " AS $$ BEGIN RETURN id * 2; END $$";
 
   private TestDatabase db;
 
@@ -37,6 +37,8 @@ class UndecidedNullabilityTest {
   void createDatabase() throws SQLException {
     db = PgServer.shared().createPagilaDatabase();
     db.execute(EXTRA_SCHEMA);
+    // Vacuumed as well as analyzed, so an autovacuum cannot change the plans under the test.
+    db.execute("VACUUM ANALYZE actor, film_actor, film");
   }
 
   @AfterAll
@@ -208,9 +210,9 @@ class UndecidedNullabilityTest {
     "@Row record Path(@NonNull String searchPath) {}",
     "@Row record Series(int g) {}",
     "@Dao interface Undecided {",
-    "  @Query(\"SELECT a.first_name, EXISTS (SELECT 1 FROM film_actor fa WHERE fa.actor_id = a.actor_id) AS acts\"",
+    "  @Query(\"SELECT a.first_name, EXISTS (SELECT 1 FROM film f WHERE f.length = a.actor_id) AS acts\"",
     "      + \" FROM actor a\") List<Acts> hashedExists();",
-    "  @Query(\"SELECT a.first_name, NOT EXISTS (SELECT 1 FROM film_actor fa WHERE fa.actor_id = a.actor_id) AS acts\"",
+    "  @Query(\"SELECT a.first_name, NOT EXISTS (SELECT 1 FROM film f WHERE f.length = a.actor_id) AS acts\"",
     "      + \" FROM actor a\") List<Acts> hashedNotExists();",
     "  @Query(\"SELECT a.first_name, EXISTS (SELECT 1 FROM film_actor fa WHERE fa.actor_id = a.actor_id) AS acts\"",
     "      + \" FROM actor a WHERE a.actor_id < 3\") List<Acts> probedExists();",
