@@ -6,6 +6,7 @@ import dev.sluice.driver.codec.Bytes;
 import dev.sluice.driver.codec.NumericCodec;
 import dev.sluice.driver.codec.Oids;
 import dev.sluice.driver.codec.RangeCodec;
+import dev.sluice.driver.codec.TextCodec;
 import java.math.BigDecimal;
 
 /**
@@ -91,7 +92,7 @@ final class ColumnConversions {
     int oid = row.oids[c];
     switch (oid) {
       case Oids.JSONB:
-        return BinaryCodec.jsonb(buf, off, len);
+        return TextCodec.jsonb(buf, off, len);
       case Oids.NUMERIC:
         return NumericCodec.numericAsString(buf, off, len);
       case Oids.BOOL:

@@ -4,8 +4,10 @@ import dev.sluice.driver.Protocol;
 import dev.sluice.driver.ReadBuffer;
 import dev.sluice.driver.codec.BinaryCodec;
 import dev.sluice.driver.codec.Bytes;
+import dev.sluice.driver.codec.NetworkCodec;
 import dev.sluice.driver.codec.NumericCodec;
 import dev.sluice.driver.codec.Oids;
+import dev.sluice.driver.codec.PlainCodec;
 import dev.sluice.driver.codec.RangeCodec;
 import dev.sluice.driver.codec.TemporalCodec;
 import dev.sluice.generated.CompositeReader;
@@ -623,7 +625,7 @@ public final class RowView {
    * @throws PgException with SQLSTATE 42804 if the column is of another type
    */
   public UUID getUuid(int c) {
-    return isNull(c) ? null : BinaryCodec.uuid(buf, binary(c, Oids.UUID, 16, "UUID"));
+    return isNull(c) ? null : PlainCodec.uuid(buf, binary(c, Oids.UUID, 16, "UUID"));
   }
 
   /**
@@ -728,7 +730,7 @@ public final class RowView {
     }
     int oid = oids[c];
     if (oid == Oids.INET || oid == Oids.CIDR) {
-      return BinaryCodec.inet(buf, offsets[c], len);
+      return NetworkCodec.inet(buf, offsets[c], len);
     }
     throw ColumnErrors.mismatch(this, c, "InetNetwork");
   }
@@ -764,7 +766,7 @@ public final class RowView {
    */
   public InetAddress getInetAddress(int c) {
     InetNetwork net = getInetNetwork(c);
-    return net == null ? null : BinaryCodec.hostAddress(net);
+    return net == null ? null : NetworkCodec.hostAddress(net);
   }
 
   /**

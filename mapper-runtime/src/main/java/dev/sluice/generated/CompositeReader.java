@@ -7,6 +7,7 @@ import dev.sluice.driver.codec.BinaryCodec;
 import dev.sluice.driver.codec.Bytes;
 import dev.sluice.driver.codec.NumericCodec;
 import dev.sluice.driver.codec.Oids;
+import dev.sluice.driver.codec.PlainCodec;
 import dev.sluice.driver.codec.TemporalCodec;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -446,7 +447,7 @@ public final class CompositeReader extends CompositeFrame {
    */
   public UUID readUuid(String component) {
     int q = fixedAt(Oids.UUID, 16);
-    return q < 0 ? read(UUID.class, component) : BinaryCodec.uuid(buf, q);
+    return q < 0 ? read(UUID.class, component) : PlainCodec.uuid(buf, q);
   }
 
   /**

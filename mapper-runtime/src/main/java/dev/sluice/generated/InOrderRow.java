@@ -3,9 +3,9 @@ package dev.sluice.generated;
 import dev.sluice.PgException;
 import dev.sluice.RowView;
 import dev.sluice.driver.ReadBuffer;
-import dev.sluice.driver.codec.BinaryCodec;
 import dev.sluice.driver.codec.Bytes;
 import dev.sluice.driver.codec.NumericCodec;
+import dev.sluice.driver.codec.PlainCodec;
 import dev.sluice.driver.codec.TemporalCodec;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -341,7 +341,7 @@ public final class InOrderRow {
    *     08P01 if its length does not fit
    */
   public UUID readUuid(String component) {
-    return BinaryCodec.uuid(buf, fixed(16, component, "UUID"));
+    return PlainCodec.uuid(buf, fixed(16, component, "UUID"));
   }
 
   /**

@@ -6,9 +6,7 @@ import dev.sluice.PgException;
 import dev.sluice.PgNumeric;
 import dev.sluice.Range;
 import java.math.BigDecimal;
-import java.net.Inet6Address;
 import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -17,12 +15,13 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
 
 /**
- * Decoders of the binary send/recv formats of the built-in types, reading straight from the receive
- * buffer. Each takes the array, the value's offset and its length (never -1: callers test NULL).
- * The formats are those of the server's {@code *_send} functions (src/backend/utils/adt).
+ * Reads the binary send/recv formats straight from the receive buffer: a value of any type with a
+ * binary codec ({@link #decode}: a built-in type's family codec, see {@link BuiltinTypes}; an
+ * array; a range), arrays into Lists, and a decoded value converted to another Java type. Each
+ * takes the array, the value's offset and its length (never -1: callers test NULL). The formats are
+ * those of the server's {@code *_send} functions (src/backend/utils/adt).
  *
  * <p>Values java.time cannot hold map to fixed constants, the same both ways ({@link
  * ParameterEncoder} sends the constants back as the server's values): date {@code ±infinity} is
@@ -39,84 +38,6 @@ import java.util.UUID;
 public final class BinaryCodec {
   private BinaryCodec() {}
 
-  // ---- other scalars ----
-
-  /** The texts of the 256 "char" values, as {@link #pgChar} gives them. */
-  private static final String[] PG_CHAR_TEXTS = new String[256];
-
-  static {
-    PG_CHAR_TEXTS[0] = "";
-    for (int i = 1; i < 0x80; i++) {
-      PG_CHAR_TEXTS[i] = String.valueOf((char) i);
-    }
-    for (int i = 0x80; i < 0x100; i++) {
-      PG_CHAR_TEXTS[i] =
-          "\\" + (char) ('0' + (i >> 6)) + (char) ('0' + (i >> 3 & 7)) + (char) ('0' + (i & 7));
-    }
-  }
-
-  /**
-   * "char": one byte (char_send), not a character of the client encoding. Its text is charout's of
-   * PostgreSQL 15 and later, whatever the server's version: byte 0 is the empty string, 1 to 0x7F
-   * the ASCII character, 0x80 and above a backslash and three octal digits ({@code \351}), the form
-   * charin reads back. (PostgreSQL 14 and earlier print a high byte raw, which is no valid UTF-8 on
-   * its own; decoding it as UTF-8 gave U+FFFD.) {@link TextForms#pgCharByte} is the inverse.
-   */
-  public static String pgChar(byte value) {
-    return PG_CHAR_TEXTS[value & 0xff];
-  }
-
-  public static UUID uuid(byte[] b, int off) {
-    return new UUID(Bytes.getLong(b, off), Bytes.getLong(b, off + 8));
-  }
-
-  /** inet/cidr: int8 family, int8 bits, int8 is_cidr, int8 address length, address bytes. */
-  public static InetNetwork inet(byte[] b, int off, int len) {
-    if (len < 4) {
-      throw new PgException("08P01", "inet value of " + len + " bytes, shorter than its header");
-    }
-    int family = b[off];
-    int bits = b[off + 1] & 0xff;
-    int n = b[off + 3] & 0xff;
-    if (family == 2 ? n != 4 : family != 3 || n != 16) {
-      throw new PgException(
-          "08P01", "inet value of family " + family + " with an address of " + n + " bytes");
-    }
-    if (len != 4 + n || bits > 8 * n) {
-      throw new PgException(
-          "08P01",
-          "inet value with an address of "
-              + n
-              + " bytes and "
-              + bits
-              + " bits in "
-              + len
-              + " bytes");
-    }
-    byte[] addr = new byte[n];
-    System.arraycopy(b, off + 4, addr, 0, n);
-    try {
-      // Inet6Address.getByAddress keeps an IPv4-mapped address (::ffff:a.b.c.d) IPv6, as the server
-      // does; InetAddress.getByAddress would turn it into an Inet4Address, losing its prefix
-      // length.
-      InetAddress address =
-          n == 4 ? InetAddress.getByAddress(addr) : Inet6Address.getByAddress(null, addr, -1);
-      return new InetNetwork(address, bits);
-    } catch (UnknownHostException | IllegalArgumentException e) {
-      throw new PgException(
-          "08P01", "bad inet value of " + n + " address bytes and " + bits + " bits");
-    }
-  }
-
-  /** jsonb: a version byte (1) then the JSON text. */
-  public static String jsonb(byte[] b, int off, int len) {
-    if (len < 1 || b[off] != 1) {
-      throw new PgException(
-          "08P01", "jsonb value with unknown version " + (len < 1 ? "(empty)" : b[off]));
-    }
-    return Bytes.utf8(b, off + 1, len - 1);
-  }
-
   /**
    * The value of type {@code oid} in its default Java type: Boolean, Short, Integer, Long, Float,
    * Double, BigDecimal (numeric; but NaN and ±Infinity, which BigDecimal cannot hold, are the
@@ -126,93 +47,21 @@ public final class BinaryCodec {
    * typed decoders above give them. Throws for a type without a binary codec.
    */
   public static Object decode(int oid, byte[] b, int off, int len) {
-    switch (oid) {
-      case Oids.BOOL:
-        requireLength(oid, len, 1);
-        return b[off] != 0;
-      case Oids.INT2:
-        requireLength(oid, len, 2);
-        return Bytes.getShort(b, off);
-      case Oids.INT4:
-        requireLength(oid, len, 4);
-        return Bytes.getInt(b, off);
-      case Oids.INT8:
-        requireLength(oid, len, 8);
-        return Bytes.getLong(b, off);
-      case Oids.OID:
-        requireLength(oid, len, 4);
-        return Bytes.getInt(b, off) & 0xffffffffL;
-      case Oids.FLOAT4:
-        requireLength(oid, len, 4);
-        return Float.intBitsToFloat(Bytes.getInt(b, off));
-      case Oids.FLOAT8:
-        requireLength(oid, len, 8);
-        return Double.longBitsToDouble(Bytes.getLong(b, off));
-      case Oids.NUMERIC:
-        if (len < 8) {
-          throw NumericCodec.numericTooShort(len);
-        }
-        return NumericCodec.isNumericSpecial(b, off)
-            ? NumericCodec.numericAsDouble(b, off, len)
-            : NumericCodec.numeric(b, off, len);
-      case Oids.TEXT:
-      case Oids.VARCHAR:
-      case Oids.BPCHAR:
-      case Oids.NAME:
-      case Oids.JSON:
-      case Oids.XML:
-      case Oids.UNKNOWN:
-        return Bytes.utf8(b, off, len);
-      case Oids.CHAR:
-        requireLength(oid, len, 1);
-        return pgChar(b[off]);
-      case Oids.JSONB:
-        return jsonb(b, off, len);
-      case Oids.BYTEA:
-        {
-          byte[] copy = new byte[len];
-          System.arraycopy(b, off, copy, 0, len);
-          return copy;
-        }
-      case Oids.UUID:
-        requireLength(oid, len, 16);
-        return uuid(b, off);
-      case Oids.DATE:
-        requireLength(oid, len, 4);
-        return TemporalCodec.date(b, off);
-      case Oids.TIME:
-        requireLength(oid, len, 8);
-        return TemporalCodec.time(b, off);
-      case Oids.TIMETZ:
-        requireLength(oid, len, 12);
-        return TemporalCodec.timetz(b, off);
-      case Oids.TIMESTAMP:
-        requireLength(oid, len, 8);
-        return TemporalCodec.timestamp(b, off);
-      case Oids.TIMESTAMPTZ:
-        requireLength(oid, len, 8);
-        return TemporalCodec.timestamptz(b, off);
-      case Oids.INTERVAL:
-        requireLength(oid, len, 16);
-        return TemporalCodec.interval(b, off);
-      case Oids.INET:
-      case Oids.CIDR:
-        return inet(b, off, len);
-      case Oids.BIT:
-      case Oids.VARBIT:
-        return BitStringCodec.bits(b, off, len);
-      case Oids.PG_LSN:
-        return BitStringCodec.lsn(b, off, len);
-      default:
-        int element = Oids.elementOf(oid);
-        if (element != 0) {
-          return array(b, off, len, element, Object.class);
-        }
-        if (RangeCodec.isRangeOrMultirange(oid)) {
-          return RangeCodec.decode(oid, b, off, len);
-        }
-        throw new PgException("0A000", "no binary decoder for " + Oids.name(oid));
+    BuiltinType t = BuiltinTypes.of(oid);
+    if (t != null) {
+      if (t.length >= 0) {
+        requireLength(oid, len, t.length);
+      }
+      return t.decoder.decode(b, off, len);
     }
+    int element = Oids.elementOf(oid);
+    if (element != 0) {
+      return array(b, off, len, element, Object.class);
+    }
+    if (RangeCodec.isRangeOrMultirange(oid)) {
+      return RangeCodec.decode(oid, b, off, len);
+    }
+    throw new PgException("0A000", "no binary decoder for " + Oids.name(oid));
   }
 
   /** Fails unless a value of a fixed-size type has that size (else it would read its neighbour). */
@@ -386,7 +235,7 @@ public final class BinaryCodec {
       }
     }
     if (v instanceof InetNetwork net && type == InetAddress.class) {
-      return hostAddress(net);
+      return NetworkCodec.hostAddress(net);
     }
     if (type == String.class && v instanceof Range<?>) {
       return RangeCodec.text(v);
@@ -405,15 +254,5 @@ public final class BinaryCodec {
               + " form; read it as Double or String");
     }
     throw new PgException("42804", Oids.name(oid) + " value cannot be read as " + type.getName());
-  }
-
-  /** The address of a host value; fails for a network (fewer bits than the address has). */
-  public static InetAddress hostAddress(InetNetwork net) {
-    if (!net.isHost()) {
-      throw new PgException(
-          "22000",
-          "inet value " + net + " is a network, not a host address; read it as InetNetwork");
-    }
-    return net.address();
   }
 }

@@ -4,15 +4,58 @@ import dev.sluice.BitString;
 import dev.sluice.PgException;
 import dev.sluice.PgLsn;
 import dev.sluice.driver.WriteBuffer;
+import java.util.List;
 
 /**
- * The binary forms of two small built-in types without a family of their own: {@code bit}/{@code
- * varbit} (bit_send: int32 length in bits, then the bits, high bit first, padded to whole bytes)
- * and {@code pg_lsn} (pg_lsn_send: the unsigned 64-bit position). Their value types, {@link
- * BitString} and {@link PgLsn}, hold the text forms.
+ * The family of bit strings and pg_lsn: {@code bit}/{@code varbit} (bit_send: int32 length in bits,
+ * then the bits, high bit first, padded to whole bytes) and {@code pg_lsn} (pg_lsn_send: the
+ * unsigned 64-bit position). Their value types, {@link BitString} and {@link PgLsn}, hold the text
+ * forms.
  */
 public final class BitStringCodec {
   private BitStringCodec() {}
+
+  /** bit, varbit and pg_lsn. */
+  static final List<BuiltinType> TYPES =
+      List.of(
+          BuiltinType.of(
+              Oids.BIT,
+              Oids.BIT_ARRAY,
+              "bit",
+              "bit",
+              -1,
+              BitStringCodec::bits,
+              BitStringCodec::encode),
+          BuiltinType.of(
+              Oids.VARBIT,
+              Oids.VARBIT_ARRAY,
+              "varbit",
+              "bit varying",
+              -1,
+              BitStringCodec::bits,
+              BitStringCodec::encode),
+          BuiltinType.of(
+              Oids.PG_LSN,
+              Oids.PG_LSN_ARRAY,
+              "pg_lsn",
+              "pg_lsn",
+              -1,
+              BitStringCodec::lsn,
+              (w, v, oid, i) -> {
+                if (v instanceof PgLsn lsn) {
+                  w.putLong(lsn.asLong());
+                  return true;
+                }
+                return false;
+              }));
+
+  private static boolean encode(WriteBuffer w, Object v, int oid, int index) {
+    if (v instanceof BitString bits) {
+      encode(w, bits);
+      return true;
+    }
+    return false;
+  }
 
   /** A bit or varbit value; the bytes must be exactly the length's (else 08P01). */
   public static BitString bits(byte[] b, int off, int len) {

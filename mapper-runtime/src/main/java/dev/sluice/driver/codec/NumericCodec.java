@@ -5,16 +5,139 @@ import dev.sluice.PgNumeric;
 import dev.sluice.driver.WriteBuffer;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.util.List;
 
 /**
- * numeric as {@link PgNumeric}, both ways, the specials included. The binary form (numeric_send) of
- * NaN, Infinity and -Infinity is a header of no digits whose sign word says which: 0xC000, 0xD000,
- * 0xF000 (numeric.c's NUMERIC_NAN, NUMERIC_PINF, NUMERIC_NINF). Also numeric as BigDecimal ({@link
- * #numeric}, the fast path: long arithmetic up to 16 significant digits), double and String; {@link
- * NumericCodec#writeNumeric} writes it.
+ * The family of integers, floats and numeric: their rows of the built-in types ({@link #TYPES}),
+ * and numeric as {@link PgNumeric}, both ways, the specials included. The binary form
+ * (numeric_send) of NaN, Infinity and -Infinity is a header of no digits whose sign word says
+ * which: 0xC000, 0xD000, 0xF000 (numeric.c's NUMERIC_NAN, NUMERIC_PINF, NUMERIC_NINF). Also numeric
+ * as BigDecimal ({@link #numeric}, the fast path: long arithmetic up to 16 significant digits),
+ * double and String; {@link NumericCodec#writeNumeric} writes it.
  */
 public final class NumericCodec {
   private NumericCodec() {}
+
+  /** int2, int4, int8, oid, float4, float8 and numeric. */
+  static final List<BuiltinType> TYPES =
+      List.of(
+          BuiltinType.of(
+              Oids.INT2,
+              Oids.INT2_ARRAY,
+              "int2",
+              "smallint",
+              2,
+              (b, off, len) -> Bytes.getShort(b, off),
+              (w, v, oid, i) -> {
+                w.putShort(
+                    (short) ParameterEncoder.integral(v, oid, i, Short.MIN_VALUE, Short.MAX_VALUE));
+                return true;
+              }),
+          BuiltinType.of(
+              Oids.INT4,
+              Oids.INT4_ARRAY,
+              "int4",
+              "integer",
+              4,
+              (b, off, len) -> Bytes.getInt(b, off),
+              (w, v, oid, i) -> {
+                w.putInt(
+                    (int)
+                        ParameterEncoder.integral(v, oid, i, Integer.MIN_VALUE, Integer.MAX_VALUE));
+                return true;
+              }),
+          BuiltinType.of(
+              Oids.INT8,
+              Oids.INT8_ARRAY,
+              "int8",
+              "bigint",
+              8,
+              (b, off, len) -> Bytes.getLong(b, off),
+              (w, v, oid, i) -> {
+                w.putLong(ParameterEncoder.integral(v, oid, i, Long.MIN_VALUE, Long.MAX_VALUE));
+                return true;
+              }),
+          BuiltinType.of(
+              Oids.OID,
+              Oids.OID_ARRAY,
+              "oid",
+              "oid",
+              4,
+              (b, off, len) -> Bytes.getInt(b, off) & 0xffffffffL,
+              (w, v, oid, i) -> {
+                w.putInt((int) ParameterEncoder.integral(v, oid, i, 0, 0xffffffffL));
+                return true;
+              }),
+          BuiltinType.of(
+              Oids.FLOAT4,
+              Oids.FLOAT4_ARRAY,
+              "float4",
+              "real",
+              4,
+              (b, off, len) -> Float.intBitsToFloat(Bytes.getInt(b, off)),
+              NumericCodec::encodeFloat4),
+          BuiltinType.of(
+              Oids.FLOAT8,
+              Oids.FLOAT8_ARRAY,
+              "float8",
+              "double precision",
+              8,
+              (b, off, len) -> Double.longBitsToDouble(Bytes.getLong(b, off)),
+              (w, v, oid, i) -> {
+                if (v instanceof Number n
+                    && !(v instanceof BigDecimal)
+                    && !(v instanceof BigInteger)) {
+                  w.putLong(Double.doubleToLongBits(n.doubleValue()));
+                  return true;
+                }
+                return false;
+              }),
+          BuiltinType.of(
+              Oids.NUMERIC,
+              Oids.NUMERIC_ARRAY,
+              "numeric",
+              "numeric",
+              -1,
+              (b, off, len) -> {
+                if (len < 8) {
+                  throw numericTooShort(len);
+                }
+                return isNumericSpecial(b, off)
+                    ? numericAsDouble(b, off, len)
+                    : numeric(b, off, len);
+              },
+              NumericCodec::encodeNumeric));
+
+  private static boolean encodeFloat4(WriteBuffer w, Object v, int oid, int index) {
+    if (v instanceof Float f) {
+      w.putInt(Float.floatToIntBits(f));
+      return true;
+    }
+    if (v instanceof Double d && ((float) (double) d == d || d.isNaN())) {
+      // Exactly a float (1.5, ±Infinity, NaN), e.g. for a statement first prepared with a Float.
+      w.putInt(Float.floatToIntBits((float) (double) d));
+      return true;
+    }
+    if (v instanceof Number n && !(v instanceof Double)) {
+      w.putInt(Float.floatToIntBits(n.floatValue()));
+      return true;
+    }
+    return false;
+  }
+
+  private static boolean encodeNumeric(WriteBuffer w, Object v, int oid, int index) {
+    if (v instanceof PgNumeric p) {
+      encode(w, p);
+    } else if (v instanceof Double || v instanceof Float) {
+      // NaN and ±Infinity as numeric's own (a float8 cast to numeric gives the same).
+      encode(w, PgNumeric.of(((Number) v).doubleValue()));
+    } else if (v instanceof Number n) {
+      writeNumeric(w, ParameterEncoder.toBigDecimal(n));
+    } else {
+      return false;
+    }
+    return true;
+  }
 
   private static final int SIGN_NAN = 0xC000;
   private static final int SIGN_PINF = 0xD000;

@@ -103,310 +103,57 @@ public final class Oids {
 
   /** The element type of a built-in array type, or 0 when {@code oid} is no array we know. */
   public static int elementOf(int oid) {
-    switch (oid) {
-      case BOOL_ARRAY:
-        return BOOL;
-      case BYTEA_ARRAY:
-        return BYTEA;
-      case CHAR_ARRAY:
-        return CHAR;
-      case NAME_ARRAY:
-        return NAME;
-      case INT2_ARRAY:
-        return INT2;
-      case INT4_ARRAY:
-        return INT4;
-      case TEXT_ARRAY:
-        return TEXT;
-      case BPCHAR_ARRAY:
-        return BPCHAR;
-      case VARCHAR_ARRAY:
-        return VARCHAR;
-      case INT8_ARRAY:
-        return INT8;
-      case FLOAT4_ARRAY:
-        return FLOAT4;
-      case FLOAT8_ARRAY:
-        return FLOAT8;
-      case OID_ARRAY:
-        return OID;
-      case INET_ARRAY:
-        return INET;
-      case CIDR_ARRAY:
-        return CIDR;
-      case TIMESTAMP_ARRAY:
-        return TIMESTAMP;
-      case DATE_ARRAY:
-        return DATE;
-      case TIME_ARRAY:
-        return TIME;
-      case TIMESTAMPTZ_ARRAY:
-        return TIMESTAMPTZ;
-      case INTERVAL_ARRAY:
-        return INTERVAL;
-      case NUMERIC_ARRAY:
-        return NUMERIC;
-      case TIMETZ_ARRAY:
-        return TIMETZ;
-      case UUID_ARRAY:
-        return UUID;
-      case JSON_ARRAY:
-        return JSON;
-      case JSONB_ARRAY:
-        return JSONB;
-      case BIT_ARRAY:
-        return BIT;
-      case VARBIT_ARRAY:
-        return VARBIT;
-      case PG_LSN_ARRAY:
-        return PG_LSN;
-      default:
-        return RangeCodec.rangeOfArray(oid);
-    }
+    BuiltinType t = BuiltinTypes.ofArray(oid);
+    return t != null ? t.oid : RangeCodec.rangeOfArray(oid);
   }
 
   /** The array type whose elements are {@code oid}, or 0. */
   public static int arrayOf(int oid) {
-    switch (oid) {
-      case BOOL:
-        return BOOL_ARRAY;
-      case BYTEA:
-        return BYTEA_ARRAY;
-      case CHAR:
-        return CHAR_ARRAY;
-      case NAME:
-        return NAME_ARRAY;
-      case INT2:
-        return INT2_ARRAY;
-      case INT4:
-        return INT4_ARRAY;
-      case TEXT:
-        return TEXT_ARRAY;
-      case BPCHAR:
-        return BPCHAR_ARRAY;
-      case VARCHAR:
-        return VARCHAR_ARRAY;
-      case INT8:
-        return INT8_ARRAY;
-      case FLOAT4:
-        return FLOAT4_ARRAY;
-      case FLOAT8:
-        return FLOAT8_ARRAY;
-      case OID:
-        return OID_ARRAY;
-      case INET:
-        return INET_ARRAY;
-      case CIDR:
-        return CIDR_ARRAY;
-      case TIMESTAMP:
-        return TIMESTAMP_ARRAY;
-      case DATE:
-        return DATE_ARRAY;
-      case TIME:
-        return TIME_ARRAY;
-      case TIMESTAMPTZ:
-        return TIMESTAMPTZ_ARRAY;
-      case INTERVAL:
-        return INTERVAL_ARRAY;
-      case NUMERIC:
-        return NUMERIC_ARRAY;
-      case TIMETZ:
-        return TIMETZ_ARRAY;
-      case UUID:
-        return UUID_ARRAY;
-      case JSON:
-        return JSON_ARRAY;
-      case JSONB:
-        return JSONB_ARRAY;
-      case BIT:
-        return BIT_ARRAY;
-      case VARBIT:
-        return VARBIT_ARRAY;
-      case PG_LSN:
-        return PG_LSN_ARRAY;
-      default:
-        return 0;
-    }
+    BuiltinType t = BuiltinTypes.of(oid);
+    return t == null ? 0 : t.arrayOid;
   }
 
   /** Whether the driver reads this type in binary format (else it asks for text). */
   public static boolean hasBinaryCodec(int oid) {
-    switch (oid) {
-      case BOOL:
-      case BYTEA:
-      case CHAR:
-      case NAME:
-      case INT8:
-      case INT2:
-      case INT4:
-      case TEXT:
-      case OID:
-      case JSON:
-      case CIDR:
-      case FLOAT4:
-      case FLOAT8:
-      case UNKNOWN:
-      case INET:
-      case BPCHAR:
-      case VARCHAR:
-      case DATE:
-      case TIME:
-      case TIMESTAMP:
-      case TIMESTAMPTZ:
-      case INTERVAL:
-      case TIMETZ:
-      case NUMERIC:
-      case UUID:
-      case JSONB:
-      case XML:
-      case BIT:
-      case VARBIT:
-      case PG_LSN:
-        return true;
-      default:
-        return elementOf(oid) != 0 || RangeCodec.isRangeOrMultirange(oid);
-    }
+    return BuiltinTypes.of(oid) != null
+        || elementOf(oid) != 0
+        || RangeCodec.isRangeOrMultirange(oid);
   }
 
   /** Whether the value's bytes are text in the client encoding, in binary format as in text. */
   public static boolean isTextual(int oid) {
-    switch (oid) {
-      case TEXT:
-      case VARCHAR:
-      case BPCHAR:
-      case NAME:
-      case JSON:
-      case XML:
-      case UNKNOWN:
-        return true;
-      default:
-        // "char" is a byte, not text: BinaryCodec.pgChar gives its text.
-        return false;
-    }
+    // "char" is a byte, not text: TextCodec.pgChar gives its text.
+    BuiltinType t = BuiltinTypes.of(oid);
+    return t != null && t.textual;
   }
 
   /**
-   * The OID of the built-in type named {@code typname} ({@code int4}, or {@code _int4} for its
-   * array) among those a value type of {@code dev.sluice.annotations.ColumnTypes} declares when it
-   * is bound; 0 for any other name.
+   * The OID of the built-in type with a binary codec named {@code typname} ({@code int4}, or {@code
+   * _int4} for its array), as the value types of {@code dev.sluice.annotations.ColumnTypes} name
+   * the types they are bound as; 0 for any other name.
    */
   public static int ofTypname(String typname) {
     if (typname.startsWith("_")) {
       int element = ofTypname(typname.substring(1));
       return element == 0 ? 0 : arrayOf(element);
     }
-    switch (typname) {
-      case "bool":
-        return BOOL;
-      case "bytea":
-        return BYTEA;
-      case "int2":
-        return INT2;
-      case "int4":
-        return INT4;
-      case "int8":
-        return INT8;
-      case "float4":
-        return FLOAT4;
-      case "float8":
-        return FLOAT8;
-      case "numeric":
-        return NUMERIC;
-      case "uuid":
-        return UUID;
-      case "date":
-        return DATE;
-      case "time":
-        return TIME;
-      case "timetz":
-        return TIMETZ;
-      case "timestamp":
-        return TIMESTAMP;
-      case "timestamptz":
-        return TIMESTAMPTZ;
-      case "interval":
-        return INTERVAL;
-      case "inet":
-        return INET;
-      case "varbit":
-        return VARBIT;
-      case "pg_lsn":
-        return PG_LSN;
-      default:
-        return 0;
-    }
+    BuiltinType t = BuiltinTypes.ofTypname(typname);
+    return t == null ? 0 : t.oid;
   }
 
   /** A readable name for messages. */
   public static String name(int oid) {
-    switch (oid) {
-      case BOOL:
-        return "boolean";
-      case BYTEA:
-        return "bytea";
-      case CHAR:
-        return "\"char\"";
-      case NAME:
-        return "name";
-      case INT8:
-        return "bigint";
-      case INT2:
-        return "smallint";
-      case INT4:
-        return "integer";
-      case TEXT:
-        return "text";
-      case OID:
-        return "oid";
-      case JSON:
-        return "json";
-      case XML:
-        return "xml";
-      case CIDR:
-        return "cidr";
-      case FLOAT4:
-        return "real";
-      case FLOAT8:
-        return "double precision";
-      case UNKNOWN:
-        return "unknown";
-      case INET:
-        return "inet";
-      case BPCHAR:
-        return "character";
-      case VARCHAR:
-        return "character varying";
-      case DATE:
-        return "date";
-      case TIME:
-        return "time";
-      case TIMESTAMP:
-        return "timestamp";
-      case TIMESTAMPTZ:
-        return "timestamptz";
-      case INTERVAL:
-        return "interval";
-      case TIMETZ:
-        return "timetz";
-      case NUMERIC:
-        return "numeric";
-      case VOID:
-        return "void";
-      case ANYARRAY:
-        return "an array (of any type but bytea)";
-      case UUID:
-        return "uuid";
-      case JSONB:
-        return "jsonb";
-      case BIT:
-        return "bit";
-      case VARBIT:
-        return "bit varying";
-      case PG_LSN:
-        return "pg_lsn";
-      default:
-        int element = elementOf(oid);
-        return element != 0 ? name(element) + "[]" : RangeCodec.name(oid);
+    BuiltinType t = BuiltinTypes.of(oid);
+    if (t != null) {
+      return t.name;
     }
+    if (oid == VOID) {
+      return "void";
+    }
+    if (oid == ANYARRAY) {
+      return "an array (of any type but bytea)";
+    }
+    int element = elementOf(oid);
+    return element != 0 ? name(element) + "[]" : RangeCodec.name(oid);
   }
 }

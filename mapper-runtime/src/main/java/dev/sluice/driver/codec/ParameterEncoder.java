@@ -1,11 +1,6 @@
 package dev.sluice.driver.codec;
 
-import dev.sluice.BitString;
-import dev.sluice.InetNetwork;
-import dev.sluice.Interval;
 import dev.sluice.PgException;
-import dev.sluice.PgLsn;
-import dev.sluice.PgNumeric;
 import dev.sluice.Range;
 import dev.sluice.annotations.ColumnTypes;
 import dev.sluice.driver.ColumnSlice;
@@ -13,13 +8,6 @@ import dev.sluice.driver.Protocol;
 import dev.sluice.driver.WriteBuffer;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.net.InetAddress;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.LocalTime;
-import java.time.OffsetTime;
-import java.util.UUID;
 
 /**
  * Encodes Java values as Bind parameters. Values are encoded in binary for the type the server
@@ -153,189 +141,30 @@ public final class ParameterEncoder {
       w.putUtf8(TextForms.text(v, Oids.textArrayDelimiter(oid)));
       return;
     }
-    switch (oid) {
-      case Oids.BOOL:
-        w.putByte(asBoolean(v, oid, index) ? 1 : 0);
-        return;
-      case Oids.INT2:
-        w.putShort((short) integral(v, oid, index, Short.MIN_VALUE, Short.MAX_VALUE));
-        return;
-      case Oids.INT4:
-        w.putInt((int) integral(v, oid, index, Integer.MIN_VALUE, Integer.MAX_VALUE));
-        return;
-      case Oids.INT8:
-        w.putLong(integral(v, oid, index, Long.MIN_VALUE, Long.MAX_VALUE));
-        return;
-      case Oids.OID:
-        w.putInt((int) integral(v, oid, index, 0, 0xffffffffL));
-        return;
-      case Oids.FLOAT4:
-        if (v instanceof Float f) {
-          w.putInt(Float.floatToIntBits(f));
-          return;
-        }
-        if (v instanceof Double d && ((float) (double) d == d || d.isNaN())) {
-          // Exactly a float (1.5, ±Infinity, NaN), e.g. for a statement first prepared with a
-          // Float.
-          w.putInt(Float.floatToIntBits((float) (double) d));
-          return;
-        }
-        if (v instanceof Number n && !(v instanceof Double)) {
-          w.putInt(Float.floatToIntBits(n.floatValue()));
-          return;
-        }
-        break;
-      case Oids.FLOAT8:
-        if (v instanceof Number n && !(v instanceof BigDecimal) && !(v instanceof BigInteger)) {
-          w.putLong(Double.doubleToLongBits(n.doubleValue()));
-          return;
-        }
-        break;
-      case Oids.NUMERIC:
-        if (v instanceof PgNumeric p) {
-          NumericCodec.encode(w, p);
-          return;
-        }
-        if (v instanceof Double || v instanceof Float) {
-          // NaN and ±Infinity as numeric's own (a float8 cast to numeric gives the same).
-          NumericCodec.encode(w, PgNumeric.of(((Number) v).doubleValue()));
-          return;
-        }
-        if (v instanceof Number n) {
-          NumericCodec.writeNumeric(w, toBigDecimal(n));
-          return;
-        }
-        break;
-      case Oids.TEXT:
-      case Oids.VARCHAR:
-      case Oids.BPCHAR:
-      case Oids.NAME:
-      case Oids.JSON:
-      case Oids.XML:
-      case Oids.UNKNOWN:
-        w.putUtf8(TextForms.text(v));
-        return;
-      case Oids.CHAR:
-        w.putByte(TextForms.pgCharByte(TextForms.text(v), index));
-        return;
-      case Oids.JSONB:
-        w.putByte(1);
-        w.putUtf8(TextForms.text(v));
-        return;
-      case Oids.BYTEA:
-        if (v instanceof byte[] bytes) {
-          w.putBytes(bytes);
-          return;
-        }
-        break;
-      case Oids.UUID:
-        if (v instanceof UUID u) {
-          w.putLong(u.getMostSignificantBits());
-          w.putLong(u.getLeastSignificantBits());
-          return;
-        }
-        break;
-      case Oids.DATE:
-        if (v instanceof LocalDate d) {
-          w.putInt(TemporalCodec.date(d));
-          return;
-        }
-        break;
-      case Oids.TIME:
-        if (v instanceof LocalTime t) {
-          w.putLong(TemporalCodec.time(t));
-          return;
-        }
-        break;
-      case Oids.TIMETZ:
-        if (v instanceof OffsetTime t) {
-          w.putLong(TemporalCodec.time(t.toLocalTime()));
-          w.putInt(-t.getOffset().getTotalSeconds());
-          return;
-        }
-        break;
-      case Oids.TIMESTAMP:
-        if (v instanceof LocalDateTime t) {
-          w.putLong(TemporalCodec.timestamp(t));
-          return;
-        }
-        break;
-      case Oids.TIMESTAMPTZ:
-        Instant instant = TemporalCodec.instantOf(v);
-        if (instant != null) {
-          w.putLong(TemporalCodec.timestamptz(instant));
-          return;
-        }
-        break;
-      case Oids.INTERVAL:
-        {
-          Interval i = TemporalCodec.intervalOf(v);
-          if (i != null) {
-            w.putLong(i.microseconds());
-            w.putInt(i.days());
-            w.putInt(i.months());
-            return;
-          }
-          break;
-        }
-      case Oids.INET:
-      case Oids.CIDR:
-        {
-          InetNetwork net =
-              v instanceof InetAddress a
-                  ? InetNetwork.host(a)
-                  : v instanceof InetNetwork n ? n : null;
-          if (net != null) {
-            byte[] addr = net.address().getAddress();
-            w.putByte(addr.length == 4 ? 2 : 3);
-            w.putByte(net.bits());
-            w.putByte(oid == Oids.CIDR ? 1 : 0);
-            w.putByte(addr.length);
-            w.putBytes(addr);
-            return;
-          }
-          break;
-        }
-      case Oids.BIT:
-      case Oids.VARBIT:
-        if (v instanceof BitString bits) {
-          BitStringCodec.encode(w, bits);
-          return;
-        }
-        break;
-      case Oids.PG_LSN:
-        if (v instanceof PgLsn lsn) {
-          w.putLong(lsn.asLong());
-          return;
-        }
-        break;
-      default:
-        int element = Oids.elementOf(oid);
-        if (element != 0) {
-          if (v instanceof ColumnSlice c) {
-            c.write(w, element);
-            return;
-          }
-          ArrayEncoder.binary(w, v, element, index);
-          return;
-        }
-        if (RangeCodec.isRangeOrMultirange(oid)) {
-          RangeCodec.encode(w, v, oid, index);
-          return;
-        }
-        break;
+    BuiltinType t = BuiltinTypes.of(oid);
+    if (t != null) {
+      if (!t.encoder.encode(w, v, oid, index)) {
+        throw cannotEncode(v, oid, index);
+      }
+      return;
+    }
+    int element = Oids.elementOf(oid);
+    if (element != 0) {
+      if (v instanceof ColumnSlice c) {
+        c.write(w, element);
+      } else {
+        ArrayEncoder.binary(w, v, element, index);
+      }
+      return;
+    }
+    if (RangeCodec.isRangeOrMultirange(oid)) {
+      RangeCodec.encode(w, v, oid, index);
+      return;
     }
     throw cannotEncode(v, oid, index);
   }
 
-  private static boolean asBoolean(Object v, int oid, int index) {
-    if (v instanceof Boolean b) {
-      return b;
-    }
-    throw cannotEncode(v, oid, index);
-  }
-
-  private static long integral(Object v, int oid, int index, long min, long max) {
+  static long integral(Object v, int oid, int index, long min, long max) {
     long x;
     if (v instanceof Integer || v instanceof Long || v instanceof Short || v instanceof Byte) {
       x = ((Number) v).longValue();
@@ -364,7 +193,7 @@ public final class ParameterEncoder {
     return x;
   }
 
-  private static BigDecimal toBigDecimal(Number n) {
+  static BigDecimal toBigDecimal(Number n) {
     if (n instanceof BigDecimal d) return d;
     if (n instanceof BigInteger b) return new BigDecimal(b);
     return BigDecimal.valueOf(n.longValue());

@@ -13,6 +13,7 @@ import java.time.Period;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 
 /**
  * The binary send/recv formats of the date and time types and interval, read straight from the
@@ -21,6 +22,99 @@ import java.time.temporal.ChronoUnit;
  */
 public final class TemporalCodec {
   private TemporalCodec() {}
+
+  /** date, time, timetz, timestamp, timestamptz and interval. */
+  static final List<BuiltinType> TYPES =
+      List.of(
+          BuiltinType.of(
+              Oids.DATE,
+              Oids.DATE_ARRAY,
+              "date",
+              "date",
+              4,
+              (b, off, len) -> date(b, off),
+              (w, v, oid, i) -> {
+                if (v instanceof LocalDate d) {
+                  w.putInt(date(d));
+                  return true;
+                }
+                return false;
+              }),
+          BuiltinType.of(
+              Oids.TIME,
+              Oids.TIME_ARRAY,
+              "time",
+              "time",
+              8,
+              (b, off, len) -> time(b, off),
+              (w, v, oid, i) -> {
+                if (v instanceof LocalTime t) {
+                  w.putLong(time(t));
+                  return true;
+                }
+                return false;
+              }),
+          BuiltinType.of(
+              Oids.TIMETZ,
+              Oids.TIMETZ_ARRAY,
+              "timetz",
+              "timetz",
+              12,
+              (b, off, len) -> timetz(b, off),
+              (w, v, oid, i) -> {
+                if (v instanceof OffsetTime t) {
+                  w.putLong(time(t.toLocalTime()));
+                  w.putInt(-t.getOffset().getTotalSeconds());
+                  return true;
+                }
+                return false;
+              }),
+          BuiltinType.of(
+              Oids.TIMESTAMP,
+              Oids.TIMESTAMP_ARRAY,
+              "timestamp",
+              "timestamp",
+              8,
+              (b, off, len) -> timestamp(b, off),
+              (w, v, oid, i) -> {
+                if (v instanceof LocalDateTime t) {
+                  w.putLong(timestamp(t));
+                  return true;
+                }
+                return false;
+              }),
+          BuiltinType.of(
+              Oids.TIMESTAMPTZ,
+              Oids.TIMESTAMPTZ_ARRAY,
+              "timestamptz",
+              "timestamptz",
+              8,
+              (b, off, len) -> timestamptz(b, off),
+              (w, v, oid, i) -> {
+                Instant instant = instantOf(v);
+                if (instant != null) {
+                  w.putLong(timestamptz(instant));
+                  return true;
+                }
+                return false;
+              }),
+          BuiltinType.of(
+              Oids.INTERVAL,
+              Oids.INTERVAL_ARRAY,
+              "interval",
+              "interval",
+              16,
+              (b, off, len) -> interval(b, off),
+              (w, v, oid, i) -> {
+                Interval interval = intervalOf(v);
+                if (interval != null) {
+                  w.putLong(interval.microseconds());
+                  w.putInt(interval.days());
+                  w.putInt(interval.months());
+                  return true;
+                }
+                return false;
+              }));
 
   /** Seconds from 1970-01-01 to PostgreSQL's epoch, 2000-01-01. */
   public static final long PG_EPOCH_SECONDS = 946_684_800L;
