@@ -69,9 +69,12 @@ final class NodeContext implements ExpressionContext {
     }
     if (plan != null && walk.untested != null && !walk.untested.operands().isEmpty()) {
       // Before 17, x > ALL (SELECT …) probed per row prints as (SubPlan 1), as a scalar
-      // subquery does: either, unless the SQL has only the one kind.
+      // subquery does: either, unless the SQL has only the one kind and the subplan reads only
+      // relations the SQL names (a view's own subquery is of any kind).
       ColumnNullness test = sublinkTest(plan, walk.untested.operands());
-      return !walk.untested.scalars() ? test : test == NULLABLE ? NULLABLE : UNKNOWN;
+      return !walk.untested.scalars() && fromText(plan)
+          ? test
+          : test == NULLABLE ? NULLABLE : UNKNOWN;
     }
     return NULLABLE;
   }
@@ -117,11 +120,17 @@ final class NodeContext implements ExpressionContext {
     if (sublinks != null && sublinks.get(0).kind() == SublinkOrder.Kind.EXISTS) {
       return NON_NULL; // an EXISTS the planner hashed as an IN
     }
-    return sublinkTest(
-        plan,
-        sublinks != null && sublinks.get(0).kind() == SublinkOrder.Kind.TEST
-            ? operands(sublinks)
-            : walk.untested.operands());
+    if (sublinks != null && sublinks.get(0).kind() == SublinkOrder.Kind.TEST) {
+      return sublinkTest(plan, operands(sublinks));
+    }
+    // A view's own IN is none of the text's: its left operand is not known.
+    ColumnNullness test = sublinkTest(plan, walk.untested.operands());
+    return fromText(plan) || test == NULLABLE ? test : UNKNOWN;
+  }
+
+  /** Whether {@code plan} reads only relations the statement names (see {@link SubqueryText}). */
+  private boolean fromText(PlanNode plan) {
+    return SublinkOrder.readsOnlyWhatItNames(plan, walk.untested.words());
   }
 
   /**

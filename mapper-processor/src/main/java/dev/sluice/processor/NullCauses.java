@@ -201,8 +201,12 @@ final class NullCauses {
           : "a scalar subquery, which may return no row or NULL";
     }
     if (walk.untested != null && !walk.untested.operands().isEmpty()) {
-      // Before 17 an IN/ANY/ALL test probed per row prints as a scalar subquery does.
-      return walk.untested.scalars() ? null : NullnessRules.SUBLINK_TEST;
+      // Before 17 an IN/ANY/ALL test probed per row prints as a scalar subquery does; a
+      // subplan reading what the SQL does not name (a view's) may be either.
+      return walk.untested.scalars()
+              || !SublinkOrder.readsOnlyWhatItNames(plan, walk.untested.words())
+          ? null
+          : NullnessRules.SUBLINK_TEST;
     }
     return "a scalar subquery, which may return no row or NULL";
   }

@@ -3,8 +3,10 @@ package dev.sluice.processor;
 import dev.sluice.processor.DeparsedLexer.Token;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Which of a statement's subqueries each subplan of its top query level is, on servers before 17.
@@ -44,10 +46,11 @@ final class SublinkOrder {
 
   /**
    * One sublink of the top query level: its kind, the left operand of a test as plain columns (see
-   * {@link SubqueryText#sublinks}; null when it is anything else), and whether the plan may lack it
-   * (an IN or EXISTS in WHERE or ON, which may become a join; anything in ON).
+   * {@link SubqueryText#sublinks}; null when it is anything else), whether the plan may lack it (an
+   * IN or EXISTS in WHERE or ON, which may become a join; anything in ON), and the names and key
+   * words written between its parentheses (unquoted ones in lower case).
    */
-  record Sublink(Kind kind, List<String> operand, boolean skippable) {}
+  record Sublink(Kind kind, List<String> operand, boolean skippable, Set<String> words) {}
 
   /**
    * The top query level's sublinks in the planner's order, or null when the statement is not one
@@ -102,7 +105,7 @@ final class SublinkOrder {
       if (!k.is("(")) {
         continue;
       }
-      if (!t.get(i + 1).is("select")) {
+      if (!SubqueryText.opensSubquery(t, i)) {
         Token before = t.get(i - 1);
         boolean join =
             top.join
@@ -148,7 +151,7 @@ final class SublinkOrder {
       if (!qual && !clause.equals("select") && !clause.equals("having")) {
         return null;
       }
-      Sublink s = sublink(t, i, qual && clause.equals("from"), qual);
+      Sublink s = sublink(t, i, close, qual && clause.equals("from"), qual);
       if (nested && s.skippable() && s.kind() != Kind.SCALAR && s.kind() != Kind.ARRAY) {
         return null;
       }
@@ -218,7 +221,32 @@ final class SublinkOrder {
       return false; // a test reads the row it is evaluated for, so is never run once
     }
     // An EXISTS probed per row leaves its subquery no target list.
-    return !v.output.isEmpty() || v.isUnion() || s.kind() == Kind.EXISTS;
+    if (v.output.isEmpty() && !v.isUnion() && s.kind() != Kind.EXISTS) {
+      return false;
+    }
+    return readsOnlyWhatItNames(v, s.words());
+  }
+
+  /**
+   * Whether every relation {@code node}'s plan scans is named in the sublink's text: by its name,
+   * or, for a scan EXPLAIN shows as {@code alias_n} (a partition, an alias used twice), by that
+   * alias. A subplan that scans another relation is another sublink, for instance one a view
+   * brought in, which the text does not show. A view the sublink itself reads fails this too, and
+   * is then not told.
+   */
+  static boolean readsOnlyWhatItNames(PlanNode node, Set<String> words) {
+    if (node.relation != null && !words.contains(node.relation)) {
+      String alias = node.alias == null ? "" : node.alias.replaceFirst("_[0-9]+$", "");
+      if (alias.equals(node.alias) || !words.contains(alias)) {
+        return false;
+      }
+    }
+    for (PlanNode child : node.children) {
+      if (!readsOnlyWhatItNames(child, words)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** An InitPlan the planner makes of a min() or max() over an index, which no sublink is. */
@@ -263,27 +291,36 @@ final class SublinkOrder {
     return before.is("from") || before.is("join") || before.is(",") || before.is("lateral");
   }
 
-  private static Sublink sublink(List<Token> t, int open, boolean on, boolean qual) {
+  private static Sublink sublink(List<Token> t, int open, int close, boolean on, boolean qual) {
+    Set<String> words = new HashSet<>();
+    for (int i = open + 1; i < close; i++) {
+      if (t.get(i).kind == DeparsedLexer.Kind.WORD || t.get(i).kind == DeparsedLexer.Kind.QUOTED) {
+        words.add(t.get(i).text);
+      }
+    }
+    Kind kind;
+    List<String> operand = null;
+    boolean skippable;
     Token before = t.get(open - 1);
     if (before.is("in")) {
       int end = t.get(open - 2).is("not") ? open - 2 : open - 1;
-      // NOT IN never becomes a join.
-      return new Sublink(Kind.TEST, SubqueryText.operand(t, end), on || qual && end == open - 1);
+      kind = Kind.TEST;
+      operand = SubqueryText.operand(t, end);
+      skippable = on || qual && end == open - 1; // NOT IN never becomes a join
+    } else if (before.is("any") || before.is("some") || before.is("all")) {
+      kind = Kind.TEST;
+      if (t.get(open - 2).kind == DeparsedLexer.Kind.OPERATOR) {
+        operand = SubqueryText.operand(t, open - 2);
+      }
+      skippable = on || qual && !before.is("all");
+    } else if (before.is("exists")) {
+      kind = Kind.EXISTS;
+      skippable = qual;
+    } else {
+      kind = before.is("array") ? Kind.ARRAY : Kind.SCALAR;
+      skippable = on;
     }
-    if (before.is("any") || before.is("some") || before.is("all")) {
-      List<String> operand =
-          t.get(open - 2).kind == DeparsedLexer.Kind.OPERATOR
-              ? SubqueryText.operand(t, open - 2)
-              : null;
-      return new Sublink(Kind.TEST, operand, on || qual && !before.is("all"));
-    }
-    if (before.is("exists")) {
-      return new Sublink(Kind.EXISTS, null, qual);
-    }
-    if (before.is("array")) {
-      return new Sublink(Kind.ARRAY, null, on);
-    }
-    return new Sublink(Kind.SCALAR, null, on);
+    return new Sublink(kind, operand, skippable, words);
   }
 
   /** The index of the main SELECT after {@code WITH name AS (…), …}, or -1. */
@@ -323,7 +360,7 @@ final class SublinkOrder {
 
   private static boolean hasSubquery(List<Token> t, int from, int to) {
     for (int i = from; i < to; i++) {
-      if (t.get(i).is("(") && t.get(i + 1).is("select")) {
+      if (SubqueryText.opensSubquery(t, i)) {
         return true;
       }
     }

@@ -40,10 +40,16 @@ final class SubqueryText {
    * nor EXISTS, ARRAY or a FROM item). Servers before 17 print such a sublink as its subplan alone,
    * {@code (hashed SubPlan 1)}, without the test that 17 prints, {@code (ANY (a.actor_id = (hashed
    * SubPlan 1).col1))}; and a scalar subquery so too. {@code ordered} is the statement's top level
-   * sublinks in the planner's order ({@link SublinkOrder#read}), or null.
+   * sublinks in the planner's order ({@link SublinkOrder#read}), or null. {@code words} are the
+   * names and key words of the whole statement (unquoted ones in lower case): a subplan that reads
+   * a relation none of them names came from a view or a function the planner inlined, and is none
+   * of the text's sublinks.
    */
   record Sublinks(
-      List<List<String>> operands, boolean scalars, List<SublinkOrder.Sublink> ordered) {}
+      List<List<String>> operands,
+      boolean scalars,
+      List<SublinkOrder.Sublink> ordered,
+      Set<String> words) {}
 
   /**
    * The statement's sublinks (see {@link Sublinks}), or null when the SQL cannot be read; {@code
@@ -52,10 +58,16 @@ final class SubqueryText {
   static Sublinks sublinks(String sql, boolean ordered) {
     List<List<String>> operands = new ArrayList<>();
     boolean scalars = false;
+    Set<String> words = new HashSet<>();
     try {
       List<Token> t = DeparsedLexer.tokens(sql);
+      for (Token k : t) {
+        if (k.kind == Kind.WORD || k.kind == Kind.QUOTED) {
+          words.add(k.text);
+        }
+      }
       for (int open = 1; open + 1 < t.size(); open++) {
-        if (!t.get(open).is("(") || !t.get(open + 1).is("select")) {
+        if (!opensSubquery(t, open)) {
           continue;
         }
         Token before = t.get(open - 1);
@@ -78,7 +90,19 @@ final class SubqueryText {
     } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
       return null;
     }
-    return new Sublinks(operands, scalars, ordered ? SublinkOrder.read(sql) : null);
+    return new Sublinks(operands, scalars, ordered ? SublinkOrder.read(sql) : null, words);
+  }
+
+  /**
+   * Whether {@code t[open]} opens a subquery: a parenthesis around a SELECT, a VALUES list ({@code
+   * x IN (VALUES (1), (2))} is a sublink as much as {@code x IN (SELECT …)}), a WITH or a TABLE.
+   */
+  static boolean opensSubquery(List<Token> t, int open) {
+    if (!t.get(open).is("(") || open + 1 >= t.size()) {
+      return false;
+    }
+    Token next = t.get(open + 1);
+    return next.is("select") || next.is("values") || next.is("with") || next.is("table");
   }
 
   /**

@@ -504,6 +504,15 @@ class NullabilityInferenceTest {
         NULLABLE,
         NON_NULL,
         NULLABLE);
+    // An IN over a VALUES list is a sublink too: its test reads its own operand, the nullable
+    // address2, not the IN made a join in WHERE.
+    assertColumns(
+        "SELECT a.address2 IN (VALUES ('x'), ('y')) AS v, "
+            + scalar
+            + " AS n FROM customer c JOIN address a ON a.address_id = c.address_id"
+            + " WHERE c.store_id IN (SELECT store_id FROM store)",
+        NULLABLE,
+        NULLABLE);
     // Sublinks in ON and WHERE come after the select list's; an IN or EXISTS made a join takes
     // no number, one under OR does.
     String tail =
@@ -520,6 +529,28 @@ class NullabilityInferenceTest {
             + " FROM payment p WHERE p.customer_id = c.customer_id) > 3",
         NON_NULL,
         NULLABLE);
+  }
+
+  /**
+   * A view's own subquery joins the statement when the planner pulls the view up, and before 17
+   * prints as {@code (SubPlan n)} like the statement's IN: the text does not show it. It reads a
+   * relation the statement does not name (rental), so it is taken for none of the text's sublinks,
+   * and never judged as the IN's test.
+   */
+  @Test
+  void aViewsSubqueryIsNoneOfTheStatementsSublinks() throws SQLException {
+    db.execute(
+        "CREATE OR REPLACE VIEW sluice_last_rental AS SELECT c.customer_id, (SELECT r.rental_id"
+            + " FROM rental r WHERE r.customer_id = c.customer_id ORDER BY r.rental_date DESC"
+            + " LIMIT 1) AS last_rental FROM customer c");
+    String sql =
+        "SELECT v.last_rental, c.store_id IN (SELECT store_id FROM store s"
+            + " WHERE s.manager_staff_id = c.customer_id) AS m"
+            + " FROM customer c JOIN sluice_last_rental v USING (customer_id)";
+    List<ColumnNullness> got = infer(sql);
+    // NULL for a customer without rentals; undecided is the answer where the plan cannot tell.
+    assertThat(got.get(0)).as(sql).isIn(NULLABLE, UNKNOWN);
+    assertThat(got.get(1)).as(sql).isEqualTo(NON_NULL);
   }
 
   @Test

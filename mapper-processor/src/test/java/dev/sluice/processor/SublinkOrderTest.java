@@ -55,6 +55,12 @@ class SublinkOrderTest {
                     + " '(SELECT 1)' /* (SELECT 2) */ FROM (SELECT 1 AS k) s, LATERAL (SELECT 2) l"
                     + " WHERE s.k = (SELECT 3) ORDER BY 1"))
         .isEqualTo("SCALAR SCALAR");
+    // A VALUES list, a WITH or a TABLE in parentheses is a subquery too.
+    assertThat(
+            kinds(
+                "SELECT a.y IN (VALUES (1), (2)), (WITH w AS (SELECT 1) SELECT * FROM w)"
+                    + " FROM a, (VALUES (3)) v(k) WHERE a.x IN (TABLE b)"))
+        .isEqualTo("TEST[a.y] SCALAR TEST[a.x]?");
     assertThat(kinds("SELECT 1 FROM a")).isEqualTo("");
     assertThat(kinds("SELECT DISTINCT ON (a.k) a.k, (SELECT 1) FROM a")).isEqualTo("SCALAR");
   }
@@ -95,6 +101,15 @@ class SublinkOrderTest {
                 + " \"Plans\": ["
                 + kids
                 + "]}}]"));
+  }
+
+  /** A subplan scanning {@code relation} as {@code alias}. */
+  private static String subplan(
+      String name, String type, String relation, String alias, String output) {
+    return subplan(name, type, output)
+        .replace(
+            "\"Output\"",
+            "\"Relation Name\": \"" + relation + "\", \"Alias\": \"" + alias + "\", \"Output\"");
   }
 
   private static String subplan(String name, String type, String... output) {
@@ -173,6 +188,24 @@ class SublinkOrderTest {
     Map<String, List<Sublink>> m = match(p, "SELECT a.x IN (SELECT y FROM t), max(a.y) FROM a");
     assertThat(m).doesNotContainKey("InitPlan 2");
     assertThat(m.get("SubPlan 1")).extracting(Sublink::kind).containsExactly(TEST);
+    // A subplan scanning a relation its sublink does not name is another sublink: here a view's
+    // scalar subquery, which the view's pull-up numbered first. Lined up by count alone, the
+    // IN over t would take the WHERE's operand a.j.
+    p =
+        plan(
+            subplan("SubPlan 1", "Seq Scan", "film", "f", "f.title"),
+            subplan("SubPlan 2", "Seq Scan", "t", "t", "t.y"));
+    String sql =
+        "SELECT v.x, a.k IN (SELECT y FROM t) FROM a, v WHERE a.j IN (SELECT z FROM u) OR a.j = 0";
+    assertThat(match(p, sql)).isEmpty();
+    // A partition (p_1) or an alias used twice (t_1) is named by its alias.
+    p =
+        plan(
+            subplan("SubPlan 1", "Seq Scan", "payment_p2022_01", "p_1", "p_1.amount"),
+            subplan("SubPlan 2", "Seq Scan", "t", "t_1", "t_1.y"));
+    assertThat(
+            match(p, "SELECT (SELECT max(amount) FROM payment p), a.k IN (SELECT y FROM t) FROM a"))
+        .containsOnlyKeys("SubPlan 1", "SubPlan 2");
     // More subplans than the text has sublinks: nothing lines up.
     p = plan(subplan("SubPlan 1", "Seq Scan", "t.y"), subplan("SubPlan 2", "Seq Scan", "t.y"));
     assertThat(match(p, "SELECT a.x IN (SELECT y FROM t) FROM a")).isEmpty();
