@@ -55,6 +55,19 @@ final class DeparsedLexer {
 
   private DeparsedLexer() {}
 
+  /** The index of the parenthesis closing the one at {@code t[open]}, or -1. */
+  static int closing(List<Token> t, int open) {
+    int depth = 0;
+    for (int i = open; i < t.size(); i++) {
+      if (t.get(i).is("(")) {
+        depth++;
+      } else if (t.get(i).is(")") && --depth == 0) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
   /**
    * The tokens of {@code text}, ending with one {@link Kind#END}; an unterminated string, quoted
    * identifier or comment is an {@link IllegalArgumentException}.

@@ -167,18 +167,23 @@ final class NodeContext implements ExpressionContext {
   }
 
   /**
-   * For an EXISTS it could also run hashed, the planner makes two subplans, numbered n (a probe per
-   * row) and n + 1 (hashed), and drops one as it finishes the plan; an IN it hashes has one. So a
-   * hashed SubPlan whose number's predecessor names no subplan of the plan is an EXISTS, unless
-   * that number went to a CTE, which is named, not numbered: the statement's own CTEs are planned
-   * before anything else of it, so when none holds a subplan of its own they are numbered 1 to k; a
-   * plan with other CTEs is not judged. Nor is a hashed subplan that follows an EXISTS probed per
-   * row, whose own hashed twin may be the number missing. A subplan dropped with an expression the
-   * planner removed after planning it (a removed join's condition) is a known limit, see the
-   * README.
+   * Where the line-up of the top level's subplans with the statement's sublinks ({@link
+   * SublinkOrder}) tells a subplan's kind, that decides. Otherwise: for an EXISTS it could also run
+   * hashed, the planner makes two subplans, numbered n (a probe per row) and n + 1 (hashed), and
+   * drops one as it finishes the plan; an IN it hashes has one. So a hashed SubPlan whose number's
+   * predecessor names no subplan of the plan is an EXISTS, unless that number went to a CTE, which
+   * is named, not numbered: the statement's own CTEs are planned before anything else of it, so
+   * when none holds a subplan of its own they are numbered 1 to k; a plan with other CTEs is not
+   * judged. Nor is a hashed subplan that follows an EXISTS probed per row, whose own hashed twin
+   * may be the number missing. A subplan dropped with an expression the planner removed after
+   * planning it (a removed join's condition) is a known limit, see the README.
    */
   @Override
   public boolean existsAlternative(String name) {
+    List<SublinkOrder.Sublink> known = walk.sublinkAt.get(name);
+    if (known != null) {
+      return known.get(0).kind() == SublinkOrder.Kind.EXISTS; // told by the line-up
+    }
     if (!name.startsWith("SubPlan ")) {
       return false;
     }

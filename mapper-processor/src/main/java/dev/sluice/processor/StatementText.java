@@ -239,7 +239,7 @@ final class StatementText {
       }
       i++;
       if (t.get(i).is("(")) {
-        i = closing(t, i);
+        i = DeparsedLexer.closing(t, i);
         if (i < 0) {
           return -1;
         }
@@ -257,7 +257,7 @@ final class StatementText {
       if (!t.get(i).is("(")) {
         return -1;
       }
-      i = closing(t, i);
+      i = DeparsedLexer.closing(t, i);
       if (i < 0) {
         return -1;
       }
@@ -267,19 +267,6 @@ final class StatementText {
       }
       i += 2;
     }
-  }
-
-  /** The index of the parenthesis closing the one at {@code open}, or -1. */
-  private static int closing(List<Token> t, int open) {
-    int depth = 0;
-    for (int i = open; i < t.size(); i++) {
-      if (t.get(i).is("(")) {
-        depth++;
-      } else if (t.get(i).is(")") && --depth == 0) {
-        return i;
-      }
-    }
-    return -1;
   }
 
   /**
@@ -362,7 +349,7 @@ final class StatementText {
       if (j < 0 || !t.get(j).is("(")) {
         return null;
       }
-      int close = closing(t, j);
+      int close = DeparsedLexer.closing(t, j);
       return close < 0 ? null : aliasAt(t, close + 1);
     } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
       return null;
@@ -390,7 +377,7 @@ final class StatementText {
         if (!t.get(i).is("(") || !(t.get(i - 1).is("as") || t.get(i - 1).is("materialized"))) {
           continue;
         }
-        int close = closing(t, i);
+        int close = DeparsedLexer.closing(t, i);
         int as = i - 1;
         while (as > 0 && !t.get(as).is("as")) {
           as--;
@@ -410,7 +397,7 @@ final class StatementText {
         }
         Token item = t.get(j);
         if (item.is("(")) {
-          candidates += hasFrom(t, j + 1, closing(t, j)) ? 0 : 1;
+          candidates += hasFrom(t, j + 1, DeparsedLexer.closing(t, j)) ? 0 : 1;
         } else if (constants.contains(item.text)) {
           candidates++;
           found = written(item.text, aliasAt(t, j + 1));
@@ -454,7 +441,7 @@ final class StatementText {
         if (j < 0 || !t.get(j).is("(")) {
           continue;
         }
-        int close = closing(t, j);
+        int close = DeparsedLexer.closing(t, j);
         String name = close < 0 ? null : aliasAt(t, close + 1);
         if (name == null || !reads(t, j + 1, close, relation, alias)) {
           continue;

@@ -83,7 +83,7 @@ final class SublinkOrder {
     for (i = i + 1; i < t.size() && !t.get(i).kind.equals(DeparsedLexer.Kind.END); i++) {
       Token k = t.get(i);
       Frame top = frames.get(frames.size() - 1);
-      if (frames.size() == 1 && isClause(k)) {
+      if (frames.size() == 1 && SubqueryText.ends(k)) {
         if (k.is("union") || k.is("intersect") || k.is("except")) {
           return null;
         }
@@ -114,7 +114,9 @@ final class SublinkOrder {
                     || before.is("join")
                     || before.is(",")
                     || before.is("lateral"));
-        if (before.is("on") && t.get(i - 2).is("distinct") && hasSubquery(t, i, closing(t, i))) {
+        if (before.is("on")
+            && t.get(i - 2).is("distinct")
+            && hasSubquery(t, i, DeparsedLexer.closing(t, i))) {
           return null; // DISTINCT ON's expressions join the select list at its end
         }
         Frame inner = new Frame(top.part, join || frames.size() == 1 && join(before));
@@ -123,7 +125,7 @@ final class SublinkOrder {
         frames.add(inner);
         continue;
       }
-      int close = closing(t, i);
+      int close = DeparsedLexer.closing(t, i);
       if (close < 0) {
         return null;
       }
@@ -329,7 +331,7 @@ final class SublinkOrder {
     while (true) {
       i++; // the name
       if (t.get(i).is("(")) {
-        i = closing(t, i) + 1; // its column names
+        i = DeparsedLexer.closing(t, i) + 1; // its column names
         if (i == 0) {
           return -1;
         }
@@ -347,7 +349,7 @@ final class SublinkOrder {
       if (!t.get(i).is("(")) {
         return -1;
       }
-      int close = closing(t, i);
+      int close = DeparsedLexer.closing(t, i);
       if (close < 0 || hasSubquery(t, i + 1, close)) {
         return -1;
       }
@@ -365,33 +367,5 @@ final class SublinkOrder {
       }
     }
     return false;
-  }
-
-  private static boolean isClause(Token k) {
-    return k.is("from")
-        || k.is("where")
-        || k.is("group")
-        || k.is("having")
-        || k.is("window")
-        || k.is("order")
-        || k.is("limit")
-        || k.is("offset")
-        || k.is("fetch")
-        || k.is("for")
-        || k.is("union")
-        || k.is("intersect")
-        || k.is("except");
-  }
-
-  private static int closing(List<Token> t, int open) {
-    int depth = 0;
-    for (int i = open; i < t.size(); i++) {
-      if (t.get(i).is("(")) {
-        depth++;
-      } else if (t.get(i).is(")") && --depth == 0) {
-        return i;
-      }
-    }
-    return -1;
   }
 }

@@ -186,7 +186,7 @@ final class SubqueryText {
         if (!t.get(open).is("(") || !t.get(open + 1).is("select")) {
           continue;
         }
-        int close = closing(t, open);
+        int close = DeparsedLexer.closing(t, open);
         if (close < 0) {
           return Map.of();
         }
@@ -225,7 +225,7 @@ final class SubqueryText {
         if (!t.get(open).is("(") || !t.get(open + 1).is("select")) {
           continue;
         }
-        int close = closing(t, open);
+        int close = DeparsedLexer.closing(t, open);
         if (close < 0) {
           return Map.of();
         }
@@ -258,7 +258,7 @@ final class SubqueryText {
     } else if (t.get(i).is("distinct")) {
       i++;
       if (t.get(i).is("on")) {
-        i = closing(t, i + 1) + 1;
+        i = DeparsedLexer.closing(t, i + 1) + 1;
         if (i == 0) {
           return null;
         }
@@ -290,8 +290,8 @@ final class SubqueryText {
     return names;
   }
 
-  /** Whether {@code k} ends a select list at its own depth. */
-  private static boolean ends(Token k) {
+  /** Whether {@code k} ends a select list at its own depth (a clause or a set operation). */
+  static boolean ends(Token k) {
     return k.is("from")
         || k.is("where")
         || k.is("group")
@@ -330,7 +330,7 @@ final class SubqueryText {
     }
     if (t.get(start).kind == Kind.WORD
         && t.get(start + 1).is("(")
-        && closing(t, start + 1) == end - 1) {
+        && DeparsedLexer.closing(t, start + 1) == end - 1) {
       // f(…) alone: named after the function (coalesce, greatest, nullif, … too).
       return new Item(t.get(start).text, null);
     }
@@ -346,18 +346,5 @@ final class SubqueryText {
 
   private static boolean isName(Token k) {
     return k.kind == Kind.QUOTED || k.kind == Kind.WORD && !NOT_ALIASES.contains(k.text);
-  }
-
-  /** The index of the parenthesis closing the one at {@code open}, or -1. */
-  private static int closing(List<Token> t, int open) {
-    int depth = 0;
-    for (int i = open; i < t.size(); i++) {
-      if (t.get(i).is("(")) {
-        depth++;
-      } else if (t.get(i).is(")") && --depth == 0) {
-        return i;
-      }
-    }
-    return -1;
   }
 }
