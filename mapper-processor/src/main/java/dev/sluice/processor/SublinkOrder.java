@@ -26,11 +26,13 @@ import java.util.Set;
  *
  * So the top level's visible subplans, in the order of their numbers, are its sublinks in the order
  * above, some IN and EXISTS in WHERE and ON left out. Every way of lining the two up that fits is
- * tried; a subplan is told only when every way gives it the same kind. Statements the order above
- * does not describe are not read: a set operation, a sublink inside a CTE or a FROM subquery
- * (pulled up, it joins the upper level), in a FROM function, GROUP BY, ORDER BY, DISTINCT ON, a
- * window (its clause, or OVER in the select list) or LIMIT, or nested inside an IN or EXISTS that
- * may become a join. Sublinks a row security policy adds are not in the text; see the README.
+ * tried (a subplan fits a sublink only if it scans nothing the sublink's text does not name, so a
+ * view's own subquery, pulled up with the view, fits none); a subplan is told only when every way
+ * gives it the same kind. Statements the order above does not describe are not read: a set
+ * operation, a sublink inside a CTE or a FROM subquery (pulled up, it joins the upper level), in a
+ * FROM function, GROUP BY, ORDER BY, DISTINCT ON, a window (its clause, or OVER in the select list)
+ * or LIMIT, or nested inside an IN or EXISTS that may become a join. Sublinks a row security policy
+ * adds are not in the text; see the README.
  */
 final class SublinkOrder {
   private SublinkOrder() {}
