@@ -225,7 +225,7 @@ final class StatementText {
    * The index of the parenthesis that closes the last CTE of the statement's leading {@code WITH}
    * list, or -1 when it has none (or a SEARCH or CYCLE clause, which is not followed).
    */
-  private static int withEnd(List<Token> t) {
+  static int withEnd(List<Token> t) {
     int i = 0;
     if (!t.get(i++).is("with")) {
       return -1;

@@ -61,12 +61,21 @@ final class SublinkOrder {
   static List<Sublink> read(String sql) {
     try {
       return read(DeparsedLexer.tokens(sql));
-    } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
+    } catch (IllegalArgumentException e) {
       return null;
     }
   }
 
-  private static List<Sublink> read(List<Token> t) {
+  /** As {@link #read(String)}, from the statement's tokens. */
+  static List<Sublink> read(List<Token> t) {
+    try {
+      return sublinks(t);
+    } catch (IndexOutOfBoundsException e) {
+      return null;
+    }
+  }
+
+  private static List<Sublink> sublinks(List<Token> t) {
     int i = 0;
     if (t.get(0).is("with")) {
       i = afterCtes(t);
@@ -327,39 +336,22 @@ final class SublinkOrder {
     return new Sublink(kind, operand, skippable, words);
   }
 
-  /** The index of the main SELECT after {@code WITH name AS (…), …}, or -1. */
+  /**
+   * The index of the token after the leading {@code WITH} list ({@link StatementText#withEnd}), or
+   * -1 when it cannot be read or a CTE's body holds a subquery of its own (a CTE inlined is a FROM
+   * subquery, whose sublinks would join the upper level).
+   */
   private static int afterCtes(List<Token> t) {
-    int i = t.get(1).is("recursive") ? 2 : 1;
-    while (true) {
-      i++; // the name
-      if (t.get(i).is("(")) {
-        i = DeparsedLexer.closing(t, i) + 1; // its column names
-        if (i == 0) {
-          return -1;
-        }
-      }
-      if (!t.get(i).is("as")) {
+    int end = StatementText.withEnd(t);
+    // At the WITH list's own depth the parentheses are column lists and bodies: any subquery
+    // deeper is inside a body.
+    for (int i = 1, depth = 0; i < end; i++) {
+      if (depth > 0 && SubqueryText.opensSubquery(t, i)) {
         return -1;
       }
-      i++;
-      if (t.get(i).is("not")) {
-        i++;
-      }
-      if (t.get(i).is("materialized")) {
-        i++;
-      }
-      if (!t.get(i).is("(")) {
-        return -1;
-      }
-      int close = DeparsedLexer.closing(t, i);
-      if (close < 0 || hasSubquery(t, i + 1, close)) {
-        return -1;
-      }
-      i = close + 1;
-      if (!t.get(i).is(",")) {
-        return i;
-      }
+      depth += t.get(i).is("(") ? 1 : t.get(i).is(")") ? -1 : 0;
     }
+    return end < 0 ? -1 : end + 1;
   }
 
   private static boolean hasSubquery(List<Token> t, int from, int to) {

@@ -59,8 +59,9 @@ final class SubqueryText {
     List<List<String>> operands = new ArrayList<>();
     boolean scalars = false;
     Set<String> words = new HashSet<>();
+    List<Token> t;
     try {
-      List<Token> t = DeparsedLexer.tokens(sql);
+      t = DeparsedLexer.tokens(sql);
       for (Token k : t) {
         if (k.kind == Kind.WORD || k.kind == Kind.QUOTED) {
           words.add(k.text);
@@ -90,7 +91,7 @@ final class SubqueryText {
     } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
       return null;
     }
-    return new Sublinks(operands, scalars, ordered ? SublinkOrder.read(sql) : null, words);
+    return new Sublinks(operands, scalars, ordered ? SublinkOrder.read(t) : null, words);
   }
 
   /**
