@@ -38,7 +38,13 @@ final class ArrayReader {
       throw ColumnErrors.mismatch(row, c, "nested List<" + leafType.getSimpleName() + ">");
     }
     try {
-      return NestedArrays.decode(row.buffer(), row.offset(c), row.length(c), element, leafType);
+      return NestedArrays.decode(
+          row.buffer(),
+          row.offset(c),
+          row.length(c),
+          element,
+          row.columns().createdElementOid(c),
+          leafType);
     } catch (PgException e) {
       throw ColumnErrors.inColumn(row, c, e);
     }
@@ -93,13 +99,14 @@ final class ArrayReader {
     int oid = row.oids[c];
     int element = Oids.elementOf(oid);
     if (element != 0) {
+      int created = row.columns().createdElementOid(c);
       if (elementType.isEnum() && Oids.isTextual(element)) {
         // Labels in a text[] (or varchar[], …): matched as in an enum array, which the
         // processor's checks accept as well.
         return textArray(
-            row, c, BinaryCodec.array(buf, off, len, element, String.class), elementType);
+            row, c, BinaryCodec.array(buf, off, len, element, created, String.class), elementType);
       }
-      List<T> list = BinaryCodec.array(buf, off, len, element, elementType);
+      List<T> list = BinaryCodec.array(buf, off, len, element, created, elementType);
       if (!row.infiniteIntervals && element == Oids.INTERVAL) {
         FiniteIntervals.check(row, c, list);
       }

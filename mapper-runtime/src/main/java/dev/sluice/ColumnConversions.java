@@ -106,7 +106,7 @@ final class ColumnConversions {
       default:
         Object v;
         try {
-          v = BinaryCodec.decode(oid, buf, off, len);
+          v = BinaryCodec.decode(oid, row.columns().createdElementOid(c), buf, off, len);
         } catch (PgException e) {
           throw ColumnErrors.inColumn(row, c, e);
         }

@@ -19,6 +19,9 @@ public final class Columns {
   private final int[] typeModifiers;
   private final short[] formats;
 
+  /** Per column the created element type an array's headers name (see below); null: none. */
+  private final int[] createdElements;
+
   /**
    * Created by the driver from a RowDescription; public for hand-written tests of decoders.
    *
@@ -37,12 +40,38 @@ public final class Columns {
       short[] columnNumbers,
       int[] typeModifiers,
       short[] formats) {
+    this(names, typeOids, tableOids, columnNumbers, typeModifiers, formats, null);
+  }
+
+  /**
+   * Created by the driver for columns whose types it reads as a built-in counterpart (see {@link
+   * #createdElementOid}).
+   *
+   * @param names the columns' names, as the server spells them
+   * @param typeOids the columns' type OIDs, as they are read
+   * @param tableOids the OIDs of the tables the columns come from, 0 for an expression
+   * @param columnNumbers the columns' attribute numbers in their tables, 0 for an expression
+   * @param typeModifiers the columns' type modifiers ({@code atttypmod}), -1 for none
+   * @param formats each column's format: 0 text, 1 binary
+   * @param createdElements per column, the created element type its array values name, or 0; null
+   *     for none at all
+   * @throws IllegalArgumentException if the arrays differ in length
+   */
+  public Columns(
+      String[] names,
+      int[] typeOids,
+      int[] tableOids,
+      short[] columnNumbers,
+      int[] typeModifiers,
+      short[] formats,
+      int[] createdElements) {
     int n = names.length;
     if (typeOids.length != n
         || tableOids.length != n
         || columnNumbers.length != n
         || typeModifiers.length != n
-        || formats.length != n) {
+        || formats.length != n
+        || (createdElements != null && createdElements.length != n)) {
       throw new IllegalArgumentException("column arrays differ in length: " + n + " names");
     }
     this.names = names;
@@ -51,6 +80,7 @@ public final class Columns {
     this.columnNumbers = columnNumbers;
     this.typeModifiers = typeModifiers;
     this.formats = formats;
+    this.createdElements = createdElements;
   }
 
   /**
@@ -111,6 +141,20 @@ public final class Columns {
    */
   public int typeModifier(int i) {
     return typeModifiers[i];
+  }
+
+  /**
+   * For an array column of a type created in the database that is read as a built-in array (an
+   * array of a domain, read as an array of the domain's base type; an array of a range created over
+   * a built-in range's subtype, read as an array of that range): the created element type its
+   * values name in their headers, which the array decoders accept besides the built-in element
+   * type. 0 for every other column, whose arrays must name exactly the built-in element type.
+   *
+   * @param i the column's position, from 0
+   * @return the created element type's OID, or 0
+   */
+  public int createdElementOid(int i) {
+    return createdElements == null ? 0 : createdElements[i];
   }
 
   /** How many columns {@link #readAsComposite} turned binary (the driver then asks anew). */
@@ -349,7 +393,17 @@ public final class Columns {
     return o instanceof Columns c
         && Arrays.equals(names, c.names)
         && Arrays.equals(typeOids, c.typeOids)
-        && Arrays.equals(formats, c.formats);
+        && Arrays.equals(formats, c.formats)
+        && sameCreatedElements(c);
+  }
+
+  private boolean sameCreatedElements(Columns c) {
+    for (int i = 0; i < names.length; i++) {
+      if (createdElementOid(i) != c.createdElementOid(i)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   @Override

@@ -892,7 +892,7 @@ public final class RowView {
     }
     Object v;
     try {
-      v = BinaryCodec.decode(oids[c], buf, offsets[c], len);
+      v = BinaryCodec.decode(oids[c], columns.createdElementOid(c), buf, offsets[c], len);
     } catch (PgException e) {
       throw ColumnErrors.inColumn(this, c, e);
     }

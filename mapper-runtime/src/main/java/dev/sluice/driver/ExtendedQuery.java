@@ -311,7 +311,7 @@ final class ExtendedQuery extends Exchange {
         }
         byte[] body = r.bodyCopy();
         // Arrays of domains as the statement's description was made into (no lookup mid-reply).
-        Columns now = session.derivedTypes.resolved(r.rowDescription());
+        Columns now = session.types.counterparts().resolved(r.rowDescription());
         if (!sameColumns(now, described.columns)) {
           redescribed(now);
         }

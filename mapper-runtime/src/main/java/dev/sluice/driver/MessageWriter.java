@@ -25,7 +25,8 @@ import java.util.Map;
 public final class MessageWriter {
   final WriteBuffer out;
 
-  MessageWriter(WriteBuffer out) {
+  MessageWriter(WriteBuffer out, TypeRegistry types) {
+    this.types = types;
     this.out = out;
   }
 
@@ -243,9 +244,9 @@ public final class MessageWriter {
 
   /**
    * The session's registry of user types, for records bound as composites (their types are looked
-   * up before the Bind is written: see {@link Preparer}); null until the session's owner sets it.
+   * up before the Bind is written: see {@link Preparer}).
    */
-  TypeRegistry types;
+  final TypeRegistry types;
 
   /**
    * Fails for {@link Interval#INFINITY} or {@link Interval#NEGATIVE_INFINITY} (alone, or in a

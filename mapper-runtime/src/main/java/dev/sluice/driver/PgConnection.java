@@ -51,13 +51,9 @@ public final class PgConnection implements AutoCloseable {
   /** The client-side limit of each call in milliseconds (0: none); see {@link #queryTimeout}. */
   private long queryTimeoutMillis;
 
-  /** The OIDs of user types (composites), each looked up the first time a call needs it. */
-  private final TypeRegistry types;
-
   private PgConnection(Session session, SluiceListener listener) {
     this.session = session;
-    this.types = new TypeRegistry(this::query);
-    session.writer.types = types;
+    session.types.catalog(this::query);
     this.listener = listener;
     this.batches = new BatchPipeline(session);
     this.queryTimeoutMillis = session.config.queryTimeout().toMillis();
@@ -334,11 +330,12 @@ public final class PgConnection implements AutoCloseable {
   }
 
   /**
-   * This connection's registry of user types (composites), looked up lazily by name; ask it between
+   * This connection's one registry of the types created in its database (composites, and the types
+   * read as a built-in counterpart), each looked up the first time it is needed; ask it between
    * calls, never while one runs (a lookup is a call of its own).
    */
   public TypeRegistry types() {
-    return types;
+    return session.types;
   }
 
   /**
@@ -372,9 +369,6 @@ public final class PgConnection implements AutoCloseable {
           throw timedOut(sql, pe); // cancelled by our deadline: the session is in step
         }
         session.markBroken();
-      }
-      if (e instanceof PgException pe) {
-        types.invalidateOn(pe); // a type the registry holds may have been dropped
       }
       session.fail(e);
       throw e;

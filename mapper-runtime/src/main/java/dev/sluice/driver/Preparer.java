@@ -94,8 +94,8 @@ final class Preparer {
    */
   static Prepared withTypes(Session session, Prepared p, String sql, Object[] params)
       throws IOException {
-    TypeRegistry types = session.writer.types;
-    if (types == null || !CompositeCodec.anyComposite(params)) {
+    TypeRegistry types = session.types;
+    if (!CompositeCodec.anyComposite(params)) {
       return p;
     }
     if (!resolve(session, types, p, params)) {
@@ -115,9 +115,8 @@ final class Preparer {
    * exchanges. What does not fit is left for the Bind to refuse.
    */
   static void lookUpTypes(Session session, Prepared p, Object[] params) throws IOException {
-    TypeRegistry types = session.writer.types;
-    if (types != null && CompositeCodec.anyComposite(params)) {
-      resolve(session, types, p, params);
+    if (CompositeCodec.anyComposite(params)) {
+      resolve(session, session.types, p, params);
     }
   }
 
@@ -156,8 +155,8 @@ final class Preparer {
     if (!isStalePlan(e)) {
       return false;
     }
-    if (TypeRegistry.isStaleType(e) && session.writer.types != null) {
-      session.writer.types.invalidate();
+    if (TypeRegistry.isStaleType(e)) {
+      session.types.invalidate();
     }
     session.statements.evict(p);
     if (session.transactionStatus() != Protocol.TX_IDLE || !session.isIdle()) {
@@ -234,7 +233,7 @@ final class Preparer {
     if (x.paramOids == null) {
       throw session.protocolViolation("no ParameterDescription for Describe");
     }
-    Columns columns = session.derivedTypes.resolve(session, x.columns);
+    Columns columns = DerivedTypes.resolve(session, x.columns);
     Prepared p = new Prepared(name, sql, x.paramOids, columns);
     if (!name.isEmpty() || session.unnamedStatements) {
       session.statements.put(p);

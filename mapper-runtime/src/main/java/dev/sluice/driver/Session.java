@@ -3,6 +3,7 @@ package dev.sluice.driver;
 import dev.sluice.NoticeListener;
 import dev.sluice.PgException;
 import dev.sluice.RowView;
+import dev.sluice.driver.codec.TypeRegistry;
 import dev.sluice.driver.config.ConnectionConfig;
 import dev.sluice.driver.config.StatementMode;
 import java.io.EOFException;
@@ -86,8 +87,11 @@ final class Session {
   final RowView rowView;
   final StatementCache statements;
 
-  /** The arrays of domains seen on this connection, read as arrays of their base types. */
-  final DerivedTypes derivedTypes = new DerivedTypes();
+  /**
+   * The types created in the database that this connection has met (composites, and the types read
+   * as a built-in counterpart), looked up once each: one cache, emptied as a whole.
+   */
+  final TypeRegistry types = new TypeRegistry();
 
   /**
    * {@link StatementMode#UNNAMED}: every Bind goes with a Parse of the unnamed statement in the
@@ -134,7 +138,7 @@ final class Session {
     this.transport = transport;
     this.buffer = new ReadBuffer(transport.input());
     this.reader = new MessageReader(buffer);
-    this.writer = new MessageWriter(new WriteBuffer(transport.output()));
+    this.writer = new MessageWriter(new WriteBuffer(transport.output()), types);
     this.rowView = new RowView(buffer);
     this.statements = new StatementCache(config.statementCacheSize());
     this.unnamedStatements = config.statementMode() == StatementMode.UNNAMED;
@@ -453,7 +457,7 @@ final class Session {
       case Protocol.ERROR_RESPONSE:
         {
           PgException e = errorResponse(queue.head); // a FATAL one is thrown here
-          derivedTypes.invalidateOn(e); // a type it knows may have been dropped
+          types.invalidateOn(e); // a type it knows may have been dropped or altered
           Exchange h = head(type);
           return h.error(e) && queue.head == x ? YIELDED : GO_ON;
         }

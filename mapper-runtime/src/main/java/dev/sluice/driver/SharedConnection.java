@@ -75,8 +75,8 @@ public final class SharedConnection implements AutoCloseable {
 
   private SharedConnection(Session session, dev.sluice.SluiceListener listener) {
     this.session = session;
-    this.types = new TypeRegistry((sql, values, rows, out) -> query(sql, values, rows, out, 0));
-    session.writer.types = types;
+    this.types = session.types;
+    types.catalog((sql, values, rows, out) -> query(sql, values, rows, out, 0));
     this.sender = new SharedSender(this, session);
     this.pump = new Pump(this, session, sender.gate);
     this.listener = listener;
@@ -195,7 +195,7 @@ public final class SharedConnection implements AutoCloseable {
     try {
       return finish(x, deadline, timeoutMillis);
     } catch (PgException e) {
-      types.invalidateOn(e); // a type the registry holds may have been dropped or altered
+      // The session emptied its type registry if e says a type was dropped or altered.
       if (!Preparer.isStalePlan(e) || (sink != null && !sink.restart())) {
         throw e;
       }

@@ -2,6 +2,7 @@ package dev.sluice.driver;
 
 import dev.sluice.Columns;
 import dev.sluice.PgException;
+import dev.sluice.driver.codec.Counterparts;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -235,10 +236,10 @@ final class SharedSender {
 
   /**
    * {@code columns} with their arrays of domains read as arrays of the base types ({@link
-   * DerivedTypes}), after a lookup exchange of its own if the connection has not seen a type yet.
+   * Counterparts}), after a lookup exchange of its own if the connection has not seen a type yet.
    */
   private Columns resolveTypes(String sql, Columns columns, long deadline, long timeoutMillis) {
-    DerivedTypes types = session.derivedTypes;
+    Counterparts types = session.types.counterparts();
     int[] unknown;
     SimpleQuery q;
     gate.lock();
@@ -248,7 +249,7 @@ final class SharedSender {
         return types.resolved(columns);
       }
       checkOpen(sql);
-      q = SimpleQuery.firstValue(session, DerivedTypes.lookup(unknown));
+      q = SimpleQuery.firstValue(session, Counterparts.lookup(unknown));
       try {
         session.writer.query(q.sql);
       } catch (RuntimeException | Error e) {

@@ -189,7 +189,7 @@ final class StatementPipeline {
     Prepared[] described = new Prepared[names.size()];
     for (int k = 0; k < x.answered; k++) {
       int first = firstStep.get(k);
-      Columns columns = session.derivedTypes.resolve(session, x.columns[k]);
+      Columns columns = DerivedTypes.resolve(session, x.columns[k]);
       Prepared p = new Prepared(names.get(k), steps.get(first).sql, x.paramOids[k], columns);
       session.statements.put(p);
       session.statements.pin(p);

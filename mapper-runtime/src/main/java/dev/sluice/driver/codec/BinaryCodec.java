@@ -47,6 +47,15 @@ public final class BinaryCodec {
    * typed decoders above give them. Throws for a type without a binary codec.
    */
   public static Object decode(int oid, byte[] b, int off, int len) {
+    return decode(oid, 0, b, off, len);
+  }
+
+  /**
+   * {@link #decode(int, byte[], int, int)} for a column whose arrays may name {@code
+   * createdElement} ({@link dev.sluice.Columns#createdElementOid}) as their element type; 0 for
+   * none.
+   */
+  public static Object decode(int oid, int createdElement, byte[] b, int off, int len) {
     BuiltinType t = BuiltinTypes.of(oid);
     if (t != null) {
       if (t.length >= 0) {
@@ -56,7 +65,7 @@ public final class BinaryCodec {
     }
     int element = Oids.elementOf(oid);
     if (element != 0) {
-      return array(b, off, len, element, Object.class);
+      return array(b, off, len, element, createdElement, Object.class);
     }
     if (RangeCodec.isRangeOrMultirange(oid)) {
       return RangeCodec.decode(oid, b, off, len);
@@ -85,13 +94,23 @@ public final class BinaryCodec {
    */
   public static <T> List<T> array(
       byte[] b, int off, int len, int elementOid, Class<T> elementType) {
+    return array(b, off, len, elementOid, 0, elementType);
+  }
+
+  /**
+   * {@link #array(byte[], int, int, int, Class)} whose header may also name {@code createdElement}
+   * (a domain over {@code elementOid}, or a range created over its subtype: see {@link
+   * dev.sluice.Columns#createdElementOid}); 0 for none.
+   */
+  public static <T> List<T> array(
+      byte[] b, int off, int len, int elementOid, int createdElement, Class<T> elementType) {
     if (len < 12) {
       throw new PgException("08P01", "array value of " + len + " bytes, shorter than its header");
     }
     int ndim = Bytes.getInt(b, off);
     int flags = Bytes.getInt(b, off + 4);
     int declared = Bytes.getInt(b, off + 8);
-    if (!elementsFit(declared, elementOid)) {
+    if (!elementsFit(declared, elementOid, createdElement)) {
       throw wrongElements(declared, elementOid);
     }
     if (ndim == 0) {
@@ -153,14 +172,14 @@ public final class BinaryCodec {
 
   /**
    * Whether an array value whose header declares elements of type {@code declared} is read as one
-   * of {@code expected}: the same type, or a type created in the database (OID from 16384). The
-   * latter is a domain over {@code expected}, or a range created over its subtype: array_send names
-   * the created type, whose values travel in {@code expected}'s binary form, and the driver
-   * describes such an array as the built-in array only after the catalog said so (DerivedTypes). A
-   * built-in type of another kind is refused.
+   * of {@code expected}: the same type, or {@code created}, the one type created in the database
+   * that the catalog said travels in {@code expected}'s binary form for this column (a domain over
+   * it, or a range created over its subtype; 0 for none). array_send names the created type, and
+   * the driver describes such an array as the built-in array only after the catalog said so ({@link
+   * Counterparts}). Any other type, built-in or created, is refused.
    */
-  static boolean elementsFit(int declared, int expected) {
-    return declared == expected || (declared & 0xffffffffL) >= 16384;
+  static boolean elementsFit(int declared, int expected, int created) {
+    return declared == expected || (created != 0 && declared == created);
   }
 
   /** An array value whose elements are {@code declared} where {@code expected} was described. */

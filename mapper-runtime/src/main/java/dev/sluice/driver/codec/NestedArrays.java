@@ -15,6 +15,15 @@ public final class NestedArrays {
 
   /** The value (array_send's form, elements of {@code elementOid}) as nested Lists of leaves. */
   public static List<Object> decode(byte[] b, int off, int len, int elementOid, Class<?> leafType) {
+    return decode(b, off, len, elementOid, 0, leafType);
+  }
+
+  /**
+   * {@link #decode(byte[], int, int, int, Class)} whose header may also name {@code createdElement}
+   * ({@link dev.sluice.Columns#createdElementOid}); 0 for none.
+   */
+  public static List<Object> decode(
+      byte[] b, int off, int len, int elementOid, int createdElement, Class<?> leafType) {
     if (len < 12) {
       throw new PgException("08P01", "array value of " + len + " bytes, shorter than its header");
     }
@@ -24,7 +33,7 @@ public final class NestedArrays {
     if (ndim < 0 || ndim > 6 || (flags & ~1) != 0) {
       throw new PgException("08P01", "array value with " + ndim + " dimensions and flags " + flags);
     }
-    if (!BinaryCodec.elementsFit(declared, elementOid)) {
+    if (!BinaryCodec.elementsFit(declared, elementOid, createdElement)) {
       throw BinaryCodec.wrongElements(declared, elementOid);
     }
     if (len < 12 + 8 * ndim) {

@@ -9,16 +9,31 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The OIDs of one connection's user types (composites for now; enums, domains and ranges are meant
- * to join), looked up by name from {@code pg_type} the first time a call needs one and kept for the
- * connection's life. OIDs change only through DDL (a type dropped and created again), so the cache
- * is dropped when the server says a type is gone ({@link #invalidateOn}: SQLSTATE 42704 or "cache
- * lookup failed") and when a statement describes a type with another OID than the cached one
- * ({@link #composite(String, int)}).
+ * One connection's knowledge of the types created in its database, whose OIDs are per database:
+ * looked up in the catalog the first time a call needs one and kept for the connection's life.
  *
- * <p>Safe to read while another thread looks a type up (a connection shared by pipelining callers
- * binds under its send lock while a caller looks up the next type); two callers needing the same
- * type may both look it up.
+ * <ul>
+ *   <li><b>Composites</b>, by name or OID from {@code pg_type} and {@code pg_attribute}, so that
+ *       records travel in binary ({@link #composite}, {@link #compositeByOid});
+ *   <li><b>built-in counterparts</b>: the types whose values travel in a built-in type's binary
+ *       form, so that they are read in binary as that type ({@link #resolved}). Arrays of domains
+ *       ({@code posint[]} for {@code CREATE DOMAIN posint AS int4}) are read as arrays of the base
+ *       type. Ranges created over a built-in range's subtype ({@code CREATE TYPE intspan AS RANGE
+ *       (subtype = int4)}) are read as that range, and their multiranges and arrays likewise:
+ *       range_send writes the flags and the bounds in the subtype's form with no OID, so the bytes
+ *       are the same. Any other created type maps to none and stays as described, in text.
+ * </ul>
+ *
+ * <p>One cache, emptied as a whole. OIDs change only through DDL (a type dropped and created
+ * again), so everything is forgotten when the server says a type is gone or changed ({@link
+ * #invalidateOn}: SQLSTATE 42704, "cache lookup failed", a composite whose binary form no longer
+ * fits) and when a statement describes a composite with another OID than the cached one ({@link
+ * #composite(String, int)}). A statement whose result type changed is described again (0A000 from
+ * RevalidateCachedQuery), which looks the new OIDs up.
+ *
+ * <p>Safe to read while another thread looks a type up or forgets them all (a connection shared by
+ * pipelining callers binds and describes under its send lock while its reader thread sees errors);
+ * two callers needing the same type may both look it up.
  */
 public final class TypeRegistry {
   /**
@@ -86,19 +101,33 @@ public final class TypeRegistry {
                 r.getString(9)
               };
 
-  private final Catalog catalog;
+  private volatile Catalog catalog;
+  private final Counterparts counterparts = new Counterparts();
   private final Map<String, CompositeType> byName = new ConcurrentHashMap<>();
   private final Map<Integer, CompositeType> byOid = new ConcurrentHashMap<>();
   private final Map<Integer, CompositeType> byArrayOid = new ConcurrentHashMap<>();
   private final Map<Integer, String> otherNames = new ConcurrentHashMap<>();
   private volatile int lookups;
 
+  /** An empty registry; lookups by name need a {@link #catalog(Catalog)}. */
+  public TypeRegistry() {}
+
   /**
-   * A registry whose lookups by name run through {@code catalog}: the connection's own calls.
+   * A registry whose lookups by name run through {@code catalog}.
    *
    * @param catalog runs a catalog query as a call of its own
    */
   public TypeRegistry(Catalog catalog) {
+    this.catalog = catalog;
+  }
+
+  /**
+   * Sets what lookups by name ({@link #composite(String)}) run through: the connection's own calls,
+   * set by the connection's owner once it can run them.
+   *
+   * @param catalog runs a catalog query as a call of its own
+   */
+  public void catalog(Catalog catalog) {
     this.catalog = catalog;
   }
 
@@ -166,8 +195,18 @@ public final class TypeRegistry {
     return otherNames.get(oid);
   }
 
-  /** Forgets every type: the next call that needs one looks it up again. */
+  /**
+   * The part of this registry that knows which created types are read as a built-in type.
+   *
+   * @return this registry's counterparts, forgotten with the rest by {@link #invalidate}
+   */
+  public Counterparts counterparts() {
+    return counterparts;
+  }
+
+  /** Forgets every type: the next call or description that needs one looks it up again. */
   public void invalidate() {
+    counterparts.clear();
     otherNames.clear();
     byName.clear();
     byOid.clear();
@@ -176,10 +215,14 @@ public final class TypeRegistry {
 
   /**
    * Forgets every type if {@code e} says a type the cache may hold is gone or has changed (SQLSTATE
-   * 42704, or {@link #isStaleType}); returns whether it did.
+   * 42704, any "cache lookup failed" (a type, or a range's entry), or {@link #isStaleType});
+   * returns whether it did.
    */
   public boolean invalidateOn(PgException e) {
-    if ("42704".equals(e.sqlState()) || isStaleType(e)) {
+    String message = e.serverMessage();
+    if ("42704".equals(e.sqlState())
+        || isStaleType(e)
+        || (message != null && message.startsWith("cache lookup failed"))) {
       invalidate();
       return true;
     }
@@ -207,15 +250,23 @@ public final class TypeRegistry {
                 || message.startsWith("wrong data type")));
   }
 
-  /** How many catalog lookups this registry ran (for tests: a cached type costs none). */
+  /**
+   * How many catalog lookups this registry ran, of composites and of counterparts (for tests: a
+   * cached type costs none).
+   */
   public int lookups() {
-    return lookups;
+    return lookups + counterparts.lookups();
   }
 
   private CompositeType load(String name) {
+    Catalog via = catalog;
+    if (via == null) {
+      throw new IllegalStateException(
+          "this registry has no catalog to look \"" + name + "\" up in");
+    }
     List<Object[]> rows;
     try {
-      rows = rows(LOOKUP, name, catalog);
+      rows = rows(LOOKUP, name, via);
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e); // the connection's calls report PgException
     }
