@@ -3,11 +3,14 @@ package dev.sluice;
 import dev.sluice.driver.codec.BinaryCodec;
 import dev.sluice.driver.codec.BitStringCodec;
 import dev.sluice.driver.codec.Bytes;
+import dev.sluice.driver.codec.NestedArrays;
 import dev.sluice.driver.codec.NumericCodec;
 import dev.sluice.driver.codec.Oids;
 import dev.sluice.driver.codec.RangeCodec;
+import dev.sluice.driver.codec.TextArray;
 import dev.sluice.driver.codec.TextCodec;
 import java.math.BigDecimal;
+import java.util.List;
 
 /**
  * Reads a column of the current {@link RowView} row as a Java type other than its own, for the
@@ -104,9 +107,21 @@ final class ColumnConversions {
       case Oids.BYTEA_ARRAY:
         throw ColumnErrors.mismatch(row, c, "String");
       default:
+        int created = row.columns().createdElementOid(c);
+        if (created != 0 && Oids.isTextual(Oids.elementOf(oid))) {
+          // An array of enums, read as text[]: the text array_out gives it, as when it came in
+          // text format (the labels are text-like, so their text is exact).
+          try {
+            List<Object> nested =
+                NestedArrays.decode(buf, off, len, Oids.elementOf(oid), created, String.class);
+            return TextArray.format(nested, ',');
+          } catch (PgException e) {
+            throw ColumnErrors.inColumn(row, c, e);
+          }
+        }
         Object v;
         try {
-          v = BinaryCodec.decode(oid, row.columns().createdElementOid(c), buf, off, len);
+          v = BinaryCodec.decode(oid, created, buf, off, len);
         } catch (PgException e) {
           throw ColumnErrors.inColumn(row, c, e);
         }

@@ -17,17 +17,22 @@ import java.util.concurrent.ConcurrentHashMap;
  *   <li>ranges whose subtype is that of a built-in range ({@code CREATE TYPE intspan AS RANGE
  *       (subtype = int4)}), read as that range ({@code int4range}): range_send writes the flags and
  *       the bounds in the subtype's binary form, with no OID, so the two are the same bytes. Their
- *       multiranges likewise, and arrays of such ranges as arrays of the built-in range.
+ *       multiranges likewise, and arrays of such ranges as arrays of the built-in range;
+ *   <li>arrays of enums ({@code mood[]}, and arrays of domains over an enum), read as {@code
+ *       text[]}: enum_send writes the label's bytes, as text's binary form is, so the elements are
+ *       read exactly, with no parsing of array_out's quoting. An enum column itself stays in text
+ *       format, whose bytes are the label as well.
  * </ul>
  *
  * <p>When a statement is described, each result column of a type created in the database (OID from
  * 16384) without a built-in codec is looked up once per connection in {@code pg_type} and {@code
  * pg_range}. A type of these kinds is mapped to its built-in counterpart; any other (an enum, a
  * composite, a range over a subtype no built-in range has, such as float8) to none and left as it
- * is, in text. The statement's columns then report the built-in type, in binary ({@link
- * #resolved}), as a plain domain column reports its base type. An array's values still name the
- * created element type in their headers; the columns carry it ({@link Columns#createdElementOid}),
- * and the array decoders accept that one type besides the built-in element, no other.
+ * is, in text (composites turn binary when a decoder reads them as records). The statement's
+ * columns then report the built-in type, in binary ({@link #resolved}), as a plain domain column
+ * reports its base type. An array's values still name the created element type in their headers;
+ * the columns carry it ({@link Columns#createdElementOid}), and the array decoders accept that one
+ * type besides the built-in element, no other.
  *
  * <p>Emptied with the rest of the registry ({@link TypeRegistry#invalidate}). Read and written by
  * whichever caller describes a statement; on a shared connection several may at once, and the
@@ -95,12 +100,12 @@ public final class Counterparts {
    * The catalog query that maps each of {@code oids} that has a built-in counterpart to what it is
    * made of: one text value (null if none) of comma-separated {@code oid:kind:of:element}, where
    * kind {@code a} is an array of domains, {@code of} its base type's array and {@code element} the
-   * array's own element type (the domain its values' headers name); {@code r} a range and {@code m}
-   * a multirange, each with its range's subtype (and element 0); {@code A} an array of ranges, with
-   * its range's subtype and the range. A true array has {@code typlen} -1 and an element type
-   * (fixed-size types such as point have an element type too); the walk follows {@code typbasetype}
-   * through domains over domains. The OIDs are numbers this driver formats, from RowDescription,
-   * never a caller's value.
+   * array's own element type (the domain its values' headers name); {@code e} an array of an enum
+   * (or of domains over one), likewise; {@code r} a range and {@code m} a multirange, each with its
+   * range's subtype (and element 0); {@code A} an array of ranges, with its range's subtype and the
+   * range. A true array has {@code typlen} -1 and an element type (fixed-size types such as point
+   * have an element type too); the walk follows {@code typbasetype} through domains over domains.
+   * The OIDs are numbers this driver formats, from RowDescription, never a caller's value.
    *
    * @param oids the types to look up, from {@link #unknown}
    * @return one simple query's text
@@ -122,9 +127,10 @@ public final class Counterparts {
         + " UNION ALL SELECT w.arr, w.first, d.typbasetype, w.depth + 1 FROM walk w"
         + " JOIN pg_catalog.pg_type d ON d.oid = w.elem WHERE d.typtype = 'd' AND w.depth < 32)"
         + " SELECT pg_catalog.string_agg(x, ',') FROM ("
-        + "SELECT w.arr::text || ':a:' || b.typarray::text || ':' || w.first::text AS x"
+        + "SELECT w.arr::text || CASE WHEN b.typtype = 'e' THEN ':e:' ELSE ':a:' END"
+        + " || b.typarray::text || ':' || w.first::text AS x"
         + " FROM walk w JOIN pg_catalog.pg_type b ON b.oid = w.elem"
-        + " WHERE b.typtype <> 'd' AND w.depth > 0"
+        + " WHERE b.typtype <> 'd' AND (w.depth > 0 OR b.typtype = 'e')"
         + " UNION ALL SELECT r.rngtypid::text || ':r:' || r.rngsubtype::text || ':0'"
         + " FROM pg_catalog.pg_range r WHERE r.rngtypid"
         + any
@@ -140,9 +146,8 @@ public final class Counterparts {
 
   /**
    * Records the answer to {@link #lookup}{@code (oids)}: the built-in type each entry maps to, and
-   * none for the others. A type whose counterpart has no built-in codec (a domain over an enum, a
-   * composite or an array; a range over float8, which no built-in range has) stays as it is
-   * described.
+   * none for the others. A type whose counterpart has no built-in codec (a domain over a composite
+   * or an array; a range over float8, which no built-in range has) stays as it is described.
    *
    * @param oids the types looked up
    * @param answer the query's one value, or null
@@ -159,6 +164,7 @@ public final class Counterparts {
         int builtIn =
             switch (parts[1]) {
               case "a" -> of != 0 && Oids.hasBinaryCodec(of) && Oids.elementOf(of) != 0 ? of : 0;
+              case "e" -> Oids.TEXT_ARRAY; // enum_send writes the label, as text's form is
               case "r" -> RangeCodec.rangeOfSubtype(of);
               case "m" -> RangeCodec.multirangeOf(RangeCodec.rangeOfSubtype(of));
               case "A" -> RangeCodec.arrayOfRange(RangeCodec.rangeOfSubtype(of));

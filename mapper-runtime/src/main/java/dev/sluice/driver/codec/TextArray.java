@@ -99,6 +99,73 @@ public final class TextArray {
     }
   }
 
+  /**
+   * The text {@code array_out} writes for an array of text-like elements ({@code nested}: Strings,
+   * nulls, and Lists of them for further dimensions, as {@link NestedArrays} reads them), bounds
+   * from 1: {@code {a,"b c",NULL,"say \\"hi\\""}}. An element is quoted when it is empty, is {@code
+   * NULL} in any case, or holds a brace, a double quote, a backslash, the delimiter or white space;
+   * inside quotes a double quote and a backslash take a backslash.
+   */
+  public static String format(List<?> nested, char delimiter) {
+    StringBuilder sb = new StringBuilder();
+    format(sb, nested, delimiter);
+    return sb.toString();
+  }
+
+  private static void format(StringBuilder sb, List<?> items, char delimiter) {
+    sb.append('{');
+    for (int i = 0; i < items.size(); i++) {
+      if (i > 0) {
+        sb.append(delimiter);
+      }
+      Object item = items.get(i);
+      if (item == null) {
+        sb.append("NULL");
+      } else if (item instanceof List<?> inner) {
+        format(sb, inner, delimiter);
+      } else {
+        String s = item.toString();
+        if (!needsQuotes(s, delimiter)) {
+          sb.append(s);
+          continue;
+        }
+        sb.append('"');
+        for (int k = 0; k < s.length(); k++) {
+          char c = s.charAt(k);
+          if (c == '"' || c == '\\') {
+            sb.append('\\');
+          }
+          sb.append(c);
+        }
+        sb.append('"');
+      }
+    }
+    sb.append('}');
+  }
+
+  private static boolean needsQuotes(String s, char delimiter) {
+    if (s.isEmpty() || s.equalsIgnoreCase("NULL")) {
+      return true;
+    }
+    for (int k = 0; k < s.length(); k++) {
+      char c = s.charAt(k);
+      if (c == '{'
+          || c == '}'
+          || c == '"'
+          || c == '\\'
+          || c == delimiter
+          || c == ' '
+          || c == '\t'
+          || c == '\n'
+          || c == '\r'
+          || c == '\u000b'
+          || c == '\f') {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private static PgException malformed(byte[] b, int off, int len, String why) {
     return new PgException(
         "22P02",

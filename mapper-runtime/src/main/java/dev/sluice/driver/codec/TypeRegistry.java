@@ -16,12 +16,13 @@ import java.util.concurrent.ConcurrentHashMap;
  *   <li><b>Composites</b>, by name or OID from {@code pg_type} and {@code pg_attribute}, so that
  *       records travel in binary ({@link #composite}, {@link #compositeByOid});
  *   <li><b>built-in counterparts</b>: the types whose values travel in a built-in type's binary
- *       form, so that they are read in binary as that type ({@link #resolved}). Arrays of domains
- *       ({@code posint[]} for {@code CREATE DOMAIN posint AS int4}) are read as arrays of the base
- *       type. Ranges created over a built-in range's subtype ({@code CREATE TYPE intspan AS RANGE
- *       (subtype = int4)}) are read as that range, and their multiranges and arrays likewise:
- *       range_send writes the flags and the bounds in the subtype's form with no OID, so the bytes
- *       are the same. Any other created type maps to none and stays as described, in text.
+ *       form, so that they are read in binary as that type ({@link Counterparts}). Arrays of
+ *       domains ({@code posint[]} for {@code CREATE DOMAIN posint AS int4}) are read as arrays of
+ *       the base type. Ranges created over a built-in range's subtype ({@code CREATE TYPE intspan
+ *       AS RANGE (subtype = int4)}) are read as that range, and their multiranges and arrays
+ *       likewise: range_send writes the flags and the bounds in the subtype's form with no OID, so
+ *       the bytes are the same. Any other created type maps to none and stays as described, in
+ *       text.
  * </ul>
  *
  * <p>One cache, emptied as a whole. OIDs change only through DDL (a type dropped and created
