@@ -187,16 +187,7 @@ final class ArrayEncoder {
         literal(sb, elements(item), delimiter);
         continue;
       }
-      String s = TextForms.text(item, delimiter);
-      sb.append('"');
-      for (int k = 0; k < s.length(); k++) {
-        char c = s.charAt(k);
-        if (c == '"' || c == '\\') {
-          sb.append('\\');
-        }
-        sb.append(c);
-      }
-      sb.append('"');
+      TextArray.quoted(sb, TextForms.text(item, delimiter));
     }
     sb.append('}');
   }

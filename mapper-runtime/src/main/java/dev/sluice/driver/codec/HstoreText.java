@@ -33,27 +33,15 @@ public final class HstoreText {
       if (out.length() > 0) {
         out.append(", ");
       }
-      quote(out, key);
+      TextArray.quoted(out, key);
       out.append("=>");
       if (v == null) {
         out.append("NULL");
       } else {
-        quote(out, (String) v);
+        TextArray.quoted(out, (String) v);
       }
     }
     return out.toString();
-  }
-
-  private static void quote(StringBuilder out, String s) {
-    out.append('"');
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      if (c == '"' || c == '\\') {
-        out.append('\\');
-      }
-      out.append(c);
-    }
-    out.append('"');
   }
 
   /**

@@ -125,22 +125,30 @@ public final class TextArray {
         format(sb, inner, delimiter);
       } else {
         String s = item.toString();
-        if (!needsQuotes(s, delimiter)) {
+        if (needsQuotes(s, delimiter)) {
+          quoted(sb, s);
+        } else {
           sb.append(s);
-          continue;
         }
-        sb.append('"');
-        for (int k = 0; k < s.length(); k++) {
-          char c = s.charAt(k);
-          if (c == '"' || c == '\\') {
-            sb.append('\\');
-          }
-          sb.append(c);
-        }
-        sb.append('"');
       }
     }
     sb.append('}');
+  }
+
+  /**
+   * Appends {@code s} in double quotes, a backslash before each double quote and backslash: how
+   * array_in and hstore_in read a quoted element.
+   */
+  static void quoted(StringBuilder sb, String s) {
+    sb.append('"');
+    for (int k = 0; k < s.length(); k++) {
+      char c = s.charAt(k);
+      if (c == '"' || c == '\\') {
+        sb.append('\\');
+      }
+      sb.append(c);
+    }
+    sb.append('"');
   }
 
   private static boolean needsQuotes(String s, char delimiter) {
