@@ -208,14 +208,18 @@ final class TransactionPooler implements AutoCloseable {
         synchronized (c) {
           c.pendingSyncs--;
           release = message[5] == 'I' && c.pendingSyncs == 0 && !c.openGroup;
+          if (statements != null) {
+            // Queued for the client before the loan ends (the queue never blocks): the client's
+            // next message may borrow another backend at once, and an answer the pooler gives
+            // itself there (a Close's CloseComplete) must not overtake this ReadyForQuery.
+            statements.fromServer(b.prepared, message, c.outbox::add);
+          }
           if (release) {
             c.backend = null;
             b.owner = null;
           }
         }
-        if (statements != null) {
-          statements.fromServer(b.prepared, message, c.outbox::add);
-        } else {
+        if (statements == null) {
           c.out.write(message);
           c.out.flush();
         }
