@@ -246,7 +246,8 @@ public final class Cursor<T> implements AutoCloseable {
           if (described == null) {
             throw session.unexpected(type, name());
           }
-          dev.sluice.Columns now = r.rowDescription();
+          // Created types as the statement's description was made into (no lookup mid-reply).
+          dev.sluice.Columns now = session.types.counterparts().resolved(r.rowDescription());
           if (!ExtendedQuery.sameColumns(now, described.columns)) {
             session.statements.evict(described);
             closing = true;

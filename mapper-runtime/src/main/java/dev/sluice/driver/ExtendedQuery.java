@@ -219,13 +219,14 @@ final class ExtendedQuery extends Exchange {
    * call's failure ({@link #columnsChanged}). Replies are read by one thread at a time, which
    * orders the writes of {@code p.portalDescription}.
    */
-  static PgException portalColumnsChanged(MessageReader r, Prepared p, String sql)
+  static PgException portalColumnsChanged(Session session, MessageReader r, Prepared p, String sql)
       throws IOException {
     if (r.skipIfBodyIs(p.portalDescription)) {
       return null;
     }
     byte[] body = r.bodyCopy();
-    Columns now = r.rowDescription();
+    // Created types as the statement's description was made into (no lookup mid-reply).
+    Columns now = session.types.counterparts().resolved(r.rowDescription());
     if (!sameColumns(now, p.columns)) {
       return columnsChanged(sql, now);
     }
@@ -234,7 +235,10 @@ final class ExtendedQuery extends Exchange {
   }
 
   /**
-   * Whether the portal's columns are those the decoder was bound to: the same names and types. The
+   * Whether the portal's columns are those the decoder was bound to: the same names and types, and
+   * for an array read as a built-in array the same created element type (a domain dropped and
+   * created again over the same type has a new OID, which its values' headers name). {@code now}
+   * must be resolved as the description was ({@link dev.sluice.driver.codec.Counterparts}). The
    * formats are compared elsewhere ({@link #formatsFit}): they are what Bind asked for, and a
    * decoder may have turned a composite column binary, which a fresh description does not show.
    */
@@ -247,7 +251,9 @@ final class ExtendedQuery extends Exchange {
       return false;
     }
     for (int i = 0; i < n; i++) {
-      if (now.typeOid(i) != bound.typeOid(i) || !now.name(i).equals(bound.name(i))) {
+      if (now.typeOid(i) != bound.typeOid(i)
+          || now.createdElementOid(i) != bound.createdElementOid(i)
+          || !now.name(i).equals(bound.name(i))) {
         return false;
       }
     }
@@ -310,7 +316,7 @@ final class ExtendedQuery extends Exchange {
           return false; // the same bytes as last time: the same columns, nothing allocated
         }
         byte[] body = r.bodyCopy();
-        // Arrays of domains as the statement's description was made into (no lookup mid-reply).
+        // Created types as the statement's description was made into (no lookup mid-reply).
         Columns now = session.types.counterparts().resolved(r.rowDescription());
         if (!sameColumns(now, described.columns)) {
           redescribed(now);

@@ -65,7 +65,7 @@ final class PipelineSegment extends Exchange {
           if (!pipeline.checksColumns) {
             throw session.unexpected(type, name());
           }
-          PgException changed = ExtendedQuery.portalColumnsChanged(r, s.statement, s.sql);
+          PgException changed = ExtendedQuery.portalColumnsChanged(session, r, s.statement, s.sql);
           if (changed != null) {
             session.statements.evict(s.statement);
             s.rejected(changed);

@@ -178,7 +178,7 @@ final class SharedQuery extends Exchange {
         if (!connection.checksColumns()) {
           throw session.unexpected(type, name());
         }
-        columnsChanged = ExtendedQuery.portalColumnsChanged(r, prepared, sql);
+        columnsChanged = ExtendedQuery.portalColumnsChanged(session, r, prepared, sql);
         return false;
       case Protocol.BIND_COMPLETE:
       case Protocol.NO_DATA:

@@ -102,7 +102,7 @@ public final class TextArray {
   /**
    * The text {@code array_out} writes for an array of text-like elements ({@code nested}: Strings,
    * nulls, and Lists of them for further dimensions, as {@link NestedArrays} reads them), bounds
-   * from 1: {@code {a,"b c",NULL,"say \\"hi\\""}}. An element is quoted when it is empty, is {@code
+   * from 1: {@code {a,"b c",NULL,"say \"hi\""}}. An element is quoted when it is empty, is {@code
    * NULL} in any case, or holds a brace, a double quote, a backslash, the delimiter or white space;
    * inside quotes a double quote and a backslash take a backslash.
    */
