@@ -7,12 +7,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Parses the text form of a one-dimensional array, as the server's {@code array_out} writes it:
- * {@code {a,"b c",NULL,"say \"hi\""}}; explicit bounds ({@code [0:2]={…}}), which a List cannot
- * keep, are refused (0A000). Used for arrays of types the driver reads as text (enums and other
- * types whose OIDs are per database), whose elements are returned as the strings between the
- * delimiters. The delimiter is the element type's (typdelim: ';' for box, whose elements hold
- * commas), given by the caller.
+ * Parses the text form of a one-dimensional array, as the server's {@code array_out} writes it, and
+ * writes it ({@link #format}): {@code {a,"b c",NULL,"say \"hi\""}}; explicit bounds ({@code
+ * [0:2]={…}}), which a List cannot keep, are refused (0A000). Parsing serves arrays of types the
+ * driver reads as text (geometric types, and other types created in the database), whose elements
+ * are returned as the strings between the delimiters; formatting serves {@code getString} on enum
+ * arrays, which arrive in binary. The delimiter is the element type's (typdelim: ';' for box, whose
+ * elements hold commas), given by the caller.
  */
 public final class TextArray {
   private TextArray() {}
