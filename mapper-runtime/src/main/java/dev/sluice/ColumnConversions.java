@@ -108,12 +108,13 @@ final class ColumnConversions {
         throw ColumnErrors.mismatch(row, c, "String");
       default:
         int created = row.columns().createdElementOid(c);
-        if (created != 0 && Oids.isTextual(Oids.elementOf(oid))) {
+        int element = Oids.elementOf(oid);
+        if (created != 0 && Oids.isTextual(element)) {
           // An array of enums, read as text[]: the text array_out gives it, as when it came in
           // text format (the labels are text-like, so their text is exact).
           try {
             List<Object> nested =
-                NestedArrays.decode(buf, off, len, Oids.elementOf(oid), created, String.class);
+                NestedArrays.decode(buf, off, len, element, created, String.class);
             return TextArray.format(nested, ',');
           } catch (PgException e) {
             throw ColumnErrors.inColumn(row, c, e);

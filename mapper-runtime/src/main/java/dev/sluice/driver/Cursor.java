@@ -246,8 +246,7 @@ public final class Cursor<T> implements AutoCloseable {
           if (described == null) {
             throw session.unexpected(type, name());
           }
-          // Created types as the statement's description was made into (no lookup mid-reply).
-          dev.sluice.Columns now = session.types.counterparts().resolved(r.rowDescription());
+          dev.sluice.Columns now = DerivedTypes.portal(session, r);
           if (!ExtendedQuery.sameColumns(now, described.columns)) {
             session.statements.evict(described);
             closing = true;

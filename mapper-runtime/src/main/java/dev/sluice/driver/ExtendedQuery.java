@@ -225,8 +225,7 @@ final class ExtendedQuery extends Exchange {
       return null;
     }
     byte[] body = r.bodyCopy();
-    // Created types as the statement's description was made into (no lookup mid-reply).
-    Columns now = session.types.counterparts().resolved(r.rowDescription());
+    Columns now = DerivedTypes.portal(session, r);
     if (!sameColumns(now, p.columns)) {
       return columnsChanged(sql, now);
     }
@@ -316,8 +315,7 @@ final class ExtendedQuery extends Exchange {
           return false; // the same bytes as last time: the same columns, nothing allocated
         }
         byte[] body = r.bodyCopy();
-        // Created types as the statement's description was made into (no lookup mid-reply).
-        Columns now = session.types.counterparts().resolved(r.rowDescription());
+        Columns now = DerivedTypes.portal(session, r);
         if (!sameColumns(now, described.columns)) {
           redescribed(now);
         }

@@ -114,15 +114,6 @@ public final class TypeRegistry {
   public TypeRegistry() {}
 
   /**
-   * A registry whose lookups by name run through {@code catalog}.
-   *
-   * @param catalog runs a catalog query as a call of its own
-   */
-  public TypeRegistry(Catalog catalog) {
-    this.catalog = catalog;
-  }
-
-  /**
    * Sets what lookups by name ({@link #composite(String)}) run through: the connection's own calls,
    * set by the connection's owner once it can run them.
    *
