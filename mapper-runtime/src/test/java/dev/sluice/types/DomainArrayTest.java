@@ -104,6 +104,12 @@ class DomainArrayTest {
         assertThat(labels)
             .isEqualTo(db.query(READ, columns -> row -> row.getList(4, String.class), 1).get(0));
       }
+      // An array of a domain over text gives array_out's text, as the server prints it.
+      assertThat(
+              db.query(
+                  "SELECT e, e::text FROM doms WHERE id = 1",
+                  columns -> r -> r.getString(0) + " | " + r.getString(1)))
+          .containsExactly("{\"x,y\",NULL,\"{z}\"} | {\"x,y\",NULL,\"{z}\"}");
       // A domain array bound back in binary round-trips (and the CHECK still applies).
       db.execute("UPDATE doms SET a = $1 WHERE id = 2", db.query(READ, col(1), 1).get(0));
       assertThat(db.query("SELECT a::text FROM doms WHERE id = 2", columns -> r -> r.getString(0)))
