@@ -20,8 +20,6 @@ import java.util.List;
  * out.
  */
 final class CopyRowEncoder extends CopyRow {
-  /** OIDs from here on are the database's own types (FirstNormalObjectId): enums, domains, … */
-  private static final int FIRST_NORMAL_OID = 16384;
 
   // A column's encoding, chosen once per COPY from its type OID.
   private static final byte OTHER = 0;
@@ -84,7 +82,7 @@ final class CopyRowEncoder extends CopyRow {
       case Oids.UUID:
         return UUID;
       default:
-        return oid >= FIRST_NORMAL_OID ? TEXT : OTHER;
+        return Oids.isCreated(oid) ? TEXT : OTHER;
     }
   }
 
@@ -267,7 +265,7 @@ final class CopyRowEncoder extends CopyRow {
           out.putBytes(text.getBytes(StandardCharsets.UTF_8));
           return;
         default:
-          if (oid >= FIRST_NORMAL_OID) {
+          if (Oids.isCreated(oid)) {
             out.putBytes(text.getBytes(StandardCharsets.UTF_8)); // an enum, or another text type
             return;
           }

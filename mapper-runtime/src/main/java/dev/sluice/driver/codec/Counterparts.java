@@ -39,8 +39,6 @@ import java.util.concurrent.ConcurrentHashMap;
  * reader thread invalidates, hence the concurrent map.
  */
 public final class Counterparts {
-  /** A type created in the database has an OID from here on (FirstNormalObjectId). */
-  private static final int FIRST_NORMAL_OID = 16384;
 
   /**
    * What a created type is read as: {@code builtIn}, the built-in type whose binary form its values
@@ -93,7 +91,7 @@ public final class Counterparts {
   }
 
   private static boolean mayHaveCounterpart(int oid) {
-    return (oid & 0xffffffffL) >= FIRST_NORMAL_OID && !Oids.hasBinaryCodec(oid);
+    return Oids.isCreated(oid) && !Oids.hasBinaryCodec(oid);
   }
 
   /**

@@ -114,6 +114,18 @@ public final class Oids {
   }
 
   /** Whether the driver reads this type in binary format (else it asks for text). */
+  /** The first OID the database gives a type it creates (FirstNormalObjectId). */
+  public static final int FIRST_CREATED = 16384;
+
+  /**
+   * Whether {@code oid} names a type created in the database (an enum, a domain, a composite, a
+   * range), not one built in. OIDs are unsigned: on a cluster whose OID counter passed 2^31 a
+   * created type's OID is a negative {@code int}, and is created all the same.
+   */
+  public static boolean isCreated(int oid) {
+    return Integer.compareUnsigned(oid, FIRST_CREATED) >= 0;
+  }
+
   public static boolean hasBinaryCodec(int oid) {
     return BuiltinTypes.of(oid) != null
         || elementOf(oid) != 0

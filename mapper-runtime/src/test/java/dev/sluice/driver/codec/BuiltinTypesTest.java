@@ -116,4 +116,32 @@ class BuiltinTypesTest {
     assertThatThrownBy(() -> ParameterEncoder.encode(w, 1.5, Oids.INT4, Protocol.FORMAT_BINARY, 1))
         .hasMessageContaining("parameter $1 is integer but the value is a java.lang.Double");
   }
+
+  @Test
+  void aCreatedTypeIsOneFromFirstNormalObjectIdReadAsAnUnsignedOid(TestDatabase db)
+      throws SQLException {
+    int created;
+    try (Connection c = db.jdbc();
+        java.sql.Statement s = c.createStatement()) {
+      s.execute(
+          "DROP TYPE IF EXISTS oids_created_mood; CREATE TYPE oids_created_mood AS ENUM ('a')");
+      try (ResultSet r = s.executeQuery("SELECT 'oids_created_mood'::regtype::oid::bigint")) {
+        assertThat(r.next()).isTrue();
+        created = (int) r.getLong(1);
+      }
+    }
+    assertThat(Oids.isCreated(created)).as("OID %d", created).isTrue();
+    for (BuiltinType t : BuiltinTypes.all()) {
+      assertThat(Oids.isCreated(t.oid)).as(t.toString()).isFalse();
+      assertThat(Oids.isCreated(t.arrayOid)).as(t + " array").isFalse();
+    }
+    assertThat(Oids.isCreated(Oids.FIRST_CREATED - 1)).isFalse();
+    assertThat(Oids.isCreated(Oids.FIRST_CREATED)).isTrue();
+    // Past 2^31 an OID arrives as a negative int: still a created type, and one with no built-in
+    // codec (so a column of it is looked up, and COPY sends it as text), never a built-in one.
+    for (long oid : new long[] {2_147_483_648L, 3_000_000_000L, 4_294_967_295L}) {
+      assertThat(Oids.isCreated((int) oid)).as("OID %d", oid).isTrue();
+      assertThat(Oids.hasBinaryCodec((int) oid)).as("OID %d", oid).isFalse();
+    }
+  }
 }
