@@ -4,8 +4,6 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -88,6 +86,9 @@ public final class CellMain {
   private Connection admin;
   private ThreadPoolExecutor callers;
 
+  /** The threads of {@link #callers} (the paired W3c cell reads their CPU time). */
+  private final List<Thread> callerThreads = new java.util.concurrent.CopyOnWriteArrayList<>();
+
   /** The paired cell's last iteration: the calling thread's CPU ns in each half, or -1. */
   private long pairDsl;
 
@@ -146,9 +147,9 @@ public final class CellMain {
       if (pairDsl >= 0) {
         s = s.withPair(pairDsl, pairSql);
       }
-      check(units);
+      Checks.units(spec, units);
       if (spec.workload().isInsert()) {
-        checkInserted();
+        Checks.inserted(spec, admin);
       }
       kept = null;
       System.out.println(PREFIX + "iter " + (measured ? 1 : 0) + " " + s.toLine());
@@ -183,7 +184,17 @@ public final class CellMain {
     }
     if (w.isConcurrent()) {
       callers =
-          new ThreadPoolExecutor(CALLERS, CALLERS, 1, TimeUnit.HOURS, new LinkedBlockingQueue<>());
+          new ThreadPoolExecutor(
+              CALLERS,
+              CALLERS,
+              1,
+              TimeUnit.HOURS,
+              new LinkedBlockingQueue<>(),
+              r -> {
+                Thread t = new Thread(r, "caller-" + callerThreads.size());
+                callerThreads.add(t);
+                return t;
+              });
       callers.prestartAllCoreThreads();
     }
     if (w.isInsert()) {
@@ -224,16 +235,16 @@ public final class CellMain {
     switch (spec.workload()) {
       case W1:
         kept = client.readWide();
-        return count(kept);
+        return Checks.count(kept);
       case W2:
         kept = client.readNarrow();
-        return count(kept);
+        return Checks.count(kept);
       case W3:
         {
           long n =
               spec.client() == Client.SLUICE_PAIRED
                   ? pairedLookups(measured ? latencyCount : -1)
-                  : lookups(0, ids.length, measured ? latencyCount : -1);
+                  : lookups(client, 0, ids.length, measured ? latencyCount : -1);
           if (measured) {
             latencyCount += (int) n;
           }
@@ -241,20 +252,37 @@ public final class CellMain {
         }
       case W3C:
       case W3CL:
-        return concurrentLookups(measured);
+        if (client instanceof PipelinedPair pair) {
+          long n =
+              pair.iteration(
+                  this::concurrentLookups, callerThreads, ids.length, measured ? latencyCount : -1);
+          if (measured) {
+            latencyCount += ids.length / 2; // the Sluice half's
+          }
+          pairDsl = pair.pipelinedNanos;
+          pairSql = pair.hikariNanos;
+          return n;
+        }
+        {
+          long n = concurrentLookups(client, 0, ids.length, measured ? latencyCount : -1);
+          if (measured) {
+            latencyCount += (int) n;
+          }
+          return n;
+        }
       case W4B:
         return client.insertBatch(insertRows);
       case W4C:
         return recordRows != null ? client.copyRecords(recordRows) : client.insertCopy(insertRows);
       case W6:
         kept = client.copyOutWide();
-        return count(kept);
+        return Checks.count(kept);
       case W5:
         {
           long rows = 0;
           for (int run = 0; run < spec.joinRuns(); run++) {
             kept = client.readFilms();
-            rows += count(kept);
+            rows += Checks.count(kept);
           }
           return rows;
         }
@@ -263,7 +291,7 @@ public final class CellMain {
           long rows = 0;
           for (int run = 0; run < spec.joinRuns(); run++) {
             kept = client.readFilmSummaries();
-            rows += count(kept);
+            rows += Checks.count(kept);
           }
           return rows;
         }
@@ -272,7 +300,7 @@ public final class CellMain {
           long films = 0;
           for (int run = 0; run < CAST_RUNS; run++) {
             kept = client.readFilmCasts();
-            films += countCast(kept);
+            films += Checks.countCast(kept);
           }
           return films;
         }
@@ -282,8 +310,7 @@ public final class CellMain {
   }
 
   /** Lookups of ids[from, to); latencies go to latencies[at…] unless {@code at} is negative. */
-  private long lookups(int from, int to, int at) throws Exception {
-    BenchClient c = client;
+  private long lookups(BenchClient c, int from, int to, int at) throws Exception {
     int[] ids = this.ids;
     long[] lat = latencies;
     for (int k = from; k < to; k++) {
@@ -360,111 +387,23 @@ public final class CellMain {
     }
   }
 
-  /** W3c: the ids split among 16 callers running at once, over the client's 4 connections. */
-  private long concurrentLookups(boolean measured) throws Exception {
-    int n = ids.length;
-    int base = latencyCount;
+  /**
+   * W3c: ids[from, to) split among the 16 callers running at once, over {@code c}'s 4 connections;
+   * the latency of ids[k] goes to latencies[at + k - from] unless {@code at} is negative.
+   */
+  private long concurrentLookups(BenchClient c, int from, int to, int at) throws Exception {
+    int n = to - from;
     List<Callable<Long>> tasks = new ArrayList<>(CALLERS);
     for (int t = 0; t < CALLERS; t++) {
-      int from = (int) ((long) n * t / CALLERS);
-      int to = (int) ((long) n * (t + 1) / CALLERS);
-      tasks.add(() -> lookups(from, to, measured ? base + from : -1));
+      int f = from + (int) ((long) n * t / CALLERS);
+      int e = from + (int) ((long) n * (t + 1) / CALLERS);
+      tasks.add(() -> lookups(c, f, e, at < 0 ? -1 : at + f - from));
     }
     long done = 0;
-    for (Future<Long> f : callers.invokeAll(tasks)) {
-      done += f.get();
-    }
-    if (measured) {
-      latencyCount += n;
+    for (Future<Long> r : callers.invokeAll(tasks)) {
+      done += r.get();
     }
     return done;
-  }
-
-  /** W7: the films read, after checking they hold every actor of every film. */
-  private static long countCast(Object result) {
-    if (result instanceof Long drained) {
-      return drained; // the drain's DataRows: one per film, nothing decoded to check
-    }
-    List<?> films = (List<?>) result;
-    long actors = 0;
-    for (Object f : films) {
-      actors += ((FilmCast) f).actors().size();
-    }
-    if (actors != FILM_ACTORS) {
-      throw new IllegalStateException(
-          "W7 read " + actors + " actors of " + films.size() + " films, expected " + FILM_ACTORS);
-    }
-    return films.size();
-  }
-
-  private static long count(Object result) {
-    if (result instanceof List<?> list) {
-      return list.size();
-    }
-    if (result instanceof Long rows) {
-      return rows;
-    }
-    throw new IllegalStateException("unexpected result " + result);
-  }
-
-  /**
-   * Fails the cell when an iteration did not do the whole job (a wrong count means a broken
-   * client).
-   */
-  private void check(long units) {
-    long expected;
-    switch (spec.workload()) {
-      case W1:
-      case W2:
-      case W6:
-        expected = spec.tableRows();
-        break;
-      case W3:
-      case W3C:
-      case W3CL:
-        expected = spec.lookups();
-        break;
-      case W4B:
-      case W4C:
-        expected = spec.insertRows();
-        break;
-      case W7:
-        expected = (long) CAST_RUNS * FILMS;
-        break;
-      default:
-        expected = -1;
-    }
-    if (expected >= 0 && units != expected) {
-      throw new IllegalStateException(
-          spec.client().id()
-              + " "
-              + spec.workload().id()
-              + " processed "
-              + units
-              + " "
-              + spec.workload().unit()
-              + "s, expected "
-              + expected);
-    }
-  }
-
-  /** W4: the table must hold every row the client said it inserted (checked outside the timing). */
-  private void checkInserted() throws SQLException {
-    try (Statement st = admin.createStatement();
-        ResultSet rs = st.executeQuery("SELECT count(*) FROM bench_insert")) {
-      rs.next();
-      long rows = rs.getLong(1);
-      if (rows != spec.insertRows()) {
-        throw new IllegalStateException(
-            spec.client().id()
-                + " "
-                + spec.workload().id()
-                + " left "
-                + rows
-                + " rows in bench_insert, expected "
-                + spec.insertRows());
-      }
-    }
   }
 
   private void close() throws Exception {

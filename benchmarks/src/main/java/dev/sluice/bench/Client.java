@@ -44,6 +44,12 @@ enum Client {
           + ") over the same 4 connections,"
           + " shared by the 16 callers",
       EnumSet.of(W3C, W3CL)),
+  PIPELINED_PAIRED(
+      "pipelined-paired",
+      "Sluice's pipelined pool and pgjdbc + HikariCP in one JVM, taking turns on the 16 callers in"
+          + " blocks of a tenth of the W3c lookups (the pipelined client-CPU target's paired"
+          + " measure; p50/p99 are Sluice's)",
+      EnumSet.of(W3C)),
   SLUICE_UNNAMED(
       "sluice-unnamed",
       "Sluice with statement_mode=unnamed (for transaction-pooling proxies): Parse + Bind +"
@@ -138,6 +144,8 @@ enum Client {
         return new SluiceClient(false);
       case SLUICE_PIPELINED:
         return new SluiceClient(false, CellMain.PIPELINING);
+      case PIPELINED_PAIRED:
+        return new PipelinedPair();
       case SLUICE_UNNAMED:
         return new SluiceClient(false, 0, "unnamed");
       case SLUICE_TRACKED:

@@ -6,7 +6,6 @@ import static dev.sluice.bench.Client.JOOQ;
 import static dev.sluice.bench.Client.PGJDBC_BINARY;
 import static dev.sluice.bench.Client.SLUICE;
 import static dev.sluice.bench.Client.SLUICE_DSL;
-import static dev.sluice.bench.Client.SLUICE_PAIRED;
 import static dev.sluice.bench.Client.SLUICE_PIPELINED;
 import static dev.sluice.bench.Client.SLUICE_RECORDS;
 import static dev.sluice.bench.Client.SLUICE_STITCHED;
@@ -86,7 +85,7 @@ final class Targets {
             false,
             1.05,
             "ms CPU"));
-    out.add(pairedDslCpu(r));
+    out.add(PairedTargets.dslCpu(r));
     out.add(
         ratio(
             r,
@@ -329,29 +328,6 @@ final class Targets {
             "B/row"));
   }
 
-  /**
-   * The DSL's CPU against the SQL string's within one JVM ({@link Client#SLUICE_PAIRED}): the same
-   * target as the separate cells', measured where neither the JVM nor the time of the run differs
-   * between the two halves.
-   */
-  static Verdict pairedDslCpu(Results r) {
-    String target =
-        "DSL point lookup caller CPU ≤ 1.05× the same SQL string's, paired in one JVM (issue 14)";
-    CellResult c = r.ok(Workload.W3, SLUICE_PAIRED);
-    double ratio = c == null ? Double.NaN : c.pairedCpuRatio();
-    if (Double.isNaN(ratio)) {
-      return new Verdict(
-          Workload.W3,
-          target,
-          "—",
-          Status.NOT_MEASURED,
-          "needs " + SLUICE_PAIRED.id() + " in " + Workload.W3.id());
-    }
-    String measured =
-        fmt(ratio) + "× (median of " + c.samples().size() + " iterations' DSL ÷ SQL halves)";
-    return verdict(Workload.W3, target, measured, ratio, false, 1.05);
-  }
-
   /** {@code metric(subject) / metric(base)} against {@code limit}: at least it, or at most it. */
   static Verdict ratio(
       Results r,
@@ -397,7 +373,7 @@ final class Targets {
     return verdict(w, target, fmt(v) + " " + unit, v, false, limit);
   }
 
-  private static Verdict verdict(
+  static Verdict verdict(
       Workload w, String target, String measured, double value, boolean atLeast, double limit) {
     boolean met = atLeast ? value >= limit : value <= limit;
     String margin;
@@ -460,13 +436,14 @@ final class Targets {
         ratio(
             r,
             Workload.W3C,
-            "Pipelined client CPU per query ≤ 0.5× pgjdbc + HikariCP's",
+            "Pipelined client CPU per query ≤ 0.5× pgjdbc + HikariCP's, separate JVMs",
             SLUICE_PIPELINED,
             PGJDBC_BINARY,
             CellResult::cpuMillis,
             false,
             0.5,
             "ms CPU"));
+    out.add(PairedTargets.pipelinedCpu(r));
     out.add(
         absolute(
             r,

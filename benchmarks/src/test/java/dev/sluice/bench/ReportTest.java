@@ -95,6 +95,39 @@ class ReportTest {
   }
 
   @Test
+  void thePairedPipelinedTargetIsTheMedianOfTheIterationsSluiceToHikariRatios() {
+    Sample plain = new Sample(1_200_000_000, 1_100_000_000, 16_000_000, 0, 50_000, 21_000_000);
+    // Sluice ÷ HikariCP halves: 0.45, 0.62, 0.48: the median is 0.48. Per query (25,000 a half):
+    // Sluice 18.0, 24.8, 19.2 µs (median 19.2); HikariCP 40.0 µs each time.
+    Sample a = plain.withPair(450_000_000, 1_000_000_000);
+    Sample b = plain.withPair(620_000_000, 1_000_000_000);
+    Sample c = plain.withPair(480_000_000, 1_000_000_000);
+    Results results = new Results();
+    results.add(
+        new CellResult(Client.PIPELINED_PAIRED, Workload.W3C, List.of(a, b, c), 1, 2, null));
+    Targets.Verdict paired =
+        find(Targets.evaluate(results, false), Workload.W3C, "HikariCP's, paired in one JVM");
+    assertThat(paired.status()).isEqualTo(Targets.Status.MET);
+    assertThat(paired.measured())
+        .isEqualTo(
+            "0.48× (median of 3 iterations' Sluice ÷ HikariCP halves; 19.2 ÷ 40.0 µs a query)");
+    assertThat(paired.margin()).isEqualTo("4% to spare");
+
+    Results over = new Results();
+    over.add(new CellResult(Client.PIPELINED_PAIRED, Workload.W3C, List.of(b, b, c), 1, 2, null));
+    Targets.Verdict missed =
+        find(Targets.evaluate(over, false), Workload.W3C, "HikariCP's, paired in one JVM");
+    assertThat(missed.status()).isEqualTo(Targets.Status.MISSED);
+    assertThat(missed.margin()).isEqualTo("by 24% (0.62 > 0.50)");
+
+    // Without the cell, the separate cells' verdict stands alone and this one is not measured.
+    assertThat(
+            find(Targets.evaluate(new Results(), false), Workload.W3C, "paired in one JVM")
+                .status())
+        .isEqualTo(Targets.Status.NOT_MEASURED);
+  }
+
+  @Test
   void targetsSayMetOrMissedAndByHowMuch() {
     Results results = new Results();
     results.add(cell(Client.SLUICE, Workload.W1, 300, 200, 150_000_000, 1_000_000));

@@ -70,6 +70,33 @@ class SmokeTest {
         .contains("| W3 ", "| sluice-paired ", "paired in one JVM");
   }
 
+  /**
+   * The paired W3c cell: the pipelined pool and pgjdbc + HikariCP take turns on the 16 callers, and
+   * every iteration reports each half's callers' CPU.
+   */
+  @Test
+  void thePairedPipelinedCellMeasuresBothClients(@TempDir Path out) throws Exception {
+    ByteArrayOutputStream log = new ByteArrayOutputStream();
+    Results results =
+        run(out, log, "--only", "W3c", "--clients", "pipelined-paired", "--lookups", "2000");
+
+    CellResult cell = results.of(Workload.W3C).get(0);
+    assertThat(cell.error()).as(log.toString(StandardCharsets.UTF_8)).isNull();
+    assertThat(cell.units()).isEqualTo(2000);
+    assertThat(cell.samples())
+        .hasSize(2)
+        .allSatisfy(
+            s -> {
+              assertThat(s.pairDslNanos()).isPositive();
+              assertThat(s.pairSqlNanos()).isPositive();
+              // The callers' CPU is part of the process's.
+              assertThat(s.pairDslNanos() + s.pairSqlNanos()).isLessThanOrEqualTo(s.cpuNanos());
+            });
+    assertThat(cell.pairedCpuRatio()).isPositive();
+    assertThat(Files.readString(out.resolve("latest.md")))
+        .contains("| W3c ", "| pipelined-paired ", "HikariCP's, paired in one JVM");
+  }
+
   /** The statement modes for poolers (issue 28) each run W3's lookups and find every row. */
   @Test
   void theStatementModeCellsLookUpEveryRow(@TempDir Path out) throws Exception {
