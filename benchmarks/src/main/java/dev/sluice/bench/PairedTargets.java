@@ -18,62 +18,72 @@ final class PairedTargets {
    * between the two halves.
    */
   static Targets.Verdict dslCpu(Results r) {
-    String target =
-        "DSL point lookup caller CPU ≤ 1.05× the same SQL string's, paired in one JVM (issue 14)";
-    CellResult c = r.ok(Workload.W3, SLUICE_PAIRED);
-    double ratio = c == null ? Double.NaN : c.pairedCpuRatio();
-    if (Double.isNaN(ratio)) {
-      return new Targets.Verdict(
-          Workload.W3,
-          target,
-          "—",
-          Targets.Status.NOT_MEASURED,
-          "needs " + SLUICE_PAIRED.id() + " in " + Workload.W3.id());
-    }
-    String measured =
-        Targets.fmt(ratio)
-            + "× (median of "
-            + c.samples().size()
-            + " iterations' DSL ÷ SQL halves)";
-    return Targets.verdict(Workload.W3, target, measured, ratio, false, 1.05);
+    return paired(
+        r,
+        Workload.W3,
+        SLUICE_PAIRED,
+        "DSL point lookup caller CPU ≤ 1.05× the same SQL string's, paired in one JVM (issue 14)",
+        "DSL ÷ SQL",
+        1.05,
+        false);
   }
 
   /**
    * The pipelined pool's client CPU against pgjdbc + HikariCP's within one JVM ({@link
    * Client#PIPELINED_PAIRED}): the same target as the separate cells', with both clients on the
-   * same callers at the same time of the run.
+   * same callers at the same time of the run. The measure also gives each half's CPU per query.
    */
   static Targets.Verdict pipelinedCpu(Results r) {
-    String target =
+    return paired(
+        r,
+        Workload.W3C,
+        PIPELINED_PAIRED,
         "Pipelined client CPU per query ≤ 0.5× pgjdbc + HikariCP's, paired in one JVM (callers'"
-            + " threads)";
-    CellResult c = r.ok(Workload.W3C, PIPELINED_PAIRED);
+            + " threads)",
+        "Sluice ÷ HikariCP",
+        0.5,
+        true);
+  }
+
+  /**
+   * The median over {@code client}'s iterations in {@code w} of the first half's CPU ÷ the
+   * second's, at most {@code limit}; with {@code perQuery}, each half's median CPU a query too.
+   */
+  private static Targets.Verdict paired(
+      Results r,
+      Workload w,
+      Client client,
+      String target,
+      String halves,
+      double limit,
+      boolean perQuery) {
+    CellResult c = r.ok(w, client);
     double ratio = c == null ? Double.NaN : c.pairedCpuRatio();
     if (Double.isNaN(ratio)) {
       return new Targets.Verdict(
-          Workload.W3C,
-          target,
-          "—",
-          Targets.Status.NOT_MEASURED,
-          "needs " + PIPELINED_PAIRED.id() + " in " + Workload.W3C.id());
+          w, target, "—", Targets.Status.NOT_MEASURED, "needs " + client.id() + " in " + w.id());
     }
     String measured =
         Targets.fmt(ratio)
             + "× (median of "
             + c.samples().size()
-            + " iterations' Sluice ÷ HikariCP halves; "
-            + String.format(
-                java.util.Locale.ROOT,
-                "%.1f ÷ %.1f µs a query",
-                halfMicros(c, true),
-                halfMicros(c, false))
+            + " iterations' "
+            + halves
+            + " halves"
+            + (perQuery
+                ? String.format(
+                    java.util.Locale.ROOT,
+                    "; %.1f ÷ %.1f µs a query",
+                    halfMicros(c, true),
+                    halfMicros(c, false))
+                : "")
             + ")";
-    return Targets.verdict(Workload.W3C, target, measured, ratio, false, 0.5);
+    return Targets.verdict(w, target, measured, ratio, false, limit);
   }
 
   /**
-   * The median over a paired W3c cell's iterations of one half's callers' CPU per query (each half
-   * runs half of the iteration's lookups), in µs.
+   * The median over a paired cell's iterations of one half's CPU per unit (each half runs half of
+   * the iteration's units), in µs.
    */
   private static double halfMicros(CellResult c, boolean first) {
     double[] perQuery = new double[c.samples().size()];

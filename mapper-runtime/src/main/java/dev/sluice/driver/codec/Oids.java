@@ -113,9 +113,8 @@ public final class Oids {
     return t == null ? 0 : t.arrayOid;
   }
 
-  /** Whether the driver reads this type in binary format (else it asks for text). */
   /** The first OID the database gives a type it creates (FirstNormalObjectId). */
-  public static final int FIRST_CREATED = 16384;
+  static final int FIRST_CREATED = 16384;
 
   /**
    * Whether {@code oid} names a type created in the database (an enum, a domain, a composite, a
@@ -126,6 +125,7 @@ public final class Oids {
     return Integer.compareUnsigned(oid, FIRST_CREATED) >= 0;
   }
 
+  /** Whether the driver reads this type in binary format (else it asks for text). */
   public static boolean hasBinaryCodec(int oid) {
     return BuiltinTypes.of(oid) != null
         || elementOf(oid) != 0
