@@ -188,7 +188,7 @@ public final class Columns {
   private static boolean mayBeComposite(int oid) {
     return oid == CompositeCodec.RECORD
         || oid == CompositeCodec.RECORD_ARRAY
-        || (Oids.isCreated(oid) && !Oids.hasBinaryCodec(oid));
+        || Oids.isCreatedWithoutCodec(oid);
   }
 
   /**

@@ -69,7 +69,7 @@ public final class Counterparts {
     int count = 0;
     for (int i = 0; i < columns.count(); i++) {
       int oid = columns.typeOid(i);
-      if (mayHaveCounterpart(oid)
+      if (Oids.isCreatedWithoutCodec(oid)
           && !counterparts.containsKey(oid)
           && !contains(found, count, oid)) {
         if (found == null) {
@@ -88,10 +88,6 @@ public final class Counterparts {
       }
     }
     return false;
-  }
-
-  private static boolean mayHaveCounterpart(int oid) {
-    return Oids.isCreated(oid) && !Oids.hasBinaryCodec(oid);
   }
 
   /**
@@ -194,7 +190,7 @@ public final class Counterparts {
     short[] formats = null;
     for (int i = 0; i < n; i++) {
       int oid = columns.typeOid(i);
-      Counterpart to = mayHaveCounterpart(oid) ? counterparts.get(oid) : null;
+      Counterpart to = Oids.isCreatedWithoutCodec(oid) ? counterparts.get(oid) : null;
       if (to == null || to.builtIn() == 0) {
         continue;
       }

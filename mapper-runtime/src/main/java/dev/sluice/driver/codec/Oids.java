@@ -125,6 +125,15 @@ public final class Oids {
     return Integer.compareUnsigned(oid, FIRST_CREATED) >= 0;
   }
 
+  /**
+   * Whether {@code oid} is a type created in the database that no built-in codec reads: a
+   * composite, or a type the catalog may map to a built-in counterpart. The driver looks such a
+   * type up by its OID.
+   */
+  public static boolean isCreatedWithoutCodec(int oid) {
+    return isCreated(oid) && !hasBinaryCodec(oid);
+  }
+
   /** Whether the driver reads this type in binary format (else it asks for text). */
   public static boolean hasBinaryCodec(int oid) {
     return BuiltinTypes.of(oid) != null

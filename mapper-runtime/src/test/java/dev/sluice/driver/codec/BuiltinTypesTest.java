@@ -142,6 +142,9 @@ class BuiltinTypesTest {
     for (long oid : new long[] {2_147_483_648L, 3_000_000_000L, 4_294_967_295L}) {
       assertThat(Oids.isCreated((int) oid)).as("OID %d", oid).isTrue();
       assertThat(Oids.hasBinaryCodec((int) oid)).as("OID %d", oid).isFalse();
+      assertThat(Oids.isCreatedWithoutCodec((int) oid)).as("OID %d", oid).isTrue();
     }
+    assertThat(Oids.isCreatedWithoutCodec(created)).as("the enum, read in text").isTrue();
+    assertThat(Oids.isCreatedWithoutCodec(Oids.INT4_ARRAY)).isFalse();
   }
 }
